@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# `npm test`: every test. Type check, unit/router/REST tests (vitest), then the browser journeys
+# (Playwright in Debian's Chromium) against a fresh build. Browser tests are never skipped silently.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
+if [ ! -x "$CHROMIUM" ]; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    echo "Installing Debian's Chromium for the browser tests..."
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "The browser tests need Debian's Chromium: run 'sudo apt-get install -y chromium' (or set CHROMIUM_PATH)." >&2
+    exit 1
+  fi
+fi
+
+echo "== typecheck"
+npx tsc --noEmit
+echo "== unit, router and REST tests"
+npx vitest run
+echo "== build"
+npx vite build --logLevel warn
+echo "== browser journeys"
+npx playwright test

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { trpcServer } from '@hono/trpc-server';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { vi } from '../shared/i18n/vi/index.ts';
+import type { AppDeps } from './deps.ts';
+import { AppError } from './errors.ts';
+import { requestInfo } from './http/request-info.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { mountClient } from './http/static-client.ts';
+import { mountUploads } from './http/uploads.ts';
+import { mountRestRoutes } from './rest/adapter.ts';
+import { toErrorAnswer } from './rest/envelope.ts';
+import { restRoutes } from './rest/index.ts';
+import { createContext } from './trpc/context.ts';
+import { appRouter } from './trpc/root.ts';
+
+const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../dist/client', import.meta.url));
+/** JSON bodies are small; file uploads have their own, larger limit on their own path. */
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+export interface AppOptions {
+  clientDir?: string;
+}
+
+export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
+  const app = new Hono();
+  const { settings, logger } = deps;
+
+  app.use('*', async (c, next) => {
+    const requestId = randomUUID();
+    c.set('requestId' as never, requestId as never);
+    c.header('X-Request-Id', requestId);
+    await next();
+  });
+  app.use('*', securityHeaders(settings));
+  if (settings.corsOrigins.length) {
+    app.use('/api/*', cors({ origin: settings.corsOrigins, credentials: true, maxAge: 600 }));
+  }
+
+  const api = new Hono();
+  api.use(
+    '*',
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE');
+      },
+    }),
+  );
+  api.use('*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+  api.use(
+    '/trpc/*',
+    trpcServer({
+      endpoint: '/api/trpc',
+      router: appRouter,
+      // The adapter's type wants a plain record; our context is an interface with the same data.
+      createContext: async (_opts, c) =>
+        (await createContext(deps, c.req.header('authorization'), requestInfo(c, settings))) as unknown as Record<
+          string,
+          unknown
+        >,
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') {
+          logger.error({ event: 'trpc.error', path, err: error.cause ?? error }, 'unhandled error');
+        }
+      },
+    }),
+  );
+  mountRestRoutes(api, deps, restRoutes);
+  api.all('*', (c) => c.json({ statusCode: 404, message: vi.errors.routeNotFound }, 404));
+  app.route('/api', api);
+
+  mountUploads(app, settings);
+  mountClient(app, options.clientDir ?? DEFAULT_CLIENT_DIR);
+
+  app.onError((err, c) => {
+    const requestId = (c.get('requestId' as never) as string | undefined) ?? 'unknown';
+    const answer = toErrorAnswer(err, logger, requestId);
+    for (const [k, v] of Object.entries(answer.headers)) c.header(k, v);
+    return c.json(answer.body, answer.status as 400);
+  });
+  return app;
+}

@@ -1,0 +1,33 @@
+import { integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { createdAt, updatedAt } from './columns.ts';
+
+export const companies = sqliteTable('companies', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull(),
+  representative: text('representative').notNull().default(''),
+  address: text('address').notNull().default(''),
+  email: text('email').notNull().default(''),
+  businessLicense: text('business_license').notNull().default(''),
+  version: integer('version').notNull().default(1),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** A company's own lists of categories, units and tags, offered in its product forms. */
+export const TERM_KINDS = ['category', 'unit', 'tag'] as const;
+export type TermKind = (typeof TERM_KINDS)[number];
+
+export const companyTerms = sqliteTable(
+  'company_terms',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: TERM_KINDS }).notNull(),
+    value: text('value').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('company_terms_unique').on(t.companyId, t.kind, t.value)],
+);
+

@@ -1,0 +1,52 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { companies } from './companies.ts';
+import { createdAt, timestamp } from './columns.ts';
+import { products } from './products.ts';
+import { users } from './users.ts';
+
+export const DEVICE_CLASSES = ['mobile', 'tablet', 'desktop', 'other'] as const;
+
+/**
+ * One row per public resolve of a code: what company statistics count. Privacy by design: no IP
+ * address and no location, only a coarse device class. Removed after the retention period.
+ */
+export const scanEvents = sqliteTable(
+  'scan_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    device: text('device', { enum: DEVICE_CLASSES }).notNull().default('other'),
+    createdAt: timestamp('created_at').notNull(),
+  },
+  (t) => [
+    index('scan_events_company_time_idx').on(t.companyId, t.createdAt),
+    index('scan_events_product_idx').on(t.productId),
+    index('scan_events_time_idx').on(t.createdAt),
+  ],
+);
+
+/** A signed-in user's own scan history: one row per product, moved to the top on every new scan. */
+export const scanLogs = sqliteTable(
+  'scan_logs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    scannedAt: timestamp('scanned_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('scan_logs_user_product_unique').on(t.userId, t.productId),
+    index('scan_logs_user_time_idx').on(t.userId, t.scannedAt),
+  ],
+);

@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { hashPassword } from '../auth/password.ts';
+import type { AppDeps } from '../deps.ts';
+import { generateCode } from '../services/codes.ts';
+import { insertProductRecord, type ProductFields, type TrackingFields } from '../services/products/records.ts';
+import { companies, documents, shortLinks, users } from './schema/index.ts';
+import { DEFAULT_DOCUMENTS } from './default-documents.ts';
+
+/** A fresh install shows a home page and terms: the default sections, written once when a key has none. */
+export function ensureDefaultDocuments({ db }: Pick<AppDeps, 'db'>): void {
+  for (const [key, sections] of Object.entries(DEFAULT_DOCUMENTS)) {
+    const k = key as keyof typeof DEFAULT_DOCUMENTS;
+    if (db.select({ id: documents.id }).from(documents).where(eq(documents.key, k)).get()) continue;
+    db.insert(documents)
+      .values(sections.map((s, position) => ({ key: k, position, ...s })))
+      .run();
+  }
+}
+
+export const DEMO_ADMIN_EMAIL = 'demo-admin@truyxuat.local';
+export const DEMO_EMPLOYEE_EMAIL = 'demo-nhanvien@truyxuat.local';
+
+const DEMO_PRODUCTS: Array<ProductFields & { trackings: TrackingFields[] }> = [
+  {
+    name: 'Cà phê Robusta rang mộc Đắk Lắk',
+    origin: 'Buôn Ma Thuột, Đắk Lắk',
+    category: 'Cà phê',
+    unit: 'Gói 500g',
+    tags: ['Hữu cơ', 'Rang mộc'],
+    status: 'ACTIVE',
+    trackings: [
+      { activity: 'Thu hoạch', location: 'Nông trại Ea Tu, Buôn Ma Thuột', date: '2026-10-02', description: 'Hái chín chọn lọc bằng tay.' },
+      { activity: 'Phơi và sơ chế', location: 'Xưởng sơ chế Ea Tu', date: '2026-10-05', description: 'Phơi trên giàn 21 ngày.' },
+      { activity: 'Rang', location: 'Xưởng rang HTX Cà phê Đắk Lắk', date: '2026-11-01', description: 'Rang mộc, không tẩm ướp.' },
+      { activity: 'Đóng gói', location: 'Xưởng rang HTX Cà phê Đắk Lắk', date: '2026-11-03', description: 'Túi van một chiều 500g.' },
+    ],
+  },
+  {
+    name: 'Hạt tiêu đen Phú Quốc',
+    origin: 'Phú Quốc, Kiên Giang',
+    category: 'Gia vị',
+    unit: 'Hũ 100g',
+    tags: ['Đặc sản'],
+    status: 'ACTIVE',
+    trackings: [
+      { activity: 'Thu hoạch', location: 'Vườn tiêu Hàm Ninh', date: '2026-03-12', description: '' },
+      { activity: 'Phơi khô', location: 'Hàm Ninh, Phú Quốc', date: '2026-03-15', description: 'Phơi nắng 5 ngày.' },
+      { activity: 'Đóng hũ', location: 'Xưởng HTX', date: '2026-04-02', description: '' },
+    ],
+  },
+  {
+    name: 'Gạo ST25 Sóc Trăng',
+    origin: 'Mỹ Xuyên, Sóc Trăng',
+    category: 'Gạo',
+    unit: 'Túi 5kg',
+    tags: ['Hữu cơ'],
+    status: 'ACTIVE',
+    trackings: [
+      { activity: 'Gieo sạ', location: 'Cánh đồng Mỹ Xuyên', date: '2026-05-01', description: 'Mô hình lúa – tôm.' },
+      { activity: 'Thu hoạch', location: 'Cánh đồng Mỹ Xuyên', date: '2026-08-20', description: '' },
+      { activity: 'Xay xát', location: 'Nhà máy xay Mỹ Xuyên', date: '2026-09-01', description: '' },
+    ],
+  },
+  {
+    name: 'Mật ong hoa cà phê',
+    origin: 'Krông Pắc, Đắk Lắk',
+    category: 'Mật ong',
+    unit: 'Chai 500ml',
+    tags: ['Nguyên chất'],
+    status: 'ACTIVE',
+    trackings: [
+      { activity: 'Khai thác', location: 'Trại ong Krông Pắc', date: '2026-03-20', description: 'Mùa hoa cà phê.' },
+      { activity: 'Lọc và đóng chai', location: 'Xưởng HTX', date: '2026-04-01', description: '' },
+    ],
+  },
+  {
+    name: 'Trà Shan tuyết cổ thụ',
+    origin: 'Suối Giàng, Yên Bái',
+    category: 'Trà',
+    unit: 'Hộp 200g',
+    tags: ['Đặc sản', 'Thủ công'],
+    status: 'INACTIVE',
+    trackings: [{ activity: 'Hái búp', location: 'Suối Giàng', date: '2026-04-10', description: '' }],
+  },
+];
+
+/**
+ * DEMO=1: a demo company with products, QR codes and timelines, written once. Its accounts have random
+ * passwords that nobody knows; set one with "Quên mật khẩu" (the link arrives in the outbox).
+ */
+export async function seedDemo(deps: AppDeps): Promise<void> {
+  const { db, logger } = deps;
+  if (db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ADMIN_EMAIL)).get()) return;
+  const passwordHash = await hashPassword(randomBytes(24).toString('base64url'), deps.settings.passwordHashCost);
+  db.transaction((tx) => {
+    const company = tx
+      .insert(companies)
+      .values({
+        name: 'Hợp tác xã Nông sản Đắk Lắk',
+        representative: 'Nguyễn Văn An',
+        address: '12 Lê Duẩn, Buôn Ma Thuột, Đắk Lắk',
+        email: 'lienhe@htx-daklak.example',
+        businessLicense: '6000123456',
+      })
+      .returning()
+      .get();
+    tx.insert(users)
+      .values([
+        { name: 'Quản trị HTX', email: DEMO_ADMIN_EMAIL, passwordHash, role: 'COMPANY_ADMIN', status: 'ACTIVE', companyId: company.id },
+        { name: 'Nhân viên HTX', email: DEMO_EMPLOYEE_EMAIL, passwordHash, role: 'EMPLOYEE', status: 'ACTIVE', companyId: company.id },
+      ])
+      .run();
+    for (const { trackings, ...fields } of DEMO_PRODUCTS) insertProductRecord(tx, company.id, fields, trackings);
+    tx.insert(shortLinks)
+      .values(Array.from({ length: 10 }, () => ({ code: generateCode(), companyId: company.id })))
+      .run();
+  });
+  logger.info(
+    { event: 'seed.demo', admin: DEMO_ADMIN_EMAIL },
+    'Demo company created. To sign in as its admin, use "Quên mật khẩu" with this address; the link arrives in the outbox.',
+  );
+}

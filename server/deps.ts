@@ -1,0 +1,13 @@
+import type { Db, Sqlite } from './db/client.ts';
+import type { Settings } from './env.ts';
+import type { Logger } from './logger.ts';
+import type { Mailer } from './mail/mailer.ts';
+
+/** Everything the app needs from outside, built once in server/index.ts (or by a test helper). */
+export interface AppDeps {
+  db: Db;
+  sqlite: Sqlite;
+  settings: Settings;
+  mailer: Mailer;
+  logger: Logger;
+}

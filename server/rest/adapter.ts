@@ -1,0 +1,83 @@
+import type { Context as HonoContext, Hono } from 'hono';
+import { vi } from '../../shared/i18n/vi/index.ts';
+import type { AppDeps } from '../deps.ts';
+import { AppError } from '../errors.ts';
+import { createContext } from '../trpc/context.ts';
+import { type Caller, createCaller } from '../trpc/root.ts';
+import { requestInfo } from '../http/request-info.ts';
+
+/** What a REST adapter reads from the request to build a procedure's input. */
+export interface RestRequest {
+  params: Record<string, string>;
+  /** Query string; a key given twice keeps the last value. */
+  query: Record<string, string>;
+  /**
+   * The JSON body ({} when empty). Typed `any` on purpose: the procedure's zod input validates it,
+   * so the adapter passes it on untouched.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: validated by the procedure it is passed to
+  json(): Promise<any>;
+  /** The raw Hono context, for multipart bodies. */
+  hono: HonoContext;
+}
+
+/**
+ * One documented REST path: which procedure it calls, with what input, and how it answers.
+ * Adapters hold no logic; validation, authorization and the work live in the procedure.
+ */
+export interface RestRoute {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  path: string;
+  /** 200 for reads and updates (default), 201 for creations. */
+  status?: 200 | 201;
+  message?: string;
+  input?: (req: RestRequest) => unknown | Promise<unknown>;
+  call: (caller: Caller, input: never) => Promise<unknown>;
+}
+
+/** Helper that keeps the input type of `call` tied to what `input` builds. */
+export function route<I>(r: {
+  method: RestRoute['method'];
+  path: string;
+  status?: 200 | 201;
+  message?: string;
+  input?: (req: RestRequest) => I | Promise<I>;
+  call: (caller: Caller, input: I) => Promise<unknown>;
+}): RestRoute {
+  return r as RestRoute;
+}
+
+async function readJson(c: HonoContext): Promise<unknown> {
+  const raw = await c.req.text();
+  if (raw.trim() === '') return {};
+  const type = c.req.header('content-type') ?? '';
+  if (!type.includes('application/json')) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new AppError('BAD_REQUEST', vi.errors.invalidJson);
+  }
+}
+
+/** Mounts the routes on `app` (already under /api). */
+export function mountRestRoutes(app: Hono, deps: AppDeps, routes: RestRoute[]): void {
+  for (const r of routes) {
+    app.on(r.method.toUpperCase(), r.path, async (c) => {
+      const ctx = await createContext(deps, c.req.header('authorization'), requestInfo(c, deps.settings));
+      const caller = createCaller(ctx);
+      const req: RestRequest = {
+        params: c.req.param() as Record<string, string>,
+        query: c.req.query(),
+        json: () => readJson(c),
+        hono: c,
+      };
+      const input = r.input ? await r.input(req) : undefined;
+      const data = await r.call(caller, input as never);
+      const status = r.status ?? 200;
+      return c.json(
+        { statusCode: status, message: r.message ?? (status === 201 ? vi.api.created : vi.api.ok), data },
+        status,
+      );
+    });
+  }
+}

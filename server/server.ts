@@ -1,0 +1,63 @@
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { createDb } from './db/client.ts';
+import { ensureSuperAdmin } from './db/bootstrap.ts';
+import { ensureDefaultDocuments, seedDemo } from './db/seed.ts';
+import type { AppDeps } from './deps.ts';
+import type { Settings } from './env.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { createMailer } from './mail/mailer.ts';
+
+export interface RunningServer {
+  deps: AppDeps;
+  server: ServerType;
+  port: number;
+  /** Stops taking connections, lets open requests finish, flushes buffers, closes the database. */
+  close(): Promise<void>;
+}
+
+/** Tasks to run on shutdown after the last request, before the database closes (e.g. buffered writes). */
+export type ShutdownHook = () => void | Promise<void>;
+
+export async function startServer(settings: Settings, logger: Logger = createLogger(settings.logLevel)): Promise<RunningServer> {
+  const { db, sqlite } = createDb(settings.databasePath, { synchronous: settings.sqliteSynchronous });
+  const mailer = createMailer({ smtpUrl: settings.smtpUrl, from: settings.mailFrom, outboxDir: settings.outboxDir, logger });
+  const deps: AppDeps = { db, sqlite, settings, mailer, logger };
+
+  await ensureSuperAdmin(deps);
+  ensureDefaultDocuments(deps);
+  if (settings.demo) await seedDemo(deps);
+
+  const app = createApp(deps);
+  const server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host }, () => resolve(s));
+  });
+  const port = (server.address() as AddressInfo).port;
+  logger.info({ event: 'server.listening', port, url: settings.publicUrl }, `Truy xuất nguồn gốc: listening on port ${port}`);
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
+        (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+      });
+      for (const hook of shutdownHooks(deps)) await hook();
+      sqlite.close();
+      logger.info({ event: 'server.closed' }, 'server closed');
+    })());
+  return { deps, server, port, close };
+}
+
+/** Registered by features that buffer work (see issue 7's scan buffer); empty by default. */
+const hooks = new WeakMap<AppDeps, ShutdownHook[]>();
+export function onShutdown(deps: AppDeps, hook: ShutdownHook): void {
+  const list = hooks.get(deps) ?? [];
+  list.push(hook);
+  hooks.set(deps, list);
+}
+function shutdownHooks(deps: AppDeps): ShutdownHook[] {
+  return hooks.get(deps) ?? [];
+}

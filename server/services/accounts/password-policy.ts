@@ -1,0 +1,10 @@
+import { vi } from '../../../shared/i18n/vi/index.ts';
+import { isCommonPassword } from '../../../shared/common-passwords.ts';
+import { AppError } from '../../errors.ts';
+
+/** Length is checked by the shared schema; this refuses the passwords every attacker tries first. */
+export function rejectCommonPassword(password: string): void {
+  if (isCommonPassword(password)) {
+    throw new AppError('BAD_REQUEST', vi.errors.weakPassword, { fields: { password: vi.errors.weakPassword } });
+  }
+}

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { RESET_TOKEN_TTL_MINUTES } from '../../../shared/constants.ts';
+import { vi } from '../../../shared/i18n/vi/index.ts';
+import { hashPassword, sha256, verifyPassword } from '../../auth/password.ts';
+import { passwordResetTokens, users } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import type { Actor } from '../../trpc/context.ts';
+import { rejectCommonPassword } from './password-policy.ts';
+import { findUserByEmail, issueSession, requireUser, toPublicUser } from './session.ts';
+
+/** A second reset mail for one account within this many seconds is silently not sent. */
+const RESET_MAIL_INTERVAL_SECONDS = 30;
+
+export async function verifyOldPassword(deps: AppDeps, actor: Actor, password: string) {
+  const user = requireUser(deps.db, actor.id);
+  if (!(await verifyPassword(password, user.passwordHash))) {
+    throw new AppError('UNAUTHORIZED', vi.errors.wrongOldPassword);
+  }
+  return { valid: true };
+}
+
+/**
+ * Changing the password ends every other session (the token version moves on); the caller gets a
+ * fresh session so this device stays signed in.
+ */
+export async function changePassword(deps: AppDeps, actor: Actor, oldPassword: string, newPassword: string) {
+  await verifyOldPassword(deps, actor, oldPassword);
+  rejectCommonPassword(newPassword);
+  const passwordHash = await hashPassword(newPassword, deps.settings.passwordHashCost);
+  const user = deps.db
+    .update(users)
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, actor.id))
+    .returning()
+    .get();
+  return { session: await issueSession(deps.settings, user), user: toPublicUser(user) };
+}
+
+/** Always the same answer, whether or not the e-mail has an account. */
+export async function forgotPassword(deps: AppDeps, email: string) {
+  const user = findUserByEmail(deps.db, email);
+  if (!user || user.deletedAt || user.status === 'DISABLED') return {};
+  const recent = deps.db
+    .select({ id: passwordResetTokens.id })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.userId, user.id),
+        gt(passwordResetTokens.createdAt, new Date(Date.now() - RESET_MAIL_INTERVAL_SECONDS * 1000)),
+      ),
+    )
+    .get();
+  if (recent) return {};
+  const token = randomBytes(32).toString('base64url');
+  deps.db
+    .insert(passwordResetTokens)
+    .values({
+      userId: user.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
+    })
+    .run();
+  const link = `${deps.settings.publicUrl}/auth/new-password/${token}`;
+  await deps.mailer.send({
+    to: user.email,
+    subject: vi.mail.resetSubject,
+    text: vi.mail.resetText(user.name, link, RESET_TOKEN_TTL_MINUTES),
+  });
+  return {};
+}
+
+function usableResetToken(deps: AppDeps, token: string) {
+  const row = deps.db
+    .select()
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt)))
+    .orderBy(desc(passwordResetTokens.id))
+    .get();
+  if (!row || row.expiresAt.getTime() < Date.now()) throw new AppError('BAD_REQUEST', vi.errors.invalidResetToken);
+  return row;
+}
+
+export function verifyResetPassword(deps: AppDeps, token: string) {
+  usableResetToken(deps, token);
+  return { valid: true };
+}
+
+/**
+ * Single use: the token and every other open token of the account are spent, older sessions end, and a
+ * PENDING account becomes ACTIVE (the mailed link proves the address as well as a code would).
+ */
+export async function resetPassword(deps: AppDeps, token: string, password: string) {
+  const row = usableResetToken(deps, token);
+  rejectCommonPassword(password);
+  const passwordHash = await hashPassword(password, deps.settings.passwordHashCost);
+  deps.db.transaction((tx) => {
+    const spent = tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.id, row.id), isNull(passwordResetTokens.usedAt)))
+      .run();
+    // A second request racing with this one already spent the token.
+    if (spent.changes !== 1) throw new AppError('BAD_REQUEST', vi.errors.invalidResetToken);
+    tx.update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)))
+      .run();
+    const user = requireUser(tx, row.userId);
+    tx.update(users)
+      .set({
+        passwordHash,
+        tokenVersion: sql`${users.tokenVersion} + 1`,
+        status: user.status === 'PENDING' ? 'ACTIVE' : user.status,
+      })
+      .where(eq(users.id, row.userId))
+      .run();
+  });
+  return {};
+}

@@ -1,0 +1,72 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { vi } from '../../../shared/i18n/vi/index.ts';
+import type { z } from 'zod';
+import type { updateCompanyInput, updateMeInput } from '../../../shared/schemas/auth.ts';
+import { companies, users } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import type { Actor } from '../../trpc/context.ts';
+import { requireUser, toPublicUser } from './session.ts';
+
+export function toPublicCompany(row: typeof companies.$inferSelect) {
+  return {
+    id: row.id,
+    name: row.name,
+    representative: row.representative,
+    address: row.address,
+    email: row.email,
+    business_license: row.businessLicense,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+export type PublicCompany = ReturnType<typeof toPublicCompany>;
+
+export function me(deps: AppDeps, actor: Actor) {
+  const user = requireUser(deps.db, actor.id);
+  const company = user.companyId
+    ? deps.db.select().from(companies).where(eq(companies.id, user.companyId)).get()
+    : undefined;
+  return { ...toPublicUser(user), company: company ? toPublicCompany(company) : null };
+}
+
+export function updateMe(deps: AppDeps, actor: Actor, input: z.infer<typeof updateMeInput>) {
+  const username = input.username === '' ? null : input.username;
+  if (username) {
+    const taken = deps.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.username, username), ne(users.id, actor.id)))
+      .get();
+    if (taken) throw new AppError('CONFLICT', vi.errors.usernameTaken, { fields: { username: vi.errors.usernameTaken } });
+  }
+  deps.db
+    .update(users)
+    .set({
+      name: input.name,
+      phoneNumber: input.phoneNumber === '' ? null : input.phoneNumber,
+      username,
+      avatar: input.avatar,
+    })
+    .where(and(eq(users.id, actor.id), isNull(users.deletedAt)))
+    .run();
+  return me(deps, actor);
+}
+
+/** PATCH /auth/company: the caller's own company, never another (the id comes from the session). */
+export function updateOwnCompany(deps: AppDeps, companyId: number, input: z.infer<typeof updateCompanyInput>) {
+  const row = deps.db
+    .update(companies)
+    .set({
+      name: input.name,
+      representative: input.representative,
+      address: input.address,
+      email: input.email,
+      businessLicense: input.business_license,
+    })
+    .where(eq(companies.id, companyId))
+    .returning()
+    .get();
+  if (!row) throw new AppError('NOT_FOUND');
+  return toPublicCompany(row);
+}

@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm';
+import { permissionsFor, type PermissionRule } from '../../../shared/permissions.ts';
+import type { PublicUser } from '../../../shared/schemas/auth.ts';
+import { signAccessToken } from '../../auth/tokens.ts';
+import type { Executor } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import type { Settings } from '../../env.ts';
+import { AppError } from '../../errors.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface Session {
+  accessToken: string;
+  permissions: PermissionRule[];
+}
+
+/** The only way a user row leaves the server: explicit fields, ISO dates, never the hash. */
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    status: row.status,
+    avatar: row.avatar,
+    companyId: row.companyId,
+    phoneNumber: row.phoneNumber,
+    username: row.username,
+    deletedAt: row.deletedAt ? row.deletedAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function issueSession(
+  settings: Pick<Settings, 'jwtSecret' | 'jwtTtlSeconds'>,
+  user: Pick<UserRow, 'id' | 'role' | 'tokenVersion'>,
+): Promise<Session> {
+  const accessToken = await signAccessToken(
+    { sub: String(user.id), ver: user.tokenVersion },
+    settings.jwtSecret,
+    settings.jwtTtlSeconds,
+  );
+  return { accessToken, permissions: permissionsFor(user.role) };
+}
+
+export function findUserById(db: Executor, id: number): UserRow | undefined {
+  return db.select().from(users).where(eq(users.id, id)).get();
+}
+
+export function findUserByEmail(db: Executor, email: string): UserRow | undefined {
+  return db.select().from(users).where(eq(users.email, email.toLowerCase())).get();
+}
+
+export function requireUser(db: Executor, id: number): UserRow {
+  const row = findUserById(db, id);
+  if (!row || row.deletedAt) throw new AppError('GONE');
+  return row;
+}

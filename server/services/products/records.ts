@@ -1,0 +1,87 @@
+import { eq } from 'drizzle-orm';
+import { foldVietnamese } from '../../../shared/text.ts';
+import type { Executor } from '../../db/client.ts';
+import { products, shortLinks, trackingEntries } from '../../db/schema/index.ts';
+import { generateCode } from '../codes.ts';
+
+export interface ProductFields {
+  name: string;
+  image?: string | null;
+  images?: string[];
+  status?: 'ACTIVE' | 'INACTIVE';
+  category?: string | null;
+  unit?: string | null;
+  tags?: string[];
+  origin?: string | null;
+}
+
+export interface TrackingFields {
+  activity: string;
+  location?: string;
+  date: string;
+  description?: string;
+}
+
+/** What the search index holds for a product (see migration 0001). */
+export function searchTextOf(p: Pick<ProductFields, 'name' | 'origin' | 'category' | 'tags'>): string {
+  return foldVietnamese([p.name, p.origin ?? '', p.category ?? '', ...(p.tags ?? [])].join(' '));
+}
+
+/** Replaces a product's timeline with `entries`, in order. Run inside the product's transaction. */
+export function replaceTrackings(tx: Executor, productId: number, companyId: number, entries: TrackingFields[]): void {
+  tx.delete(trackingEntries).where(eq(trackingEntries.productId, productId)).run();
+  if (!entries.length) return;
+  tx.insert(trackingEntries)
+    .values(
+      entries.map((e, position) => ({
+        productId,
+        companyId,
+        position,
+        activity: e.activity,
+        location: e.location ?? '',
+        date: e.date,
+        description: e.description ?? '',
+      })),
+    )
+    .run();
+}
+
+/**
+ * Inserts a product with its primary code (a new one unless given), the code's short-link row and the
+ * timeline. The one way a product row is born: the service, the import and the demo seed all use it.
+ * A given `qrCode` must already be checked free for this company (an unbound code of its own is bound here).
+ * Run inside a transaction.
+ */
+export function insertProductRecord(
+  tx: Executor,
+  companyId: number,
+  fields: ProductFields,
+  trackings: TrackingFields[] = [],
+  options: { qrCode?: string; createdBy?: number | null } = {},
+) {
+  const qrCode = options.qrCode ?? generateCode();
+  const images = fields.images ?? [];
+  const row = tx
+    .insert(products)
+    .values({
+      companyId,
+      name: fields.name,
+      image: fields.image ?? images[0] ?? null,
+      images,
+      status: fields.status ?? 'INACTIVE',
+      category: fields.category ?? null,
+      unit: fields.unit ?? null,
+      tags: fields.tags ?? [],
+      origin: fields.origin ?? null,
+      qrCode,
+      searchText: searchTextOf(fields),
+    })
+    .returning()
+    .get();
+  tx.insert(shortLinks)
+    .values({ code: qrCode, companyId, productId: row.id, createdBy: options.createdBy ?? null, boundAt: new Date() })
+    .onConflictDoUpdate({ target: shortLinks.code, set: { productId: row.id, boundAt: new Date() } })
+    .run();
+  replaceTrackings(tx, row.id, companyId, trackings);
+  return row;
+}

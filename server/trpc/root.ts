@@ -1,0 +1,26 @@
+import { createCallerFactory, router } from './init.ts';
+import { authRouter } from './routers/auth.ts';
+import { companiesRouter } from './routers/companies.ts';
+import { documentsRouter } from './routers/documents.ts';
+import { productsRouter } from './routers/products.ts';
+import { scanLogsRouter } from './routers/scanLogs.ts';
+import { shortLinksRouter } from './routers/shortLinks.ts';
+import { statisticsRouter } from './routers/statistics.ts';
+import { systemRouter } from './routers/system.ts';
+import { usersRouter } from './routers/users.ts';
+
+export const appRouter = router({
+  system: systemRouter,
+  auth: authRouter,
+  users: usersRouter,
+  companies: companiesRouter,
+  products: productsRouter,
+  documents: documentsRouter,
+  shortLinks: shortLinksRouter,
+  scanLogs: scanLogsRouter,
+  statistics: statisticsRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);
+export type Caller = ReturnType<typeof createCaller>;

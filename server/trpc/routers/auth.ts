@@ -1,0 +1,60 @@
+import {
+  changePasswordInput,
+  emailOnlyInput,
+  loginInput,
+  registerInput,
+  resetPasswordInput,
+  resetTokenInput,
+  updateCompanyInput,
+  updateMeInput,
+  verifyEmailInput,
+  verifyOldPasswordInput,
+} from '../../../shared/schemas/auth.ts';
+import { login } from '../../services/accounts/login.ts';
+import {
+  changePassword,
+  forgotPassword,
+  resetPassword,
+  verifyOldPassword,
+  verifyResetPassword,
+} from '../../services/accounts/passwords.ts';
+import { me, updateMe, updateOwnCompany } from '../../services/accounts/profile.ts';
+import { register, resendVerifyCode, verifyEmail } from '../../services/accounts/register.ts';
+import { vi } from '../../../shared/i18n/vi/index.ts';
+import { AppError } from '../../errors.ts';
+import { companyProcedure, protectedProcedure, publicProcedure, router } from '../init.ts';
+
+export const authRouter = router({
+  register: publicProcedure.input(registerInput).mutation(({ ctx, input }) => register(ctx, input)),
+  resendVerifyCode: publicProcedure
+    .input(emailOnlyInput)
+    .mutation(({ ctx, input }) => resendVerifyCode(ctx, input.email)),
+  verifyEmail: publicProcedure
+    .input(verifyEmailInput)
+    .mutation(({ ctx, input }) => verifyEmail(ctx, input.email, input.code)),
+  login: publicProcedure.input(loginInput).mutation(({ ctx, input }) => login(ctx, input.email, input.password)),
+  forgotPassword: publicProcedure
+    .input(emailOnlyInput)
+    .mutation(({ ctx, input }) => forgotPassword(ctx, input.email)),
+  verifyResetPassword: publicProcedure
+    .input(resetTokenInput)
+    .mutation(({ ctx, input }) => verifyResetPassword(ctx, input.token)),
+  resetPassword: publicProcedure
+    .input(resetPasswordInput)
+    .mutation(({ ctx, input }) => resetPassword(ctx, input.token, input.password)),
+  verifyOldPassword: protectedProcedure
+    .input(verifyOldPasswordInput)
+    .mutation(({ ctx, input }) => verifyOldPassword(ctx, ctx.user, input.password)),
+  changePassword: protectedProcedure
+    .input(changePasswordInput)
+    .mutation(({ ctx, input }) => changePassword(ctx, ctx.user, input.oldPassword, input.newPassword)),
+  me: protectedProcedure.query(({ ctx }) => me(ctx, ctx.user)),
+  updateMe: protectedProcedure.input(updateMeInput).mutation(({ ctx, input }) => updateMe(ctx, ctx.user, input)),
+  /** The caller's own company; a SUPER_ADMIN has none to edit here. */
+  updateCompany: companyProcedure('manage', 'Manage')
+    .input(updateCompanyInput)
+    .mutation(({ ctx, input }) => {
+      if (ctx.companyId === null) throw new AppError('FORBIDDEN', vi.errors.noCompany);
+      return updateOwnCompany(ctx, ctx.companyId, input);
+    }),
+});

@@ -1,0 +1,4 @@
+import { router } from '../init.ts';
+
+/** Filled in by the business API issue. */
+export const productsRouter = router({});

@@ -1,0 +1,35 @@
+/** Business constants from the spec (section 9) and the product decisions, in one place. */
+export const APP_NAME = 'Truy xuất nguồn gốc';
+export const APP_VERSION = '1.0.0';
+
+export const USER_PAGE_SIZE = 20;
+export const PRODUCT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+
+export const USER_STATUSES = ['PENDING', 'ACTIVE', 'DISABLED'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+export const PRODUCT_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+export const DOCUMENT_KEYS = ['traceability', 'termsAndServices'] as const;
+export type DocumentKey = (typeof DOCUMENT_KEYS)[number];
+
+export const VERIFY_CODE_TTL_MINUTES = 15;
+export const VERIFY_CODE_MAX_ATTEMPTS = 5;
+export const RESEND_INTERVAL_SECONDS = 60;
+export const RESET_TOKEN_TTL_MINUTES = 30;
+
+export const PASSWORD_MIN = 8;
+/** Long passphrases are welcome; the cap only keeps a hash call from being used to burn CPU. */
+export const PASSWORD_MAX = 256;
+
+export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif'] as const;
+
+/** Local storage keys (spec section 7). */
+export const STORAGE_KEYS = {
+  session: 'session',
+  rememberMe: 'remember-me',
+  signUpEmail: 'sign-up-email',
+  appSettings: 'app-settings',
+  themeMode: 'theme-mode',
+  scannedQrs: 'scanned-qrs',
+} as const;

@@ -1,0 +1,11 @@
+/**
+ * The Vietnamese messages: every string a person sees, server and client alike. One folder, a file per
+ * area so that parallel work does not collide; `vi` is the single object everything reads.
+ */
+import { api } from './api.ts';
+import { errors } from './errors.ts';
+import { mail } from './mail.ts';
+import { validation } from './validation.ts';
+
+export const vi = { api, errors, mail, validation } as const;
+export type Messages = typeof vi;

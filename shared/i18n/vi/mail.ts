@@ -1,0 +1,9 @@
+/** Outgoing mail. Functions where a mail carries a value. */
+export const mail = {
+  verifySubject: 'Mã xác thực tài khoản Truy xuất nguồn gốc',
+  verifyText: (name: string, code: string, minutes: number) =>
+    `Xin chào ${name},\n\nMã xác thực tài khoản của bạn là: ${code}\nMã có hiệu lực trong ${minutes} phút.\n\nNếu bạn không đăng ký tài khoản, hãy bỏ qua email này.\n\nTruy xuất nguồn gốc`,
+  resetSubject: 'Đặt lại mật khẩu Truy xuất nguồn gốc',
+  resetText: (name: string, link: string, minutes: number) =>
+    `Xin chào ${name},\n\nBạn (hoặc ai đó) vừa yêu cầu đặt lại mật khẩu. Mở liên kết sau để đặt mật khẩu mới:\n${link}\n\nLiên kết chỉ dùng được một lần và có hiệu lực trong ${minutes} phút. Nếu bạn không yêu cầu, hãy bỏ qua email này.\n\nTruy xuất nguồn gốc`,
+} as const;

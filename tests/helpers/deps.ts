@@ -1,0 +1,29 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDb } from '#server/db/client.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { loadSettings } from '#server/env.ts';
+import { createLogger } from '#server/logger.ts';
+import { createMemoryMailer } from '#server/mail/mailer.ts';
+
+export type TestDeps = AppDeps & { mailer: ReturnType<typeof createMemoryMailer> };
+
+/**
+ * A fresh in-memory database with every migration, a temporary DATA_DIR, a mailer that keeps messages
+ * in memory, silent logs and a cheap password hash (cost 2^10) so suites stay fast.
+ */
+export function createTestDeps(env: Record<string, string> = {}): TestDeps {
+  const dataDir = mkdtempSync(join(tmpdir(), 'txng-test-'));
+  const settings = loadSettings({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    PASSWORD_HASH_COST: '10',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost:3000',
+    ...env,
+  });
+  const { db, sqlite } = createDb(':memory:');
+  return { db, sqlite, settings, mailer: createMemoryMailer(), logger: createLogger('silent') };
+}
