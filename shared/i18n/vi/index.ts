@@ -3,9 +3,12 @@
  * area so that parallel work does not collide; `vi` is the single object everything reads.
  */
 import { api } from './api.ts';
+import { companies } from './companies.ts';
+import { documents } from './documents.ts';
 import { errors } from './errors.ts';
 import { mail } from './mail.ts';
+import { users } from './users.ts';
 import { validation } from './validation.ts';
 
-export const vi = { api, errors, mail, validation } as const;
+export const vi = { api, errors, mail, validation, users, companies, documents } as const;
 export type Messages = typeof vi;
