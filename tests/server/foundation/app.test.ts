@@ -1,0 +1,78 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createApp } from '#server/app.ts';
+import { ensureSuperAdmin } from '#server/db/bootstrap.ts';
+import { users } from '#server/db/schema/index.ts';
+import { vi as messages } from '#shared/i18n/vi/index.ts';
+import { createTestDeps } from '../../helpers/deps.ts';
+import { createTestApi } from '../../helpers/http.ts';
+
+describe('[app] serving and safety', () => {
+  it('serves the built client and falls back to index.html for client paths, with security headers', async () => {
+    const deps = createTestDeps();
+    const dir = join(deps.settings.dataDir, 'client');
+    mkdirSync(join(dir, 'assets'), { recursive: true });
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Truy xuất nguồn gốc</title>');
+    writeFileSync(join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
+    const app = createApp(deps, { clientDir: dir });
+
+    const page = await app.request('/products/details/5');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Truy xuất nguồn gốc');
+    const csp = page.headers.get('content-security-policy')!;
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/script-src 'self'( 'wasm-unsafe-eval')?;/);
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+
+    const asset = await app.request('/assets/app-1234.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('an error inside a procedure is a generic 500: no stack, no SQL', async () => {
+    const api = createTestApi();
+    api.deps.sqlite.exec('DROP TABLE scan_logs; DROP TABLE email_verification_codes;');
+    const res = await api.call('POST', '/auth/register', {
+      body: { name: 'X', email: 'x@example.com', password: 'mot-mat-khau-dai', isBusiness: false },
+    });
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ statusCode: 500, message: messages.errors.internal });
+    expect(res.text).not.toMatch(/at |sqlite|SQL|email_verification_codes|stack/i);
+  });
+
+  it('a JSON body over 1 MB is 413', async () => {
+    const api = createTestApi();
+    const res = await api.call('POST', '/auth/login', {
+      raw: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(1_100_000) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(413);
+  });
+});
+
+describe('[bootstrap] the first SUPER_ADMIN', () => {
+  it('is created from ADMIN_EMAIL / ADMIN_PASSWORD once, and can sign in', async () => {
+    const api = createTestApi({ ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PASSWORD: 'mot-mat-khau-rat-dai' });
+    await ensureSuperAdmin(api.deps);
+    await ensureSuperAdmin(api.deps);
+    const admins = api.deps.db.select().from(users).all();
+    expect(admins).toHaveLength(1);
+    expect(admins[0]).toMatchObject({ email: 'boss@example.com', role: 'SUPER_ADMIN', status: 'ACTIVE' });
+    const login = await api.call('POST', '/auth/login', {
+      body: { email: 'boss@example.com', password: 'mot-mat-khau-rat-dai' },
+    });
+    expect(login.status).toBe(200);
+    expect(login.body.data.session.permissions).toEqual([
+      { action: 'manage', subject: 'all' },
+      { action: 'read', subject: 'Login', inverted: true },
+    ]);
+  });
+
+  it('no account exists without the settings: there is no built-in password', async () => {
+    const api = createTestApi();
+    await ensureSuperAdmin(api.deps);
+    expect(api.deps.db.select().from(users).all()).toHaveLength(0);
+  });
+});
