@@ -3,12 +3,15 @@
  * area so that parallel work does not collide; `vi` is the single object everything reads.
  */
 import { api } from './api.ts';
+import { authScreens } from './auth-screens.ts';
+import { client } from './client.ts';
 import { companies } from './companies.ts';
 import { documents } from './documents.ts';
 import { errors } from './errors.ts';
 import { mail } from './mail.ts';
+import { nav } from './nav.ts';
 import { users } from './users.ts';
 import { validation } from './validation.ts';
 
-export const vi = { api, errors, mail, validation, users, companies, documents } as const;
+export const vi = { api, errors, mail, validation, users, companies, documents, nav, client, authScreens } as const;
 export type Messages = typeof vi;
