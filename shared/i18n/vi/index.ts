@@ -10,8 +10,10 @@ import { documents } from './documents.ts';
 import { errors } from './errors.ts';
 import { mail } from './mail.ts';
 import { nav } from './nav.ts';
+import { products } from './products.ts';
+import { scan } from './scan.ts';
 import { users } from './users.ts';
 import { validation } from './validation.ts';
 
-export const vi = { api, errors, mail, validation, users, companies, documents, nav, client, authScreens } as const;
+export const vi = { api, errors, mail, validation, users, companies, documents, nav, client, authScreens, products, scan } as const;
 export type Messages = typeof vi;

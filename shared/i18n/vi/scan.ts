@@ -1,0 +1,12 @@
+/** Scanning: uploads of QR photos and images, and the scan history. */
+export const scan = {
+  notOurs: 'Mã QR này không thuộc hệ thống',
+  noCodeInImage: 'Không tìm thấy mã QR trong ảnh',
+  missingFile: 'Vui lòng chọn một tệp ảnh (trường file)',
+  notAnImage: 'Chỉ chấp nhận ảnh JPG, JPEG, PNG hoặc GIF',
+  fileTooLarge: (mb: string) => `Tệp quá lớn, tối đa ${mb} MB`,
+  tooManyPixels: 'Ảnh có kích thước quá lớn, vui lòng chụp ảnh nhỏ hơn',
+  uploaded: 'Tải ảnh lên thành công',
+  logAdded: 'Đã lưu vào lịch sử quét',
+  logsMerged: 'Đã đồng bộ lịch sử quét',
+} as const;
