@@ -1,0 +1,71 @@
+import { type AnyColumn, and, asc, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { UserListInput, UserSortField } from '../../../shared/schemas/users.ts';
+import { users } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../deps.ts';
+import { toPublicUser } from '../accounts/session.ts';
+import { pageWindow } from '../pagination.ts';
+import { foldedContains } from './folded-search.ts';
+import type { UserScope } from './scope.ts';
+
+const byName = sql`${users.name} collate nocase`;
+const SORT_COLUMNS: Record<UserSortField, SQL | AnyColumn> = {
+  displayName: byName,
+  name: byName,
+  email: users.email,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+  role: users.role,
+  status: users.status,
+};
+
+/** The company filter: always the scope's own for a COMPANY_ADMIN, whatever it asks for. */
+function companyCondition(scope: UserScope, requested?: number): SQL | undefined {
+  const companyId = scope.companyId ?? requested;
+  return companyId === undefined ? undefined : eq(users.companyId, companyId);
+}
+
+/** DELETED lists soft-deleted accounts; any other status (or none) lists live accounts only. */
+function statusCondition(status: UserListInput['status']): SQL | undefined {
+  if (status === 'DELETED') return isNotNull(users.deletedAt);
+  return status ? and(isNull(users.deletedAt), eq(users.status, status)) : isNull(users.deletedAt);
+}
+
+export function listUsers(deps: AppDeps, scope: UserScope, input: UserListInput) {
+  const where = and(
+    companyCondition(scope, input.companyId),
+    statusCondition(input.status),
+    foldedContains(deps.sqlite, [users.name, users.email, users.username], input.searchName),
+  );
+  const total = deps.db.select({ n: count() }).from(users).where(where).get()?.n ?? 0;
+  const direction = input.sortOrder === 'desc' ? desc : asc;
+  const { limit, offset } = pageWindow(input.pageIndex, input.pageSize);
+  const rows = deps.db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(direction(SORT_COLUMNS[input.sortField]), direction(users.id))
+    .limit(limit)
+    .offset(offset)
+    .all();
+  return { users: rows.map(toPublicUser), count: total };
+}
+
+/** Counts per status for the list's tabs; `total` is every live (not deleted) account in scope. */
+export function countUsersByStatus(deps: AppDeps, scope: UserScope) {
+  const company = companyCondition(scope);
+  const rows = deps.db
+    .select({ status: users.status, deleted: sql<number>`${users.deletedAt} is not null`, n: count() })
+    .from(users)
+    .where(company)
+    .groupBy(users.status, sql`${users.deletedAt} is not null`)
+    .all();
+  const live = (status?: string) =>
+    rows.filter((r) => !r.deleted && (status === undefined || r.status === status)).reduce((s, r) => s + r.n, 0);
+  return {
+    total: live(),
+    totalActive: live('ACTIVE'),
+    totalPending: live('PENDING'),
+    totalDisabled: live('DISABLED'),
+    totalDeleted: rows.filter((r) => r.deleted).reduce((s, r) => s + r.n, 0),
+  };
+}

@@ -1,0 +1,31 @@
+import { vi } from '../../../shared/i18n/vi/index.ts';
+import type { Executor } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import type { Actor } from '../../trpc/context.ts';
+import { findUserById, type UserRow } from '../accounts/session.ts';
+
+/**
+ * Who is managing accounts and which accounts it may touch: `companyId` null means every account
+ * (SUPER_ADMIN); a number means only that company's accounts (COMPANY_ADMIN).
+ */
+export interface UserScope {
+  actor: Actor;
+  companyId: number | null;
+}
+
+export function inScope(scope: UserScope, row: Pick<UserRow, 'companyId'>): boolean {
+  return scope.companyId === null || row.companyId === scope.companyId;
+}
+
+/** The account `id` if the scope may manage it: 404 when there is none, 403 when it is someone else's. */
+export function loadManagedUser(db: Executor, scope: UserScope, id: number): UserRow {
+  const row = findUserById(db, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  if (!inScope(scope, row)) throw new AppError('FORBIDDEN');
+  return row;
+}
+
+/** Nobody removes their own account: an administrator locked out by mistake needs another one to come back. */
+export function refuseSelf(scope: UserScope, id: number, message: string = vi.users.cannotDeleteSelf): void {
+  if (scope.actor.id === id) throw new AppError('BAD_REQUEST', message);
+}
