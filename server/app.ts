@@ -9,6 +9,7 @@ import type { AppDeps } from './deps.ts';
 import { AppError } from './errors.ts';
 import { requestInfo } from './http/request-info.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { safePath } from './security/log-safe.ts';
 import { mountClient } from './http/static-client.ts';
 import { mountUploads } from './http/uploads.ts';
 import { mountRestRoutes } from './rest/adapter.ts';
@@ -31,9 +32,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
 
   app.use('*', async (c, next) => {
     const requestId = randomUUID();
+    const started = performance.now();
     c.set('requestId' as never, requestId as never);
     c.header('X-Request-Id', requestId);
     await next();
+    // One compact access line per request: the path without its query string, and no reset token.
+    const ms = Math.round(performance.now() - started);
+    const path = safePath(c.req.path);
+    logger.info({ event: 'http.request', method: c.req.method, path, status: c.res.status, ms, requestId }, 'request');
   });
   app.use('*', securityHeaders(settings));
   if (settings.corsOrigins.length) {

@@ -2,6 +2,7 @@ import type { Db, Sqlite } from './db/client.ts';
 import type { Settings } from './env.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { Limits } from './security/limits.ts';
 
 /** Everything the app needs from outside, built once in server/index.ts (or by a test helper). */
 export interface AppDeps {
@@ -10,4 +11,6 @@ export interface AppDeps {
   settings: Settings;
   mailer: Mailer;
   logger: Logger;
+  /** Brute-force limits (server/security/limits.ts), one set per app. */
+  limits?: Limits;
 }

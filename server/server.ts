@@ -8,6 +8,7 @@ import type { AppDeps } from './deps.ts';
 import type { Settings } from './env.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createLimits } from './security/limits.ts';
 
 export interface RunningServer {
   deps: AppDeps;
@@ -23,7 +24,7 @@ export type ShutdownHook = () => void | Promise<void>;
 export async function startServer(settings: Settings, logger: Logger = createLogger(settings.logLevel)): Promise<RunningServer> {
   const { db, sqlite } = createDb(settings.databasePath, { synchronous: settings.sqliteSynchronous });
   const mailer = createMailer({ smtpUrl: settings.smtpUrl, from: settings.mailFrom, outboxDir: settings.outboxDir, logger });
-  const deps: AppDeps = { db, sqlite, settings, mailer, logger };
+  const deps: AppDeps = { db, sqlite, settings, mailer, logger, limits: createLimits() };
 
   await ensureSuperAdmin(deps);
   ensureDefaultDocuments(deps);

@@ -6,6 +6,7 @@ import type { AppDeps } from '#server/deps.ts';
 import { loadSettings } from '#server/env.ts';
 import { createLogger } from '#server/logger.ts';
 import { createMemoryMailer } from '#server/mail/mailer.ts';
+import { createLimits } from '#server/security/limits.ts';
 
 export type TestDeps = AppDeps & { mailer: ReturnType<typeof createMemoryMailer> };
 
@@ -25,5 +26,5 @@ export function createTestDeps(env: Record<string, string> = {}): TestDeps {
     ...env,
   });
   const { db, sqlite } = createDb(':memory:');
-  return { db, sqlite, settings, mailer: createMemoryMailer(), logger: createLogger('silent') };
+  return { db, sqlite, settings, mailer: createMemoryMailer(), logger: createLogger('silent'), limits: createLimits() };
 }

@@ -6,6 +6,13 @@ import { hashPassword, sha256, verifyPassword } from '../../auth/password.ts';
 import { passwordResetTokens, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
+import {
+  clearAccountSignInBlock,
+  countOldPasswordFailure,
+  guardOldPassword,
+  type LimitScope,
+  takeMailRequest,
+} from '../../security/limits.ts';
 import type { Actor } from '../../trpc/context.ts';
 import { rejectCommonPassword } from './password-policy.ts';
 import { findUserByEmail, issueSession, requireUser, toPublicUser } from './session.ts';
@@ -13,9 +20,11 @@ import { findUserByEmail, issueSession, requireUser, toPublicUser } from './sess
 /** A second reset mail for one account within this many seconds is silently not sent. */
 const RESET_MAIL_INTERVAL_SECONDS = 30;
 
-export async function verifyOldPassword(deps: AppDeps, actor: Actor, password: string) {
+export async function verifyOldPassword(deps: AppDeps & LimitScope, actor: Actor, password: string) {
+  await guardOldPassword(deps, actor.id);
   const user = requireUser(deps.db, actor.id);
   if (!(await verifyPassword(password, user.passwordHash))) {
+    await countOldPasswordFailure(deps, actor.id);
     throw new AppError('UNAUTHORIZED', vi.errors.wrongOldPassword);
   }
   return { valid: true };
@@ -25,7 +34,7 @@ export async function verifyOldPassword(deps: AppDeps, actor: Actor, password: s
  * Changing the password ends every other session (the token version moves on); the caller gets a
  * fresh session so this device stays signed in.
  */
-export async function changePassword(deps: AppDeps, actor: Actor, oldPassword: string, newPassword: string) {
+export async function changePassword(deps: AppDeps & LimitScope, actor: Actor, oldPassword: string, newPassword: string) {
   await verifyOldPassword(deps, actor, oldPassword);
   rejectCommonPassword(newPassword);
   const passwordHash = await hashPassword(newPassword, deps.settings.passwordHashCost);
@@ -38,8 +47,9 @@ export async function changePassword(deps: AppDeps, actor: Actor, oldPassword: s
   return { session: await issueSession(deps.settings, user), user: toPublicUser(user) };
 }
 
-/** Always the same answer, whether or not the e-mail has an account. */
-export async function forgotPassword(deps: AppDeps, email: string) {
+/** Always the same answer, whether or not the e-mail has an account (the limit is taken before the lookup). */
+export async function forgotPassword(deps: AppDeps & LimitScope, email: string) {
+  await takeMailRequest(deps, 'reset', email);
   const user = findUserByEmail(deps.db, email);
   if (!user || user.deletedAt || user.status === 'DISABLED') return {};
   const recent = deps.db
@@ -91,11 +101,11 @@ export function verifyResetPassword(deps: AppDeps, token: string) {
  * Single use: the token and every other open token of the account are spent, older sessions end, and a
  * PENDING account becomes ACTIVE (the mailed link proves the address as well as a code would).
  */
-export async function resetPassword(deps: AppDeps, token: string, password: string) {
+export async function resetPassword(deps: AppDeps & LimitScope, token: string, password: string) {
   const row = usableResetToken(deps, token);
   rejectCommonPassword(password);
   const passwordHash = await hashPassword(password, deps.settings.passwordHashCost);
-  deps.db.transaction((tx) => {
+  const email = deps.db.transaction((tx) => {
     const spent = tx
       .update(passwordResetTokens)
       .set({ usedAt: new Date() })
@@ -116,6 +126,9 @@ export async function resetPassword(deps: AppDeps, token: string, password: stri
       })
       .where(eq(users.id, row.userId))
       .run();
+    return user.email;
   });
+  // The owner proved the mailbox: a distributed sign-in attack on the account no longer locks it out.
+  await clearAccountSignInBlock(deps, email);
   return {};
 }

@@ -5,6 +5,7 @@ import { hashPassword } from '../../auth/password.ts';
 import { companies, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
+import { countVerifyFailure, guardVerifyCode, type LimitScope, takeMailRequest } from '../../security/limits.ts';
 import { rejectCommonPassword } from './password-policy.ts';
 import { consumeVerificationCode, resendWait, sendVerificationCode } from './codes.ts';
 import { findUserByEmail, issueSession, toPublicUser } from './session.ts';
@@ -13,7 +14,7 @@ import { findUserByEmail, issueSession, toPublicUser } from './session.ts';
  * A business sign-up creates the company and its first COMPANY_ADMIN; any other sign-up is a USER.
  * Either way the account is PENDING until the mailed code is entered.
  */
-export async function register(deps: AppDeps, input: RegisterInput) {
+export async function register(deps: AppDeps & LimitScope, input: RegisterInput) {
   rejectCommonPassword(input.password);
   if (findUserByEmail(deps.db, input.email)) throw new AppError('CONFLICT', vi.errors.emailTaken);
   const passwordHash = await hashPassword(input.password, deps.settings.passwordHashCost);
@@ -48,31 +49,41 @@ export async function register(deps: AppDeps, input: RegisterInput) {
       .returning()
       .get();
   });
+  // The sign-up mail is this address's first code of the minute (see resendVerifyCode).
+  await takeMailRequest(deps, 'code', input.email).catch(() => undefined);
   await sendVerificationCode(deps, user);
   return { user: toPublicUser(user) };
 }
 
 /**
  * Same answer whether or not the account exists or is already active, so the call cannot be used to
- * find accounts; only the one-a-minute throttle answers 429.
+ * find accounts: the per-e-mail limit is taken before the lookup and is the only source of 429.
  */
-export async function resendVerifyCode(deps: AppDeps, email: string) {
+export async function resendVerifyCode(deps: AppDeps & LimitScope, email: string) {
+  await takeMailRequest(deps, 'code', email, vi.errors.resendTooSoon);
   const user = findUserByEmail(deps.db, email);
   if (!user || user.deletedAt || user.status !== 'PENDING') return {};
-  const wait = resendWait(deps, user.id);
-  if (wait > 0) throw new AppError('TOO_MANY_REQUESTS', vi.errors.resendTooSoon, { retryAfter: wait });
+  // Also kept across restarts (the limit is in memory), silently, so the answer stays the same.
+  if (resendWait(deps, user.id) > 0) return {};
   await sendVerificationCode(deps, user);
   return {};
 }
 
 /** The right code activates the account and signs it in. */
-export async function verifyEmail(deps: AppDeps, email: string, code: string) {
+export async function verifyEmail(deps: AppDeps & LimitScope, email: string, code: string) {
+  await guardVerifyCode(deps);
   const user = findUserByEmail(deps.db, email);
   if (!user || user.deletedAt || user.status === 'DISABLED') {
+    await countVerifyFailure(deps);
     throw new AppError('BAD_REQUEST', vi.errors.invalidCode);
   }
   if (user.status === 'ACTIVE') throw new AppError('CONFLICT', vi.errors.alreadyVerified);
-  consumeVerificationCode(deps, user.id, code);
+  try {
+    consumeVerificationCode(deps, user.id, code);
+  } catch (err) {
+    await countVerifyFailure(deps);
+    throw err;
+  }
   const active = deps.db
     .update(users)
     .set({ status: 'ACTIVE' })

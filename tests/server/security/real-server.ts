@@ -1,0 +1,109 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+export interface RealServer {
+  child: ChildProcess;
+  url: string;
+  dataDir: string;
+  /** Every stdout line so far (pino JSON). */
+  lines: string[];
+  /** Resolves with the exit code (or signal name) once the process is gone. */
+  exited: Promise<number | string>;
+  /** SIGTERM and wait; SIGKILL if it has not gone within `ms`. */
+  stop(ms?: number): Promise<number | string>;
+  kill9(): Promise<number | string>;
+}
+
+/**
+ * Starts the REAL server (`node --import tsx server/index.ts`, one process, so its pid is the server's)
+ * on 127.0.0.1 with a port the system picks and the given DATA_DIR (a fresh temporary one by default).
+ */
+export async function startRealServer(env: Record<string, string> = {}, dataDir?: string): Promise<RealServer> {
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'txng-real-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dir,
+      JWT_SECRET: 'real-server-secret-real-server-secret-0123',
+      PASSWORD_HASH_COST: '10',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  );
+  let buffered = '';
+  let stderr = '';
+  child.stderr?.on('data', (d) => {
+    stderr += String(d);
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 20_000);
+    child.stdout?.on('data', (d) => {
+      buffered += String(d);
+      const parts = buffered.split('\n');
+      buffered = parts.pop() ?? '';
+      for (const line of parts) {
+        lines.push(line);
+        const m = line.match(/"event":"server\.listening","port":(\d+)/);
+        if (m) {
+          clearTimeout(timer);
+          resolve(Number(m[1]));
+        }
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}) before listening: ${stderr}`));
+    });
+  });
+  const stop = async (ms = 10_000) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+    const code = await exited;
+    clearTimeout(timer);
+    return code;
+  };
+  const kill9 = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    return exited;
+  };
+  return { child, url: `http://127.0.0.1:${port}`, dataDir: dir, lines, exited, stop, kill9 };
+}
+
+/** JSON call to the real server's /api. */
+export async function api(
+  base: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; headers: Headers; body: any }> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${base}/api${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await res.text();
+  let body: any;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = { message: text };
+  }
+  return { status: res.status, headers: res.headers, body };
+}
