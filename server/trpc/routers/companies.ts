@@ -1,4 +1,69 @@
-import { router } from '../init.ts';
+import { z } from 'zod';
+import {
+  categoriesInput,
+  companyIdInput,
+  companyListInput,
+  companyListOutput,
+  publicCompanySchema,
+  tagsInput,
+  termListInput,
+  unitsInput,
+} from '../../../shared/schemas/companies.ts';
+import type { TermKind } from '../../db/schema/index.ts';
+import { getCompanyProfile, listCompanies } from '../../services/companies/profile.ts';
+import { deleteTerms, listTerms, termsCompany, upsertTerms } from '../../services/companies/terms.ts';
+import { can, companyProcedure, publicProcedure, router } from '../init.ts';
 
-/** Filled in by the business API issue. */
-export const companiesRouter = router({});
+const termsOutput = z.array(z.string());
+
+/**
+ * list / upsert / delete for one of the company's lists. Reading is for the company's members
+ * (COMPANY_ADMIN, EMPLOYEE) and SUPER_ADMIN; changing for COMPANY_ADMIN and SUPER_ADMIN.
+ */
+type TermsBody<F extends string> = Record<F, string[]> & { companyId?: number };
+
+function termsRouter<F extends string>(
+  kind: TermKind,
+  field: F,
+  schema: z.ZodType<TermsBody<F>, Record<F, string[]> & { companyId?: unknown }>,
+) {
+  // The generic schema leaves tRPC unsure the input is defined; the schema guarantees it.
+  const company = (ctx: Parameters<typeof termsCompany>[0] & { companyId: number | null }, body: TermsBody<F>) =>
+    termsCompany(ctx, ctx.companyId, body.companyId);
+  return router({
+    list: companyProcedure('read', 'Manage')
+      .input(termListInput.optional())
+      .output(termsOutput)
+      .query(({ ctx, input }) => listTerms(ctx, termsCompany(ctx, ctx.companyId, input?.companyId), kind)),
+    upsert: companyProcedure('manage', 'Manage')
+      .input(schema)
+      .output(termsOutput)
+      .mutation(({ ctx, input }) => {
+        const body = input as TermsBody<F>;
+        return upsertTerms(ctx, company(ctx, body), kind, body[field]);
+      }),
+    delete: companyProcedure('manage', 'Manage')
+      .input(schema)
+      .output(termsOutput)
+      .mutation(({ ctx, input }) => {
+        const body = input as TermsBody<F>;
+        return deleteTerms(ctx, company(ctx, body), kind, body[field]);
+      }),
+  });
+}
+
+export const companiesRouter = router({
+  /** The public profile shown beside a product. */
+  byId: publicProcedure
+    .input(companyIdInput)
+    .output(publicCompanySchema)
+    .query(({ ctx, input }) => getCompanyProfile(ctx, input.id)),
+  /** Every company, for SUPER_ADMIN and MODERATOR. */
+  all: can('manage', 'Admin')
+    .input(companyListInput.optional())
+    .output(companyListOutput)
+    .query(({ ctx, input }) => listCompanies(ctx, input ?? companyListInput.parse({}))),
+  categories: termsRouter('category', 'categories', categoriesInput),
+  units: termsRouter('unit', 'units', unitsInput),
+  tags: termsRouter('tag', 'tags', tagsInput),
+});

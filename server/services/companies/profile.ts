@@ -1,0 +1,38 @@
+import { type AnyColumn, asc, count, desc, eq } from 'drizzle-orm';
+import type { CompanyListInput } from '../../../shared/schemas/companies.ts';
+import { companies } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import { toPublicCompany } from '../accounts/profile.ts';
+import { pageWindow } from '../pagination.ts';
+import { foldedContains } from '../users/folded-search.ts';
+
+/** GET /companies/{id}: what a product page shows about its maker; anyone may read it. */
+export function getCompanyProfile(deps: AppDeps, id: number) {
+  const row = deps.db.select().from(companies).where(eq(companies.id, id)).get();
+  if (!row) throw new AppError('NOT_FOUND');
+  return toPublicCompany(row);
+}
+
+const SORT_COLUMNS: Record<CompanyListInput['sortBy'], AnyColumn> = {
+  name: companies.name,
+  createdAt: companies.createdAt,
+  updatedAt: companies.updatedAt,
+};
+
+/** GET /companies/all: every company, for the site's administrators. */
+export function listCompanies(deps: AppDeps, input: CompanyListInput) {
+  const where = foldedContains(deps.sqlite, [companies.name, companies.email], input.search);
+  const total = deps.db.select({ n: count() }).from(companies).where(where).get()?.n ?? 0;
+  const direction = input.orderBy === 'desc' ? desc : asc;
+  const { limit, offset } = pageWindow(input.page, input.limit);
+  const rows = deps.db
+    .select()
+    .from(companies)
+    .where(where)
+    .orderBy(direction(SORT_COLUMNS[input.sortBy]), direction(companies.id))
+    .limit(limit)
+    .offset(offset)
+    .all();
+  return { companies: rows.map(toPublicCompany), total };
+}
