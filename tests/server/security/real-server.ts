@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,8 @@ export interface RealServer {
   dataDir: string;
   /** Every stdout line so far (pino JSON). */
   lines: string[];
+  /** Everything written to stderr so far. */
+  stderr(): string;
   /** Resolves with the exit code (or signal name) once the process is gone. */
   exited: Promise<number | string>;
   /** SIGTERM and wait; SIGKILL if it has not gone within `ms`. */
@@ -80,7 +82,19 @@ export async function startRealServer(env: Record<string, string> = {}, dataDir?
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     return exited;
   };
-  return { child, url: `http://127.0.0.1:${port}`, dataDir: dir, lines, exited, stop, kill9 };
+  return { child, url: `http://127.0.0.1:${port}`, dataDir: dir, lines, stderr: () => stderr, exited, stop, kill9 };
+}
+
+/** The body of the newest mail in DATA_DIR/outbox for `to`, its quoted-printable soft breaks undone. */
+export function newestMail(dataDir: string, to: string): string {
+  const dir = join(dataDir, 'outbox');
+  const mails = readdirSync(dir)
+    .sort()
+    .map((f) => readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+    .filter((m) => m.includes(to));
+  const mail = mails.at(-1);
+  if (!mail) throw new Error(`no mail for ${to} in the outbox`);
+  return mail.slice(mail.indexOf('\n\n'));
 }
 
 /** JSON call to the real server's /api. */

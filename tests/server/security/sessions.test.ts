@@ -1,10 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSettings, SettingsError } from '#server/env.ts';
 import { vi as messages } from '#shared/i18n/vi/index.ts';
-import { api, type RealServer, startRealServer } from './real-server.ts';
+import { api, newestMail, type RealServer, startRealServer } from './real-server.ts';
 
 const SECRET = 'sessions-secret-sessions-secret-sessions-0123';
 const ADMIN = { email: 'quan-tri@example.com', password: 'quan-tri-mat-khau-dai-2026' };
@@ -35,15 +33,9 @@ async function signedInUser() {
   return { id, email, password, token: await signIn(email, password) };
 }
 
-/** The reset token from the newest .eml the outbox holds for `email` (bodies are quoted-printable). */
 function resetTokenFromOutbox(email: string): string {
-  const dir = join(server.dataDir, 'outbox');
-  const mails = readdirSync(dir)
-    .sort()
-    .map((f) => readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
-    .filter((m) => m.includes(email));
-  const token = mails.at(-1)?.match(/\/auth\/new-password\/([\w-]+)/)?.[1];
-  if (!token) throw new Error('no reset mail in the outbox');
+  const token = newestMail(server.dataDir, email).match(/\/auth\/new-password\/([\w-]+)/)?.[1];
+  if (!token) throw new Error('no reset link in the mail');
   return token;
 }
 
