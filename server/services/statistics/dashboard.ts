@@ -1,0 +1,60 @@
+import { count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { TOP_PRODUCTS, type DashboardStatistics } from '../../../shared/schemas/statistics.ts';
+import { companies, products, scanEvents, users } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import { vi } from '../../../shared/i18n/vi/index.ts';
+import { scansByDay } from './days.ts';
+
+/**
+ * The company dashboard: `companyId` null means every company (SUPER_ADMIN without a filter).
+ * Scans are the public resolves recorded in scan_events (kept for the retention period).
+ */
+export function companyDashboard(deps: AppDeps, companyId: number | null, now = new Date()): DashboardStatistics {
+  if (companyId !== null) {
+    const exists = deps.db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).get();
+    if (!exists) throw new AppError('NOT_FOUND', vi.companies.companyNotFound);
+  }
+  const ofProducts: SQL | undefined = companyId === null ? undefined : eq(products.companyId, companyId);
+  const ofScans: SQL | undefined = companyId === null ? undefined : eq(scanEvents.companyId, companyId);
+
+  const productCounts = deps.db
+    .select({ status: products.status, n: count() })
+    .from(products)
+    .where(ofProducts)
+    .groupBy(products.status)
+    .all();
+  const byStatus = (s: string) => productCounts.find((r) => r.status === s)?.n ?? 0;
+  const scans = sql<number>`count(${scanEvents.id})`;
+  const topProducts = deps.db
+    .select({ id: products.id, name: products.name, scans })
+    .from(scanEvents)
+    .innerJoin(products, eq(products.id, scanEvents.productId))
+    .where(ofScans)
+    .groupBy(products.id)
+    .orderBy(desc(scans), products.id)
+    .limit(TOP_PRODUCTS)
+    .all();
+
+  return {
+    totalProducts: byStatus('ACTIVE') + byStatus('INACTIVE'),
+    activeProducts: byStatus('ACTIVE'),
+    inactiveProducts: byStatus('INACTIVE'),
+    totalScans: deps.db.select({ n: count() }).from(scanEvents).where(ofScans).get()?.n ?? 0,
+    scansByDay: scansByDay(deps.db, now, ofScans),
+    topProducts,
+  };
+}
+
+/** The administrators' figures over the whole site; deleted accounts are not counted. */
+export function generalStatistics(deps: AppDeps, now = new Date()) {
+  const total = (table: typeof companies | typeof products | typeof scanEvents) =>
+    deps.db.select({ n: count() }).from(table).get()?.n ?? 0;
+  return {
+    totalUsers: deps.db.select({ n: count() }).from(users).where(isNull(users.deletedAt)).get()?.n ?? 0,
+    totalCompanies: total(companies),
+    totalProducts: total(products),
+    totalScans: total(scanEvents),
+    scansByDay: scansByDay(deps.db, now),
+  };
+}

@@ -1,0 +1,34 @@
+import { and, count, gte, type SQL, sql } from 'drizzle-orm';
+import { SCAN_DAYS } from '../../../shared/schemas/statistics.ts';
+import type { Executor } from '../../db/client.ts';
+import { scanEvents } from '../../db/schema/index.ts';
+
+/**
+ * Days are Vietnam's calendar days (UTC+7, no daylight saving): a scan at 00:30 in Hà Nội counts for
+ * that day, not the previous one as a UTC day would have it (decision 013).
+ */
+const DAY_MS = 86_400_000;
+export const VIETNAM_OFFSET_MS = 7 * 3_600_000;
+
+/** The last `days` Vietnamese dates up to today (oldest first) and the instant the first one began. */
+export function lastDays(now: Date, days = SCAN_DAYS): { since: Date; dates: string[] } {
+  const todayLocal = Math.floor((now.getTime() + VIETNAM_OFFSET_MS) / DAY_MS) * DAY_MS;
+  const firstLocal = todayLocal - (days - 1) * DAY_MS;
+  const dates = Array.from({ length: days }, (_, i) => new Date(firstLocal + i * DAY_MS).toISOString().slice(0, 10));
+  return { since: new Date(firstLocal - VIETNAM_OFFSET_MS), dates };
+}
+
+/** Scans per day over the last 30 days, zero-filled; `where` narrows the scan events (a company). */
+export function scansByDay(db: Executor, now: Date, where?: SQL) {
+  const { since, dates } = lastDays(now);
+  // created_at is integer milliseconds; shift to Vietnam time, then let SQLite name the date.
+  const day = sql<string>`strftime('%Y-%m-%d', (${scanEvents.createdAt} + ${VIETNAM_OFFSET_MS}) / 1000, 'unixepoch')`;
+  const rows = db
+    .select({ day, n: count() })
+    .from(scanEvents)
+    .where(and(gte(scanEvents.createdAt, since), where))
+    .groupBy(day)
+    .all();
+  const byDay = new Map(rows.map((r) => [r.day, r.n]));
+  return dates.map((date) => ({ date, count: byDay.get(date) ?? 0 }));
+}
