@@ -1,0 +1,96 @@
+/**
+ * Picks the route for the current path and wraps its page in the group's guard and layout. The
+ * matching is done here (not by <Switch>) so that moving between two dashboard pages keeps the same
+ * layout instance (sidebar, drawers) and only the page changes.
+ */
+import { type ComponentType, Suspense, useEffect } from 'react';
+import { matchRoute, Redirect, Route, useLocation, useRouter } from 'wouter';
+import { vi } from '../../shared/i18n/vi/index.ts';
+import { APP_ROUTES, type AppRoute, ComingSoonPage } from './app-routes.ts';
+import { AuthGuard, DashboardGuard } from './components/guards/guards.tsx';
+import { AuthLayout } from './components/layout/auth-layout.tsx';
+import { DashboardLayout } from './components/layout/dashboard-layout.tsx';
+import { PageReady } from './components/layout/route-progress.tsx';
+import { SimpleLayout } from './components/layout/simple-layout.tsx';
+import { LoadingScreen } from './components/ui/loading-screen.tsx';
+import { rootGuard } from './lib/guards.ts';
+import { useConfig } from './lib/use-config.ts';
+import { useSession } from './session/SessionProvider.tsx';
+
+/** The page inside its own Suspense boundary, with wouter's params for `useParams()`. */
+function Page({ route, component }: { route: AppRoute; component?: ComponentType }) {
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <Route path={route.path} component={component ?? route.page} />
+      <PageReady />
+    </Suspense>
+  );
+}
+
+function RootRoute({ route }: { route: AppRoute }) {
+  const { state } = useSession();
+  const config = useConfig();
+  const decision = rootGuard(state, config.data);
+  if (decision === 'wait') return <LoadingScreen />;
+  if (decision === 'coming-soon') {
+    return (
+      <SimpleLayout compact>
+        <Page route={route} component={ComingSoonPage} />
+      </SimpleLayout>
+    );
+  }
+  if (decision !== null) return <Redirect to={decision} replace />;
+  return (
+    <DashboardLayout title={route.title}>
+      <Page route={route} />
+    </DashboardLayout>
+  );
+}
+
+function RouteView({ route }: { route: AppRoute }) {
+  useEffect(() => {
+    document.title = `${route.title} | ${vi.client.appName}`;
+  }, [route.title]);
+  switch (route.group) {
+    case 'auth':
+      return (
+        <AuthGuard>
+          <AuthLayout>
+            <Page route={route} />
+          </AuthLayout>
+        </AuthGuard>
+      );
+    case 'root':
+      return <RootRoute route={route} />;
+    case 'dashboard':
+      return (
+        <DashboardGuard>
+          <DashboardLayout title={route.title}>
+            <Page route={route} />
+          </DashboardLayout>
+        </DashboardGuard>
+      );
+    case 'public':
+      return (
+        <DashboardLayout title={route.title}>
+          <Page route={route} />
+        </DashboardLayout>
+      );
+    case 'simple':
+      return (
+        <SimpleLayout>
+          <Page route={route} />
+        </SimpleLayout>
+      );
+    case 'bare':
+      return <Page route={route} />;
+  }
+}
+
+export function AppRouter() {
+  const [location] = useLocation();
+  const { parser } = useRouter();
+  const route = APP_ROUTES.find((r) => matchRoute(parser, r.path, location)[0]);
+  if (!route) return <Redirect to="/404" replace />;
+  return <RouteView route={route} />;
+}

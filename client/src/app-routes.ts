@@ -1,0 +1,65 @@
+/**
+ * Every path of the spec, each page loaded on demand. To add a page, point its entry at the file in
+ * routes/ (one default-exported component per file); the group picks the layout and the guard.
+ */
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { vi } from '../../shared/i18n/vi/index.ts';
+
+export type RouteGroup =
+  /** auth layout; signed-in users are sent away */
+  | 'auth'
+  /** dashboard layout; only paths in the user's menu */
+  | 'dashboard'
+  /** '/': coming soon, redirect, or the dashboard home */
+  | 'root'
+  /** dashboard layout, open to everyone, signed in or not (the spec's second group) */
+  | 'public'
+  /** no layout */
+  | 'bare'
+  /** simple layout (error pages) */
+  | 'simple';
+
+export interface AppRoute {
+  path: string;
+  title: string;
+  group: RouteGroup;
+  page: LazyExoticComponent<ComponentType>;
+}
+
+const n = vi.nav;
+const r = (path: string, title: string, group: RouteGroup, load: () => Promise<{ default: ComponentType }>): AppRoute => ({
+  path,
+  title,
+  group,
+  page: lazy(load),
+});
+
+export const APP_ROUTES: AppRoute[] = [
+  r('/auth/sign-in', n.signIn, 'auth', () => import('./routes/auth/sign-in.tsx')),
+  r('/auth/sign-up', n.signUp, 'auth', () => import('./routes/auth/sign-up.tsx')),
+  r('/auth/activate-account', n.activateAccount, 'auth', () => import('./routes/auth/activate-account.tsx')),
+  r('/auth/forgot-password', n.forgotPassword, 'auth', () => import('./routes/auth/forgot-password.tsx')),
+  r('/auth/new-password/:token', n.newPassword, 'auth', () => import('./routes/auth/new-password.tsx')),
+
+  r('/', n.home, 'root', () => import('./routes/dashboard.tsx')),
+  r('/users', n.users, 'dashboard', () => import('./routes/users.tsx')),
+  r('/settings', n.settings, 'dashboard', () => import('./routes/settings.tsx')),
+  r('/edit-content', n.editContent, 'dashboard', () => import('./routes/edit-content.tsx')),
+  r('/products', n.scannedProducts, 'dashboard', () => import('./routes/products.tsx')),
+  r('/products/manage', n.productManagement, 'dashboard', () => import('./routes/products-manage.tsx')),
+  r('/company/settings/', n.companySettings, 'dashboard', () => import('./routes/company-settings.tsx')),
+  r('/company', n.companySettings, 'dashboard', () => import('./routes/company.tsx')),
+  r('/qrs', n.qrManagement, 'dashboard', () => import('./routes/qrs.tsx')),
+
+  r('/products/details/:id', n.productDetail, 'public', () => import('./routes/product-details.tsx')),
+  r('/company/details/:id', n.companyDetail, 'public', () => import('./routes/company-details.tsx')),
+  r('/scan-qr', n.scanQr, 'public', () => import('./routes/scan-qr.tsx')),
+  r('/redirect/:code', n.redirect, 'bare', () => import('./routes/redirect.tsx')),
+
+  r('/403', n.forbidden, 'simple', () => import('./routes/errors/403.tsx')),
+  r('/404', n.notFound, 'simple', () => import('./routes/errors/404.tsx')),
+  r('/500', n.serverError, 'simple', () => import('./routes/errors/500.tsx')),
+];
+
+/** Shown at '/' for visitors while the configured coming-soon date is ahead. */
+export const ComingSoonPage = lazy(() => import('./routes/coming-soon.tsx'));

@@ -1,0 +1,47 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Slide, ToastContainer } from 'react-toastify';
+import { AppRouter } from './app-router.tsx';
+import { RouteChangeEffects } from './components/layout/route-progress.tsx';
+import { createAppTrpcClient, TRPCProvider } from './lib/trpc.ts';
+import { SessionProvider } from './session/SessionProvider.tsx';
+import { SettingsProvider } from './settings/SettingsProvider.tsx';
+
+function makeQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      // Failures are toasted once by the tRPC link; a retry would only repeat them.
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function App() {
+  const [queryClient] = useState(makeQueryClient);
+  const [trpcClient] = useState(createAppTrpcClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+        <SettingsProvider>
+          <SessionProvider>
+            <RouteChangeEffects />
+            <AppRouter />
+            <ToastContainer
+              position="top-right"
+              autoClose={5000}
+              draggable
+              draggablePercent={80}
+              pauseOnHover
+              pauseOnFocusLoss
+              theme="light"
+              role="alert"
+              transition={Slide}
+              newestOnTop
+            />
+          </SessionProvider>
+        </SettingsProvider>
+      </TRPCProvider>
+    </QueryClientProvider>
+  );
+}

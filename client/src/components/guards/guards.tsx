@@ -1,0 +1,28 @@
+/**
+ * The guards as components: each asks its pure decision (lib/guards.ts) and shows the loading overlay,
+ * redirects (replacing the history entry), or renders its children.
+ */
+import type { ReactNode } from 'react';
+import { Redirect, useLocation } from 'wouter';
+import { authGuard, dashboardGuard } from '../../lib/guards.ts';
+import { useConfig } from '../../lib/use-config.ts';
+import { useSession } from '../../session/SessionProvider.tsx';
+import { LoadingScreen } from '../ui/loading-screen.tsx';
+
+export function AuthGuard({ children }: { children: ReactNode }) {
+  const { state } = useSession();
+  const config = useConfig();
+  const decision = authGuard(state, config.data?.defaultRedirectPath);
+  if (decision === 'wait') return <LoadingScreen />;
+  if (decision !== null) return <Redirect to={decision} replace />;
+  return <>{children}</>;
+}
+
+export function DashboardGuard({ children }: { children: ReactNode }) {
+  const { state } = useSession();
+  const [location] = useLocation();
+  const decision = dashboardGuard(state, location);
+  if (decision === 'wait') return <LoadingScreen />;
+  if (decision !== null) return <Redirect to={decision} replace />;
+  return <>{children}</>;
+}

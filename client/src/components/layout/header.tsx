@@ -1,0 +1,34 @@
+import { Link } from 'wouter';
+import { vi } from '../../../../shared/i18n/vi/index.ts';
+import { useSession } from '../../session/SessionProvider.tsx';
+import { buttonVariants } from '../ui/button.tsx';
+import { AccountDrawer } from './account-drawer.tsx';
+import { MobileNav } from './mobile-nav.tsx';
+
+/** The header: 64px on phones, 72px from 1200px; menu button, page title, account (or sign in for a visitor). */
+export function Header({
+  title,
+  navOpen,
+  onNavOpenChange,
+}: {
+  title: string;
+  navOpen: boolean;
+  onNavOpenChange: (open: boolean) => void;
+}) {
+  const { state } = useSession();
+  return (
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-line bg-surface/90 px-4 backdrop-blur lg:h-[72px] lg:px-8">
+      <MobileNav open={navOpen} onOpenChange={onNavOpenChange} />
+      <p className="min-w-0 flex-1 truncate text-lg font-semibold text-ink" data-testid="page-title">
+        {title}
+      </p>
+      {state.isLoggedIn ? (
+        <AccountDrawer />
+      ) : (
+        <Link href="/auth/sign-in" className={buttonVariants({ variant: 'primary', size: 'sm' })}>
+          {vi.nav.signIn}
+        </Link>
+      )}
+    </header>
+  );
+}

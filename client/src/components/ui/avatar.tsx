@@ -1,0 +1,38 @@
+import { vi } from '../../../../shared/i18n/vi/index.ts';
+import { cn } from '../../lib/cn.ts';
+
+/** The user's picture, or the first letter of the name on a coloured disc when there is none. */
+export function Avatar({
+  name,
+  src,
+  size = 40,
+  className,
+}: {
+  name?: string | null;
+  src?: string | null;
+  size?: 40 | 100;
+  className?: string;
+}) {
+  const box = size === 100 ? 'h-[100px] w-[100px] text-4xl' : 'h-10 w-10 text-base';
+  if (src) {
+    return <img src={src} alt={name ?? vi.client.defaultAvatarAlt} className={cn('rounded-full object-cover', box, className)} />;
+  }
+  const letter = name?.trim().charAt(0).toUpperCase();
+  if (!letter) {
+    return (
+      <img
+        src="/logo.svg"
+        alt={vi.client.defaultAvatarAlt}
+        className={cn('rounded-full bg-primary-light object-contain p-1', box, className)}
+      />
+    );
+  }
+  return (
+    <span
+      aria-hidden="true"
+      className={cn('inline-flex items-center justify-center rounded-full bg-primary font-semibold text-white', box, className)}
+    >
+      {letter}
+    </span>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * One place that reacts to a failed call, from tRPC or from apiFetch: the toast with the server's
+ * message (spec section 8) and the 401/410 sign-out.
+ */
+import { toast } from 'react-toastify';
+import { vi } from '../../../shared/i18n/vi/index.ts';
+import { signOutOnce } from '../session/sign-out.ts';
+
+export interface ApiFailure {
+  /** HTTP status, or null when no HTTP answer came (network down, aborted...). */
+  status: number | null;
+  message: string | null;
+  fields?: Record<string, string> | null;
+}
+
+/** Calls whose failure is shown by the screen itself, never as a toast. */
+const NO_TOAST = new Set(['auth.verifyOldPassword']);
+/** Calls for which 401 means "wrong old password", not "your session is over". */
+const PASSWORD_CHECKS = new Set(['auth.verifyOldPassword', 'auth.changePassword']);
+
+export function failureMessage(f: ApiFailure): string {
+  if (f.message) return f.message;
+  return f.status === null ? vi.client.unknownError : vi.client.somethingWentWrong;
+}
+
+export interface FailureContext {
+  /** tRPC path ('auth.me') or REST path ('/api/uploads'). */
+  path: string;
+  /** Whether the request carried a bearer token: only then does 401/410 end a session. */
+  hadToken: boolean;
+  /** The caller shows the error itself. */
+  silent?: boolean;
+}
+
+export function handleApiFailure(f: ApiFailure, ctx: FailureContext): void {
+  if (f.status === null) console.error('Unknown Error', f.message);
+  const endsSession = f.status === 410 || (f.status === 401 && !PASSWORD_CHECKS.has(ctx.path));
+  if (endsSession && ctx.hadToken) signOutOnce();
+  if (ctx.silent || NO_TOAST.has(ctx.path)) return;
+  const message = failureMessage(f);
+  // The message as id: the same failure from a batch of calls shows one toast, not five.
+  toast.error(message, { toastId: message });
+}

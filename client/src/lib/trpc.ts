@@ -1,0 +1,56 @@
+/**
+ * The typed client. Only the router's TYPE crosses from the server. Every call passes through
+ * `failureLink`, which toasts the server's message and ends the session on 401/410.
+ */
+import { createTRPCClient, httpBatchLink, type TRPCClientError, type TRPCLink } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
+import { createTRPCContext } from '@trpc/tanstack-react-query';
+import type { AppRouter } from '../../../server/trpc/root.ts';
+import { handleApiFailure } from './api-errors.ts';
+import { getAccessToken } from './storage.ts';
+
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+export type AppClientError = TRPCClientError<AppRouter>;
+
+/** What our error formatter adds to every tRPC error (server/trpc/init.ts). */
+export interface AppErrorData {
+  httpStatus?: number;
+  appCode?: string | null;
+  fields?: Record<string, string> | null;
+}
+
+export const errorData = (err: unknown): AppErrorData =>
+  ((err as { data?: AppErrorData } | null)?.data ?? {}) as AppErrorData;
+
+const failureLink: TRPCLink<AppRouter> = () => ({ op, next }) =>
+  observable((observer) => {
+    const hadToken = !!getAccessToken();
+    return next(op).subscribe({
+      next: (value) => observer.next(value),
+      complete: () => observer.complete(),
+      error: (err) => {
+        const data = errorData(err);
+        handleApiFailure(
+          { status: data.httpStatus ?? null, message: data.httpStatus ? err.message : null, fields: data.fields },
+          { path: op.path, hadToken, silent: (op.context as { silent?: boolean }).silent },
+        );
+        observer.error(err);
+      },
+    });
+  });
+
+export function createAppTrpcClient() {
+  return createTRPCClient<AppRouter>({
+    links: [
+      failureLink,
+      httpBatchLink({
+        url: '/api/trpc',
+        headers() {
+          const token = getAccessToken();
+          return token ? { Authorization: `Bearer ${token}` } : {};
+        },
+      }),
+    ],
+  });
+}

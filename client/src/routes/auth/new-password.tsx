@@ -1,0 +1,95 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { toast } from 'react-toastify';
+import { Link, useLocation, useParams } from 'wouter';
+import { vi } from '../../../../shared/i18n/vi/index.ts';
+import { resetPasswordInput } from '../../../../shared/schemas/auth.ts';
+import { AuthCard } from '../../components/auth/auth-card.tsx';
+import { Button, buttonVariants } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { type FieldErrors, serverErrors, zodErrors } from '../../lib/form-errors.ts';
+import { useTRPC } from '../../lib/trpc.ts';
+
+const t = vi.authScreens.newPassword;
+
+/** The mailed link: the token is checked first, so an expired or used link says so before any typing. */
+export default function NewPasswordPage() {
+  const trpc = useTRPC();
+  const { token = '' } = useParams<{ token: string }>();
+  const [, navigate] = useLocation();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  // Silent: the page shows the clear message itself instead of a toast.
+  const check = useMutation(trpc.auth.verifyResetPassword.mutationOptions({ trpc: { context: { silent: true } } }));
+  const reset = useMutation(
+    trpc.auth.resetPassword.mutationOptions({
+      onSuccess: () => {
+        toast.success(t.done);
+        navigate('/auth/sign-in', { replace: true });
+      },
+      onError: (err) => setErrors(serverErrors(err)),
+    }),
+  );
+  const { mutate: checkToken } = check;
+  useEffect(() => checkToken({ token }), [checkToken, token]);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = resetPasswordInput.safeParse({ token, password });
+    const found = parsed.success ? {} : zodErrors(parsed.error);
+    if (password !== confirm) found.confirm ??= vi.validation.passwordsDiffer;
+    if (!parsed.success || Object.keys(found).length) return setErrors(found);
+    setErrors({});
+    reset.mutate(parsed.data);
+  };
+
+  if (check.isIdle || check.isPending) {
+    return (
+      <AuthCard title={t.title}>
+        <p role="status">{t.checking}</p>
+      </AuthCard>
+    );
+  }
+  if (check.isError) {
+    return (
+      <AuthCard title={t.title}>
+        <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-700">
+          {t.invalid}
+        </p>
+        <Link href="/auth/forgot-password" className={buttonVariants({ size: 'lg' })}>
+          {t.requestAgain}
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={t.title} subtitle={t.subtitle}>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <Field
+          label={vi.authScreens.password}
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+        />
+        <Field
+          label={vi.authScreens.confirmPassword}
+          type="password"
+          name="confirm"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          error={errors.confirm}
+        />
+        {errors.token && <p className="text-sm text-red-600">{errors.token}</p>}
+        <Button type="submit" size="lg" disabled={reset.isPending}>
+          {reset.isPending ? vi.authScreens.submitting : t.submit}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,18 @@
+import { Link } from 'wouter';
+import { vi } from '../../../../shared/i18n/vi/index.ts';
+import { buttonVariants } from '../../components/ui/button.tsx';
+
+export default function Error500Page() {
+  return (
+    <div className="flex flex-col items-center gap-4">
+      <p className="text-7xl font-bold text-primary" aria-hidden="true">
+        500
+      </p>
+      <h1 className="text-2xl font-bold text-ink">{vi.nav.serverError}</h1>
+      <p className="text-ink-soft">{vi.client.errorPages.serverError}</p>
+      <Link href="/" className={buttonVariants({ size: 'lg' })}>
+        {vi.client.backHome}
+      </Link>
+    </div>
+  );
+}

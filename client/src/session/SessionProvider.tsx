@@ -1,0 +1,102 @@
+/**
+ * The session for the whole app (spec section 4): loading, then authenticated when a stored token is
+ * still valid and auth.me answers, otherwise unauthenticated.
+ */
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  type Dispatch,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+} from 'react';
+import { navigate } from 'wouter/use-browser-location';
+import { useTRPCClient } from '../lib/trpc.ts';
+import { clearSession, getAccessToken, rememberLogin, type StoredSession, setSession } from '../lib/storage.ts';
+import { isValidToken } from '../lib/token.ts';
+import {
+  initialSessionState,
+  type SessionAction,
+  type SessionState,
+  type SessionUser,
+  sessionReducer,
+} from './session-reducer.ts';
+import { armSignOut, SESSION_CLEARED, SIGN_IN_PATH } from './sign-out.ts';
+
+interface SessionValue {
+  state: SessionState;
+  dispatch: Dispatch<SessionAction>;
+  /** Stores a session from login or e-mail verification and signs the user in. */
+  signIn: (session: StoredSession, user: SessionUser) => void;
+  /** Clears the local session and goes to sign-in (no server call: tokens simply expire). */
+  signOut: () => void;
+}
+
+/** Drops every cached answer that belonged to the user; the public server config stays. */
+function clearUserQueries(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (q) => (q.queryKey[0] as string[] | undefined)?.[0] !== 'system' });
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, dispatch] = useReducer(sessionReducer, initialSessionState);
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    let cancelled = false;
+    const token = getAccessToken();
+    if (!isValidToken(token)) {
+      if (token) clearSession();
+      dispatch({ type: 'INITIALIZED', user: null });
+      return;
+    }
+    client.auth.me
+      .query()
+      .then((user) => !cancelled && dispatch({ type: 'INITIALIZED', user }))
+      .catch(() => !cancelled && dispatch({ type: 'INITIALIZED', user: null }));
+    return () => {
+      cancelled = true;
+    };
+  }, [client]);
+
+  useEffect(() => {
+    const onCleared = () => {
+      dispatch({ type: 'LOGGED_OUT' });
+      clearUserQueries(queryClient);
+    };
+    window.addEventListener(SESSION_CLEARED, onCleared);
+    return () => window.removeEventListener(SESSION_CLEARED, onCleared);
+  }, [queryClient]);
+
+  const signIn = useCallback((session: StoredSession, user: SessionUser) => {
+    setSession(session);
+    rememberLogin(user.email);
+    armSignOut();
+    dispatch({ type: 'LOGGED_IN', user });
+  }, []);
+
+  const signOut = useCallback(() => {
+    try {
+      clearSession();
+      dispatch({ type: 'LOGGED_OUT' });
+      clearUserQueries(queryClient);
+      navigate(SIGN_IN_PATH);
+    } catch (err) {
+      console.error(err);
+    }
+  }, [queryClient]);
+
+  const value = useMemo(() => ({ state, dispatch, signIn, signOut }), [state, signIn, signOut]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionValue {
+  const v = useContext(SessionContext);
+  if (!v) throw new Error('useSession outside SessionProvider');
+  return v;
+}
