@@ -1,4 +1,31 @@
-import type { RestRoute } from './adapter.ts';
+import { vi } from '../../shared/i18n/vi/index.ts';
+import { type RestRoute, route } from './adapter.ts';
 
-/** REST adapters for the documents domain (filled in by the business API issue). */
-export const documentsRoutes: RestRoute[] = [];
+const PATH = '/settings/term-conditions';
+
+/** /api/settings/term-conditions: the home page and terms sections. */
+export const documentsRoutes: RestRoute[] = [
+  route({ method: 'get', path: PATH, input: (r) => r.query, call: (c, i) => c.documents.list(i) }),
+  route({
+    method: 'post',
+    path: PATH,
+    status: 201,
+    message: vi.documents.saved,
+    input: (r) => r.json(),
+    call: (c, i) => c.documents.create(i),
+  }),
+  route({
+    method: 'patch',
+    path: PATH,
+    message: vi.documents.saved,
+    input: (r) => r.json(),
+    call: (c, i) => c.documents.update(i),
+  }),
+  route({
+    method: 'delete',
+    path: PATH,
+    message: vi.documents.deleted,
+    input: (r) => r.json(),
+    call: (c, i) => c.documents.delete(i),
+  }),
+];

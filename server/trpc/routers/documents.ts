@@ -1,4 +1,30 @@
-import { router } from '../init.ts';
+import { z } from 'zod';
+import {
+  createDocumentsInput,
+  deleteDocumentsInput,
+  documentListInput,
+  documentSectionSchema,
+  updateDocumentsInput,
+} from '../../../shared/schemas/documents.ts';
+import { createSections, deleteSections, listSections, updateSections } from '../../services/documents/sections.ts';
+import { can, publicProcedure, router } from '../init.ts';
 
-/** Filled in by the business API issue. */
-export const documentsRouter = router({});
+const sections = z.array(documentSectionSchema);
+/** Site content is edited by SUPER_ADMIN and MODERATOR. */
+const editContent = can('manage', 'Admin');
+
+export const documentsRouter = router({
+  list: publicProcedure
+    .input(documentListInput)
+    .output(sections)
+    .query(({ ctx, input }) => listSections(ctx, input.key)),
+  create: editContent
+    .input(createDocumentsInput)
+    .output(sections)
+    .mutation(({ ctx, input }) => createSections(ctx, input.items)),
+  update: editContent
+    .input(updateDocumentsInput)
+    .output(sections)
+    .mutation(({ ctx, input }) => updateSections(ctx, input.items)),
+  delete: editContent.input(deleteDocumentsInput).mutation(({ ctx, input }) => deleteSections(ctx, input.ids)),
+});

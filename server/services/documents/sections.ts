@@ -1,0 +1,100 @@
+import { and, asc, eq, inArray, max } from 'drizzle-orm';
+import type { DocumentKey } from '../../../shared/constants.ts';
+import { vi } from '../../../shared/i18n/vi/index.ts';
+import type { DocumentPatch, DocumentSection, NewDocumentSection } from '../../../shared/schemas/documents.ts';
+import type { Executor } from '../../db/client.ts';
+import { documents } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import { sanitizeDocumentBody } from './sanitize.ts';
+
+type DocumentRow = typeof documents.$inferSelect;
+
+function toSection(row: DocumentRow): DocumentSection {
+  return {
+    id: row.id,
+    key: row.key,
+    title: row.title,
+    subtitle: row.subtitle,
+    body: row.body,
+    position: row.position,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** GET /settings/term-conditions?key=: the key's sections in order; public. */
+export function listSections(deps: AppDeps, key: DocumentKey): DocumentSection[] {
+  return deps.db
+    .select()
+    .from(documents)
+    .where(eq(documents.key, key))
+    .orderBy(asc(documents.position), asc(documents.id))
+    .all()
+    .map(toSection);
+}
+
+function nextPosition(tx: Executor, key: DocumentKey): number {
+  const row = tx.select({ last: max(documents.position) }).from(documents).where(eq(documents.key, key)).get();
+  return row?.last == null ? 0 : row.last + 1;
+}
+
+/** Appends the sections after their key's last one, in the order given. */
+export function createSections(deps: AppDeps, items: NewDocumentSection[]): DocumentSection[] {
+  return deps.db.transaction((tx) =>
+    items.map((item) =>
+      toSection(
+        tx
+          .insert(documents)
+          .values({
+            key: item.key,
+            position: nextPosition(tx, item.key),
+            title: item.title,
+            subtitle: item.subtitle,
+            body: sanitizeDocumentBody(item.body),
+          })
+          .returning()
+          .get(),
+      ),
+    ),
+  );
+}
+
+/**
+ * All or nothing: a missing section is 404, a stale `version` 409, and then nothing is saved.
+ * Every changed section's version goes up by one.
+ */
+export function updateSections(deps: AppDeps, items: DocumentPatch[]): DocumentSection[] {
+  return deps.db.transaction((tx) =>
+    items.map(({ id, version, body, ...fields }) => {
+      const row = tx.select().from(documents).where(eq(documents.id, id)).get();
+      if (!row) throw new AppError('NOT_FOUND', vi.documents.sectionNotFound(id));
+      if (version !== undefined && version !== row.version) {
+        throw new AppError('CONFLICT', vi.errors.versionConflict);
+      }
+      const changes = { ...fields, ...(body === undefined ? {} : { body: sanitizeDocumentBody(body) }) };
+      if (Object.values(changes).every((v) => v === undefined)) return toSection(row);
+      const updated = tx
+        .update(documents)
+        .set({ ...changes, version: row.version + 1 })
+        .where(and(eq(documents.id, id), eq(documents.version, row.version)))
+        .returning()
+        .get();
+      if (!updated) throw new AppError('CONFLICT', vi.errors.versionConflict);
+      return toSection(updated);
+    }),
+  );
+}
+
+/** Removes the sections; one unknown id refuses the whole call (404). */
+export function deleteSections(deps: AppDeps, ids: number[]) {
+  const unique = [...new Set(ids)];
+  return deps.db.transaction((tx) => {
+    const found = tx.select({ id: documents.id }).from(documents).where(inArray(documents.id, unique)).all();
+    const missing = unique.find((id) => !found.some((f) => f.id === id));
+    if (missing !== undefined) throw new AppError('NOT_FOUND', vi.documents.sectionNotFound(missing));
+    tx.delete(documents).where(inArray(documents.id, unique)).run();
+    return { count: unique.length };
+  });
+}
