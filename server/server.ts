@@ -41,9 +41,15 @@ export async function startServer(settings: Settings, logger: Logger = createLog
   const close = () =>
     (closing ??= (async () => {
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
-        (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+        const closeIdle = () => (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+        // Idle keep-alive sockets would hold close() open; in-flight requests still finish, and their
+        // sockets are closed as soon as they turn idle (not after the 5 s keep-alive timeout).
+        const sweep = setInterval(closeIdle, 100);
+        server.close(() => {
+          clearInterval(sweep);
+          resolve();
+        });
+        closeIdle();
       });
       for (const hook of shutdownHooks(deps)) await hook();
       sqlite.close();
