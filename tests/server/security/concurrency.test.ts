@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vi as messages } from '#shared/i18n/vi/index.ts';
+import { api, type RealServer, startRealServer } from './real-server.ts';
+
+const ADMIN = { ADMIN_EMAIL: 'dong-thoi@example.com', ADMIN_PASSWORD: 'dong-thoi-mat-khau-2026' };
+let server: RealServer;
+let token: string;
+
+beforeAll(async () => {
+  server = await startRealServer(ADMIN);
+  const res = await api(server.url, 'POST', '/auth/login', { body: { email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD } });
+  token = res.body.data.session.accessToken;
+}, 30_000);
+afterAll(() => server?.stop());
+
+/** Fires all the calls at once; returns their statuses, sorted, with the bodies of the losers. */
+async function race(calls: (() => Promise<{ status: number; body: any }>)[]) {
+  const answers = await Promise.all(calls.map((c) => c()));
+  return { statuses: answers.map((a) => a.status).sort(), losers: answers.filter((a) => a.status !== 200) };
+}
+
+describe('[SUPER_ADMIN][REST][documents] concurrent edits on the real server', () => {
+  it('edits naming the same version: exactly one wins, the others are 409 and nothing is silently overwritten', async () => {
+    const created = await api(server.url, 'POST', '/settings/term-conditions', {
+      token,
+      body: { items: [{ key: 'termsAndServices', title: 'Điều khoản gốc', subtitle: '', body: '<p>Bản gốc</p>' }] },
+    });
+    expect(created.status).toBe(201);
+    const section = created.body.data.find((s: { title: string }) => s.title === 'Điều khoản gốc');
+    for (let round = 0; round < 5; round++) {
+      const current = (await api(server.url, 'GET', '/settings/term-conditions?key=termsAndServices')).body.data.find(
+        (s: { id: number }) => s.id === section.id,
+      );
+      const editors = Array.from({ length: 6 }, (_, i) => () =>
+        api(server.url, 'PATCH', '/settings/term-conditions', {
+          token,
+          body: { items: [{ id: section.id, version: current.version, title: `Vòng ${round} người ${i}` }] },
+        }),
+      );
+      const { statuses, losers } = await race(editors);
+      expect(statuses).toEqual([200, 409, 409, 409, 409, 409]);
+      for (const l of losers) expect(l.body.message).toBe(messages.errors.versionConflict);
+      const after = (await api(server.url, 'GET', '/settings/term-conditions?key=termsAndServices')).body.data.find(
+        (s: { id: number }) => s.id === section.id,
+      );
+      expect(after.version).toBe(current.version + 1);
+      expect(after.title).toMatch(new RegExp(`^Vòng ${round} người \\d$`));
+    }
+  });
+});
