@@ -4,7 +4,12 @@ import { type RestRoute, route } from './adapter.ts';
 /** GET, POST .../upsert and DELETE for one of the company's lists (categories, units, tags). */
 function termRoutes(name: 'categories' | 'units' | 'tags'): RestRoute[] {
   return [
-    route({ method: 'get', path: `/companies/${name}`, input: (r) => r.query, call: (c, i) => c.companies[name].list(i) }),
+    route({
+      method: 'get',
+      path: `/companies/${name}`,
+      input: (r) => r.query,
+      call: (c, i) => c.companies[name].list(i),
+    }),
     route({
       method: 'post',
       path: `/companies/${name}/upsert`,

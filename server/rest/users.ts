@@ -14,7 +14,13 @@ export const usersRoutes: RestRoute[] = [
     input: (r) => ({ id: r.params.id }),
     call: (c, i) => c.users.byId(i),
   }),
-  route({ method: 'post', path: '/users', status: 201, input: (r) => r.json(), call: (c, i) => c.users.create(i) }),
+  route({
+    method: 'post',
+    path: '/users',
+    status: 201,
+    input: (r) => r.json(),
+    call: (c, i) => c.users.create(i),
+  }),
   route({
     method: 'patch',
     path: '/users/:id{[0-9]+}',

@@ -54,6 +54,9 @@ const termArray = (max: number) =>
 const companyChoice = { companyId: idSchema.optional() };
 
 export const termListInput = z.strictObject(companyChoice);
-export const categoriesInput = z.strictObject({ categories: termArray(TERM_MAX_LENGTH.category), ...companyChoice });
+export const categoriesInput = z.strictObject({
+  categories: termArray(TERM_MAX_LENGTH.category),
+  ...companyChoice,
+});
 export const unitsInput = z.strictObject({ units: termArray(TERM_MAX_LENGTH.unit), ...companyChoice });
 export const tagsInput = z.strictObject({ tags: termArray(TERM_MAX_LENGTH.tag), ...companyChoice });

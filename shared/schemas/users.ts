@@ -3,10 +3,26 @@ import { MAX_PAGE_SIZE, USER_PAGE_SIZE, USER_STATUSES } from '../constants.ts';
 import { vi } from '../i18n/vi/index.ts';
 import { ROLES } from '../permissions.ts';
 import { publicUserSchema } from './auth.ts';
-import { emailSchema, idSchema, passwordSchema, phoneSchema, sortOrderSchema, text, usernameSchema } from './common.ts';
+import {
+  emailSchema,
+  idSchema,
+  passwordSchema,
+  phoneSchema,
+  sortOrderSchema,
+  text,
+  usernameSchema,
+} from './common.ts';
 
 /** Sortable columns of the user list; `displayName` (the spec's default) sorts by name. */
-export const USER_SORT_FIELDS = ['displayName', 'name', 'email', 'createdAt', 'updatedAt', 'role', 'status'] as const;
+export const USER_SORT_FIELDS = [
+  'displayName',
+  'name',
+  'email',
+  'createdAt',
+  'updatedAt',
+  'role',
+  'status',
+] as const;
 export type UserSortField = (typeof USER_SORT_FIELDS)[number];
 
 /** The list's status filter: an account status, or DELETED for soft-deleted accounts. */

@@ -16,7 +16,11 @@ export function termsCompany(deps: AppDeps, pinned: number | null, requested: nu
       fields: { companyId: vi.companies.companyIdRequired },
     });
   }
-  const exists = deps.db.select({ id: companies.id }).from(companies).where(eq(companies.id, requested)).get();
+  const exists = deps.db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, requested))
+    .get();
   if (!exists) throw new AppError('NOT_FOUND', vi.companies.companyNotFound);
   return requested;
 }
@@ -65,7 +69,13 @@ export function upsertTerms(deps: AppDeps, companyId: number, kind: TermKind, va
 export function deleteTerms(deps: AppDeps, companyId: number, kind: TermKind, values: string[]): string[] {
   deps.db
     .delete(companyTerms)
-    .where(and(eq(companyTerms.companyId, companyId), eq(companyTerms.kind, kind), inArray(companyTerms.value, values)))
+    .where(
+      and(
+        eq(companyTerms.companyId, companyId),
+        eq(companyTerms.kind, kind),
+        inArray(companyTerms.value, values),
+      ),
+    )
     .run();
   return listTerms(deps, companyId, kind);
 }

@@ -12,8 +12,24 @@ const LINK_HREF = /^(https?:\/\/|mailto:)/i;
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'strong', 'em', 'u', 's', 'a', 'ul', 'ol', 'li',
-    'h2', 'h3', 'h4', 'blockquote', 'code', 'pre', 'hr', 'img',
+    'p',
+    'br',
+    'strong',
+    'em',
+    'u',
+    's',
+    'a',
+    'ul',
+    'ol',
+    'li',
+    'h2',
+    'h3',
+    'h4',
+    'blockquote',
+    'code',
+    'pre',
+    'hr',
+    'img',
   ],
   allowedAttributes: { a: ['href', 'rel'], img: ['src', 'alt'] },
   allowedSchemes: ['http', 'https', 'mailto'],
@@ -33,7 +49,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
     }),
     img: (tagName, attribs) => ({
       tagName,
-      attribs: UPLOAD_SRC.test(attribs.src ?? '') ? { src: attribs.src as string, alt: attribs.alt ?? '' } : {},
+      attribs: UPLOAD_SRC.test(attribs.src ?? '')
+        ? { src: attribs.src as string, alt: attribs.alt ?? '' }
+        : {},
     }),
   },
   // An image whose source was refused is removed rather than left empty.

@@ -1,7 +1,11 @@
 import { and, asc, eq, inArray, max } from 'drizzle-orm';
 import type { DocumentKey } from '../../../shared/constants.ts';
 import { vi } from '../../../shared/i18n/vi/index.ts';
-import type { DocumentPatch, DocumentSection, NewDocumentSection } from '../../../shared/schemas/documents.ts';
+import type {
+  DocumentPatch,
+  DocumentSection,
+  NewDocumentSection,
+} from '../../../shared/schemas/documents.ts';
 import type { Executor } from '../../db/client.ts';
 import { documents } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -36,7 +40,11 @@ export function listSections(deps: AppDeps, key: DocumentKey): DocumentSection[]
 }
 
 function nextPosition(tx: Executor, key: DocumentKey): number {
-  const row = tx.select({ last: max(documents.position) }).from(documents).where(eq(documents.key, key)).get();
+  const row = tx
+    .select({ last: max(documents.position) })
+    .from(documents)
+    .where(eq(documents.key, key))
+    .get();
   return row?.last == null ? 0 : row.last + 1;
 }
 

@@ -10,9 +10,17 @@ import { scansByDay } from './days.ts';
  * The company dashboard: `companyId` null means every company (SUPER_ADMIN without a filter).
  * Scans are the public resolves recorded in scan_events (kept for the retention period).
  */
-export function companyDashboard(deps: AppDeps, companyId: number | null, now = new Date()): DashboardStatistics {
+export function companyDashboard(
+  deps: AppDeps,
+  companyId: number | null,
+  now = new Date(),
+): DashboardStatistics {
   if (companyId !== null) {
-    const exists = deps.db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).get();
+    const exists = deps.db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.id, companyId))
+      .get();
     if (!exists) throw new AppError('NOT_FOUND', vi.companies.companyNotFound);
   }
   const ofProducts: SQL | undefined = companyId === null ? undefined : eq(products.companyId, companyId);

@@ -14,7 +14,9 @@ export const VIETNAM_OFFSET_MS = 7 * 3_600_000;
 export function lastDays(now: Date, days = SCAN_DAYS): { since: Date; dates: string[] } {
   const todayLocal = Math.floor((now.getTime() + VIETNAM_OFFSET_MS) / DAY_MS) * DAY_MS;
   const firstLocal = todayLocal - (days - 1) * DAY_MS;
-  const dates = Array.from({ length: days }, (_, i) => new Date(firstLocal + i * DAY_MS).toISOString().slice(0, 10));
+  const dates = Array.from({ length: days }, (_, i) =>
+    new Date(firstLocal + i * DAY_MS).toISOString().slice(0, 10),
+  );
   return { since: new Date(firstLocal - VIETNAM_OFFSET_MS), dates };
 }
 

@@ -23,7 +23,11 @@ function ensureFoldFunction(sqlite: Sqlite): void {
  * A condition true when any of `columns`, folded, contains `term`, folded; undefined for a blank term
  * (no filter). instr() instead of LIKE, so % and _ in the term are plain characters.
  */
-export function foldedContains(sqlite: Sqlite, columns: SQLWrapper[], term: string | undefined): SQL | undefined {
+export function foldedContains(
+  sqlite: Sqlite,
+  columns: SQLWrapper[],
+  term: string | undefined,
+): SQL | undefined {
   const needle = foldVietnamese(term ?? '');
   if (!needle) return undefined;
   ensureFoldFunction(sqlite);

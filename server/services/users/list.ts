@@ -60,7 +60,9 @@ export function countUsersByStatus(deps: AppDeps, scope: UserScope) {
     .groupBy(users.status, sql`${users.deletedAt} is not null`)
     .all();
   const live = (status?: string) =>
-    rows.filter((r) => !r.deleted && (status === undefined || r.status === status)).reduce((s, r) => s + r.n, 0);
+    rows
+      .filter((r) => !r.deleted && (status === undefined || r.status === status))
+      .reduce((s, r) => s + r.n, 0);
   return {
     total: live(),
     totalActive: live('ACTIVE'),

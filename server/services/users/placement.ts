@@ -30,17 +30,23 @@ export function resolvePlacement(
   }
   if (!isCompanyRole) {
     if (wanted.companyId != null) {
-      throw new AppError('BAD_REQUEST', vi.users.companyNotAllowed, { fields: { companyId: vi.users.companyNotAllowed } });
+      throw new AppError('BAD_REQUEST', vi.users.companyNotAllowed, {
+        fields: { companyId: vi.users.companyNotAllowed },
+      });
     }
     return { role: wanted.role, companyId: null };
   }
   const companyId = wanted.companyId !== undefined ? wanted.companyId : (current?.companyId ?? null);
   if (companyId === null) {
-    throw new AppError('BAD_REQUEST', vi.users.companyRequired, { fields: { companyId: vi.users.companyRequired } });
+    throw new AppError('BAD_REQUEST', vi.users.companyRequired, {
+      fields: { companyId: vi.users.companyRequired },
+    });
   }
   const exists = db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).get();
   if (!exists) {
-    throw new AppError('BAD_REQUEST', vi.users.companyNotFound, { fields: { companyId: vi.users.companyNotFound } });
+    throw new AppError('BAD_REQUEST', vi.users.companyNotFound, {
+      fields: { companyId: vi.users.companyNotFound },
+    });
   }
   return { role: wanted.role, companyId };
 }

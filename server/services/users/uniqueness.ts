@@ -8,7 +8,11 @@ import { AppError } from '../../errors.ts';
  * 409 when another account (deleted ones included: they can be restored) holds the e-mail or username.
  * Called before the slow password hash and again inside the write's transaction.
  */
-export function assertUnique(db: Executor, fields: { email?: string; username?: string | null }, exceptId?: number) {
+export function assertUnique(
+  db: Executor,
+  fields: { email?: string; username?: string | null },
+  exceptId?: number,
+) {
   const other = (column: typeof users.email | typeof users.username, value: string) =>
     db
       .select({ id: users.id })
@@ -19,6 +23,8 @@ export function assertUnique(db: Executor, fields: { email?: string; username?: 
     throw new AppError('CONFLICT', vi.errors.emailTaken, { fields: { email: vi.errors.emailTaken } });
   }
   if (fields.username && other(users.username, fields.username)) {
-    throw new AppError('CONFLICT', vi.errors.usernameTaken, { fields: { username: vi.errors.usernameTaken } });
+    throw new AppError('CONFLICT', vi.errors.usernameTaken, {
+      fields: { username: vi.errors.usernameTaken },
+    });
   }
 }

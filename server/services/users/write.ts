@@ -11,7 +11,8 @@ import { resolvePlacement } from './placement.ts';
 import { loadManagedUser, type UserScope } from './scope.ts';
 import { assertUnique } from './uniqueness.ts';
 
-const blankToNull = (value: string | undefined) => (value === undefined ? undefined : value === '' ? null : value);
+const blankToNull = (value: string | undefined) =>
+  value === undefined ? undefined : value === '' ? null : value;
 
 async function passwordHashOf(deps: AppDeps, password: string): Promise<string> {
   rejectCommonPassword(password);
@@ -55,7 +56,9 @@ export async function updateUser(deps: AppDeps, scope: UserScope, input: UpdateU
   const current = loadManagedUser(deps.db, scope, id);
   const self = scope.actor.id === id;
   if (self && fields.role !== undefined && fields.role !== current.role) {
-    throw new AppError('BAD_REQUEST', vi.users.cannotChangeOwnRole, { fields: { role: vi.users.cannotChangeOwnRole } });
+    throw new AppError('BAD_REQUEST', vi.users.cannotChangeOwnRole, {
+      fields: { role: vi.users.cannotChangeOwnRole },
+    });
   }
   if (self && fields.status !== undefined && fields.status !== current.status) {
     throw new AppError('BAD_REQUEST', vi.users.cannotChangeOwnStatus, {
@@ -66,7 +69,12 @@ export async function updateUser(deps: AppDeps, scope: UserScope, input: UpdateU
   assertUnique(deps.db, { email: fields.email, username }, id);
   const placement =
     fields.role !== undefined || fields.companyId !== undefined
-      ? resolvePlacement(deps.db, scope, { role: fields.role ?? current.role, companyId: fields.companyId }, current)
+      ? resolvePlacement(
+          deps.db,
+          scope,
+          { role: fields.role ?? current.role, companyId: fields.companyId },
+          current,
+        )
       : {};
   const passwordHash = password === undefined ? undefined : await passwordHashOf(deps, password);
   const stopsSessions =

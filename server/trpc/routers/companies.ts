@@ -28,8 +28,10 @@ function termsRouter<F extends string>(
   schema: z.ZodType<TermsBody<F>, Record<F, string[]> & { companyId?: unknown }>,
 ) {
   // The generic schema leaves tRPC unsure the input is defined; the schema guarantees it.
-  const company = (ctx: Parameters<typeof termsCompany>[0] & { companyId: number | null }, body: TermsBody<F>) =>
-    termsCompany(ctx, ctx.companyId, body.companyId);
+  const company = (
+    ctx: Parameters<typeof termsCompany>[0] & { companyId: number | null },
+    body: TermsBody<F>,
+  ) => termsCompany(ctx, ctx.companyId, body.companyId);
   return router({
     list: companyProcedure('read', 'Manage')
       .input(termListInput.optional())

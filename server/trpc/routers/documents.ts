@@ -6,7 +6,12 @@ import {
   documentSectionSchema,
   updateDocumentsInput,
 } from '../../../shared/schemas/documents.ts';
-import { createSections, deleteSections, listSections, updateSections } from '../../services/documents/sections.ts';
+import {
+  createSections,
+  deleteSections,
+  listSections,
+  updateSections,
+} from '../../services/documents/sections.ts';
 import { can, publicProcedure, router } from '../init.ts';
 
 const sections = z.array(documentSectionSchema);
@@ -26,5 +31,7 @@ export const documentsRouter = router({
     .input(updateDocumentsInput)
     .output(sections)
     .mutation(({ ctx, input }) => updateSections(ctx, input.items)),
-  delete: editContent.input(deleteDocumentsInput).mutation(({ ctx, input }) => deleteSections(ctx, input.ids)),
+  delete: editContent
+    .input(deleteDocumentsInput)
+    .mutation(({ ctx, input }) => deleteSections(ctx, input.ids)),
 });

@@ -52,7 +52,9 @@ export const usersRouter = router({
     .input(userIdInput)
     .output(publicUserSchema)
     .mutation(({ ctx, input }) => softDeleteUser(ctx, scopeOf(ctx), input.id)),
-  deleteMany: manageUsers.input(userIdsInput).mutation(({ ctx, input }) => softDeleteUsers(ctx, scopeOf(ctx), input.ids)),
+  deleteMany: manageUsers
+    .input(userIdsInput)
+    .mutation(({ ctx, input }) => softDeleteUsers(ctx, scopeOf(ctx), input.ids)),
   restore: manageUsers
     .input(userIdInput)
     .output(publicUserSchema)

@@ -35,7 +35,14 @@ describe('[REST][companies] public profile', () => {
 });
 
 describe('[REST][companies] list for administrators', () => {
-  const EXPECTED = { SUPER_ADMIN: 200, MODERATOR: 200, COMPANY_ADMIN: 403, EMPLOYEE: 403, USER: 403, none: 401 } as const;
+  const EXPECTED = {
+    SUPER_ADMIN: 200,
+    MODERATOR: 200,
+    COMPANY_ADMIN: 403,
+    EMPLOYEE: 403,
+    USER: 403,
+    none: 401,
+  } as const;
   for (const who of ROLES_AND_VISITOR) {
     it(`[${who}][REST][companies]: GET /companies/all is ${EXPECTED[who]}`, async () => {
       const api = createTestApi();
@@ -44,7 +51,10 @@ describe('[REST][companies] list for administrators', () => {
       expect(res.status).toBe(EXPECTED[who]);
       if (EXPECTED[who] === 200) {
         expect(res.body.data.total).toBe(2);
-        expect(res.body.data.companies.map((c: { name: string }) => c.name)).toEqual(['Công ty A', 'Công ty B']);
+        expect(res.body.data.companies.map((c: { name: string }) => c.name)).toEqual([
+          'Công ty A',
+          'Công ty B',
+        ]);
       }
     });
   }
@@ -55,7 +65,9 @@ describe('[REST][companies] list for administrators', () => {
     createCompany(api.deps, { name: 'Hợp tác xã Cà phê Đắk Lắk' });
     const token = world.tokens.MODERATOR;
     const search = await api.call('GET', '/companies/all?search=ca%20phe%20dak', { token });
-    expect(search.body.data.companies.map((c: { name: string }) => c.name)).toEqual(['Hợp tác xã Cà phê Đắk Lắk']);
+    expect(search.body.data.companies.map((c: { name: string }) => c.name)).toEqual([
+      'Hợp tác xã Cà phê Đắk Lắk',
+    ]);
     expect(search.body.data.total).toBe(1);
     const paged = await api.call('GET', '/companies/all?limit=1&page=2&sortBy=name&orderBy=desc', { token });
     expect(paged.body.data.companies.map((c: { name: string }) => c.name)).toEqual(['Công ty B']);
@@ -72,7 +84,11 @@ describe('[REST][companies] list for administrators', () => {
     const world = await createWorld(api.deps);
     const admin = callerFor(api.deps, world.accounts.SUPER_ADMIN);
     await expect(admin.companies.all()).resolves.toMatchObject({ total: 2 });
-    await expect(callerFor(api.deps, null).companies.byId({ id: world.companyA.id })).resolves.toMatchObject({ name: 'Công ty A' });
-    await expect(callerFor(api.deps, world.accounts.COMPANY_ADMIN).companies.all()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(callerFor(api.deps, null).companies.byId({ id: world.companyA.id })).resolves.toMatchObject({
+      name: 'Công ty A',
+    });
+    await expect(callerFor(api.deps, world.accounts.COMPANY_ADMIN).companies.all()).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
   });
 });

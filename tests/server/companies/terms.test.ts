@@ -27,8 +27,14 @@ describe('[REST][companies] categories, units and tags: role matrix', () => {
         // A SUPER_ADMIN names the company; for the others companyId is ignored.
         const companyId = world.companyA.id;
         const get = await api.call('GET', `/companies/${name}?companyId=${companyId}`, { token });
-        const upsert = await api.call('POST', `/companies/${name}/upsert`, { token, body: { [name]: ['Rau củ'], companyId } });
-        const del = await api.call('DELETE', `/companies/${name}`, { token, body: { [name]: ['Rau củ'], companyId } });
+        const upsert = await api.call('POST', `/companies/${name}/upsert`, {
+          token,
+          body: { [name]: ['Rau củ'], companyId },
+        });
+        const del = await api.call('DELETE', `/companies/${name}`, {
+          token,
+          body: { [name]: ['Rau củ'], companyId },
+        });
         expect([get.status, upsert.status, del.status]).toEqual([READ[who], WRITE[who], WRITE[who]]);
         if (WRITE[who] === 200) {
           expect(upsert.body.data).toEqual(['Rau củ']);
@@ -68,11 +74,23 @@ describe('[REST][companies] lists: values and validation', () => {
     await api.call('POST', '/companies/categories/upsert', { token, body: { categories: ['Trái cây'] } });
     const res = await api.call('POST', '/companies/categories/upsert', {
       token,
-      body: { categories: ['  Rau   củ ', 'Rau củ', 'Trái cây', 'Đồ uống', 'Cà phê', 'Rau cu\u0309'.normalize('NFD')] },
+      body: {
+        categories: [
+          '  Rau   củ ',
+          'Rau củ',
+          'Trái cây',
+          'Đồ uống',
+          'Cà phê',
+          'Rau cu\u0309'.normalize('NFD'),
+        ],
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual(['Cà phê', 'Đồ uống', 'Rau củ', 'Trái cây']);
-    const after = await api.call('DELETE', '/companies/categories', { token, body: { categories: ['Cà phê', 'Không có'] } });
+    const after = await api.call('DELETE', '/companies/categories', {
+      token,
+      body: { categories: ['Cà phê', 'Không có'] },
+    });
     expect(after.body.data).toEqual(['Đồ uống', 'Rau củ', 'Trái cây']);
     const employee = await api.call('GET', '/companies/categories', { token: world.tokens.EMPLOYEE });
     expect(employee.body.data).toEqual(['Đồ uống', 'Rau củ', 'Trái cây']);
@@ -85,9 +103,21 @@ describe('[REST][companies] lists: values and validation', () => {
     const cases: Array<[string, unknown, Record<string, string>]> = [
       ['/companies/units/upsert', { units: [] }, { units: messages.validation.required }],
       ['/companies/units/upsert', { units: ['   '] }, { 'units.0': messages.validation.required }],
-      ['/companies/units/upsert', { units: ['x'.repeat(51)] }, { 'units.0': messages.companies.termTooLong(50) }],
-      ['/companies/tags/upsert', { tags: ['a'], color: 'red' }, { color: messages.validation.unknownField('color') }],
-      ['/companies/tags/upsert', { categories: ['a'] }, { categories: messages.validation.unknownField('categories') }],
+      [
+        '/companies/units/upsert',
+        { units: ['x'.repeat(51)] },
+        { 'units.0': messages.companies.termTooLong(50) },
+      ],
+      [
+        '/companies/tags/upsert',
+        { tags: ['a'], color: 'red' },
+        { color: messages.validation.unknownField('color') },
+      ],
+      [
+        '/companies/tags/upsert',
+        { categories: ['a'] },
+        { categories: messages.validation.unknownField('categories') },
+      ],
       [
         '/companies/categories/upsert',
         { categories: Array.from({ length: 201 }, (_, i) => `Loại ${i}`) },
@@ -108,8 +138,13 @@ describe('[REST][companies] lists: values and validation', () => {
     const world = await createWorld(api.deps);
     const token = world.tokens.COMPANY_ADMIN;
     const first = Array.from({ length: 200 }, (_, i) => `Thẻ ${i}`);
-    expect((await api.call('POST', '/companies/tags/upsert', { token, body: { tags: first } })).status).toBe(200);
-    const again = await api.call('POST', '/companies/tags/upsert', { token, body: { tags: ['Thẻ 0', 'Thẻ 1'] } });
+    expect((await api.call('POST', '/companies/tags/upsert', { token, body: { tags: first } })).status).toBe(
+      200,
+    );
+    const again = await api.call('POST', '/companies/tags/upsert', {
+      token,
+      body: { tags: ['Thẻ 0', 'Thẻ 1'] },
+    });
     expect(again.status).toBe(200);
     const over = await api.call('POST', '/companies/tags/upsert', { token, body: { tags: ['Thẻ mới'] } });
     expect(over.status).toBe(400);
@@ -122,16 +157,24 @@ describe('[companies] lists: tenant isolation', () => {
     const api = createTestApi();
     const world = await createWorld(api.deps);
     for (const name of LISTS) {
-      await api.call('POST', `/companies/${name}/upsert`, { token: world.tokenB, body: { [name]: ['Bí mật B'] } });
+      await api.call('POST', `/companies/${name}/upsert`, {
+        token: world.tokenB,
+        body: { [name]: ['Bí mật B'] },
+      });
       const tokenA = world.tokens.COMPANY_ADMIN;
-      const read = await api.call('GET', `/companies/${name}?companyId=${world.companyB.id}`, { token: tokenA });
+      const read = await api.call('GET', `/companies/${name}?companyId=${world.companyB.id}`, {
+        token: tokenA,
+      });
       expect(read.body.data).toEqual([]);
       const write = await api.call('POST', `/companies/${name}/upsert`, {
         token: tokenA,
         body: { [name]: ['Của A'], companyId: world.companyB.id },
       });
       expect(write.body.data).toEqual(['Của A']);
-      await api.call('DELETE', `/companies/${name}`, { token: tokenA, body: { [name]: ['Bí mật B'], companyId: world.companyB.id } });
+      await api.call('DELETE', `/companies/${name}`, {
+        token: tokenA,
+        body: { [name]: ['Bí mật B'], companyId: world.companyB.id },
+      });
       const b = await api.call('GET', `/companies/${name}`, { token: world.tokenB });
       expect(b.body.data).toEqual(['Bí mật B']);
     }
@@ -141,12 +184,22 @@ describe('[companies] lists: tenant isolation', () => {
     const api = createTestApi();
     const world = await createWorld(api.deps);
     const admin = callerFor(api.deps, world.accounts.SUPER_ADMIN);
-    await expect(admin.companies.units.upsert({ units: ['thùng'], companyId: world.companyB.id })).resolves.toEqual(['thùng']);
+    await expect(
+      admin.companies.units.upsert({ units: ['thùng'], companyId: world.companyB.id }),
+    ).resolves.toEqual(['thùng']);
     await expect(callerFor(api.deps, world.adminB).companies.units.list()).resolves.toEqual(['thùng']);
-    await expect(callerFor(api.deps, world.accounts.COMPANY_ADMIN).companies.units.list({ companyId: world.companyB.id })).resolves.toEqual([]);
-    await expect(callerFor(api.deps, world.accounts.EMPLOYEE).companies.units.upsert({ units: ['x'] })).rejects.toMatchObject({
+    await expect(
+      callerFor(api.deps, world.accounts.COMPANY_ADMIN).companies.units.list({
+        companyId: world.companyB.id,
+      }),
+    ).resolves.toEqual([]);
+    await expect(
+      callerFor(api.deps, world.accounts.EMPLOYEE).companies.units.upsert({ units: ['x'] }),
+    ).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
-    await expect(callerFor(api.deps, null).companies.units.list()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(callerFor(api.deps, null).companies.units.list()).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
   });
 });

@@ -27,13 +27,18 @@ describe('[REST][documents] role matrix', () => {
     it(`[${who}][REST][documents]: reads the sections; POST, PATCH and DELETE are ${EDIT[who] === 'ok' ? '201/200/200' : EDIT[who]}`, async () => {
       const api = createTestApi();
       const world = await createWorld(api.deps);
-      const [existing] = await callerFor(api.deps, world.accounts.SUPER_ADMIN).documents.create({ items: [section()] });
+      const [existing] = await callerFor(api.deps, world.accounts.SUPER_ADMIN).documents.create({
+        items: [section()],
+      });
       const token = tokenOf(world, who);
       const get = await api.call('GET', `${PATH}?key=traceability`, { token });
       expect(get.status).toBe(200);
       expect(get.body.data.map((s: { title: string }) => s.title)).toEqual(['Giới thiệu']);
       const post = await api.call('POST', PATH, { token, body: { items: [section({ title: 'Mới' })] } });
-      const patch = await api.call('PATCH', PATH, { token, body: { items: [{ id: existing?.id, title: 'Đã sửa' }] } });
+      const patch = await api.call('PATCH', PATH, {
+        token,
+        body: { items: [{ id: existing?.id, title: 'Đã sửa' }] },
+      });
       const del = await api.call('DELETE', PATH, { token, body: { ids: [existing?.id] } });
       const expected = EDIT[who];
       if (expected === 'ok') {
@@ -55,7 +60,10 @@ describe('[REST][documents] content', () => {
     const api = createTestApi();
     const world = await createWorld(api.deps);
     const token = world.tokens.MODERATOR;
-    await api.call('POST', PATH, { token, body: { items: [section({ title: 'Một' }), section({ title: 'Hai' })] } });
+    await api.call('POST', PATH, {
+      token,
+      body: { items: [section({ title: 'Một' }), section({ title: 'Hai' })] },
+    });
     const res = await api.call('POST', PATH, {
       token,
       body: { items: [section({ title: 'Ba' }), section({ key: 'termsAndServices', title: 'Điều khoản' })] },
@@ -99,7 +107,14 @@ describe('[REST][documents] content', () => {
 
     const edited = await api.call('PATCH', PATH, {
       token,
-      body: { items: [{ id: created.body.data[0].id, body: '<h2 onmouseover="x()">Tiêu đề</h2><p><strong>Đậm</strong> <em>nghiêng</em></p><a href="mailto:lienhe@example.vn">Liên hệ</a>' }] },
+      body: {
+        items: [
+          {
+            id: created.body.data[0].id,
+            body: '<h2 onmouseover="x()">Tiêu đề</h2><p><strong>Đậm</strong> <em>nghiêng</em></p><a href="mailto:lienhe@example.vn">Liên hệ</a>',
+          },
+        ],
+      },
     });
     expect(edited.body.data[0].body).toBe(
       '<h2>Tiêu đề</h2><p><strong>Đậm</strong> <em>nghiêng</em></p><a href="mailto:lienhe@example.vn" rel="noopener noreferrer">Liên hệ</a>',
@@ -110,13 +125,24 @@ describe('[REST][documents] content', () => {
     const api = createTestApi();
     const world = await createWorld(api.deps);
     const token = world.tokens.MODERATOR;
-    const created = await api.call('POST', PATH, { token, body: { items: [section({ title: 'A' }), section({ title: 'B' })] } });
+    const created = await api.call('POST', PATH, {
+      token,
+      body: { items: [section({ title: 'A' }), section({ title: 'B' })] },
+    });
     const [a, b] = created.body.data;
-    const ok = await api.call('PATCH', PATH, { token, body: { items: [{ id: a.id, title: 'A2', version: 1 }] } });
+    const ok = await api.call('PATCH', PATH, {
+      token,
+      body: { items: [{ id: a.id, title: 'A2', version: 1 }] },
+    });
     expect(ok.body.data[0]).toMatchObject({ title: 'A2', version: 2 });
     const stale = await api.call('PATCH', PATH, {
       token,
-      body: { items: [{ id: b.id, title: 'B2', version: 1 }, { id: a.id, title: 'A3', version: 1 }] },
+      body: {
+        items: [
+          { id: b.id, title: 'B2', version: 1 },
+          { id: a.id, title: 'A3', version: 1 },
+        ],
+      },
     });
     expect(stale.status).toBe(409);
     expect(stale.body).toEqual({ statusCode: 409, message: messages.errors.versionConflict });
@@ -141,9 +167,17 @@ describe('[REST][documents] content', () => {
       ['POST', { items: [] }, { items: messages.validation.required }],
       ['POST', { items: [section({ title: '' })] }, { 'items.0.title': messages.validation.required }],
       ['POST', { items: [section({ key: 'home' })] }, {}],
-      ['POST', { items: [section({ position: 3 })] }, { 'items.0.position': messages.validation.unknownField('position') }],
+      [
+        'POST',
+        { items: [section({ position: 3 })] },
+        { 'items.0.position': messages.validation.unknownField('position') },
+      ],
       ['POST', { items: [section()], draft: true }, { draft: messages.validation.unknownField('draft') }],
-      ['PATCH', { items: [{ id: 1, key: 'termsAndServices' }] }, { 'items.0.key': messages.validation.unknownField('key') }],
+      [
+        'PATCH',
+        { items: [{ id: 1, key: 'termsAndServices' }] },
+        { 'items.0.key': messages.validation.unknownField('key') },
+      ],
       ['PATCH', { items: [{ id: 'abc' }] }, {}],
       ['DELETE', { ids: [] }, { ids: messages.validation.required }],
     ];
@@ -168,16 +202,24 @@ describe('[router][documents]', () => {
     const api = createTestApi();
     const world = await createWorld(api.deps);
     const moderator = callerFor(api.deps, world.accounts.MODERATOR);
-    const [created] = await moderator.documents.create({ items: [section({ body: '<p onclick="x">a</p>' })] });
+    const [created] = await moderator.documents.create({
+      items: [section({ body: '<p onclick="x">a</p>' })],
+    });
     expect(created?.body).toBe('<p>a</p>');
     await expect(callerFor(api.deps, null).documents.list({ key: 'traceability' })).resolves.toHaveLength(1);
-    await expect(callerFor(api.deps, null).documents.delete({ ids: [created?.id ?? 0] })).rejects.toMatchObject({
+    await expect(
+      callerFor(api.deps, null).documents.delete({ ids: [created?.id ?? 0] }),
+    ).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
     });
     await expect(
-      callerFor(api.deps, world.accounts.COMPANY_ADMIN).documents.update({ items: [{ id: created?.id ?? 0, title: 'x' }] }),
+      callerFor(api.deps, world.accounts.COMPANY_ADMIN).documents.update({
+        items: [{ id: created?.id ?? 0, title: 'x' }],
+      }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(moderator.documents.update({ items: [{ id: created?.id ?? 0, version: 7, title: 'x' }] })).rejects.toMatchObject({
+    await expect(
+      moderator.documents.update({ items: [{ id: created?.id ?? 0, version: 7, title: 'x' }] }),
+    ).rejects.toMatchObject({
       code: 'CONFLICT',
       message: messages.errors.versionConflict,
     });

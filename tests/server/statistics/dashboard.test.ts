@@ -12,11 +12,18 @@ let seq = 0;
 
 function product(deps: AppDeps, companyId: number, name: string, status: 'ACTIVE' | 'INACTIVE' = 'ACTIVE') {
   seq++;
-  return deps.db.insert(products).values({ companyId, name, status, qrCode: `stat-code-${seq}` }).returning().get();
+  return deps.db
+    .insert(products)
+    .values({ companyId, name, status, qrCode: `stat-code-${seq}` })
+    .returning()
+    .get();
 }
 function scans(deps: AppDeps, p: { id: number; companyId: number }, at: string, times = 1) {
   for (let i = 0; i < times; i++) {
-    deps.db.insert(scanEvents).values({ productId: p.id, companyId: p.companyId, createdAt: new Date(at) }).run();
+    deps.db
+      .insert(scanEvents)
+      .values({ productId: p.id, companyId: p.companyId, createdAt: new Date(at) })
+      .run();
   }
 }
 
@@ -48,7 +55,9 @@ describe('[REST][statistics] company dashboard', () => {
     const api = createTestApi();
     const world = await createWorld(api.deps);
     const { coffee, tea, rice } = seed(api.deps, world);
-    const res = await api.call('GET', '/companies/dashboard/statistic', { token: world.tokens.COMPANY_ADMIN });
+    const res = await api.call('GET', '/companies/dashboard/statistic', {
+      token: world.tokens.COMPANY_ADMIN,
+    });
     expect(res.status).toBe(200);
     const data = res.body.data;
     expect(data).toMatchObject({ totalProducts: 3, activeProducts: 2, inactiveProducts: 1, totalScans: 8 });
@@ -88,7 +97,9 @@ describe('[REST][statistics] company dashboard', () => {
     const all = await api.call('GET', '/companies/dashboard/statistic', { token });
     expect(all.body.data).toMatchObject({ totalProducts: 4, activeProducts: 3, totalScans: 13 });
     expect(all.body.data.topProducts[0]).toMatchObject({ name: 'Bí mật B', scans: 5 });
-    const b = await api.call('GET', `/companies/dashboard/statistic?companyId=${world.companyB.id}`, { token });
+    const b = await api.call('GET', `/companies/dashboard/statistic?companyId=${world.companyB.id}`, {
+      token,
+    });
     expect(b.body.data).toMatchObject({ totalProducts: 1, totalScans: 5 });
     const missing = await api.call('GET', '/companies/dashboard/statistic?companyId=9999', { token });
     expect(missing.status).toBe(404);
@@ -102,12 +113,22 @@ describe('[REST][statistics] company dashboard', () => {
   it('[COMPANY_ADMIN][REST][statistics]: top products stop at five', async () => {
     const api = createTestApi();
     const world = await createWorld(api.deps);
-    for (let i = 1; i <= 7; i++) scans(api.deps, product(api.deps, world.companyA.id, `SP ${i}`), '2025-03-01T00:00:00Z', i);
-    const res = await api.call('GET', '/companies/dashboard/statistic', { token: world.tokens.COMPANY_ADMIN });
+    for (let i = 1; i <= 7; i++)
+      scans(api.deps, product(api.deps, world.companyA.id, `SP ${i}`), '2025-03-01T00:00:00Z', i);
+    const res = await api.call('GET', '/companies/dashboard/statistic', {
+      token: world.tokens.COMPANY_ADMIN,
+    });
     expect(res.body.data.topProducts.map((p: { scans: number }) => p.scans)).toEqual([7, 6, 5, 4, 3]);
   });
 
-  const EXPECTED = { SUPER_ADMIN: 200, COMPANY_ADMIN: 200, EMPLOYEE: 200, MODERATOR: 403, USER: 403, none: 401 } as const;
+  const EXPECTED = {
+    SUPER_ADMIN: 200,
+    COMPANY_ADMIN: 200,
+    EMPLOYEE: 200,
+    MODERATOR: 403,
+    USER: 403,
+    none: 401,
+  } as const;
   for (const who of ROLES_AND_VISITOR) {
     it(`[${who}][REST][statistics]: GET /companies/dashboard/statistic is ${EXPECTED[who]}`, async () => {
       const api = createTestApi();
@@ -120,7 +141,14 @@ describe('[REST][statistics] company dashboard', () => {
 });
 
 describe('[REST][statistics] general figures', () => {
-  const EXPECTED = { SUPER_ADMIN: 200, MODERATOR: 200, COMPANY_ADMIN: 403, EMPLOYEE: 403, USER: 403, none: 401 } as const;
+  const EXPECTED = {
+    SUPER_ADMIN: 200,
+    MODERATOR: 200,
+    COMPANY_ADMIN: 403,
+    EMPLOYEE: 403,
+    USER: 403,
+    none: 401,
+  } as const;
   for (const who of ROLES_AND_VISITOR) {
     it(`[${who}][REST][statistics]: GET /statistics/general is ${EXPECTED[who]}`, async () => {
       const api = createTestApi();
@@ -130,7 +158,12 @@ describe('[REST][statistics] general figures', () => {
       expect(res.status).toBe(EXPECTED[who]);
       if (EXPECTED[who] === 200) {
         // 8 accounts in the world; products and scans of both companies.
-        expect(res.body.data).toMatchObject({ totalUsers: 8, totalCompanies: 2, totalProducts: 4, totalScans: 13 });
+        expect(res.body.data).toMatchObject({
+          totalUsers: 8,
+          totalCompanies: 2,
+          totalProducts: 4,
+          totalScans: 13,
+        });
         expect(res.body.data.scansByDay.at(-1)).toEqual({ date: '2025-03-10', count: 8 });
       }
     });

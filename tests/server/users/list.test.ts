@@ -23,7 +23,9 @@ describe('[REST][users] list, filters and counts', () => {
   it('[SUPER_ADMIN][REST][users]: sorts by an allowed field in either order', async () => {
     const api = createTestApi();
     const world = await createWorld(api.deps);
-    const res = await api.call('GET', '/users?sortField=email&sortOrder=desc&pageSize=100', { token: world.tokens.SUPER_ADMIN });
+    const res = await api.call('GET', '/users?sortField=email&sortOrder=desc&pageSize=100', {
+      token: world.tokens.SUPER_ADMIN,
+    });
     const emails = res.body.data.users.map((u: { email: string }) => u.email);
     expect(emails).toEqual([...emails].sort().reverse());
   });
@@ -31,7 +33,13 @@ describe('[REST][users] list, filters and counts', () => {
   it('[SUPER_ADMIN][REST][users]: a sort field or order outside the allow-list, or an unknown query field, is 400', async () => {
     const api = createTestApi();
     const world = await createWorld(api.deps);
-    for (const query of ['sortField=passwordHash', 'sortOrder=sideways', 'pageSize=1000', 'pageIndex=0', 'status=GONE']) {
+    for (const query of [
+      'sortField=passwordHash',
+      'sortOrder=sideways',
+      'pageSize=1000',
+      'pageIndex=0',
+      'status=GONE',
+    ]) {
       const res = await api.call('GET', `/users?${query}`, { token: world.tokens.SUPER_ADMIN });
       expect(res.status, query).toBe(400);
       expect(res.body.message).toBe(messages.errors.validation);
@@ -49,7 +57,9 @@ describe('[REST][users] list, filters and counts', () => {
     const byMail = await createUser(api.deps, { email: 'dao.tran@example.com' });
     const byUsername = await createUser(api.deps, { username: 'daoxuan' });
     const search = async (term: string) => {
-      const res = await api.call('GET', `/users?searchName=${encodeURIComponent(term)}`, { token: world.tokens.SUPER_ADMIN });
+      const res = await api.call('GET', `/users?searchName=${encodeURIComponent(term)}`, {
+        token: world.tokens.SUPER_ADMIN,
+      });
       return res.body.data.users.map((u: { id: number }) => u.id).sort();
     };
     expect(await search('nguyen thi')).toEqual([nguyen.id]);
@@ -65,15 +75,21 @@ describe('[REST][users] list, filters and counts', () => {
     const disabled = await createUser(api.deps, { status: 'DISABLED' });
     const deleted = await createUser(api.deps, { status: 'ACTIVE', deletedAt: new Date() });
     const ids = async (status: string) =>
-      (await api.call('GET', `/users?status=${status}&pageSize=100`, { token: world.tokens.SUPER_ADMIN })).body.data.users.map(
-        (u: { id: number }) => u.id,
-      );
+      (
+        await api.call('GET', `/users?status=${status}&pageSize=100`, { token: world.tokens.SUPER_ADMIN })
+      ).body.data.users.map((u: { id: number }) => u.id);
     expect(await ids('PENDING')).toEqual([pending.id]);
     expect(await ids('DISABLED')).toEqual([disabled.id]);
     expect(await ids('DELETED')).toEqual([deleted.id]);
     expect(await ids('ACTIVE')).not.toContain(deleted.id);
     const counts = await api.call('GET', '/users/count-status', { token: world.tokens.SUPER_ADMIN });
-    expect(counts.body.data).toEqual({ total: 10, totalActive: 8, totalPending: 1, totalDisabled: 1, totalDeleted: 1 });
+    expect(counts.body.data).toEqual({
+      total: 10,
+      totalActive: 8,
+      totalPending: 1,
+      totalDisabled: 1,
+      totalDeleted: 1,
+    });
   });
 });
 
@@ -81,18 +97,31 @@ describe('[COMPANY_ADMIN][users] tenant isolation', () => {
   it('[COMPANY_ADMIN][REST][users]: lists and counts only its own company, whatever companyId, status or search it sends', async () => {
     const api = createTestApi();
     const world = await createWorld(api.deps);
-    await createUser(api.deps, { role: 'EMPLOYEE', companyId: world.companyB.id, name: 'Bí mật B', deletedAt: new Date() });
+    await createUser(api.deps, {
+      role: 'EMPLOYEE',
+      companyId: world.companyB.id,
+      name: 'Bí mật B',
+      deletedAt: new Date(),
+    });
     const token = world.tokens.COMPANY_ADMIN;
     const own = [world.accounts.COMPANY_ADMIN.id, world.accounts.EMPLOYEE.id, world.staffA.id].sort();
     const list = await api.call('GET', `/users?companyId=${world.companyB.id}&pageSize=100`, { token });
     expect(list.body.data.users.map((u: { id: number }) => u.id).sort()).toEqual(own);
     expect(list.body.data.count).toBe(3);
-    const searchB = await api.call('GET', `/users?searchName=${encodeURIComponent(world.adminB.email)}`, { token });
+    const searchB = await api.call('GET', `/users?searchName=${encodeURIComponent(world.adminB.email)}`, {
+      token,
+    });
     expect(searchB.body.data).toEqual({ users: [], count: 0 });
     const deletedB = await api.call('GET', '/users?status=DELETED', { token });
     expect(deletedB.body.data).toEqual({ users: [], count: 0 });
     const counts = await api.call('GET', '/users/count-status', { token });
-    expect(counts.body.data).toEqual({ total: 3, totalActive: 3, totalPending: 0, totalDisabled: 0, totalDeleted: 0 });
+    expect(counts.body.data).toEqual({
+      total: 3,
+      totalActive: 3,
+      totalPending: 0,
+      totalDisabled: 0,
+      totalDeleted: 0,
+    });
   });
 
   it("[COMPANY_ADMIN][REST][users]: another company's account is 403 on every path and stays untouched; a missing one is 404", async () => {
@@ -134,7 +163,9 @@ describe('[COMPANY_ADMIN][users] tenant isolation', () => {
   it('[SUPER_ADMIN][router][users]: list can narrow to one company', async () => {
     const api = createTestApi();
     const world = await createWorld(api.deps);
-    const res = await callerFor(api.deps, world.accounts.SUPER_ADMIN).users.list({ companyId: world.companyB.id });
+    const res = await callerFor(api.deps, world.accounts.SUPER_ADMIN).users.list({
+      companyId: world.companyB.id,
+    });
     expect(res.users.map((u) => u.id).sort()).toEqual([world.adminB.id, world.employeeB.id].sort());
   });
 });

@@ -42,7 +42,10 @@ describe('[REST][users] soft delete, restore, permanent delete', () => {
     const empty = await api.call('DELETE', '/users', { token: world.tokens.SUPER_ADMIN, body: { ids: [] } });
     expect(empty.status).toBe(400);
     expect(empty.body.errors).toEqual({ ids: messages.validation.required });
-    const missing = await api.call('DELETE', '/users', { token: world.tokens.SUPER_ADMIN, body: { ids: [99999] } });
+    const missing = await api.call('DELETE', '/users', {
+      token: world.tokens.SUPER_ADMIN,
+      body: { ids: [99999] },
+    });
     expect(missing.status).toBe(404);
   });
 
@@ -52,7 +55,10 @@ describe('[REST][users] soft delete, restore, permanent delete', () => {
     const token = world.tokens.SUPER_ADMIN;
     const res = await api.call('DELETE', `/users/${world.accounts.USER.id}/permanently`, { token });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ message: messages.users.deletedPermanently, data: { id: world.accounts.USER.id } });
+    expect(res.body).toMatchObject({
+      message: messages.users.deletedPermanently,
+      data: { id: world.accounts.USER.id },
+    });
     expect((await api.call('GET', `/users/${world.accounts.USER.id}`, { token })).status).toBe(404);
     expect((await api.call('PUT', `/users/${world.accounts.USER.id}/restore`, { token })).status).toBe(404);
     const signIn = await login(api, world.accounts.USER.email);
@@ -83,10 +89,16 @@ describe('[REST][users] soft delete, restore, permanent delete', () => {
     const api = createTestApi();
     const world = await createWorld(api.deps);
     const caller = callerFor(api.deps, world.accounts.COMPANY_ADMIN);
-    await expect(caller.users.delete({ id: world.staffA.id })).resolves.toMatchObject({ id: world.staffA.id });
+    await expect(caller.users.delete({ id: world.staffA.id })).resolves.toMatchObject({
+      id: world.staffA.id,
+    });
     await expect(caller.users.restore({ id: world.staffA.id })).resolves.toMatchObject({ deletedAt: null });
-    await expect(caller.users.deletePermanently({ id: world.staffA.id })).resolves.toEqual({ id: world.staffA.id });
+    await expect(caller.users.deletePermanently({ id: world.staffA.id })).resolves.toEqual({
+      id: world.staffA.id,
+    });
     await expect(caller.users.byId({ id: world.staffA.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(caller.users.deletePermanently({ id: world.employeeB.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(caller.users.deletePermanently({ id: world.employeeB.id })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
   });
 });

@@ -6,28 +6,29 @@ import { createTestDeps } from '../../helpers/deps.ts';
 import { accountOf, createWorld, ROLES_AND_VISITOR, tokenOf, type World, type Who } from './world.ts';
 
 /** Every users path, with what an allowed role gets; the target is company A's second employee. */
-const PATHS: Array<{ method: string; path: (w: World) => string; body?: (w: World) => unknown; ok: number }> = [
-  { method: 'GET', path: () => '/users', ok: 200 },
-  { method: 'GET', path: () => '/users/count-status', ok: 200 },
-  { method: 'GET', path: (w) => `/users/${w.staffA.id}`, ok: 200 },
-  {
-    method: 'POST',
-    path: () => '/users',
-    body: (w) => ({
-      name: 'Nhân viên mới',
-      email: 'moi@example.com',
-      password: 'mat-khau-rat-dai-9',
-      role: 'EMPLOYEE',
-      companyId: w.companyA.id,
-    }),
-    ok: 201,
-  },
-  { method: 'PATCH', path: (w) => `/users/${w.staffA.id}`, body: () => ({ name: 'Tên mới' }), ok: 200 },
-  { method: 'DELETE', path: (w) => `/users/${w.staffA.id}`, ok: 200 },
-  { method: 'DELETE', path: () => '/users', body: (w) => ({ ids: [w.staffA.id] }), ok: 200 },
-  { method: 'PUT', path: (w) => `/users/${w.staffA.id}/restore`, ok: 200 },
-  { method: 'DELETE', path: (w) => `/users/${w.staffA.id}/permanently`, ok: 200 },
-];
+const PATHS: Array<{ method: string; path: (w: World) => string; body?: (w: World) => unknown; ok: number }> =
+  [
+    { method: 'GET', path: () => '/users', ok: 200 },
+    { method: 'GET', path: () => '/users/count-status', ok: 200 },
+    { method: 'GET', path: (w) => `/users/${w.staffA.id}`, ok: 200 },
+    {
+      method: 'POST',
+      path: () => '/users',
+      body: (w) => ({
+        name: 'Nhân viên mới',
+        email: 'moi@example.com',
+        password: 'mat-khau-rat-dai-9',
+        role: 'EMPLOYEE',
+        companyId: w.companyA.id,
+      }),
+      ok: 201,
+    },
+    { method: 'PATCH', path: (w) => `/users/${w.staffA.id}`, body: () => ({ name: 'Tên mới' }), ok: 200 },
+    { method: 'DELETE', path: (w) => `/users/${w.staffA.id}`, ok: 200 },
+    { method: 'DELETE', path: () => '/users', body: (w) => ({ ids: [w.staffA.id] }), ok: 200 },
+    { method: 'PUT', path: (w) => `/users/${w.staffA.id}/restore`, ok: 200 },
+    { method: 'DELETE', path: (w) => `/users/${w.staffA.id}/permanently`, ok: 200 },
+  ];
 
 /** The roles table: only SUPER_ADMIN and COMPANY_ADMIN manage users. */
 const EXPECTED: Record<Who, 'ok' | 401 | 403> = {
@@ -49,7 +50,10 @@ describe('[REST][users] role matrix', () => {
         if (p.path(world).endsWith('/restore')) {
           await api.call('DELETE', `/users/${world.staffA.id}`, { token: world.tokens.SUPER_ADMIN });
         }
-        const res = await api.call(p.method, p.path(world), { token: tokenOf(world, who), body: p.body?.(world) });
+        const res = await api.call(p.method, p.path(world), {
+          token: tokenOf(world, who),
+          body: p.body?.(world),
+        });
         if (expected === 'ok') {
           expect(res.status).toBe(p.ok);
           expect(res.body.statusCode).toBe(p.ok);

@@ -25,12 +25,28 @@ export async function createWorld(deps: AppDeps) {
   for (const role of Object.keys(accounts) as (keyof typeof accounts)[]) {
     tokens[role] = await tokenFor(deps, accounts[role]);
   }
-  return { companyA, companyB, accounts, staffA, adminB, employeeB, tokens, tokenB: await tokenFor(deps, adminB) };
+  return {
+    companyA,
+    companyB,
+    accounts,
+    staffA,
+    adminB,
+    employeeB,
+    tokens,
+    tokenB: await tokenFor(deps, adminB),
+  };
 }
 export type World = Awaited<ReturnType<typeof createWorld>>;
 
 /** Each signed-in role, then the visitor (no token). */
-export const ROLES_AND_VISITOR = ['SUPER_ADMIN', 'MODERATOR', 'COMPANY_ADMIN', 'EMPLOYEE', 'USER', 'none'] as const;
+export const ROLES_AND_VISITOR = [
+  'SUPER_ADMIN',
+  'MODERATOR',
+  'COMPANY_ADMIN',
+  'EMPLOYEE',
+  'USER',
+  'none',
+] as const;
 export type Who = (typeof ROLES_AND_VISITOR)[number];
 
 export const tokenOf = (world: World, who: Who) => (who === 'none' ? undefined : world.tokens[who]);

@@ -32,7 +32,9 @@ describe('[REST][users] create', () => {
       username: 'binh.tran',
     });
     expect(res.text).not.toMatch(/passwordHash|tokenVersion|scrypt/);
-    const login = await api.call('POST', '/auth/login', { body: { email: 'binh@example.com', password: NEW_PASSWORD } });
+    const login = await api.call('POST', '/auth/login', {
+      body: { email: 'binh@example.com', password: NEW_PASSWORD },
+    });
     expect(login.status).toBe(200);
   });
 
@@ -40,11 +42,17 @@ describe('[REST][users] create', () => {
     const api = createTestApi();
     const world = await createWorld(api.deps);
     for (const role of ['SUPER_ADMIN', 'MODERATOR', 'USER']) {
-      const res = await api.call('POST', '/users', { token: world.tokens.COMPANY_ADMIN, body: staffBody({ role }) });
+      const res = await api.call('POST', '/users', {
+        token: world.tokens.COMPANY_ADMIN,
+        body: staffBody({ role }),
+      });
       expect(res.status, role).toBe(403);
       expect(res.body.message).toBe(messages.users.roleNotAllowed);
     }
-    const ok = await api.call('POST', '/users', { token: world.tokens.COMPANY_ADMIN, body: staffBody({ role: 'COMPANY_ADMIN' }) });
+    const ok = await api.call('POST', '/users', {
+      token: world.tokens.COMPANY_ADMIN,
+      body: staffBody({ role: 'COMPANY_ADMIN' }),
+    });
     expect(ok.status).toBe(201);
     expect(ok.body.data).toMatchObject({ role: 'COMPANY_ADMIN', companyId: world.companyA.id });
   });
@@ -58,9 +66,15 @@ describe('[REST][users] create', () => {
     expect(noCompany.body.errors).toEqual({ companyId: messages.users.companyRequired });
     const missing = await api.call('POST', '/users', { token, body: staffBody({ companyId: 9999 }) });
     expect(missing.body.errors).toEqual({ companyId: messages.users.companyNotFound });
-    const userInCompany = await api.call('POST', '/users', { token, body: staffBody({ role: 'USER', companyId: world.companyA.id }) });
+    const userInCompany = await api.call('POST', '/users', {
+      token,
+      body: staffBody({ role: 'USER', companyId: world.companyA.id }),
+    });
     expect(userInCompany.status).toBe(400);
-    const moderator = await api.call('POST', '/users', { token, body: staffBody({ role: 'MODERATOR', status: 'PENDING' }) });
+    const moderator = await api.call('POST', '/users', {
+      token,
+      body: staffBody({ role: 'MODERATOR', status: 'PENDING' }),
+    });
     expect(moderator.status).toBe(201);
     expect(moderator.body.data).toMatchObject({ role: 'MODERATOR', companyId: null, status: 'PENDING' });
     const inB = await api.call('POST', '/users', {
@@ -141,7 +155,12 @@ describe('[REST][users] update', () => {
       body: { name: 'Lê Thu', role: 'COMPANY_ADMIN', companyId: world.companyB.id, phoneNumber: '' },
     });
     expect(edit.status).toBe(200);
-    expect(edit.body.data).toMatchObject({ name: 'Lê Thu', role: 'COMPANY_ADMIN', companyId: world.companyA.id, phoneNumber: null });
+    expect(edit.body.data).toMatchObject({
+      name: 'Lê Thu',
+      role: 'COMPANY_ADMIN',
+      companyId: world.companyA.id,
+      phoneNumber: null,
+    });
     const promote = await api.call('PATCH', path, { token, body: { role: 'SUPER_ADMIN' } });
     expect(promote.status).toBe(403);
     expect(promote.body.message).toBe(messages.users.roleNotAllowed);
@@ -160,7 +179,10 @@ describe('[REST][users] update', () => {
     const disable = await api.call('PATCH', path, { token, body: { status: 'DISABLED' } });
     expect(disable.status).toBe(400);
     expect(disable.body.message).toBe(messages.users.cannotChangeOwnStatus);
-    const rename = await api.call('PATCH', path, { token, body: { name: 'Tự đổi tên', role: 'COMPANY_ADMIN' } });
+    const rename = await api.call('PATCH', path, {
+      token,
+      body: { name: 'Tự đổi tên', role: 'COMPANY_ADMIN' },
+    });
     expect(rename.status).toBe(200);
   });
 
@@ -188,13 +210,22 @@ describe('[REST][users] update', () => {
     const row = api.deps.db.select().from(users).where(eq(users.id, world.staffA.id)).get();
     expect(row?.tokenVersion).toBe(world.staffA.tokenVersion + 1);
     expect((await api.call('GET', '/auth/me', { token: staffToken })).status).toBe(410);
-    const login = await api.call('POST', '/auth/login', { body: { email: world.staffA.email, password: TEST_PASSWORD } });
+    const login = await api.call('POST', '/auth/login', {
+      body: { email: world.staffA.email, password: TEST_PASSWORD },
+    });
     expect(login.status).toBe(410);
     // Enabled again: the old token stays dead, a new sign-in works.
-    await api.call('PATCH', `/users/${world.staffA.id}`, { token: world.tokens.COMPANY_ADMIN, body: { status: 'ACTIVE' } });
+    await api.call('PATCH', `/users/${world.staffA.id}`, {
+      token: world.tokens.COMPANY_ADMIN,
+      body: { status: 'ACTIVE' },
+    });
     expect((await api.call('GET', '/auth/me', { token: staffToken })).status).toBe(401);
     expect(
-      (await api.call('POST', '/auth/login', { body: { email: world.staffA.email, password: TEST_PASSWORD } })).status,
+      (
+        await api.call('POST', '/auth/login', {
+          body: { email: world.staffA.email, password: TEST_PASSWORD },
+        })
+      ).status,
     ).toBe(200);
   });
 
@@ -210,7 +241,9 @@ describe('[REST][users] update', () => {
     const me = await api.call('GET', '/auth/me', { token: userToken });
     expect(me.status).toBe(401);
     expect(me.body.message).toBe(messages.errors.invalidToken);
-    const login = await api.call('POST', '/auth/login', { body: { email: world.accounts.USER.email, password: NEW_PASSWORD } });
+    const login = await api.call('POST', '/auth/login', {
+      body: { email: world.accounts.USER.email, password: NEW_PASSWORD },
+    });
     expect(login.status).toBe(200);
   });
 
@@ -220,7 +253,11 @@ describe('[REST][users] update', () => {
     const caller = callerFor(api.deps, world.accounts.SUPER_ADMIN);
     const moved = await caller.users.update({ id: world.staffA.id, role: 'USER' });
     expect(moved).toMatchObject({ role: 'USER', companyId: null });
-    const back = await caller.users.update({ id: world.staffA.id, role: 'EMPLOYEE', companyId: world.companyB.id });
+    const back = await caller.users.update({
+      id: world.staffA.id,
+      role: 'EMPLOYEE',
+      companyId: world.companyB.id,
+    });
     expect(back).toMatchObject({ role: 'EMPLOYEE', companyId: world.companyB.id });
     await expect(caller.users.update({ id: world.staffA.id, name: 'x'.repeat(101) })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
