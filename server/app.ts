@@ -11,6 +11,8 @@ import { requestInfo } from './http/request-info.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { safePath } from './security/log-safe.ts';
 import { mountClient } from './http/static-client.ts';
+import { mountQrImages } from './http/qr-images.ts';
+import { uploadLimit } from './http/upload-body.ts';
 import { mountUploads } from './http/uploads.ts';
 import { mountRestRoutes } from './rest/adapter.ts';
 import { toErrorAnswer } from './rest/envelope.ts';
@@ -78,6 +80,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
       },
     }),
   );
+  mountQrImages(app, deps);
+  api.use('*', uploadLimit(settings));
   mountRestRoutes(api, deps, restRoutes);
   api.all('*', (c) => c.json({ statusCode: 404, message: vi.errors.routeNotFound }, 404));
   app.route('/api', api);

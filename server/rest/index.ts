@@ -7,6 +7,7 @@ import { scanLogsRoutes } from './scanLogs.ts';
 import { shortLinksRoutes } from './shortLinks.ts';
 import { statisticsRoutes } from './statistics.ts';
 import { systemRoutes } from './system.ts';
+import { uploadsRoutes } from './uploads.ts';
 import { usersRoutes } from './users.ts';
 
 /** Every documented /api path. Order matters only where paths overlap (`/users/count-status` before `/users/:id`). */
@@ -20,4 +21,5 @@ export const restRoutes: RestRoute[] = [
   ...productsRoutes,
   ...documentsRoutes,
   ...shortLinksRoutes,
+  ...uploadsRoutes,
 ];

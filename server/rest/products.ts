@@ -1,4 +1,54 @@
-import type { RestRoute } from './adapter.ts';
+import { vi } from '../../shared/i18n/vi/index.ts';
+import { readUploadFile } from '../http/upload-body.ts';
+import { route, type RestRoute } from './adapter.ts';
 
-/** REST adapters for the products domain (filled in by the business API issue). */
-export const productsRoutes: RestRoute[] = [];
+/** /api/products/...: the products paths of the product decisions (QR images: server/http/qr-images.ts). */
+export const productsRoutes: RestRoute[] = [
+  route({ method: 'get', path: '/products', input: (r) => r.query, call: (c, i) => c.products.list(i) }),
+  route({
+    method: 'post',
+    path: '/products/check-qr-code',
+    input: (r) => r.json(),
+    call: (c, i) => c.products.checkQrCode(i),
+  }),
+  route({
+    method: 'post',
+    path: '/products/scan-qr',
+    input: (r) => readUploadFile(r.hono),
+    call: (c, i) => c.products.scanImage(i),
+  }),
+  route({
+    method: 'get',
+    path: '/products/qr-codes/:code',
+    input: (r) => ({ code: r.params.code ?? '' }),
+    call: (c, i) => c.products.resolve(i),
+  }),
+  route({
+    method: 'post',
+    path: '/products',
+    status: 201,
+    message: vi.products.created,
+    input: (r) => r.json(),
+    call: (c, i) => c.products.create(i),
+  }),
+  route({
+    method: 'get',
+    path: '/products/:id',
+    input: (r) => ({ id: r.params.id }),
+    call: (c, i) => c.products.get(i),
+  }),
+  route({
+    method: 'put',
+    path: '/products/:id',
+    message: vi.products.updated,
+    input: async (r) => ({ ...(await r.json()), id: r.params.id }),
+    call: (c, i) => c.products.update(i),
+  }),
+  route({
+    method: 'delete',
+    path: '/products/:id',
+    message: vi.products.deleted,
+    input: (r) => ({ id: r.params.id }),
+    call: (c, i) => c.products.delete(i),
+  }),
+];

@@ -1,4 +1,27 @@
-import type { RestRoute } from './adapter.ts';
+import { vi } from '../../shared/i18n/vi/index.ts';
+import { route, type RestRoute } from './adapter.ts';
 
-/** REST adapters for the scanLogs domain (filled in by the business API issue). */
-export const scanLogsRoutes: RestRoute[] = [];
+/** /api/auth/scan-log(s): the signed-in user's own scan history. */
+export const scanLogsRoutes: RestRoute[] = [
+  route({
+    method: 'get',
+    path: '/auth/scan-logs',
+    input: (r) => r.query,
+    call: (c, i) => c.scanLogs.list(i),
+  }),
+  route({
+    method: 'post',
+    path: '/auth/scan-log',
+    status: 201,
+    message: vi.scan.logAdded,
+    input: (r) => r.json(),
+    call: (c, i) => c.scanLogs.add(i),
+  }),
+  route({
+    method: 'post',
+    path: '/auth/scan-logs',
+    message: vi.scan.logsMerged,
+    input: (r) => r.json(),
+    call: (c, i) => c.scanLogs.merge(i),
+  }),
+];

@@ -1,4 +1,28 @@
-import type { RestRoute } from './adapter.ts';
+import { vi } from '../../shared/i18n/vi/index.ts';
+import { route, type RestRoute } from './adapter.ts';
 
-/** REST adapters for the shortLinks domain (filled in by the business API issue). */
-export const shortLinksRoutes: RestRoute[] = [];
+/** /api/shortLinks/...: printed QR codes (batches), their list, public lookup and binding. */
+export const shortLinksRoutes: RestRoute[] = [
+  route({
+    method: 'post',
+    path: '/shortLinks',
+    status: 201,
+    message: vi.products.codesCreated,
+    input: (r) => r.json(),
+    call: (c, i) => c.shortLinks.create(i),
+  }),
+  route({ method: 'get', path: '/shortLinks', input: (r) => r.query, call: (c, i) => c.shortLinks.list(i) }),
+  route({
+    method: 'get',
+    path: '/shortLinks/:code',
+    input: (r) => ({ code: r.params.code ?? '' }),
+    call: (c, i) => c.shortLinks.resolve(i),
+  }),
+  route({
+    method: 'post',
+    path: '/shortLinks/:code/bind',
+    message: vi.products.codeBound,
+    input: async (r) => ({ ...(await r.json()), code: r.params.code }),
+    call: (c, i) => c.shortLinks.bind(i),
+  }),
+];

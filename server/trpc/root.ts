@@ -7,6 +7,7 @@ import { scanLogsRouter } from './routers/scanLogs.ts';
 import { shortLinksRouter } from './routers/shortLinks.ts';
 import { statisticsRouter } from './routers/statistics.ts';
 import { systemRouter } from './routers/system.ts';
+import { uploadsRouter } from './routers/uploads.ts';
 import { usersRouter } from './routers/users.ts';
 
 export const appRouter = router({
@@ -19,6 +20,7 @@ export const appRouter = router({
   shortLinks: shortLinksRouter,
   scanLogs: scanLogsRouter,
   statistics: statisticsRouter,
+  uploads: uploadsRouter,
 });
 
 export type AppRouter = typeof appRouter;

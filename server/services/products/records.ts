@@ -28,7 +28,12 @@ export function searchTextOf(p: Pick<ProductFields, 'name' | 'origin' | 'categor
 }
 
 /** Replaces a product's timeline with `entries`, in order. Run inside the product's transaction. */
-export function replaceTrackings(tx: Executor, productId: number, companyId: number, entries: TrackingFields[]): void {
+export function replaceTrackings(
+  tx: Executor,
+  productId: number,
+  companyId: number,
+  entries: TrackingFields[],
+): void {
   tx.delete(trackingEntries).where(eq(trackingEntries.productId, productId)).run();
   if (!entries.length) return;
   tx.insert(trackingEntries)
@@ -43,6 +48,24 @@ export function replaceTrackings(tx: Executor, productId: number, companyId: num
         description: e.description ?? '',
       })),
     )
+    .run();
+}
+
+/**
+ * Points `code` at a product: the code's short-link row is created, or an unbound one of the same
+ * company is bound. The caller must have checked the code free (services/shortLinks/availability.ts).
+ */
+export function bindCode(
+  tx: Executor,
+  code: string,
+  companyId: number,
+  productId: number,
+  createdBy: number | null,
+): void {
+  const boundAt = new Date();
+  tx.insert(shortLinks)
+    .values({ code, companyId, productId, createdBy, boundAt })
+    .onConflictDoUpdate({ target: shortLinks.code, set: { productId, boundAt } })
     .run();
 }
 
@@ -78,10 +101,7 @@ export function insertProductRecord(
     })
     .returning()
     .get();
-  tx.insert(shortLinks)
-    .values({ code: qrCode, companyId, productId: row.id, createdBy: options.createdBy ?? null, boundAt: new Date() })
-    .onConflictDoUpdate({ target: shortLinks.code, set: { productId: row.id, boundAt: new Date() } })
-    .run();
+  bindCode(tx, qrCode, companyId, row.id, options.createdBy ?? null);
   replaceTrackings(tx, row.id, companyId, trackings);
   return row;
 }

@@ -1,4 +1,48 @@
-import { router } from '../init.ts';
+import {
+  checkQrCodeInput,
+  createProductInput,
+  productIdInput,
+  productListInput,
+  qrCodeLookupInput,
+  updateProductInput,
+} from '../../../shared/schemas/products.ts';
+import { uploadFileInput } from '../../../shared/schemas/uploads.ts';
+import { checkQrCode } from '../../services/products/check-code.ts';
+import { listProducts } from '../../services/products/list.ts';
+import { getProduct } from '../../services/products/read.ts';
+import { resolveCode } from '../../services/products/resolve.ts';
+import { createProduct, deleteProduct, updateProduct } from '../../services/products/save.ts';
+import { scanProductImage } from '../../services/products/scan-image.ts';
+import type { Context } from '../context.ts';
+import { companyProcedure, publicProcedure, router } from '../init.ts';
 
-/** Filled in by the business API issue. */
-export const productsRouter = router({});
+/** Products, their timelines and codes: the company's staff (and SUPER_ADMIN) manage them. */
+const manage = companyProcedure('manage', 'Product');
+
+/** Who scans, as much as a scan event may keep: the user id if signed in, the User-Agent for a device class. */
+const viewerOf = (ctx: Context) => ({ userId: ctx.user?.id ?? null, userAgent: ctx.req.userAgent });
+
+export const productsRouter = router({
+  list: manage.input(productListInput).query(({ ctx, input }) => listProducts(ctx, ctx.companyId, input)),
+  get: manage.input(productIdInput).query(({ ctx, input }) => getProduct(ctx, ctx.companyId, input.id)),
+  create: manage
+    .input(createProductInput)
+    .mutation(({ ctx, input }) => createProduct(ctx, ctx.companyId, ctx.user, input)),
+  update: manage
+    .input(updateProductInput)
+    .mutation(({ ctx, input }) => updateProduct(ctx, ctx.companyId, ctx.user, input)),
+  delete: manage
+    .input(productIdInput)
+    .mutation(({ ctx, input }) => deleteProduct(ctx, ctx.companyId, input.id)),
+  checkQrCode: manage
+    .input(checkQrCodeInput)
+    .mutation(({ ctx, input }) => checkQrCode(ctx, ctx.companyId, input)),
+  /** The public product page: an ACTIVE product by code; records a scan event. */
+  resolve: publicProcedure
+    .input(qrCodeLookupInput)
+    .query(({ ctx, input }) => resolveCode(ctx, input.code, viewerOf(ctx))),
+  /** A photo of a QR code -> the same answer as `resolve`. */
+  scanImage: publicProcedure
+    .input(uploadFileInput)
+    .mutation(({ ctx, input }) => scanProductImage(ctx, input, viewerOf(ctx))),
+});

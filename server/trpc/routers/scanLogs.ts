@@ -1,4 +1,16 @@
-import { router } from '../init.ts';
+import { addScanLogInput, listScanLogsInput, mergeScanLogsInput } from '../../../shared/schemas/scanLogs.ts';
+import { addScanLog, listScanLogs, mergeScanLogs } from '../../services/scanLogs/logs.ts';
+import { protectedProcedure, router } from '../init.ts';
 
-/** Filled in by the business API issue. */
-export const scanLogsRouter = router({});
+/** A signed-in user's own scan history (every role: it is never anyone else's). */
+export const scanLogsRouter = router({
+  list: protectedProcedure
+    .input(listScanLogsInput)
+    .query(({ ctx, input }) => listScanLogs(ctx, ctx.user.id, input.page, input.limit)),
+  add: protectedProcedure
+    .input(addScanLogInput)
+    .mutation(({ ctx, input }) => addScanLog(ctx, ctx.user.id, input.productId)),
+  merge: protectedProcedure
+    .input(mergeScanLogsInput)
+    .mutation(({ ctx, input }) => mergeScanLogs(ctx, ctx.user.id, input.productIds)),
+});

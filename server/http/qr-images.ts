@@ -1,0 +1,32 @@
+import { eq } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import { vi } from '../../shared/i18n/vi/index.ts';
+import { shortLinks } from '../db/schema/index.ts';
+import type { AppDeps } from '../deps.ts';
+import { CODE_PATTERN } from '../services/codes.ts';
+import { renderQr } from '../services/shortLinks/qr.ts';
+
+const FILE = /^(.+)\.(png|svg)$/;
+
+/**
+ * GET /api/qr/{code}.png and .svg: the printable QR image of a code we issued (404 otherwise, so the
+ * route renders nothing for strangers). The image of a code never changes, so it is cacheable for a
+ * long time. Mounted on the root app, ahead of /api's JSON-only and no-store middleware.
+ */
+export function mountQrImages(app: Hono, deps: AppDeps): void {
+  app.get('/api/qr/:file', async (c) => {
+    const m = FILE.exec(c.req.param('file'));
+    const code = m?.[1];
+    const kind = m?.[2] as 'png' | 'svg' | undefined;
+    const known =
+      code && kind && CODE_PATTERN.test(code)
+        ? deps.db.select({ id: shortLinks.id }).from(shortLinks).where(eq(shortLinks.code, code)).get()
+        : undefined;
+    if (!code || !kind || !known)
+      return c.json({ statusCode: 404, message: vi.products.shortLinkNotFound }, 404);
+    const image = await renderQr(deps.settings.publicUrl, code, kind);
+    c.header('Cache-Control', 'public, max-age=86400');
+    c.header('Content-Type', kind === 'png' ? 'image/png' : 'image/svg+xml; charset=utf-8');
+    return c.body(typeof image === 'string' ? image : new Uint8Array(image));
+  });
+}

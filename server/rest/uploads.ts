@@ -1,0 +1,15 @@
+import { vi } from '../../shared/i18n/vi/index.ts';
+import { readUploadFile } from '../http/upload-body.ts';
+import { route, type RestRoute } from './adapter.ts';
+
+/** POST /api/uploads multipart `file` -> 201 { url }. */
+export const uploadsRoutes: RestRoute[] = [
+  route({
+    method: 'post',
+    path: '/uploads',
+    status: 201,
+    message: vi.scan.uploaded,
+    input: (r) => readUploadFile(r.hono),
+    call: (c, i) => c.uploads.create(i),
+  }),
+];

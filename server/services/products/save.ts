@@ -1,0 +1,98 @@
+import { and, eq } from 'drizzle-orm';
+import { vi } from '../../../shared/i18n/vi/index.ts';
+import type { CreateProductInput, UpdateProductInput } from '../../../shared/schemas/products.ts';
+import { products } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import type { Actor } from '../../trpc/context.ts';
+import { assertCodeFree } from '../shortLinks/availability.ts';
+import { getProduct, requireProductInScope } from './read.ts';
+import {
+  bindCode,
+  insertProductRecord,
+  type ProductFields,
+  replaceTrackings,
+  searchTextOf,
+} from './records.ts';
+import { pickCompany, type CompanyScope } from './scope.ts';
+
+/** Empty text means "none": a cleared field is stored as null, never as ''. */
+const orNull = (v: string | null | undefined) =>
+  v === undefined ? undefined : v === null || v === '' ? null : v;
+
+function fieldsOf(input: Omit<CreateProductInput, 'companyId'>): Partial<ProductFields> {
+  return {
+    name: input.name,
+    image: orNull(input.image),
+    images: input.images,
+    status: input.status,
+    category: orNull(input.category),
+    unit: orNull(input.unit),
+    tags: input.tags ? [...new Set(input.tags)] : undefined,
+    origin: orNull(input.origin),
+  };
+}
+
+/** POST /products: the product, its images, tags, code and whole timeline in one transaction. */
+export function createProduct(deps: AppDeps, scope: CompanyScope, actor: Actor, input: CreateProductInput) {
+  const companyId = pickCompany(scope, input.companyId);
+  if (companyId === null) {
+    throw new AppError('BAD_REQUEST', vi.products.companyRequired, {
+      fields: { companyId: vi.validation.required },
+    });
+  }
+  const id = deps.db.transaction((tx) => {
+    if (input.qr_code) assertCodeFree(tx, input.qr_code, companyId);
+    const fields = { ...fieldsOf(input), name: input.name } as ProductFields;
+    return insertProductRecord(tx, companyId, fields, input.trackings ?? [], {
+      qrCode: input.qr_code,
+      createdBy: actor.id,
+    }).id;
+  });
+  return getProduct(deps, scope, id);
+}
+
+/**
+ * PUT /products/{id}: fields left out keep their value, a given timeline replaces the old one, all in
+ * one transaction. `version` guards against overwriting a save the editor has not seen (409); every
+ * save moves it on by one. A new `qr_code` becomes the product's primary code; its old code stays
+ * bound to it, so labels already printed keep working.
+ */
+export function updateProduct(deps: AppDeps, scope: CompanyScope, actor: Actor, input: UpdateProductInput) {
+  deps.db.transaction((tx) => {
+    const row = requireProductInScope(tx, scope, input.id);
+    if (input.version !== undefined && input.version !== row.version) {
+      throw new AppError('CONFLICT', vi.errors.versionConflict);
+    }
+    if (input.qr_code && input.qr_code !== row.qrCode) {
+      assertCodeFree(tx, input.qr_code, row.companyId, row.id);
+      bindCode(tx, input.qr_code, row.companyId, row.id, actor.id);
+    }
+    const changes = Object.fromEntries(Object.entries(fieldsOf(input)).filter(([, v]) => v !== undefined));
+    const merged = { ...row, ...changes } as ProductFields;
+    // A gallery saved without a cover gives the product one, as on creation; an existing cover stays.
+    if (input.image === undefined && !row.image && input.images) merged.image = input.images[0] ?? null;
+    const saved = tx
+      .update(products)
+      .set({
+        ...changes,
+        image: merged.image,
+        qrCode: input.qr_code ?? row.qrCode,
+        searchText: searchTextOf(merged),
+        version: row.version + 1,
+      })
+      .where(and(eq(products.id, row.id), eq(products.version, row.version)))
+      .returning({ id: products.id })
+      .get();
+    if (!saved) throw new AppError('CONFLICT', vi.errors.versionConflict);
+    if (input.trackings) replaceTrackings(tx, row.id, row.companyId, input.trackings);
+  });
+  return getProduct(deps, scope, input.id);
+}
+
+/** DELETE /products/{id}: its timeline and scan events go with it; its codes return to the company's unbound pool. */
+export function deleteProduct(deps: AppDeps, scope: CompanyScope, id: number) {
+  requireProductInScope(deps.db, scope, id);
+  deps.db.delete(products).where(eq(products.id, id)).run();
+  return { id };
+}

@@ -1,0 +1,66 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { products, trackingEntries } from '../../db/schema/index.ts';
+import { redirectUrl } from '../codes.ts';
+import { qrImagePath } from '../shortLinks/qr.ts';
+
+/** The columns a product answer is made of (never search_text). */
+export const productColumns = {
+  id: products.id,
+  companyId: products.companyId,
+  name: products.name,
+  image: products.image,
+  images: products.images,
+  status: products.status,
+  category: products.category,
+  unit: products.unit,
+  qrCode: products.qrCode,
+  tags: products.tags,
+  origin: products.origin,
+  version: products.version,
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+};
+
+type ProductRow = Omit<typeof products.$inferSelect, 'searchText'>;
+
+/** One product as the API answers it, with its QR image URLs and the URL the QR encodes. */
+export function toProduct(row: ProductRow, publicUrl: string) {
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    name: row.name,
+    image: row.image,
+    images: row.images,
+    status: row.status,
+    category: row.category,
+    unit: row.unit,
+    qr_code: row.qrCode,
+    qr_code_image: qrImagePath(row.qrCode, 'png'),
+    qr_code_svg: qrImagePath(row.qrCode, 'svg'),
+    qr_code_url: redirectUrl(publicUrl, row.qrCode),
+    tags: row.tags,
+    origin: row.origin,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+export type ProductAnswer = ReturnType<typeof toProduct>;
+
+/** A product's timeline in order, as the API answers it. */
+export function trackingsOf(db: Executor, productId: number) {
+  return db
+    .select({
+      id: trackingEntries.id,
+      activity: trackingEntries.activity,
+      location: trackingEntries.location,
+      date: trackingEntries.date,
+      description: trackingEntries.description,
+      companyId: trackingEntries.companyId,
+    })
+    .from(trackingEntries)
+    .where(eq(trackingEntries.productId, productId))
+    .orderBy(asc(trackingEntries.position))
+    .all();
+}

@@ -1,0 +1,80 @@
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { vi } from '../../../shared/i18n/vi/index.ts';
+import { companies, products, scanLogs } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Executor } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+
+/**
+ * GET /auth/scan-logs: the caller's own history, newest first. Products deleted since are gone with
+ * their rows (cascade); products made INACTIVE since stay listed, as the user did see them.
+ */
+export function listScanLogs(deps: AppDeps, userId: number, page: number, limit: number) {
+  const rows = deps.db
+    .select({
+      id: scanLogs.id,
+      productId: scanLogs.productId,
+      productName: products.name,
+      productImage: products.image,
+      companyName: companies.name,
+      scannedAt: scanLogs.scannedAt,
+    })
+    .from(scanLogs)
+    .innerJoin(products, eq(products.id, scanLogs.productId))
+    .innerJoin(companies, eq(companies.id, products.companyId))
+    .where(eq(scanLogs.userId, userId))
+    .orderBy(desc(scanLogs.scannedAt), desc(scanLogs.id))
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .all();
+  const total =
+    deps.db.select({ n: count() }).from(scanLogs).where(eq(scanLogs.userId, userId)).get()?.n ?? 0;
+  return { logs: rows.map((r) => ({ ...r, scannedAt: r.scannedAt.toISOString() })), total };
+}
+
+/** One row per user and product: a new scan moves the existing row to `at`. */
+function upsertLog(db: Executor, userId: number, productId: number, at: Date): void {
+  db.insert(scanLogs)
+    .values({ userId, productId, scannedAt: at })
+    .onConflictDoUpdate({ target: [scanLogs.userId, scanLogs.productId], set: { scannedAt: at } })
+    .run();
+}
+
+/**
+ * Only products the public may see can enter a history: otherwise a user could learn the name of an
+ * INACTIVE product by guessing its id.
+ */
+function visibleProductIds(db: Executor, ids: number[]): Set<number> {
+  if (!ids.length) return new Set();
+  const rows = db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(inArray(products.id, ids), eq(products.status, 'ACTIVE')))
+    .all();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** POST /auth/scan-log { productId }. */
+export function addScanLog(deps: AppDeps, userId: number, productId: number) {
+  if (!visibleProductIds(deps.db, [productId]).has(productId))
+    throw new AppError('NOT_FOUND', vi.products.notFound);
+  const at = new Date();
+  upsertLog(deps.db, userId, productId, at);
+  return { productId, scannedAt: at.toISOString() };
+}
+
+/**
+ * POST /auth/scan-logs { productIds }: the guest history kept on the phone, merged at sign-in. The
+ * list is newest first; each entry is stamped a millisecond apart so that order survives. Unknown and
+ * non-public ids are skipped, not refused: a stale phone history must not block the sign-in.
+ */
+export function mergeScanLogs(deps: AppDeps, userId: number, productIds: number[]) {
+  const unique = [...new Set(productIds)];
+  const visible = visibleProductIds(deps.db, unique);
+  const kept = unique.filter((id) => visible.has(id));
+  const now = Date.now();
+  deps.db.transaction((tx) => {
+    for (const [i, id] of kept.entries()) upsertLog(tx, userId, id, new Date(now - i));
+  });
+  return { merged: kept.length, ignored: unique.length - kept.length };
+}

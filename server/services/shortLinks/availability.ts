@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import { vi } from '../../../shared/i18n/vi/index.ts';
+import type { Executor } from '../../db/client.ts';
+import { products, shortLinks } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+
+/**
+ * Whether `code` may be the code of `productId` (or of a new product when undefined) in `companyId`:
+ * unknown codes are free; a code of the same company is free while unbound or already this product's;
+ * anything bound elsewhere or owned by another company is taken. Answers only yes/no, so another
+ * company's codes reveal nothing. `companyId` null (a SUPER_ADMIN with no company chosen): only unknown codes.
+ */
+export function isCodeFree(
+  db: Executor,
+  code: string,
+  companyId: number | null,
+  productId?: number,
+): boolean {
+  const link = db
+    .select({ companyId: shortLinks.companyId, productId: shortLinks.productId })
+    .from(shortLinks)
+    .where(eq(shortLinks.code, code))
+    .get();
+  // Every product's code has a short-link row; the products table is checked too in case one predates that.
+  const holder = db.select({ id: products.id }).from(products).where(eq(products.qrCode, code)).get();
+  if (holder && holder.id !== productId) return false;
+  if (!link) return true;
+  if (companyId === null || link.companyId !== companyId) return false;
+  return link.productId === null || link.productId === productId;
+}
+
+export function assertCodeFree(db: Executor, code: string, companyId: number, productId?: number): void {
+  if (!isCodeFree(db, code, companyId, productId)) {
+    throw new AppError('CONFLICT', vi.errors.qrCodeTaken, { fields: { qr_code: vi.errors.qrCodeTaken } });
+  }
+}

@@ -1,0 +1,57 @@
+import { vi } from '../../../shared/i18n/vi/index.ts';
+import type { CreateShortLinksInput } from '../../../shared/schemas/shortLinks.ts';
+import { shortLinks } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import type { Actor } from '../../trpc/context.ts';
+import { generateCode, redirectUrl } from '../codes.ts';
+import { requireProductInScope } from '../products/read.ts';
+import { pickCompany, type CompanyScope } from '../products/scope.ts';
+
+/**
+ * POST /shortLinks: `count` new codes for the caller's company, unbound (to print first and bind
+ * later) or bound to one of its products. One transaction; a (vanishingly rare) code collision is
+ * skipped by the unique index and drawn again.
+ */
+export function createShortLinks(
+  deps: AppDeps,
+  scope: CompanyScope,
+  actor: Actor,
+  input: CreateShortLinksInput,
+) {
+  let companyId = pickCompany(scope, input.companyId);
+  const productId = input.productId ?? null;
+  if (productId !== null) {
+    const product = requireProductInScope(deps.db, scope, productId);
+    if (companyId !== null && companyId !== product.companyId)
+      throw new AppError('FORBIDDEN', vi.products.otherCompany);
+    companyId = product.companyId;
+  }
+  if (companyId === null) {
+    throw new AppError('BAD_REQUEST', vi.products.companyRequired, {
+      fields: { companyId: vi.validation.required },
+    });
+  }
+  const owner = companyId;
+  const codes = deps.db.transaction((tx) => {
+    const made: string[] = [];
+    while (made.length < input.count) {
+      const code = generateCode();
+      const row = tx
+        .insert(shortLinks)
+        .values({
+          code,
+          companyId: owner,
+          productId,
+          createdBy: actor.id,
+          boundAt: productId ? new Date() : null,
+        })
+        .onConflictDoNothing()
+        .returning({ code: shortLinks.code })
+        .get();
+      if (row) made.push(row.code);
+    }
+    return made;
+  });
+  return codes.map((code) => ({ code, url: redirectUrl(deps.settings.publicUrl, code), productId }));
+}

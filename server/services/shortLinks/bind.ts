@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import { vi } from '../../../shared/i18n/vi/index.ts';
+import { shortLinks } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import type { Actor } from '../../trpc/context.ts';
+import { redirectUrl } from '../codes.ts';
+import { requireProductInScope } from '../products/read.ts';
+import { bindCode } from '../products/records.ts';
+import { assertInScope, type CompanyScope } from '../products/scope.ts';
+
+/**
+ * POST /shortLinks/{code}/bind { productId }: points a printed code of the company at one of its
+ * products. Binding again to the same product is a no-op; a code bound to another product is 409
+ * (unbind by deleting that product). The product's primary qr_code does not change.
+ */
+export function bindShortLink(
+  deps: AppDeps,
+  scope: CompanyScope,
+  actor: Actor,
+  code: string,
+  productId: number,
+) {
+  return deps.db.transaction((tx) => {
+    const link = tx
+      .select({ companyId: shortLinks.companyId, productId: shortLinks.productId })
+      .from(shortLinks)
+      .where(eq(shortLinks.code, code))
+      .get();
+    if (!link) throw new AppError('NOT_FOUND', vi.products.shortLinkNotFound);
+    assertInScope(scope, link.companyId);
+    const product = requireProductInScope(tx, scope, productId);
+    if (product.companyId !== link.companyId) throw new AppError('FORBIDDEN', vi.products.otherCompany);
+    if (link.productId !== null && link.productId !== productId) {
+      throw new AppError('CONFLICT', vi.products.codeBoundElsewhere);
+    }
+    if (link.productId === null) bindCode(tx, code, link.companyId, productId, actor.id);
+    return { code, productId, url: redirectUrl(deps.settings.publicUrl, code) };
+  });
+}

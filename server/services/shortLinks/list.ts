@@ -1,0 +1,49 @@
+import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import type { ListShortLinksInput } from '../../../shared/schemas/shortLinks.ts';
+import { products, shortLinks } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../deps.ts';
+import { redirectUrl } from '../codes.ts';
+import { pickCompany, type CompanyScope } from '../products/scope.ts';
+import { qrImagePath } from './qr.ts';
+
+/** GET /shortLinks: one page of the caller's company's codes, newest first, optionally only (un)bound ones. */
+export function listShortLinks(deps: AppDeps, scope: CompanyScope, input: ListShortLinksInput) {
+  const companyId = pickCompany(scope, input.companyId);
+  const where: SQL[] = [];
+  if (companyId !== null) where.push(eq(shortLinks.companyId, companyId));
+  if (input.bound === true) where.push(isNotNull(shortLinks.productId));
+  if (input.bound === false) where.push(isNull(shortLinks.productId));
+  const filter = and(...where);
+  const rows = deps.db
+    .select({
+      code: shortLinks.code,
+      companyId: shortLinks.companyId,
+      productId: shortLinks.productId,
+      productName: products.name,
+      boundAt: shortLinks.boundAt,
+      createdAt: shortLinks.createdAt,
+    })
+    .from(shortLinks)
+    .leftJoin(products, eq(products.id, shortLinks.productId))
+    .where(filter)
+    .orderBy(desc(shortLinks.createdAt), desc(shortLinks.id))
+    .limit(input.limit)
+    .offset((input.page - 1) * input.limit)
+    .all();
+  const total = deps.db.select({ n: count() }).from(shortLinks).where(filter).get()?.n ?? 0;
+  const { publicUrl } = deps.settings;
+  return {
+    shortLinks: rows.map((r) => ({
+      code: r.code,
+      companyId: r.companyId,
+      url: redirectUrl(publicUrl, r.code),
+      qr_code_image: qrImagePath(r.code, 'png'),
+      qr_code_svg: qrImagePath(r.code, 'svg'),
+      productId: r.productId,
+      product: r.productId !== null ? { id: r.productId, name: r.productName ?? '' } : null,
+      boundAt: r.boundAt?.toISOString() ?? null,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total,
+  };
+}

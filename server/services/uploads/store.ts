@@ -1,0 +1,22 @@
+import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { UploadFileInput } from '../../../shared/schemas/uploads.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Actor } from '../../trpc/context.ts';
+import { inspectImage } from './inspect.ts';
+
+/**
+ * POST /uploads: stores an image under DATA_DIR/uploads with a server-made name whose extension comes
+ * from the sniffed type (a PNG named photo.gif is stored as .png), so it is served with its true type.
+ */
+export async function storeUpload(deps: AppDeps, actor: Actor, file: UploadFileInput) {
+  const image = await inspectImage(file.bytes, deps.settings.uploadMaxBytes);
+  const name = `${randomBytes(16).toString('base64url')}.${image.ext}`;
+  await writeFile(join(deps.settings.uploadsDir, name), file.bytes, { flag: 'wx' });
+  deps.logger.info(
+    { event: 'upload.stored', userId: actor.id, name, bytes: file.bytes.length },
+    'upload stored',
+  );
+  return { url: `/uploads/${name}` };
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { PRODUCT_PAGE_SIZE, PRODUCT_STATUSES, MAX_PAGE_SIZE } from '../constants.ts';
+import { vi } from '../i18n/vi/index.ts';
+import { idSchema, optionalText, sortOrderSchema, text, uploadUrlSchema } from './common.ts';
+
+const p = vi.products;
+
+/**
+ * What a QR code looks like (the same shape as the server's CODE_PATTERN): generated codes are 12
+ * lower-case characters, and a company may type its own printed code.
+ */
+export const qrCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{4,64}$/, p.invalidQrCode);
+
+/** A calendar date (2024-05-01) or an ISO date-time, as the company entered it. */
+export const trackingDateSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/, p.invalidDate)
+  .refine((v) => !Number.isNaN(Date.parse(v)), p.invalidDate);
+
+export const trackingInput = z.strictObject({
+  activity: text(200),
+  location: optionalText(300),
+  date: trackingDateSchema,
+  description: optionalText(2000),
+});
+
+export const PRODUCT_SORT_FIELDS = ['name', 'createdAt', 'updatedAt', 'status', 'category'] as const;
+
+export const productListInput = z.strictObject({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PRODUCT_PAGE_SIZE),
+  sortBy: z.enum(PRODUCT_SORT_FIELDS).default('name'),
+  orderBy: sortOrderSchema.default('asc'),
+  search: z.string().trim().max(200).optional(),
+  status: z.enum(PRODUCT_STATUSES).optional(),
+  category: z.string().trim().max(100).optional(),
+  /** SUPER_ADMIN: one company; a company role may only name its own. */
+  companyId: idSchema.optional(),
+});
+
+/** The fields of one save: images, tags and the whole timeline go in together. */
+const productFields = {
+  name: text(200),
+  image: uploadUrlSchema.nullable().optional(),
+  images: z.array(uploadUrlSchema).max(20).optional(),
+  status: z.enum(PRODUCT_STATUSES).optional(),
+  category: optionalText(100),
+  unit: optionalText(50),
+  qr_code: qrCodeSchema.optional(),
+  tags: z.array(text(50)).max(30).optional(),
+  origin: optionalText(300),
+  trackings: z.array(trackingInput).max(200).optional(),
+};
+
+/** POST /products. `companyId` is required from a SUPER_ADMIN; a company role may only name its own. */
+export const createProductInput = z.strictObject({ ...productFields, companyId: idSchema.optional() });
+
+/**
+ * PUT /products/{id}. Fields left out keep their value (the timeline too); `version` is the one the
+ * editor read: a stale one is refused with 409 instead of overwriting someone else's save.
+ */
+export const updateProductInput = z.strictObject({
+  id: idSchema,
+  ...productFields,
+  version: z.number().int().min(1).optional(),
+});
+
+export const productIdInput = z.strictObject({ id: idSchema });
+
+export const checkQrCodeInput = z.strictObject({
+  qr_code: qrCodeSchema,
+  id: idSchema.optional(),
+  /** SUPER_ADMIN only: the company the code would be used in (otherwise the product's, or the caller's). */
+  companyId: idSchema.optional(),
+});
+
+export const qrCodeLookupInput = z.strictObject({ code: qrCodeSchema });
+
+export type ProductListInput = z.infer<typeof productListInput>;
+export type CreateProductInput = z.infer<typeof createProductInput>;
+export type UpdateProductInput = z.infer<typeof updateProductInput>;
+export type TrackingInput = z.infer<typeof trackingInput>;

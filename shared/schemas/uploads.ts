@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/**
+ * A file as the procedures take it: its bytes and the name it came with (used for nothing but logs;
+ * the type is always sniffed from the bytes). REST adapters build it from a multipart `file` field.
+ */
+export const uploadFileInput = z.strictObject({
+  bytes: z.instanceof(Uint8Array),
+  filename: z.string().max(255).default(''),
+});
+export type UploadFileInput = z.infer<typeof uploadFileInput>;

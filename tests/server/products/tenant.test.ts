@@ -1,0 +1,103 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { products, shortLinks, trackingEntries } from '#server/db/schema/index.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { createTestApi } from '../../helpers/http.ts';
+import { makeProduct, people, TIMELINE } from './helpers.ts';
+
+async function setup() {
+  const api = createTestApi();
+  const p = await people(api.deps);
+  const productA = makeProduct(
+    api.deps,
+    p.companyA.id,
+    { name: 'Bí mật của A', status: 'INACTIVE' },
+    TIMELINE,
+  );
+  return { api, p, productA };
+}
+
+describe("[COMPANY_ADMIN][REST][products] company B and company A's products", () => {
+  it("[COMPANY_ADMIN][REST][products]: another company's product is 403 to read, and nothing leaks", async () => {
+    const { api, p, productA } = await setup();
+    const res = await api.call('GET', `/products/${productA.id}`, { token: p.tokens.adminB });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ statusCode: 403, message: vi.products.otherCompany });
+  });
+
+  it("[COMPANY_ADMIN][REST][products]: another company's product and timeline cannot be changed", async () => {
+    const { api, p, productA } = await setup();
+    const res = await api.call('PUT', `/products/${productA.id}`, {
+      token: p.tokens.adminB,
+      body: { name: 'Bị sửa', trackings: [], status: 'ACTIVE' },
+    });
+    expect(res.status).toBe(403);
+    const row = api.deps.db.select().from(products).where(eq(products.id, productA.id)).get();
+    expect(row).toMatchObject({ name: 'Bí mật của A', status: 'INACTIVE', version: 1 });
+    expect(
+      api.deps.db.select().from(trackingEntries).where(eq(trackingEntries.productId, productA.id)).all(),
+    ).toHaveLength(3);
+  });
+
+  it("[COMPANY_ADMIN][REST][products]: another company's product cannot be deleted", async () => {
+    const { api, p, productA } = await setup();
+    const res = await api.call('DELETE', `/products/${productA.id}`, { token: p.tokens.adminB });
+    expect(res.status).toBe(403);
+    expect(api.deps.db.select().from(products).where(eq(products.id, productA.id)).get()).toBeDefined();
+  });
+
+  it("[COMPANY_ADMIN][REST][products]: check-qr-code tells only 'not available' about another company's codes", async () => {
+    const { api, p, productA } = await setup();
+    const res = await api.call('POST', '/products/check-qr-code', {
+      token: p.tokens.adminB,
+      body: { qr_code: productA.qrCode },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ available: false });
+    // Naming A's product id is refused instead of answering for it.
+    const withId = await api.call('POST', '/products/check-qr-code', {
+      token: p.tokens.adminB,
+      body: { qr_code: 'whatever-1', id: productA.id },
+    });
+    expect(withId.status).toBe(403);
+    expect(withId.text).not.toContain('Bí mật');
+  });
+
+  it("[COMPANY_ADMIN][REST][products]: B cannot take A's code, bound or unbound", async () => {
+    const { api, p, productA } = await setup();
+    api.deps.db.insert(shortLinks).values({ code: 'a-unbound-01', companyId: p.companyA.id }).run();
+    for (const code of [productA.qrCode, 'a-unbound-01']) {
+      const res = await api.call('POST', '/products', {
+        token: p.tokens.adminB,
+        body: { name: 'B', qr_code: code },
+      });
+      expect(res.status).toBe(409);
+    }
+    const link = api.deps.db.select().from(shortLinks).where(eq(shortLinks.code, 'a-unbound-01')).get();
+    expect(link).toMatchObject({ companyId: p.companyA.id, productId: null });
+  });
+
+  it('[EMPLOYEE][REST][products]: an employee of A is held to A like its admin', async () => {
+    const { api, p } = await setup();
+    const productB = makeProduct(api.deps, p.companyB.id, { name: 'Của B' });
+    expect((await api.call('GET', `/products/${productB.id}`, { token: p.tokens.employeeA })).status).toBe(
+      403,
+    );
+    expect((await api.call('DELETE', `/products/${productB.id}`, { token: p.tokens.employeeA })).status).toBe(
+      403,
+    );
+  });
+
+  it("[SUPER_ADMIN][REST][products]: reads and changes any company's product", async () => {
+    const { api, p, productA } = await setup();
+    expect((await api.call('GET', `/products/${productA.id}`, { token: p.tokens.superAdmin })).status).toBe(
+      200,
+    );
+    const res = await api.call('PUT', `/products/${productA.id}`, {
+      token: p.tokens.superAdmin,
+      body: { name: 'Sửa' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.companyId).toBe(p.companyA.id);
+  });
+});
