@@ -47,12 +47,14 @@ const OPTIONS: sanitizeHtml.IOptions = {
         rel: 'noopener noreferrer',
       },
     }),
-    img: (tagName, attribs) => ({
-      tagName,
-      attribs: UPLOAD_SRC.test(attribs.src ?? '')
-        ? { src: attribs.src as string, alt: attribs.alt ?? '' }
-        : {},
-    }),
+    img: (tagName, attribs) => {
+      const kept: sanitizeHtml.Attributes = {};
+      if (attribs.src && UPLOAD_SRC.test(attribs.src)) {
+        kept.src = attribs.src;
+        kept.alt = attribs.alt ?? '';
+      }
+      return { tagName, attribs: kept };
+    },
   },
   // An image whose source was refused is removed rather than left empty.
   exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,

@@ -6,7 +6,7 @@ import { createWorld, ROLES_AND_VISITOR, tokenOf, type Who } from '../users/worl
 
 const PATH = '/settings/term-conditions';
 const section = (extra: object = {}) => ({
-  key: 'traceability',
+  key: 'traceability' as 'traceability' | 'termsAndServices',
   title: 'Giới thiệu',
   subtitle: 'Về chúng tôi',
   body: '<p>Nội dung</p>',
