@@ -105,7 +105,13 @@ const isExternal = (path: string) => path.startsWith('#') || /^https?:\/\//i.tes
  * The spec's rule: active when the current path, trailing slash removed, equals the item's path or one
  * of its sub-paths. Children count too, so a parent lights up for its open child.
  */
-export function isNavActive(item: Pick<NavItem, 'path' | 'subPaths' | 'children'>, pathname: string): boolean {
+export interface NavTarget {
+  path: string;
+  subPaths?: string[];
+  children?: NavTarget[];
+}
+
+export function isNavActive(item: NavTarget, pathname: string): boolean {
   if (isExternal(item.path)) return false;
   if (pathMatches(item.path, pathname)) return true;
   if (item.subPaths?.some((s) => !isExternal(s) && pathMatches(s, pathname))) return true;

@@ -19,8 +19,9 @@ const NO_TOAST = new Set(['auth.verifyOldPassword']);
 const PASSWORD_CHECKS = new Set(['auth.verifyOldPassword', 'auth.changePassword']);
 
 export function failureMessage(f: ApiFailure): string {
-  if (f.message) return f.message;
-  return f.status === null ? vi.client.unknownError : vi.client.somethingWentWrong;
+  // A transport failure's own text ('Failed to fetch') is English and browser-specific: not shown.
+  if (f.status === null) return vi.client.unknownError;
+  return f.message || vi.client.somethingWentWrong;
 }
 
 export interface FailureContext {

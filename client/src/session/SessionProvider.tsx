@@ -13,7 +13,7 @@ import {
   useMemo,
   useReducer,
 } from 'react';
-import { navigate } from 'wouter/use-browser-location';
+import { useLocation } from 'wouter';
 import { useTRPCClient } from '../lib/trpc.ts';
 import { clearSession, getAccessToken, rememberLogin, type StoredSession, setSession } from '../lib/storage.ts';
 import { isValidToken } from '../lib/token.ts';
@@ -46,6 +46,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(sessionReducer, initialSessionState);
   const client = useTRPCClient();
   const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
 
   useEffect(() => {
     let cancelled = false;
@@ -89,7 +90,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } catch (err) {
       console.error(err);
     }
-  }, [queryClient]);
+  }, [queryClient, navigate]);
 
   const value = useMemo(() => ({ state, dispatch, signIn, signOut }), [state, signIn, signOut]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

@@ -1,0 +1,59 @@
+/**
+ * Renders the real router, guards and layouts over an in-memory location and a tRPC client whose
+ * answers are canned per procedure path (no server).
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createTRPCClient, TRPCClientError, type TRPCLink } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
+import { render } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { AppRouter } from '#client/app-router.tsx';
+import { TRPCProvider } from '#client/lib/trpc.ts';
+import { SessionProvider } from '#client/session/SessionProvider.tsx';
+import { SettingsProvider } from '#client/settings/SettingsProvider.tsx';
+import type { AppRouter as ServerRouter } from '#server/trpc/root.ts';
+
+export type Answers = Record<string, (input: unknown) => unknown>;
+
+const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+/** A token the client considers valid (the client never checks signatures). */
+export const validToken = () => `${b64({ alg: 'HS256' })}.${b64({ sub: '1', exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
+
+export const CONFIG = { comingSoonDate: null, defaultRedirectPath: '/', publicUrl: 'http://x.test', scanRetentionMonths: 13 };
+
+export function userOf(role: string, name = 'Nguyễn An') {
+  return { id: 1, name, email: 'an@example.test', role, avatar: null, companyId: null, status: 'ACTIVE' };
+}
+
+export function renderApp(path: string, answers: Answers = {}) {
+  const all: Answers = { 'system.config': () => CONFIG, ...answers };
+  const calls: string[] = [];
+  const link: TRPCLink<ServerRouter> = () => ({ op }) =>
+    observable((o) => {
+      calls.push(op.path);
+      const answer = all[op.path];
+      if (!answer) o.error(TRPCClientError.from(new Error(`no stub for ${op.path}`)));
+      else {
+        o.next({ result: { type: 'data', data: answer(op.input) } });
+        o.complete();
+      }
+    });
+  const trpcClient = createTRPCClient<ServerRouter>({ links: [link] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const location = memoryLocation({ path, record: true });
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+        <SettingsProvider>
+          <Router hook={location.hook}>
+            <SessionProvider>
+              <AppRouter />
+            </SessionProvider>
+          </Router>
+        </SettingsProvider>
+      </TRPCProvider>
+    </QueryClientProvider>,
+  );
+  return { ...view, location, calls };
+}
