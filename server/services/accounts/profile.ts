@@ -22,6 +22,8 @@ export function toPublicCompany(row: typeof companies.$inferSelect) {
 }
 export type PublicCompany = ReturnType<typeof toPublicCompany>;
 
+const hasValues = (fields: Record<string, unknown>) => Object.values(fields).some((v) => v !== undefined);
+
 export function me(deps: AppDeps, actor: Actor) {
   const user = requireUser(deps.db, actor.id);
   const company = user.companyId
@@ -40,33 +42,31 @@ export function updateMe(deps: AppDeps, actor: Actor, input: z.infer<typeof upda
       .get();
     if (taken) throw new AppError('CONFLICT', vi.errors.usernameTaken, { fields: { username: vi.errors.usernameTaken } });
   }
-  deps.db
-    .update(users)
-    .set({
-      name: input.name,
-      phoneNumber: input.phoneNumber === '' ? null : input.phoneNumber,
-      username,
-      avatar: input.avatar,
-    })
-    .where(and(eq(users.id, actor.id), isNull(users.deletedAt)))
-    .run();
+  const fields = {
+    name: input.name,
+    phoneNumber: input.phoneNumber === '' ? null : input.phoneNumber,
+    username,
+    avatar: input.avatar,
+  };
+  // An empty PATCH changes nothing (drizzle refuses an UPDATE without values).
+  if (hasValues(fields)) {
+    deps.db.update(users).set(fields).where(and(eq(users.id, actor.id), isNull(users.deletedAt))).run();
+  }
   return me(deps, actor);
 }
 
 /** PATCH /auth/company: the caller's own company, never another (the id comes from the session). */
 export function updateOwnCompany(deps: AppDeps, companyId: number, input: z.infer<typeof updateCompanyInput>) {
-  const row = deps.db
-    .update(companies)
-    .set({
-      name: input.name,
-      representative: input.representative,
-      address: input.address,
-      email: input.email,
-      businessLicense: input.business_license,
-    })
-    .where(eq(companies.id, companyId))
-    .returning()
-    .get();
+  const fields = {
+    name: input.name,
+    representative: input.representative,
+    address: input.address,
+    email: input.email,
+    businessLicense: input.business_license,
+  };
+  const row = hasValues(fields)
+    ? deps.db.update(companies).set(fields).where(eq(companies.id, companyId)).returning().get()
+    : deps.db.select().from(companies).where(eq(companies.id, companyId)).get();
   if (!row) throw new AppError('NOT_FOUND');
   return toPublicCompany(row);
 }
