@@ -48,7 +48,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: 'manage',
     permission: { action: 'manage', subject: 'Product' },
   },
-  { title: vi.nav.qrManagement, path: '/qrs', icon: 'qr', permission: { action: 'manage', subject: 'Product' } },
+  {
+    title: vi.nav.qrManagement,
+    path: '/qrs',
+    icon: 'qr',
+    permission: { action: 'manage', subject: 'Product' },
+  },
   { title: vi.nav.users, path: '/users', icon: 'users', permission: { action: 'manage', subject: 'User' } },
   {
     title: vi.nav.companySettings,
@@ -63,8 +68,18 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: 'content',
     permission: { action: 'manage', subject: 'Admin' },
   },
-  { title: vi.nav.settings, path: '/settings', icon: 'settings', permission: { action: 'read', subject: 'User' } },
-  { title: vi.nav.signIn, path: '/auth/sign-in', icon: 'login', permission: { action: 'read', subject: 'Login' } },
+  {
+    title: vi.nav.settings,
+    path: '/settings',
+    icon: 'settings',
+    permission: { action: 'read', subject: 'User' },
+  },
+  {
+    title: vi.nav.signIn,
+    path: '/auth/sign-in',
+    icon: 'login',
+    permission: { action: 'read', subject: 'Login' },
+  },
 ];
 
 function visible(item: NavItem, role: Role): boolean {

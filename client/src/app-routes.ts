@@ -27,7 +27,12 @@ export interface AppRoute {
 }
 
 const n = vi.nav;
-const r = (path: string, title: string, group: RouteGroup, load: () => Promise<{ default: ComponentType }>): AppRoute => ({
+const r = (
+  path: string,
+  title: string,
+  group: RouteGroup,
+  load: () => Promise<{ default: ComponentType }>,
+): AppRoute => ({
   path,
   title,
   group,

@@ -21,7 +21,10 @@ afterEach(() => {
 
 describe('[client][errors]: failed calls', () => {
   it("[client][errors]: a failure toasts the server's message", () => {
-    handleApiFailure({ status: 403, message: 'Bạn không có quyền thực hiện thao tác này' }, { path: 'users.list', hadToken: true });
+    handleApiFailure(
+      { status: 403, message: 'Bạn không có quyền thực hiện thao tác này' },
+      { path: 'users.list', hadToken: true },
+    );
     expect(toast.error).toHaveBeenCalledWith('Bạn không có quyền thực hiện thao tác này', expect.anything());
     expect(cleared).toBe(0);
   });
@@ -42,12 +45,18 @@ describe('[client][errors]: failed calls', () => {
     expect(window.location.pathname).toBe('/auth/sign-in');
   });
   it('[client][errors]: a 401 without a token (wrong password at sign-in) does not sign anyone out', () => {
-    handleApiFailure({ status: 401, message: 'Email hoặc mật khẩu không đúng' }, { path: 'auth.login', hadToken: false });
+    handleApiFailure(
+      { status: 401, message: 'Email hoặc mật khẩu không đúng' },
+      { path: 'auth.login', hadToken: false },
+    );
     expect(cleared).toBe(0);
     expect(toast.error).toHaveBeenCalledTimes(1);
   });
   it('[client][errors]: verify-old-password shows no toast and its 401 (wrong old password) keeps the session', () => {
-    handleApiFailure({ status: 401, message: 'Mật khẩu cũ không đúng' }, { path: 'auth.verifyOldPassword', hadToken: true });
+    handleApiFailure(
+      { status: 401, message: 'Mật khẩu cũ không đúng' },
+      { path: 'auth.verifyOldPassword', hadToken: true },
+    );
     expect(toast.error).not.toHaveBeenCalled();
     expect(cleared).toBe(0);
   });

@@ -11,7 +11,10 @@ const signedIn = (role: Role) =>
 const visitor = sessionReducer(initialSessionState, { type: 'INITIALIZED', user: null });
 const loading = initialSessionState;
 const NOW = Date.UTC(2026, 5, 1);
-const config = (comingSoonDate: string | null = null) => ({ comingSoonDate, defaultRedirectPath: '/products/manage' });
+const config = (comingSoonDate: string | null = null) => ({
+  comingSoonDate,
+  defaultRedirectPath: '/products/manage',
+});
 
 describe('[client][guards]: auth pages', () => {
   it('[GUEST][guards]: a visitor may open the auth pages', () => {

@@ -86,7 +86,9 @@ describe('[client][nav]: the menu per role', () => {
       'Chỉnh sửa nội dung',
       'Cài đặt',
     ]);
-    expect(navForRole('COMPANY_ADMIN').find((i) => i.path === '/company/settings')?.title).toBe('Cài đặt doanh nghiệp');
+    expect(navForRole('COMPANY_ADMIN').find((i) => i.path === '/company/settings')?.title).toBe(
+      'Cài đặt doanh nghiệp',
+    );
     expect(navForRole('GUEST').at(-1)?.title).toBe('Đăng nhập');
   });
 });

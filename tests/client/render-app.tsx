@@ -18,9 +18,15 @@ export type Answers = Record<string, (input: unknown) => unknown>;
 
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
 /** A token the client considers valid (the client never checks signatures). */
-export const validToken = () => `${b64({ alg: 'HS256' })}.${b64({ sub: '1', exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
+export const validToken = () =>
+  `${b64({ alg: 'HS256' })}.${b64({ sub: '1', exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
 
-export const CONFIG = { comingSoonDate: null, defaultRedirectPath: '/', publicUrl: 'http://x.test', scanRetentionMonths: 13 };
+export const CONFIG = {
+  comingSoonDate: null,
+  defaultRedirectPath: '/',
+  publicUrl: 'http://x.test',
+  scanRetentionMonths: 13,
+};
 
 export function userOf(role: string, name = 'Nguyễn An') {
   return { id: 1, name, email: 'an@example.test', role, avatar: null, companyId: null, status: 'ACTIVE' };
@@ -29,16 +35,18 @@ export function userOf(role: string, name = 'Nguyễn An') {
 export function renderApp(path: string, answers: Answers = {}) {
   const all: Answers = { 'system.config': () => CONFIG, ...answers };
   const calls: string[] = [];
-  const link: TRPCLink<ServerRouter> = () => ({ op }) =>
-    observable((o) => {
-      calls.push(op.path);
-      const answer = all[op.path];
-      if (!answer) o.error(TRPCClientError.from(new Error(`no stub for ${op.path}`)));
-      else {
-        o.next({ result: { type: 'data', data: answer(op.input) } });
-        o.complete();
-      }
-    });
+  const link: TRPCLink<ServerRouter> =
+    () =>
+    ({ op }) =>
+      observable((o) => {
+        calls.push(op.path);
+        const answer = all[op.path];
+        if (!answer) o.error(TRPCClientError.from(new Error(`no stub for ${op.path}`)));
+        else {
+          o.next({ result: { type: 'data', data: answer(op.input) } });
+          o.complete();
+        }
+      });
   const trpcClient = createTRPCClient<ServerRouter>({ links: [link] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const location = memoryLocation({ path, record: true });

@@ -34,7 +34,10 @@ describe('[client][session]: the session reducer', () => {
     expect(s).toMatchObject({ status: 'unauthenticated', isLoggedIn: false, currentUser: null });
   });
   it('[USER][session]: a failed login stores the message and leaves isLoggedIn false', () => {
-    const s = sessionReducer(initialSessionState, { type: 'LOGIN_FAILED', message: 'Email hoặc mật khẩu không đúng' });
+    const s = sessionReducer(initialSessionState, {
+      type: 'LOGIN_FAILED',
+      message: 'Email hoặc mật khẩu không đúng',
+    });
     expect(s).toMatchObject({ isLoggedIn: false, error: 'Email hoặc mật khẩu không đúng' });
     const ok = sessionReducer(s, { type: 'LOGGED_IN', user: user('USER') });
     expect(ok).toMatchObject({ isLoggedIn: true, error: null, status: 'authenticated' });
@@ -49,12 +52,17 @@ describe('[client][session]: the session reducer', () => {
   });
   it('[USER][session]: a profile update replaces the user only while signed in', () => {
     const signedIn = sessionReducer(initialSessionState, { type: 'LOGGED_IN', user: user('USER') });
-    const renamed = sessionReducer(signedIn, { type: 'USER_UPDATED', user: { ...user('USER'), name: 'Trần Bình' } });
+    const renamed = sessionReducer(signedIn, {
+      type: 'USER_UPDATED',
+      user: { ...user('USER'), name: 'Trần Bình' },
+    });
     expect(renamed.currentUser?.name).toBe('Trần Bình');
     const out = sessionReducer(initialSessionState, { type: 'USER_UPDATED', user: user('USER') });
     expect(out.currentUser).toBeNull();
   });
   it('[client][session]: the onboarding step is kept', () => {
-    expect(sessionReducer(initialSessionState, { type: 'ONBOARDING_STEP', step: 2 }).currentOnboardingStep).toBe(2);
+    expect(
+      sessionReducer(initialSessionState, { type: 'ONBOARDING_STEP', step: 2 }).currentOnboardingStep,
+    ).toBe(2);
   });
 });

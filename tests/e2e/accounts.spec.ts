@@ -37,7 +37,9 @@ test('[COMPANY_ADMIN][e2e][accounts]: a business signs up, verifies the mailed c
 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Trang chủ' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Menu chính' }).getByRole('link', { name: 'Cài đặt doanh nghiệp' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Menu chính' }).getByRole('link', { name: 'Cài đặt doanh nghiệp' }),
+  ).toBeVisible();
 
   await page.getByRole('button', { name: 'Mở menu tài khoản' }).click();
   const drawer = page.getByRole('dialog');
@@ -75,7 +77,9 @@ test('[USER][e2e][accounts]: forgot password, reset from the mailed link, sign i
 
   // The link is single-use: opening it again says so clearly.
   await page.goto(link.pathname);
-  await expect(page.getByRole('alert').filter({ hasText: 'không hợp lệ, đã hết hạn hoặc đã được sử dụng' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'không hợp lệ, đã hết hạn hoặc đã được sử dụng' }),
+  ).toBeVisible();
 
   await signIn(page, user.email, newPassword);
   await expect(page).toHaveURL(/\/products$/);

@@ -22,7 +22,9 @@ test('[SUPER_ADMIN][e2e][layout]: the sidebar toggles between vertical (300px) a
   expect((await page.getByTestId('sidebar').boundingBox())?.width).toBe(300);
 });
 
-test('[SUPER_ADMIN][e2e][layout]: the menu marks the current page and the header shows its title', async ({ page }) => {
+test('[SUPER_ADMIN][e2e][layout]: the menu marks the current page and the header shows its title', async ({
+  page,
+}) => {
   await signIn(page, ADMIN.email, ADMIN.password);
   const nav = page.getByRole('navigation', { name: 'Menu chính' });
   await nav.getByRole('link', { name: 'Người dùng' }).click();

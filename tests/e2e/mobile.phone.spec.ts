@@ -1,7 +1,9 @@
 import { createActiveUser, signIn } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 
-test('[GUEST][e2e][phone]: on a phone the menu is a 320px drawer that closes after choosing a page', async ({ page }) => {
+test('[GUEST][e2e][phone]: on a phone the menu is a 320px drawer that closes after choosing a page', async ({
+  page,
+}) => {
   await page.goto('/products');
   await expect(page.getByRole('heading', { name: 'Sản phẩm đã quét' })).toBeVisible();
   await expect(page.getByTestId('sidebar')).toBeHidden();
@@ -11,7 +13,10 @@ test('[GUEST][e2e][phone]: on a phone the menu is a 320px drawer that closes aft
   const drawer = page.getByTestId('mobile-nav');
   await expect(drawer).toBeVisible();
   expect((await drawer.boundingBox())?.width).toBeLessThanOrEqual(320);
-  await expect(drawer.getByRole('link', { name: 'Sản phẩm đã quét' })).toHaveAttribute('aria-current', 'page');
+  await expect(drawer.getByRole('link', { name: 'Sản phẩm đã quét' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await drawer.getByRole('link', { name: 'Quét mã QR' }).click();
   await expect(page).toHaveURL(/\/scan-qr$/);
   await expect(drawer).toBeHidden();

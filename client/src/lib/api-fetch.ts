@@ -26,7 +26,8 @@ export async function apiFetch<T = unknown>(path: string, init: ApiFetchInit = {
   const token = getAccessToken();
   const headers = new Headers(rest.headers);
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  if (typeof rest.body === 'string' && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  if (typeof rest.body === 'string' && !headers.has('Content-Type'))
+    headers.set('Content-Type', 'application/json');
   let res: Response;
   try {
     res = await fetch(path, { ...rest, headers, credentials: 'same-origin' });

@@ -23,22 +23,28 @@ export interface AppErrorData {
 export const errorData = (err: unknown): AppErrorData =>
   ((err as { data?: AppErrorData } | null)?.data ?? {}) as AppErrorData;
 
-const failureLink: TRPCLink<AppRouter> = () => ({ op, next }) =>
-  observable((observer) => {
-    const hadToken = !!getAccessToken();
-    return next(op).subscribe({
-      next: (value) => observer.next(value),
-      complete: () => observer.complete(),
-      error: (err) => {
-        const data = errorData(err);
-        handleApiFailure(
-          { status: data.httpStatus ?? null, message: data.httpStatus ? err.message : null, fields: data.fields },
-          { path: op.path, hadToken, silent: (op.context as { silent?: boolean }).silent },
-        );
-        observer.error(err);
-      },
+const failureLink: TRPCLink<AppRouter> =
+  () =>
+  ({ op, next }) =>
+    observable((observer) => {
+      const hadToken = !!getAccessToken();
+      return next(op).subscribe({
+        next: (value) => observer.next(value),
+        complete: () => observer.complete(),
+        error: (err) => {
+          const data = errorData(err);
+          handleApiFailure(
+            {
+              status: data.httpStatus ?? null,
+              message: data.httpStatus ? err.message : null,
+              fields: data.fields,
+            },
+            { path: op.path, hadToken, silent: (op.context as { silent?: boolean }).silent },
+          );
+          observer.error(err);
+        },
+      });
     });
-  });
 
 export function createAppTrpcClient() {
   return createTRPCClient<AppRouter>({

@@ -15,7 +15,13 @@ import {
 } from 'react';
 import { useLocation } from 'wouter';
 import { useTRPCClient } from '../lib/trpc.ts';
-import { clearSession, getAccessToken, rememberLogin, type StoredSession, setSession } from '../lib/storage.ts';
+import {
+  clearSession,
+  getAccessToken,
+  rememberLogin,
+  type StoredSession,
+  setSession,
+} from '../lib/storage.ts';
 import { isValidToken } from '../lib/token.ts';
 import {
   initialSessionState,

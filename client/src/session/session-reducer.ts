@@ -92,4 +92,5 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
 }
 
 /** The role menus and guards use: the user's, or GUEST for a visitor. */
-export const roleOf = (state: Pick<SessionState, 'currentUser'>): Role => state.currentUser?.role ?? GUEST_ROLE;
+export const roleOf = (state: Pick<SessionState, 'currentUser'>): Role =>
+  state.currentUser?.role ?? GUEST_ROLE;

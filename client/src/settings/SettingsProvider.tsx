@@ -1,5 +1,11 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { type AppSettings, applySettings, DEFAULT_SETTINGS, loadSettings, saveSettings } from './app-settings.ts';
+import {
+  type AppSettings,
+  applySettings,
+  DEFAULT_SETTINGS,
+  loadSettings,
+  saveSettings,
+} from './app-settings.ts';
 
 interface SettingsValue {
   settings: AppSettings;

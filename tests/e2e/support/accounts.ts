@@ -6,7 +6,8 @@ import { verificationCode } from './outbox.ts';
 export const PASSWORD = 'Hanh-trinh-e2e-2026!';
 
 /** A fresh address per call, so runs and tests never collide. */
-export const uniqueEmail = (prefix = 'user') => `${prefix}-${Date.now()}-${randomBytes(3).toString('hex')}@e2e.test`;
+export const uniqueEmail = (prefix = 'user') =>
+  `${prefix}-${Date.now()}-${randomBytes(3).toString('hex')}@e2e.test`;
 
 export interface CreatedUser {
   email: string;
@@ -22,7 +23,13 @@ export async function createActiveUser(
 ): Promise<CreatedUser> {
   const since = Date.now() - 1000;
   const company = business
-    ? { name: 'Công ty E2E', representative: 'Trần Đại Diện', address: '1 Lê Lợi, Huế', email, business_license: 'GP-0001' }
+    ? {
+        name: 'Công ty E2E',
+        representative: 'Trần Đại Diện',
+        address: '1 Lê Lợi, Huế',
+        email,
+        business_license: 'GP-0001',
+      }
     : undefined;
   const reg = await request.post('/api/auth/register', {
     data: { name, email, password: PASSWORD, isBusiness: business, ...(company ? { company } : {}) },

@@ -8,6 +8,7 @@ interface Fixtures {
   consoleAllowList: RegExp[];
   /** A journey that provokes an error answer on purpose declares the browser's log line for it. */
   allowConsoleError: (pattern: RegExp) => void;
+  // biome-ignore lint/suspicious/noConfusingVoidType: an auto fixture with no value is typed void by Playwright
   guardPage: void;
 }
 
@@ -24,7 +25,8 @@ export const test = base.extend<Fixtures>({
       const problems: string[] = [];
       const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;
       page.on('console', (m) => {
-        if (m.type() === 'error' && !allowed.some((re) => re.test(m.text()))) problems.push(`console: ${m.text()}`);
+        if (m.type() === 'error' && !allowed.some((re) => re.test(m.text())))
+          problems.push(`console: ${m.text()}`);
       });
       page.on('pageerror', (e) => problems.push(`exception: ${e.message}`));
       page.on('request', (r) => {

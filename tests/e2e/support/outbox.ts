@@ -64,7 +64,13 @@ async function mailsFor(email: string): Promise<Mail[]> {
     const raw = await readFile(file, 'utf8');
     const { headers, text } = parseEml(raw);
     if (!(headers.to ?? '').toLowerCase().includes(email.toLowerCase())) continue;
-    mails.push({ file, to: headers.to ?? '', subject: headers.subject ?? '', text, mtimeMs: (await stat(file)).mtimeMs });
+    mails.push({
+      file,
+      to: headers.to ?? '',
+      subject: headers.subject ?? '',
+      text,
+      mtimeMs: (await stat(file)).mtimeMs,
+    });
   }
   // File names start with Date.now(): name order is write order even within one millisecond's mtime.
   return mails.sort((a, b) => a.mtimeMs - b.mtimeMs || a.file.localeCompare(b.file));
@@ -73,7 +79,11 @@ async function mailsFor(email: string): Promise<Mail[]> {
 /** Waits for the newest mail to `email` that `accept` likes and that was written after `since`. */
 export async function newestMail(
   email: string,
-  { since = 0, accept = () => true, timeoutMs = 15_000 }: { since?: number; accept?: (m: Mail) => boolean; timeoutMs?: number } = {},
+  {
+    since = 0,
+    accept = () => true,
+    timeoutMs = 15_000,
+  }: { since?: number; accept?: (m: Mail) => boolean; timeoutMs?: number } = {},
 ): Promise<Mail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -99,4 +109,6 @@ export const extractResetLink = (text: string): string => {
 export const verificationCode = async (email: string, since?: number) =>
   extractCode((await newestMail(email, { since, accept: (m) => /\b\d{6}\b/.test(m.text) })).text);
 export const resetLink = async (email: string, since?: number) =>
-  extractResetLink((await newestMail(email, { since, accept: (m) => m.text.includes('/auth/new-password/') })).text);
+  extractResetLink(
+    (await newestMail(email, { since, accept: (m) => m.text.includes('/auth/new-password/') })).text,
+  );

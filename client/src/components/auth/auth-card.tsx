@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 
 /** The frame of every account screen: title, optional subtitle, content. */
-export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="flex flex-col gap-6 rounded-lg bg-surface p-6 shadow-sm sm:p-8">
       <div className="flex flex-col gap-1">

@@ -20,7 +20,8 @@ export function TermsDialog() {
   const [open, setOpen] = useState(false);
   const terms = useQuery({
     queryKey: ['rest', 'terms', 'termsAndServices'],
-    queryFn: () => apiFetch<TermsSection[]>('/api/settings/term-conditions?key=termsAndServices', { silent: true }),
+    queryFn: () =>
+      apiFetch<TermsSection[]>('/api/settings/term-conditions?key=termsAndServices', { silent: true }),
     enabled: open,
   });
   const sections = Array.isArray(terms.data) ? terms.data : [];
@@ -36,7 +37,9 @@ export function TermsDialog() {
           className="fixed top-1/2 left-1/2 z-50 flex max-h-[85dvh] w-[min(640px,92vw)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-surface shadow-xl"
         >
           <div className="flex items-center justify-between border-b border-line p-4">
-            <Dialog.Title className="text-lg font-semibold text-ink">{vi.authScreens.signUp.terms}</Dialog.Title>
+            <Dialog.Title className="text-lg font-semibold text-ink">
+              {vi.authScreens.signUp.terms}
+            </Dialog.Title>
             <Dialog.Close aria-label={vi.client.close} className="rounded-lg p-2 hover:bg-soft">
               <Icon name="close" className="h-5 w-5" />
             </Dialog.Close>

@@ -11,7 +11,9 @@ export function AuthLayout({ children }: { children: ReactNode }) {
           <Logo full />
         </Link>
       </header>
-      <main className="mx-auto flex w-full max-w-[500px] flex-1 flex-col justify-center px-4 py-8">{children}</main>
+      <main className="mx-auto flex w-full max-w-[500px] flex-1 flex-col justify-center px-4 py-8">
+        {children}
+      </main>
     </div>
   );
 }

@@ -10,6 +10,7 @@ export function DashboardLayout({ title, children }: { title: string; children: 
   const [navOpen, setNavOpen] = useState(false);
   const [location] = useLocation();
   const { settings } = useSettings();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing the drawer is what a path change means here
   useEffect(() => setNavOpen(false), [location]);
   return (
     <div className="relative flex min-h-dvh bg-canvas">
@@ -18,7 +19,10 @@ export function DashboardLayout({ title, children }: { title: string; children: 
         <Header title={title} navOpen={navOpen} onNavOpenChange={setNavOpen} />
         <main
           id="main"
-          className={cn('mx-auto w-full flex-1 px-4 py-6 lg:px-8', settings.compactLayout ? 'max-w-6xl' : 'max-w-none')}
+          className={cn(
+            'mx-auto w-full flex-1 px-4 py-6 lg:px-8',
+            settings.compactLayout ? 'max-w-6xl' : 'max-w-none',
+          )}
         >
           {children}
         </main>

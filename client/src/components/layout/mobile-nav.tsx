@@ -39,7 +39,11 @@ export function MobileNav({ open, onOpenChange }: { open: boolean; onOpenChange:
           </div>
           <Dialog.Title className="sr-only">{vi.client.mainMenu}</Dialog.Title>
           <nav aria-label={vi.client.mainMenu} className="flex-1 overflow-y-auto px-4 pb-6">
-            <NavList items={navForRole(roleOf(state))} mode="vertical" onNavigate={() => onOpenChange(false)} />
+            <NavList
+              items={navForRole(roleOf(state))}
+              mode="vertical"
+              onNavigate={() => onOpenChange(false)}
+            />
           </nav>
         </Dialog.Content>
       </Dialog.Portal>

@@ -10,7 +10,17 @@ import { Icon } from '../ui/icon.tsx';
 
 type Mode = 'vertical' | 'mini';
 
-function ItemLink({ item, mode, active, onNavigate }: { item: NavItem; mode: Mode; active: boolean; onNavigate?: () => void }) {
+function ItemLink({
+  item,
+  mode,
+  active,
+  onNavigate,
+}: {
+  item: NavItem;
+  mode: Mode;
+  active: boolean;
+  onNavigate?: () => void;
+}) {
   return (
     <Link
       href={item.path}
@@ -20,7 +30,9 @@ function ItemLink({ item, mode, active, onNavigate }: { item: NavItem; mode: Mod
       title={mode === 'mini' ? item.title : undefined}
       className={cn(
         'flex rounded-lg text-sm font-medium text-ink-soft transition-colors hover:bg-soft focus-visible:outline-2 focus-visible:outline-primary',
-        mode === 'vertical' ? 'min-h-11 items-center gap-3 px-3' : 'flex-col items-center gap-1 px-1 py-2 text-center text-[11px] leading-tight',
+        mode === 'vertical'
+          ? 'min-h-11 items-center gap-3 px-3'
+          : 'flex-col items-center gap-1 px-1 py-2 text-center text-[11px] leading-tight',
         active && 'bg-primary-light font-semibold text-primary-dark hover:bg-primary-light',
         item.disabled && 'pointer-events-none opacity-50',
       )}
@@ -32,7 +44,17 @@ function ItemLink({ item, mode, active, onNavigate }: { item: NavItem; mode: Mod
   );
 }
 
-function ParentItem({ item, mode, active, onNavigate }: { item: NavItem; mode: Mode; active: boolean; onNavigate?: () => void }) {
+function ParentItem({
+  item,
+  mode,
+  active,
+  onNavigate,
+}: {
+  item: NavItem;
+  mode: Mode;
+  active: boolean;
+  onNavigate?: () => void;
+}) {
   const [open, setOpen] = useState(active);
   const children = <NavList items={item.children ?? []} mode="vertical" onNavigate={onNavigate} />;
   if (mode === 'mini') {
@@ -65,7 +87,15 @@ function ParentItem({ item, mode, active, onNavigate }: { item: NavItem; mode: M
   );
 }
 
-export function NavList({ items, mode, onNavigate }: { items: NavItem[]; mode: Mode; onNavigate?: () => void }) {
+export function NavList({
+  items,
+  mode,
+  onNavigate,
+}: {
+  items: NavItem[];
+  mode: Mode;
+  onNavigate?: () => void;
+}) {
   const [location] = useLocation();
   return (
     <ul className="flex flex-col gap-1">

@@ -13,9 +13,11 @@ export function RouteChangeEffects() {
   const [location] = useLocation();
   // A layout effect runs before any page's passive effect in the same commit, so PageReady's done()
   // always comes after this start().
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each path change by design
   useLayoutEffect(() => {
     NProgress.start();
-    if (typeof window.scrollTo === 'function' && !navigator.userAgent.includes('jsdom')) window.scrollTo(0, 0);
+    if (typeof window.scrollTo === 'function' && !navigator.userAgent.includes('jsdom'))
+      window.scrollTo(0, 0);
   }, [location]);
   return null;
 }
@@ -23,6 +25,7 @@ export function RouteChangeEffects() {
 /** Rendered after the page inside its Suspense boundary: the page is on screen. */
 export function PageReady() {
   const [location] = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each path change by design
   useEffect(() => {
     NProgress.done();
   }, [location]);

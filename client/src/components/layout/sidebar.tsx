@@ -33,9 +33,15 @@ export function Sidebar() {
         aria-pressed={mini}
         className="absolute top-6 -end-3.5 z-10 flex h-7 w-7 items-center justify-center rounded-full border border-line bg-surface text-ink-soft hover:text-primary focus-visible:outline-2 focus-visible:outline-primary"
       >
-        <Icon name="collapse" className={cn('h-4 w-4 transition-transform rtl:rotate-180', mini && 'rotate-180 rtl:rotate-0')} />
+        <Icon
+          name="collapse"
+          className={cn('h-4 w-4 transition-transform rtl:rotate-180', mini && 'rotate-180 rtl:rotate-0')}
+        />
       </button>
-      <nav aria-label={vi.client.mainMenu} className={cn('flex-1 overflow-y-auto pb-6', mini ? 'px-2' : 'px-4')}>
+      <nav
+        aria-label={vi.client.mainMenu}
+        className={cn('flex-1 overflow-y-auto pb-6', mini ? 'px-2' : 'px-4')}
+      >
         <NavList items={items} mode={mini ? 'mini' : 'vertical'} />
       </nav>
     </aside>

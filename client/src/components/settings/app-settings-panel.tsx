@@ -53,7 +53,10 @@ export function AppSettingsPanel() {
   const { settings, update, reset } = useSettings();
   const colors = Object.keys(PRIMARY_COLORS) as PrimaryColor[];
   return (
-    <section aria-labelledby="app-settings-title" className="flex flex-col gap-5 rounded-lg border border-line bg-surface p-4 sm:p-6">
+    <section
+      aria-labelledby="app-settings-title"
+      className="flex flex-col gap-5 rounded-lg border border-line bg-surface p-4 sm:p-6"
+    >
       <h2 id="app-settings-title" className="text-lg font-semibold text-ink">
         {t.title}
       </h2>
@@ -74,7 +77,11 @@ export function AppSettingsPanel() {
           { value: 'mini', label: t.mini },
         ]}
       />
-      <Choice label={t.primaryColor} field="primaryColor" options={colors.map((c) => ({ value: c, label: t.colors[c] }))} />
+      <Choice
+        label={t.primaryColor}
+        field="primaryColor"
+        options={colors.map((c) => ({ value: c, label: t.colors[c] }))}
+      />
       <Choice
         label={t.navColor}
         field="navColor"

@@ -15,7 +15,13 @@ export function Avatar({
 }) {
   const box = size === 100 ? 'h-[100px] w-[100px] text-4xl' : 'h-10 w-10 text-base';
   if (src) {
-    return <img src={src} alt={name ?? vi.client.defaultAvatarAlt} className={cn('rounded-full object-cover', box, className)} />;
+    return (
+      <img
+        src={src}
+        alt={name ?? vi.client.defaultAvatarAlt}
+        className={cn('rounded-full object-cover', box, className)}
+      />
+    );
   }
   const letter = name?.trim().charAt(0).toUpperCase();
   if (!letter) {
@@ -30,7 +36,11 @@ export function Avatar({
   return (
     <span
       aria-hidden="true"
-      className={cn('inline-flex items-center justify-center rounded-full bg-primary font-semibold text-white', box, className)}
+      className={cn(
+        'inline-flex items-center justify-center rounded-full bg-primary font-semibold text-white',
+        box,
+        className,
+      )}
     >
       {letter}
     </span>

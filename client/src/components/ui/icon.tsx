@@ -7,7 +7,8 @@ const PATHS: Record<NavIcon | 'menu' | 'close' | 'chevron' | 'collapse', string>
   scan: 'M4 8V4h4M16 4h4v4M20 16v4h-4M8 20H4v-4M4 12h16',
   manage: 'M4 6h16M4 12h16M4 18h10',
   qr: 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 18h2v2h-2zM14 18h2M18 14h2',
-  users: 'M16 19v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1M9.5 10a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7M21 19v-1a4 4 0 0 0-3-3.9M15.5 3.1a3.5 3.5 0 0 1 0 6.8',
+  users:
+    'M16 19v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1M9.5 10a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7M21 19v-1a4 4 0 0 0-3-3.9M15.5 3.1a3.5 3.5 0 0 1 0 6.8',
   company: 'M3 21h18M5 21V5l7-2v18M19 21V9l-7-2M8 9h1M8 13h1M8 17h1M15 12h1M15 16h1',
   content: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4',
   settings:

@@ -17,7 +17,9 @@ export default function ForgotPasswordPage() {
   const trpc = useTRPC();
   const [email, setEmail] = useState(getSignUpEmail);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const forgot = useMutation(trpc.auth.forgotPassword.mutationOptions({ onError: (err) => setErrors(serverErrors(err)) }));
+  const forgot = useMutation(
+    trpc.auth.forgotPassword.mutationOptions({ onError: (err) => setErrors(serverErrors(err)) }),
+  );
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

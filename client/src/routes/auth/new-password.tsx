@@ -22,7 +22,9 @@ export default function NewPasswordPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
 
   // Silent: the page shows the clear message itself instead of a toast.
-  const check = useMutation(trpc.auth.verifyResetPassword.mutationOptions({ trpc: { context: { silent: true } } }));
+  const check = useMutation(
+    trpc.auth.verifyResetPassword.mutationOptions({ trpc: { context: { silent: true } } }),
+  );
   const reset = useMutation(
     trpc.auth.resetPassword.mutationOptions({
       onSuccess: () => {

@@ -75,7 +75,10 @@ export default function SignInPage() {
           onChange={(e) => setPassword(e.target.value)}
           error={errors.password}
         />
-        <Link href="/auth/forgot-password" className="self-end text-sm font-medium text-primary hover:underline">
+        <Link
+          href="/auth/forgot-password"
+          className="self-end text-sm font-medium text-primary hover:underline"
+        >
           {t.signIn.forgot}
         </Link>
         <Button type="submit" size="lg" disabled={login.isPending}>

@@ -35,7 +35,15 @@ const EMPTY = {
 };
 type Values = typeof EMPTY;
 
-function StepBusiness({ isBusiness, onChange, onNext }: { isBusiness: boolean | null; onChange: (v: boolean) => void; onNext: () => void }) {
+function StepBusiness({
+  isBusiness,
+  onChange,
+  onNext,
+}: {
+  isBusiness: boolean | null;
+  onChange: (v: boolean) => void;
+  onNext: () => void;
+}) {
   return (
     <form
       onSubmit={(e) => {
@@ -116,14 +124,23 @@ export default function SignUpPage() {
           business_license: values['company.business_license'],
         }
       : undefined;
-    const payload = { name: values.name, email: values.email, password: values.password, isBusiness: !!isBusiness, company };
+    const payload = {
+      name: values.name,
+      email: values.email,
+      password: values.password,
+      isBusiness: !!isBusiness,
+      company,
+    };
     const parsed = registerInput.safeParse(payload);
     const found = parsed.success ? {} : zodErrors(parsed.error);
     if (values.password !== values.confirm) found.confirm ??= vi.validation.passwordsDiffer;
     if (!accepted) found.accept = s.mustAccept;
     if (!parsed.success || Object.keys(found).length) return setErrors(found);
     setErrors({});
-    dispatch({ type: 'USER_ROLE_INFO', info: { email: parsed.data.email, isBusiness: isBusiness ? 'yes' : 'no' } });
+    dispatch({
+      type: 'USER_ROLE_INFO',
+      info: { email: parsed.data.email, isBusiness: isBusiness ? 'yes' : 'no' },
+    });
     register.mutate(parsed.data);
   };
 
@@ -186,7 +203,11 @@ export default function SignUpPage() {
         </form>
       )}
       {step === 2 && (
-        <VerifyCodeForm initialEmail={registeredEmail} editableEmail={false} resendWait={RESEND_INTERVAL_SECONDS} />
+        <VerifyCodeForm
+          initialEmail={registeredEmail}
+          editableEmail={false}
+          resendWait={RESEND_INTERVAL_SECONDS}
+        />
       )}
       {step < 2 && (
         <p className="text-center text-sm text-ink-soft">
