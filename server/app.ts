@@ -23,6 +23,7 @@ import { appRouter } from './trpc/root.ts';
 const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../dist/client', import.meta.url));
 /** JSON bodies are small; file uploads have their own, larger limit on their own path. */
 const JSON_BODY_LIMIT = 1024 * 1024;
+const MULTIPART_PATHS = new Set(['/api/uploads', '/api/products/scan-qr']);
 
 export interface AppOptions {
   clientDir?: string;
@@ -49,15 +50,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   }
 
   const api = new Hono();
-  api.use(
-    '*',
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE');
-      },
-    }),
-  );
+  const jsonLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE');
+    },
+  });
+  // Multipart paths count their bytes themselves against UPLOAD_MAX_BYTES (server/http/upload-body.ts).
+  api.use('*', (c, next) => (MULTIPART_PATHS.has(c.req.path) ? next() : jsonLimit(c, next)));
   api.use('*', async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');

@@ -16,7 +16,7 @@ const from = (ip: string) => ({ 'x-forwarded-for': ip });
 const login = (api: TestApi, email: string, password: string, ip = '203.0.113.7') =>
   api.call('POST', '/auth/login', { body: { email, password }, headers: from(ip) });
 
-function expect429(res: ApiAnswer, message = messages.errors.tooManyRequests) {
+function expect429(res: ApiAnswer, message: string = messages.errors.tooManyRequests) {
   expect(res.status).toBe(429);
   expect(res.body).toEqual({ statusCode: 429, message });
   const wait = Number(res.headers.get('retry-after'));

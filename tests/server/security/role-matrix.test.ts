@@ -36,7 +36,7 @@ interface Procedure {
   keys: string[];
 }
 const procedures: Procedure[] = Object.entries(appRouter._def.procedures).map(([path, p]) => {
-  const def = (p as { _def: { type: 'query' | 'mutation'; inputs?: { shape?: Record<string, unknown> }[] } })._def;
+  const def = (p as unknown as { _def: { type: 'query' | 'mutation'; inputs?: { shape?: Record<string, unknown> }[] } })._def;
   return { path, type: def.type, keys: Object.keys(def.inputs?.[0]?.shape ?? {}) };
 });
 
