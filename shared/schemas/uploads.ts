@@ -5,7 +5,8 @@ import { z } from 'zod';
  * the type is always sniffed from the bytes). REST adapters build it from a multipart `file` field.
  */
 export const uploadFileInput = z.strictObject({
-  bytes: z.instanceof(Uint8Array),
+  // z.instanceof(Uint8Array) would narrow the type to Uint8Array<ArrayBuffer>; Buffers are welcome too.
+  bytes: z.custom<Uint8Array>((v) => v instanceof Uint8Array, { message: 'Tệp không hợp lệ' }),
   filename: z.string().max(255).default(''),
 });
 export type UploadFileInput = z.infer<typeof uploadFileInput>;
