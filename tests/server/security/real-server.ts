@@ -121,3 +121,30 @@ export async function api(
   }
   return { status: res.status, headers: res.headers, body };
 }
+
+let businessSeq = 0;
+
+/** A business signs up and verifies its e-mail through the API: an ACTIVE COMPANY_ADMIN with its company. */
+export async function businessAccount(server: RealServer): Promise<{ token: string; companyId: number; email: string }> {
+  const email = `doanh-nghiep-${++businessSeq}-${process.pid}@example.com`;
+  const registered = await api(server.url, 'POST', '/auth/register', {
+    body: {
+      name: 'Chủ doanh nghiệp',
+      email,
+      password: 'doanh-nghiep-mat-khau-2026',
+      isBusiness: true,
+      company: {
+        name: `HTX thử nghiệm ${businessSeq}`,
+        representative: 'Chủ doanh nghiệp',
+        address: 'Đà Lạt',
+        email: `htx-${businessSeq}@example.com`,
+        business_license: `GP-${businessSeq}`,
+      },
+    },
+  });
+  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
+  const code = newestMail(server.dataDir, email).match(/(?<!\d)(\d{6})(?!\d)/)?.[1];
+  const verified = await api(server.url, 'POST', '/auth/verify-email', { body: { email, code } });
+  if (verified.status !== 200) throw new Error(`verify: ${verified.status} ${JSON.stringify(verified.body)}`);
+  return { token: verified.body.data.session.accessToken, companyId: verified.body.data.user.companyId, email };
+}
