@@ -1,9 +1,13 @@
 import { request } from 'node:http';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { api, type RealServer, startRealServer } from './real-server.ts';
+import { loadSettings } from '#server/env.ts';
+import { createLogger } from '#server/logger.ts';
+import { onShutdown, startServer } from '#server/server.ts';
+import { api, businessAccount, type RealServer, startRealServer } from './real-server.ts';
 
 const ADMIN = { ADMIN_EMAIL: 'ben-vung@example.com', ADMIN_PASSWORD: 'ben-vung-mat-khau-2026' };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -24,48 +28,88 @@ async function adminToken(s: RealServer): Promise<string> {
   return res.body.data.session.accessToken;
 }
 
-/** Writers that insert accounts until told to stop; returns the e-mails whose 201 came back. */
-function writeLoad(s: RealServer, token: string, tag: string, workers = 4) {
-  const acknowledged: string[] = [];
+interface Scanner {
+  userId: number;
+  token: string;
+}
+
+/**
+ * The load: each user records scans of the products (POST /auth/scan-log), and a visitor opens product
+ * pages (each public resolve inserts a scan event). Returns what was acknowledged when told to stop.
+ */
+function scanLoad(s: RealServer, scanners: Scanner[], products: { id: number; code: string }[], round: number) {
+  const pairs: [number, number][] = [];
+  let resolves = 0;
   let stop = false;
-  let n = 0;
-  const loops = Array.from({ length: workers }, async () => {
-    while (!stop) {
-      const email = `${tag}-${n++}@example.com`;
-      try {
-        const res = await api(s.url, 'POST', '/users', {
-          token,
-          body: { name: 'Ghi đồng thời', email, password: 'ghi-dong-thoi-2026', role: 'USER', status: 'ACTIVE' },
-        });
-        if (res.status === 201) acknowledged.push(email);
-        else if (!stop) throw new Error(`unexpected ${res.status}: ${JSON.stringify(res.body)}`);
-      } catch (err) {
-        // The server was killed under us: this write was never acknowledged.
-        if ((err as Error).message.startsWith('unexpected')) throw err;
-        return;
-      }
+  const guard = async (fn: () => Promise<void>) => {
+    try {
+      while (!stop) await fn();
+    } catch (err) {
+      // The server was killed under us: the write in flight was never acknowledged.
+      if ((err as Error).message.startsWith('unexpected')) throw err;
     }
-  });
+  };
+  const loops = [
+    ...scanners.map((u, w) => {
+      let i = 0;
+      return guard(async () => {
+        const product = products[(round * 7 + w * 3 + i++) % products.length]!;
+        const res = await api(s.url, 'POST', '/auth/scan-log', { token: u.token, body: { productId: product.id } });
+        if (res.status === 201) pairs.push([u.userId, product.id]);
+        else if (!stop) throw new Error(`unexpected ${res.status}: ${JSON.stringify(res.body)}`);
+      });
+    }),
+    guard(async () => {
+      const product = products[resolves % products.length]!;
+      const res = await api(s.url, 'GET', `/products/qr-codes/${product.code}`);
+      if (res.status === 200) resolves++;
+      else if (!stop) throw new Error(`unexpected ${res.status}: ${JSON.stringify(res.body)}`);
+    }),
+  ];
   return {
-    acknowledged,
     async finish() {
       stop = true;
       await Promise.all(loops);
-      return acknowledged;
+      return { pairs, resolves };
     },
   };
 }
 
-function inspect(dbPath: string, emails: string[]) {
+function inspect(dbPath: string, pairs: [number, number][]) {
   const db = new Database(dbPath, { readonly: true });
   try {
     const integrity = db.pragma('integrity_check', { simple: true });
-    const find = db.prepare('select 1 from users where email = ?');
-    const missing = emails.filter((e) => !find.get(e));
-    return { integrity, missing };
+    const find = db.prepare('select 1 from scan_logs where user_id = ? and product_id = ?');
+    const missing = pairs.filter(([u, p]) => !find.get(u, p));
+    const events = (db.prepare('select count(*) as n from scan_events').get() as { n: number }).n;
+    return { integrity, missing, events };
   } finally {
     db.close();
   }
+}
+
+/** A company with ACTIVE products, and USER accounts made by the SUPER_ADMIN, all signed in. */
+async function scanSetup(s: RealServer) {
+  const company = await businessAccount(s);
+  const products: { id: number; code: string }[] = [];
+  for (let i = 0; i < 12; i++) {
+    const res = await api(s.url, 'POST', '/products', { token: company.token, body: { name: `Sản phẩm ${i}`, status: 'ACTIVE' } });
+    expect(res.status).toBe(201);
+    products.push({ id: res.body.data.id, code: res.body.data.qr_code });
+  }
+  const admin = await adminToken(s);
+  const scanners: Scanner[] = [];
+  for (let i = 0; i < 4; i++) {
+    const email = `nguoi-quet-${i}@example.com`;
+    const made = await api(s.url, 'POST', '/users', {
+      token: admin,
+      body: { name: `Người quét ${i}`, email, password: 'nguoi-quet-mat-khau', role: 'USER', status: 'ACTIVE' },
+    });
+    expect(made.status).toBe(201);
+    const login = await api(s.url, 'POST', '/auth/login', { body: { email, password: 'nguoi-quet-mat-khau' } });
+    scanners.push({ userId: made.body.data.id, token: login.body.data.session.accessToken });
+  }
+  return { products, scanners };
 }
 
 describe('[SUPER_ADMIN][durability] the real server', () => {
@@ -107,28 +151,54 @@ describe('[SUPER_ADMIN][durability] the real server', () => {
     expect(me.body.data.name).toBe('Đã rút cạn trước khi tắt');
   });
 
-  it('every acknowledged write survives kill -9 at a random moment, round after round, with a clean integrity check', async () => {
-    let dataDir: string | undefined;
-    const acknowledged: string[] = [];
+  it('close() runs the shutdown hooks after the last request and before the database closes', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'txng-hooks-'));
+    const settings = loadSettings({ DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', JWT_SECRET: 'hooks-secret-hooks-secret-hooks-secret-01', LOG_LEVEL: 'silent' });
+    const running = await startServer(settings, createLogger('silent'));
+    const order: string[] = [];
+    onShutdown(running.deps, async () => {
+      // A buffered write, flushed at the last moment: the database must still be open.
+      await sleep(50);
+      running.deps.sqlite.prepare("update documents set title = title where 0").run();
+      order.push(`hook (db open: ${running.deps.sqlite.open})`);
+    });
+    const inFlight = fetch(`http://127.0.0.1:${running.port}/api/health`).then((r) => order.push(`request ${r.status}`));
+    await sleep(20);
+    await Promise.all([running.close(), inFlight]);
+    order.push(`closed (db open: ${running.deps.sqlite.open})`);
+    expect(order).toEqual(['request 200', 'hook (db open: true)', 'closed (db open: false)']);
+  });
+
+  it('every acknowledged scan-log write survives kill -9 at a random moment, round after round, with a clean integrity check', async () => {
+    const first = await start();
+    const dataDir = first.dataDir;
+    const { products, scanners } = await scanSetup(first);
+    const pairs: [number, number][] = [];
+    let resolves = 0;
     const ROUNDS = 4;
     for (let round = 0; round < ROUNDS; round++) {
-      const s = await start({}, dataDir);
-      dataDir = s.dataDir;
-      // Everything acknowledged before the previous kill is there after the restart.
-      const token = await adminToken(s);
-      const load = writeLoad(s, token, `vong-${round}`);
+      const s = round === 0 ? first : await start({}, dataDir);
+      const load = scanLoad(s, scanners, products, round);
       await sleep(150 + Math.floor(Math.random() * 600));
-      const signal = await s.kill9();
-      expect(signal).toBe('SIGKILL');
-      acknowledged.push(...(await load.finish()));
-      const { integrity, missing } = inspect(join(dataDir, 'app.db'), acknowledged);
-      expect(integrity).toBe('ok');
-      expect(missing).toEqual([]);
+      expect(await s.kill9()).toBe('SIGKILL');
+      const acknowledged = await load.finish();
+      pairs.push(...acknowledged.pairs);
+      resolves += acknowledged.resolves;
+      const found = inspect(join(dataDir, 'app.db'), pairs);
+      expect(found.integrity).toBe('ok');
+      expect(found.missing).toEqual([]);
+      expect(found.events).toBeGreaterThanOrEqual(resolves);
     }
-    expect(acknowledged.length).toBeGreaterThan(ROUNDS * 5);
-    // And the app still works on the crashed-and-recovered files.
+    expect(pairs.length).toBeGreaterThan(ROUNDS * 5);
+    // The restarted app reads what the crashed ones acknowledged.
     const last = await start({}, dataDir);
-    const counts = await api(last.url, 'GET', '/users/count-status', { token: await adminToken(last) });
-    expect(counts.body.data.total).toBeGreaterThanOrEqual(acknowledged.length + 1);
+    for (const u of scanners) {
+      const mine = pairs.filter(([userId]) => userId === u.userId).map(([, p]) => p);
+      const logs = await api(last.url, 'GET', '/auth/scan-logs?limit=100', { token: u.token });
+      expect(logs.status).toBe(200);
+      // At least every acknowledged one (a write cut off before its answer may have landed too).
+      expect(logs.body.data.total).toBeGreaterThanOrEqual(new Set(mine).size);
+      expect(new Set(mine).size).toBeGreaterThan(0);
+    }
   });
 });
