@@ -3,6 +3,7 @@ import { authRoutes } from './auth.ts';
 import { companiesRoutes } from './companies.ts';
 import { documentsRoutes } from './documents.ts';
 import { productsRoutes } from './products.ts';
+import { publicProductsRoutes } from './publicProducts.ts';
 import { scanLogsRoutes } from './scanLogs.ts';
 import { shortLinksRoutes } from './shortLinks.ts';
 import { statisticsRoutes } from './statistics.ts';
@@ -19,6 +20,7 @@ export const restRoutes: RestRoute[] = [
   ...companiesRoutes,
   ...statisticsRoutes,
   ...productsRoutes,
+  ...publicProductsRoutes,
   ...documentsRoutes,
   ...shortLinksRoutes,
   ...uploadsRoutes,

@@ -3,6 +3,7 @@ import { authRouter } from './routers/auth.ts';
 import { companiesRouter } from './routers/companies.ts';
 import { documentsRouter } from './routers/documents.ts';
 import { productsRouter } from './routers/products.ts';
+import { publicProductsRouter } from './routers/publicProducts.ts';
 import { scanLogsRouter } from './routers/scanLogs.ts';
 import { shortLinksRouter } from './routers/shortLinks.ts';
 import { statisticsRouter } from './routers/statistics.ts';
@@ -16,6 +17,7 @@ export const appRouter = router({
   users: usersRouter,
   companies: companiesRouter,
   products: productsRouter,
+  publicProducts: publicProductsRouter,
   documents: documentsRouter,
   shortLinks: shortLinksRouter,
   scanLogs: scanLogsRouter,

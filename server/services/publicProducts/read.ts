@@ -1,0 +1,57 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import { vi } from '../../../shared/i18n/vi/index.ts';
+import type { PublicCompanyProductsInput } from '../../../shared/schemas/publicProducts.ts';
+import { companies, products } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import { toPublicCompany } from '../accounts/profile.ts';
+import { pageWindow } from '../pagination.ts';
+import { productColumns, toProduct, trackingsOf } from '../products/serialize.ts';
+
+/**
+ * GET /public/products/{id}: the product page opened by its address (a shared link, the history, a
+ * reload). The same answer as the resolve by code, but no scan event: opening a page is not a scan.
+ * A missing and an INACTIVE product are the same 404, so the public learns nothing it may not see.
+ */
+export function getPublicProduct(deps: AppDeps, id: number) {
+  const row = deps.db
+    .select(productColumns)
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.status, 'ACTIVE')))
+    .get();
+  if (!row) throw new AppError('NOT_FOUND', vi.products.notFound);
+  const company = deps.db.select().from(companies).where(eq(companies.id, row.companyId)).get();
+  if (!company) throw new AppError('NOT_FOUND', vi.products.notFound);
+  return {
+    ...toProduct(row, deps.settings.publicUrl),
+    trackings: trackingsOf(deps.db, row.id),
+    company: toPublicCompany(company),
+  };
+}
+
+/**
+ * GET /public/companies/{id}/products: a company's ACTIVE products for its public page, by name. Only
+ * what a card shows leaves: no codes, no versions, nothing of INACTIVE products (not even a count).
+ */
+export function listPublicCompanyProducts(deps: AppDeps, input: PublicCompanyProductsInput) {
+  const company = deps.db.select({ id: companies.id }).from(companies).where(eq(companies.id, input.id)).get();
+  if (!company) throw new AppError('NOT_FOUND', vi.companies.companyNotFound);
+  const where = and(eq(products.companyId, input.id), eq(products.status, 'ACTIVE'));
+  const { limit, offset } = pageWindow(input.page, input.limit);
+  const rows = deps.db
+    .select({
+      id: products.id,
+      name: products.name,
+      image: products.image,
+      category: products.category,
+      origin: products.origin,
+    })
+    .from(products)
+    .where(where)
+    .orderBy(asc(products.name), asc(products.id))
+    .limit(limit)
+    .offset(offset)
+    .all();
+  const total = deps.db.select({ n: count() }).from(products).where(where).get()?.n ?? 0;
+  return { products: rows, total };
+}
