@@ -24,6 +24,8 @@ const PUBLIC = new Set([
   'documents.list',
   'products.resolve',
   'products.scanImage',
+  'publicProducts.byId',
+  'publicProducts.companyProducts',
   'shortLinks.resolve',
 ]);
 /** The statuses of the product decisions. Anything else (500 above all) is a bug. */
