@@ -11,9 +11,10 @@ import { errors } from './errors.ts';
 import { mail } from './mail.ts';
 import { nav } from './nav.ts';
 import { products } from './products.ts';
+import { publicPages } from './public.ts';
 import { scan } from './scan.ts';
 import { users } from './users.ts';
 import { validation } from './validation.ts';
 
-export const vi = { api, errors, mail, validation, users, companies, documents, nav, client, authScreens, products, scan } as const;
+export const vi = { api, errors, mail, validation, users, companies, documents, nav, client, authScreens, products, scan, publicPages } as const;
 export type Messages = typeof vi;
