@@ -12,7 +12,19 @@
  *
  * Restore: see the README's "Backup and restore" section.
  */
-import { closeSync, cpSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { loadSettings, SettingsError } from '../server/env.ts';
@@ -47,11 +59,17 @@ export interface BackupResult {
   uploads: number;
 }
 
-export async function backup(options: { dataDir: string; databasePath: string; uploadsDir: string; out?: string }): Promise<BackupResult> {
+export async function backup(options: {
+  dataDir: string;
+  databasePath: string;
+  uploadsDir: string;
+  out?: string;
+}): Promise<BackupResult> {
   if (!existsSync(options.databasePath)) throw new Error(`no database at ${options.databasePath}`);
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const target = resolve(options.out ?? join(options.dataDir, 'backups', stamp));
-  if (existsSync(target) && readdirSync(target).length > 0) throw new Error(`${target} exists and is not empty`);
+  if (existsSync(target) && readdirSync(target).length > 0)
+    throw new Error(`${target} exists and is not empty`);
   mkdirSync(dirname(target), { recursive: true });
   const work = `${target}.partial-${process.pid}`;
   rmSync(work, { recursive: true, force: true });

@@ -26,5 +26,12 @@ export function createTestDeps(env: Record<string, string> = {}): TestDeps {
     ...env,
   });
   const { db, sqlite } = createDb(':memory:');
-  return { db, sqlite, settings, mailer: createMemoryMailer(), logger: createLogger('silent'), limits: createLimits() };
+  return {
+    db,
+    sqlite,
+    settings,
+    mailer: createMemoryMailer(),
+    logger: createLogger('silent'),
+    limits: createLimits(),
+  };
 }

@@ -1,7 +1,12 @@
 import { verifyPassword, dummyHash } from '../../auth/password.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { clearSignInFailures, countSignInFailure, guardSignIn, type LimitScope } from '../../security/limits.ts';
+import {
+  clearSignInFailures,
+  countSignInFailure,
+  guardSignIn,
+  type LimitScope,
+} from '../../security/limits.ts';
 import { maskEmail } from '../../security/log-safe.ts';
 import { vi } from '../../../shared/i18n/vi/index.ts';
 import { findUserByEmail, issueSession, toPublicUser } from './session.ts';
@@ -24,7 +29,9 @@ export async function login(deps: AppDeps & LimitScope, email: string, password:
   const user = findUserByEmail(deps.db, email);
   const ok = user
     ? await verifyPassword(password, user.passwordHash)
-    : await verifyPassword(password, await (dummy ??= dummyHash(deps.settings.passwordHashCost))).then(() => false);
+    : await verifyPassword(password, await (dummy ??= dummyHash(deps.settings.passwordHashCost))).then(
+        () => false,
+      );
   if (!user || !ok) {
     await countSignInFailure(deps, email);
     deps.logger.warn({ event: 'auth.login_failed', ...who }, 'sign-in failed');

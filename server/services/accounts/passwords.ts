@@ -34,7 +34,12 @@ export async function verifyOldPassword(deps: AppDeps & LimitScope, actor: Actor
  * Changing the password ends every other session (the token version moves on); the caller gets a
  * fresh session so this device stays signed in.
  */
-export async function changePassword(deps: AppDeps & LimitScope, actor: Actor, oldPassword: string, newPassword: string) {
+export async function changePassword(
+  deps: AppDeps & LimitScope,
+  actor: Actor,
+  oldPassword: string,
+  newPassword: string,
+) {
   await verifyOldPassword(deps, actor, oldPassword);
   rejectCommonPassword(newPassword);
   const passwordHash = await hashPassword(newPassword, deps.settings.passwordHashCost);
@@ -88,7 +93,8 @@ function usableResetToken(deps: AppDeps, token: string) {
     .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt)))
     .orderBy(desc(passwordResetTokens.id))
     .get();
-  if (!row || row.expiresAt.getTime() < Date.now()) throw new AppError('BAD_REQUEST', vi.errors.invalidResetToken);
+  if (!row || row.expiresAt.getTime() < Date.now())
+    throw new AppError('BAD_REQUEST', vi.errors.invalidResetToken);
   return row;
 }
 

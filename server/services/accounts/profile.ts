@@ -40,7 +40,10 @@ export function updateMe(deps: AppDeps, actor: Actor, input: z.infer<typeof upda
       .from(users)
       .where(and(eq(users.username, username), ne(users.id, actor.id)))
       .get();
-    if (taken) throw new AppError('CONFLICT', vi.errors.usernameTaken, { fields: { username: vi.errors.usernameTaken } });
+    if (taken)
+      throw new AppError('CONFLICT', vi.errors.usernameTaken, {
+        fields: { username: vi.errors.usernameTaken },
+      });
   }
   const fields = {
     name: input.name,
@@ -50,13 +53,21 @@ export function updateMe(deps: AppDeps, actor: Actor, input: z.infer<typeof upda
   };
   // An empty PATCH changes nothing (drizzle refuses an UPDATE without values).
   if (hasValues(fields)) {
-    deps.db.update(users).set(fields).where(and(eq(users.id, actor.id), isNull(users.deletedAt))).run();
+    deps.db
+      .update(users)
+      .set(fields)
+      .where(and(eq(users.id, actor.id), isNull(users.deletedAt)))
+      .run();
   }
   return me(deps, actor);
 }
 
 /** PATCH /auth/company: the caller's own company, never another (the id comes from the session). */
-export function updateOwnCompany(deps: AppDeps, companyId: number, input: z.infer<typeof updateCompanyInput>) {
+export function updateOwnCompany(
+  deps: AppDeps,
+  companyId: number,
+  input: z.infer<typeof updateCompanyInput>,
+) {
   const fields = {
     name: input.name,
     representative: input.representative,

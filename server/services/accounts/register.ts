@@ -5,7 +5,12 @@ import { hashPassword } from '../../auth/password.ts';
 import { companies, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { countVerifyFailure, guardVerifyCode, type LimitScope, takeMailRequest } from '../../security/limits.ts';
+import {
+  countVerifyFailure,
+  guardVerifyCode,
+  type LimitScope,
+  takeMailRequest,
+} from '../../security/limits.ts';
 import { rejectCommonPassword } from './password-policy.ts';
 import { consumeVerificationCode, resendWait, sendVerificationCode } from './codes.ts';
 import { findUserByEmail, issueSession, toPublicUser } from './session.ts';

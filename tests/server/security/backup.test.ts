@@ -17,7 +17,10 @@ afterEach(async () => {
 });
 
 /** `npm run backup -- --out <dir>` for the given DATA_DIR, as an operator would run it. */
-function runBackup(dataDir: string, out: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runBackup(
+  dataDir: string,
+  out: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn('npm', ['run', '--silent', 'backup', '--', '--out', out], {
       cwd: ROOT,
@@ -36,7 +39,9 @@ function runBackup(dataDir: string, out: string): Promise<{ code: number | null;
 }
 
 const login = async (s: RealServer) => {
-  const res = await api(s.url, 'POST', '/auth/login', { body: { email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD } });
+  const res = await api(s.url, 'POST', '/auth/login', {
+    body: { email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD },
+  });
   expect(res.status).toBe(200);
   return res.body.data.session.accessToken as string;
 };
@@ -77,11 +82,15 @@ describe('[SUPER_ADMIN][durability] npm run backup', () => {
     stop = true;
     await Promise.all(writers);
     expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout.trim().split('\n').at(-1)!)).toMatchObject({ event: 'backup.done', dir: out });
+    expect(JSON.parse(result.stdout.trim().split('\n').at(-1)!)).toMatchObject({
+      event: 'backup.done',
+      dir: out,
+    });
     expect(acknowledgedDuring).toBeGreaterThan(0);
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
     expect(manifest).toMatchObject({ database: 'app.db', uploads: 1 });
-    for (const f of ['app.db', 'uploads/anh-san-pham.png', 'jwt-secret']) expect(existsSync(join(out, f)), f).toBe(true);
+    for (const f of ['app.db', 'uploads/anh-san-pham.png', 'jwt-secret'])
+      expect(existsSync(join(out, f)), f).toBe(true);
     // A single self-contained file: no WAL needed beside it.
     expect(existsSync(join(out, 'app.db-wal'))).toBe(false);
     const copy = new Database(join(out, 'app.db'), { readonly: true });

@@ -41,7 +41,8 @@ describe('[GUEST][REST][auth] sign-in brute force', () => {
   it('the owner signing in from another address is not locked out by a guesser', async () => {
     const api = proxied();
     const user = await createUser(api.deps);
-    for (let i = 0; i < SIGN_IN_FAILS_PER_EMAIL_AND_IP; i++) await login(api, user.email, `doan-${i}`, '198.51.100.66');
+    for (let i = 0; i < SIGN_IN_FAILS_PER_EMAIL_AND_IP; i++)
+      await login(api, user.email, `doan-${i}`, '198.51.100.66');
     expect429(await login(api, user.email, TEST_PASSWORD, '198.51.100.66'));
     const owner = await login(api, user.email, TEST_PASSWORD, '192.0.2.10');
     expect(owner.status).toBe(200);
@@ -78,9 +79,14 @@ describe('[GUEST][REST][auth] sign-in brute force', () => {
     }
     expect429(await login(api, user.email, TEST_PASSWORD, '192.0.2.55'));
 
-    await api.call('POST', '/auth/forgot-password', { body: { email: user.email }, headers: from('192.0.2.55') });
+    await api.call('POST', '/auth/forgot-password', {
+      body: { email: user.email },
+      headers: from('192.0.2.55'),
+    });
     const token = api.deps.mailer.sent.at(-1)!.text.match(/\/auth\/new-password\/([\w-]+)/)![1]!;
-    const reset = await api.call('POST', '/auth/reset-password', { body: { token, password: 'mat-khau-moi-sau-tan-cong' } });
+    const reset = await api.call('POST', '/auth/reset-password', {
+      body: { token, password: 'mat-khau-moi-sau-tan-cong' },
+    });
     expect(reset.status).toBe(200);
     expect((await login(api, user.email, 'mat-khau-moi-sau-tan-cong', '192.0.2.55')).status).toBe(200);
   });
@@ -157,10 +163,15 @@ describe('[USER][REST][auth] old-password checks', () => {
     const user = await createUser(api.deps);
     const token = await tokenFor(api.deps, user);
     for (let i = 0; i < 10; i++) {
-      const res = await api.call('POST', '/auth/verify-old-password', { body: { password: `thu-${i}` }, token });
+      const res = await api.call('POST', '/auth/verify-old-password', {
+        body: { password: `thu-${i}` },
+        token,
+      });
       expect(res.status).toBe(401);
       expect(res.body.message).toBe(messages.errors.wrongOldPassword);
     }
-    expect429(await api.call('POST', '/auth/verify-old-password', { body: { password: TEST_PASSWORD }, token }));
+    expect429(
+      await api.call('POST', '/auth/verify-old-password', { body: { password: TEST_PASSWORD }, token }),
+    );
   });
 });

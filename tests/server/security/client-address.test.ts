@@ -18,7 +18,8 @@ const guess = (i: number, forwardedFor: string) =>
 describe('[GUEST][REST][auth] the client address on the real server', () => {
   it('without TRUST_PROXY the socket address counts: a spoofed X-Forwarded-For changes nothing', async () => {
     server = await startRealServer(ADMIN);
-    for (let i = 0; i < SIGN_IN_FAILS_PER_EMAIL_AND_IP; i++) expect((await guess(i, `10.1.2.${i}`)).status).toBe(401);
+    for (let i = 0; i < SIGN_IN_FAILS_PER_EMAIL_AND_IP; i++)
+      expect((await guess(i, `10.1.2.${i}`)).status).toBe(401);
     const blocked = await guess(99, '10.99.99.99');
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);

@@ -23,7 +23,9 @@ async function start(env: Record<string, string> = {}, dataDir?: string): Promis
 }
 
 async function adminToken(s: RealServer): Promise<string> {
-  const res = await api(s.url, 'POST', '/auth/login', { body: { email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD } });
+  const res = await api(s.url, 'POST', '/auth/login', {
+    body: { email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD },
+  });
   expect(res.status).toBe(200);
   return res.body.data.session.accessToken;
 }
@@ -37,7 +39,12 @@ interface Scanner {
  * The load: each user records scans of the products (POST /auth/scan-log), and a visitor opens product
  * pages (each public resolve inserts a scan event). Returns what was acknowledged when told to stop.
  */
-function scanLoad(s: RealServer, scanners: Scanner[], products: { id: number; code: string }[], round: number) {
+function scanLoad(
+  s: RealServer,
+  scanners: Scanner[],
+  products: { id: number; code: string }[],
+  round: number,
+) {
   const pairs: [number, number][] = [];
   let resolves = 0;
   let stop = false;
@@ -54,7 +61,10 @@ function scanLoad(s: RealServer, scanners: Scanner[], products: { id: number; co
       let i = 0;
       return guard(async () => {
         const product = products[(round * 7 + w * 3 + i++) % products.length]!;
-        const res = await api(s.url, 'POST', '/auth/scan-log', { token: u.token, body: { productId: product.id } });
+        const res = await api(s.url, 'POST', '/auth/scan-log', {
+          token: u.token,
+          body: { productId: product.id },
+        });
         if (res.status === 201) pairs.push([u.userId, product.id]);
         else if (!stop) throw new Error(`unexpected ${res.status}: ${JSON.stringify(res.body)}`);
       });
@@ -93,7 +103,10 @@ async function scanSetup(s: RealServer) {
   const company = await businessAccount(s);
   const products: { id: number; code: string }[] = [];
   for (let i = 0; i < 12; i++) {
-    const res = await api(s.url, 'POST', '/products', { token: company.token, body: { name: `Sản phẩm ${i}`, status: 'ACTIVE' } });
+    const res = await api(s.url, 'POST', '/products', {
+      token: company.token,
+      body: { name: `Sản phẩm ${i}`, status: 'ACTIVE' },
+    });
     expect(res.status).toBe(201);
     products.push({ id: res.body.data.id, code: res.body.data.qr_code });
   }
@@ -103,10 +116,18 @@ async function scanSetup(s: RealServer) {
     const email = `nguoi-quet-${i}@example.com`;
     const made = await api(s.url, 'POST', '/users', {
       token: admin,
-      body: { name: `Người quét ${i}`, email, password: 'nguoi-quet-mat-khau', role: 'USER', status: 'ACTIVE' },
+      body: {
+        name: `Người quét ${i}`,
+        email,
+        password: 'nguoi-quet-mat-khau',
+        role: 'USER',
+        status: 'ACTIVE',
+      },
     });
     expect(made.status).toBe(201);
-    const login = await api(s.url, 'POST', '/auth/login', { body: { email, password: 'nguoi-quet-mat-khau' } });
+    const login = await api(s.url, 'POST', '/auth/login', {
+      body: { email, password: 'nguoi-quet-mat-khau' },
+    });
     scanners.push({ userId: made.body.data.id, token: login.body.data.session.accessToken });
   }
   return { products, scanners };
@@ -153,16 +174,24 @@ describe('[SUPER_ADMIN][durability] the real server', () => {
 
   it('close() runs the shutdown hooks after the last request and before the database closes', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'txng-hooks-'));
-    const settings = loadSettings({ DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', JWT_SECRET: 'hooks-secret-hooks-secret-hooks-secret-01', LOG_LEVEL: 'silent' });
+    const settings = loadSettings({
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      JWT_SECRET: 'hooks-secret-hooks-secret-hooks-secret-01',
+      LOG_LEVEL: 'silent',
+    });
     const running = await startServer(settings, createLogger('silent'));
     const order: string[] = [];
     onShutdown(running.deps, async () => {
       // A buffered write, flushed at the last moment: the database must still be open.
       await sleep(50);
-      running.deps.sqlite.prepare("update documents set title = title where 0").run();
+      running.deps.sqlite.prepare('update documents set title = title where 0').run();
       order.push(`hook (db open: ${running.deps.sqlite.open})`);
     });
-    const inFlight = fetch(`http://127.0.0.1:${running.port}/api/health`).then((r) => order.push(`request ${r.status}`));
+    const inFlight = fetch(`http://127.0.0.1:${running.port}/api/health`).then((r) =>
+      order.push(`request ${r.status}`),
+    );
     await sleep(20);
     await Promise.all([running.close(), inFlight]);
     order.push(`closed (db open: ${running.deps.sqlite.open})`);

@@ -22,7 +22,9 @@ describe('[GUEST][HTTP] security headers', () => {
       expect(policy['script-src']).toContain("'self'");
       expect(policy['script-src']).not.toContain("'unsafe-inline'");
       expect(policy['script-src']).not.toContain("'unsafe-eval'");
-      expect(policy['script-src']!.some((s) => s === '*' || s.startsWith('http') || s === 'data:')).toBe(false);
+      expect(policy['script-src']!.some((s) => s === '*' || s.startsWith('http') || s === 'data:')).toBe(
+        false,
+      );
       expect(policy['default-src']).toEqual(["'self'"]);
       expect(policy['object-src']).toEqual(["'none'"]);
       expect(policy['frame-ancestors']).toEqual(["'none'"]);
@@ -56,7 +58,11 @@ describe('[GUEST][HTTP] security headers', () => {
 describe('[GUEST][HTTP] CORS', () => {
   const preflight = (origin: string) => ({
     method: 'OPTIONS',
-    headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
+    headers: {
+      origin,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'authorization',
+    },
   });
 
   it('closed when CORS_ORIGIN is not set: no origin is allowed, not even on a preflight', async () => {

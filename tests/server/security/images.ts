@@ -24,7 +24,11 @@ function chunk(type: string, data: Buffer): Buffer {
  * A grayscale PNG of `width` x `height`. `pixels` gives the raw rows (defaults to white); with
  * `declaredOnly` the IDAT holds a single row, so a huge declared size costs a few bytes.
  */
-export function png(width: number, height: number, options: { noise?: boolean; declaredOnly?: boolean } = {}): Buffer {
+export function png(
+  width: number,
+  height: number,
+  options: { noise?: boolean; declaredOnly?: boolean } = {},
+): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
@@ -33,7 +37,8 @@ export function png(width: number, height: number, options: { noise?: boolean; d
   const rows = options.declaredOnly ? 1 : height;
   const raw = Buffer.alloc(rows * (width + 1), 0xff);
   for (let y = 0; y < rows; y++) raw[y * (width + 1)] = 0; // filter byte
-  if (options.noise) for (let i = 0; i < raw.length; i++) if (i % (width + 1)) raw[i] = (Math.random() * 256) | 0;
+  if (options.noise)
+    for (let i = 0; i < raw.length; i++) if (i % (width + 1)) raw[i] = (Math.random() * 256) | 0;
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr),
@@ -43,7 +48,11 @@ export function png(width: number, height: number, options: { noise?: boolean; d
 }
 
 /** A GIF89a header declaring width x height, then whatever `rest` holds (a script, for a polyglot). */
-export function gif(width: number, height: number, rest: string | Buffer = Buffer.from([0x00, 0x00, 0x00, 0x3b])): Buffer {
+export function gif(
+  width: number,
+  height: number,
+  rest: string | Buffer = Buffer.from([0x00, 0x00, 0x00, 0x3b]),
+): Buffer {
   const head = Buffer.alloc(13);
   head.write('GIF89a', 0, 'latin1');
   head.writeUInt16LE(width, 6);
@@ -53,7 +62,30 @@ export function gif(width: number, height: number, rest: string | Buffer = Buffe
 
 /** A JPEG whose start-of-frame declares width x height (no real scan data). */
 export function jpeg(width: number, height: number): Buffer {
-  const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]);
-  const sof = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 255, width >> 8, width & 255, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]);
+  const app0 = Buffer.from([
+    0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00,
+    0x00,
+  ]);
+  const sof = Buffer.from([
+    0xff,
+    0xc0,
+    0x00,
+    0x11,
+    0x08,
+    height >> 8,
+    height & 255,
+    width >> 8,
+    width & 255,
+    0x03,
+    0x01,
+    0x22,
+    0x00,
+    0x02,
+    0x11,
+    0x01,
+    0x03,
+    0x11,
+    0x01,
+  ]);
   return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof, Buffer.from([0xff, 0xd9])]);
 }

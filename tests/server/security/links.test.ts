@@ -13,7 +13,10 @@ let productId: number;
 beforeAll(async () => {
   server = await startRealServer({ PUBLIC_URL });
   ({ token } = await businessAccount(server));
-  const made = await api(server.url, 'POST', '/products', { token, body: { name: 'Cà phê Cầu Đất', status: 'ACTIVE' } });
+  const made = await api(server.url, 'POST', '/products', {
+    token,
+    body: { name: 'Cà phê Cầu Đất', status: 'ACTIVE' },
+  });
   expect(made.status).toBe(201);
   productCode = made.body.data.qr_code;
   productId = made.body.data.id;
@@ -22,7 +25,11 @@ afterAll(() => server?.stop());
 
 async function scanImageOf(text: string) {
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(await QRCode.toBuffer(text, { width: 300 }))], { type: 'image/png' }), 'qr.png');
+  form.append(
+    'file',
+    new Blob([new Uint8Array(await QRCode.toBuffer(text, { width: 300 }))], { type: 'image/png' }),
+    'qr.png',
+  );
   const res = await fetch(`${server.url}/api/products/scan-qr`, { method: 'POST', body: form });
   return { status: res.status, body: await res.json() };
 }
@@ -31,7 +38,12 @@ describe('[COMPANY_ADMIN][REST][links] QR codes and short links lead only inside
   it('every code the app issues is PUBLIC_URL/redirect/{code}, and its QR image encodes exactly that', async () => {
     const batch = await api(server.url, 'POST', '/shortLinks', { token, body: { count: 5 } });
     expect(batch.status).toBe(201);
-    const codes: string[] = [productCode, ...JSON.stringify(batch.body.data).match(/"code":"([^"]+)"/g)!.map((m) => m.slice(8, -1))];
+    const codes: string[] = [
+      productCode,
+      ...JSON.stringify(batch.body.data)
+        .match(/"code":"([^"]+)"/g)!
+        .map((m) => m.slice(8, -1)),
+    ];
     expect(codes.length).toBeGreaterThanOrEqual(6);
     for (const code of codes) {
       expect(code).toMatch(/^[a-z2-9]{12}$/);
@@ -63,7 +75,10 @@ describe('[COMPANY_ADMIN][REST][links] QR codes and short links lead only inside
     for (const path of attempts) {
       const res = await fetch(`${server.url}${path}`, { redirect: 'manual' });
       const location = res.headers.get('location');
-      expect(res.status < 300 || res.status >= 400 || (location !== null && /^\/(?![/\\])/.test(location)), path).toBe(true);
+      expect(
+        res.status < 300 || res.status >= 400 || (location !== null && /^\/(?![/\\])/.test(location)),
+        path,
+      ).toBe(true);
       expect(location === null || !/evil/.test(location), path).toBe(true);
       expect(await res.text(), path).not.toMatch(/evil\.example/);
     }
@@ -78,7 +93,12 @@ describe('[COMPANY_ADMIN][REST][links] QR codes and short links lead only inside
   });
 
   it('scanning a QR that points to another site is refused; our own URL with extra parameters gives our product only', async () => {
-    for (const text of [`https://evil.example/redirect/${productCode}`, `${PUBLIC_URL}.evil.example/redirect/${productCode}`, 'javascript:alert(1)', '//evil.example']) {
+    for (const text of [
+      `https://evil.example/redirect/${productCode}`,
+      `${PUBLIC_URL}.evil.example/redirect/${productCode}`,
+      'javascript:alert(1)',
+      '//evil.example',
+    ]) {
       const res = await scanImageOf(text);
       expect(res.status, text).toBe(400);
       expect(res.body.message).toBe(messages.scan.notOurs);

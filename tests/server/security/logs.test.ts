@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, newestMail, type RealServer, startRealServer } from './real-server.ts';
+import { api, type Json, newestMail, type RealServer, startRealServer } from './real-server.ts';
 
 const EMAIL = 'Nhat.Ky@Example.com';
 const PASSWORD = 'mat-khau-dang-ky-bi-mat-1';
@@ -9,7 +9,7 @@ const CHANGED_TO = 'mat-khau-doi-moi-bi-mat-4';
 let server: RealServer;
 /** Every secret the flow handled: none may appear in any log line. */
 const secrets: string[] = [PASSWORD, WRONG, RESET_TO, CHANGED_TO];
-let records: Record<string, any>[] = [];
+let records: Record<string, Json>[] = [];
 
 /** A secret as a whole word: a 6-digit code must not match inside a timestamp. */
 const contains = (text: string, secret: string) =>
@@ -18,17 +18,27 @@ const contains = (text: string, secret: string) =>
 beforeAll(async () => {
   server = await startRealServer({ LOG_LEVEL: 'trace', PUBLIC_URL: 'http://127.0.0.1:9' });
   const url = server.url;
-  expect((await api(url, 'POST', '/auth/register', { body: { name: 'Nhật Ký', email: EMAIL, password: PASSWORD, isBusiness: false } })).status).toBe(201);
+  expect(
+    (
+      await api(url, 'POST', '/auth/register', {
+        body: { name: 'Nhật Ký', email: EMAIL, password: PASSWORD, isBusiness: false },
+      })
+    ).status,
+  ).toBe(201);
   const code = newestMail(server.dataDir, EMAIL.toLowerCase()).match(/(?<!\d)(\d{6})(?!\d)/)![1]!;
   secrets.push(code);
   const wrongCode = code === '000000' ? '111111' : '000000';
   secrets.push(wrongCode);
-  expect((await api(url, 'POST', '/auth/verify-email', { body: { email: EMAIL, code: wrongCode } })).status).toBe(400);
+  expect(
+    (await api(url, 'POST', '/auth/verify-email', { body: { email: EMAIL, code: wrongCode } })).status,
+  ).toBe(400);
   const verified = await api(url, 'POST', '/auth/verify-email', { body: { email: EMAIL, code } });
   expect(verified.status).toBe(200);
   secrets.push(verified.body.data.session.accessToken);
 
-  expect((await api(url, 'POST', '/auth/login', { body: { email: EMAIL, password: WRONG } })).status).toBe(401);
+  expect((await api(url, 'POST', '/auth/login', { body: { email: EMAIL, password: WRONG } })).status).toBe(
+    401,
+  );
   const login = await api(url, 'POST', '/auth/login', { body: { email: EMAIL, password: PASSWORD } });
   expect(login.status).toBe(200);
   const token = login.body.data.session.accessToken;
@@ -38,13 +48,22 @@ beforeAll(async () => {
   expect((await api(url, 'GET', '/users', { token })).status).toBe(403);
 
   expect((await api(url, 'POST', '/auth/forgot-password', { body: { email: EMAIL } })).status).toBe(200);
-  const resetToken = newestMail(server.dataDir, EMAIL.toLowerCase()).match(/\/auth\/new-password\/([\w-]+)/)![1]!;
+  const resetToken = newestMail(server.dataDir, EMAIL.toLowerCase()).match(
+    /\/auth\/new-password\/([\w-]+)/,
+  )![1]!;
   secrets.push(resetToken);
   // The page the link opens, with the token in the path, and a tRPC call with input in the query string.
   await fetch(`${url}/auth/new-password/${resetToken}`);
-  await fetch(`${url}/api/trpc/auth.verifyResetPassword?input=${encodeURIComponent(JSON.stringify({ token: resetToken }))}`);
-  expect((await api(url, 'POST', '/auth/verify-reset-password', { body: { token: resetToken } })).status).toBe(200);
-  expect((await api(url, 'POST', '/auth/reset-password', { body: { token: resetToken, password: RESET_TO } })).status).toBe(200);
+  await fetch(
+    `${url}/api/trpc/auth.verifyResetPassword?input=${encodeURIComponent(JSON.stringify({ token: resetToken }))}`,
+  );
+  expect(
+    (await api(url, 'POST', '/auth/verify-reset-password', { body: { token: resetToken } })).status,
+  ).toBe(200);
+  expect(
+    (await api(url, 'POST', '/auth/reset-password', { body: { token: resetToken, password: RESET_TO } }))
+      .status,
+  ).toBe(200);
   const again = await api(url, 'POST', '/auth/login', { body: { email: EMAIL, password: RESET_TO } });
   secrets.push(again.body.data.session.accessToken);
   const changed = await api(url, 'POST', '/auth/change-password', {
@@ -65,7 +84,8 @@ describe('[GUEST][logs] a full sign-up, sign-in and reset flow on the real serve
   it('logs no password, token or code, anywhere (stdout or stderr)', () => {
     const all = `${server.lines.join('\n')}\n${server.stderr()}`;
     expect(server.lines.length).toBeGreaterThan(20);
-    for (const secret of secrets) expect(contains(all, secret), `leaked: ${secret.slice(0, 12)}…`).toBe(false);
+    for (const secret of secrets)
+      expect(contains(all, secret), `leaked: ${secret.slice(0, 12)}…`).toBe(false);
     expect(all).not.toMatch(/scrypt\$/);
   });
 
@@ -73,7 +93,12 @@ describe('[GUEST][logs] a full sign-up, sign-in and reset flow on the real serve
     const access = records.filter((r) => r.event === 'http.request');
     expect(access.length).toBeGreaterThanOrEqual(15);
     for (const r of access) {
-      expect(r).toMatchObject({ level: 30, method: expect.any(String), status: expect.any(Number), ms: expect.any(Number) });
+      expect(r).toMatchObject({
+        level: 30,
+        method: expect.any(String),
+        status: expect.any(Number),
+        ms: expect.any(Number),
+      });
       expect(r.requestId).toMatch(/^[0-9a-f-]{36}$/);
       expect(r.path).not.toContain('?');
     }
@@ -97,7 +122,12 @@ describe('[GUEST][logs] a full sign-up, sign-in and reset flow on the real serve
     expect(refused).toMatchObject({ action: 'manage', subject: 'User', userId: ok[0]!.userId });
     // The same request id ties the refusal to its access line.
     expect(records).toContainEqual(
-      expect.objectContaining({ event: 'http.request', requestId: refused!.requestId, path: '/api/users', status: 403 }),
+      expect.objectContaining({
+        event: 'http.request',
+        requestId: refused!.requestId,
+        path: '/api/users',
+        status: 403,
+      }),
     );
   });
 });

@@ -9,7 +9,7 @@ const register = (api: ReturnType<typeof createTestApi>, email: string, password
 describe('[GUEST][REST][auth] password policy', () => {
   it('fewer than 8 characters is 400 with the field named; exactly 8 is accepted', async () => {
     const api = createTestApi();
-    const short = await register(api, 'ngan@example.com', 'x'.repeat(PASSWORD_MIN - 4) + 'k9!');
+    const short = await register(api, 'ngan@example.com', `${'x'.repeat(PASSWORD_MIN - 4)}k9!`);
     expect(short.status).toBe(400);
     expect(short.body.errors).toHaveProperty('password');
     expect((await register(api, 'du@example.com', 'k9!xq7#w')).status).toBe(201);
@@ -26,14 +26,19 @@ describe('[GUEST][REST][auth] password policy', () => {
 
   it('a 256-character passphrase is kept whole: the same text cut short does not sign in', async () => {
     const api = createTestApi();
-    const long = Array.from({ length: PASSWORD_MAX }, (_, i) => 'abcdefghijklmnopqrstuvwxyzđăâêôơư'[i % 33]).join('');
+    const long = Array.from(
+      { length: PASSWORD_MAX },
+      (_, i) => 'abcdefghijklmnopqrstuvwxyzđăâêôơư'[i % 33],
+    ).join('');
     expect([...long]).toHaveLength(PASSWORD_MAX);
     await register(api, 'dai@example.com', long);
     api.deps.sqlite.prepare("update users set status = 'ACTIVE'").run();
     const ok = await api.call('POST', '/auth/login', { body: { email: 'dai@example.com', password: long } });
     expect(ok.status).toBe(200);
     for (const cut of [72, 128, PASSWORD_MAX - 1]) {
-      const res = await api.call('POST', '/auth/login', { body: { email: 'dai@example.com', password: long.slice(0, cut) } });
+      const res = await api.call('POST', '/auth/login', {
+        body: { email: 'dai@example.com', password: long.slice(0, cut) },
+      });
       expect(res.status, `cut at ${cut}`).toBe(401);
     }
   });

@@ -25,7 +25,10 @@ export interface RealServer {
  * Starts the REAL server (`node --import tsx server/index.ts`, one process, so its pid is the server's)
  * on 127.0.0.1 with a port the system picks and the given DATA_DIR (a fresh temporary one by default).
  */
-export async function startRealServer(env: Record<string, string> = {}, dataDir?: string): Promise<RealServer> {
+export async function startRealServer(
+  env: Record<string, string> = {},
+  dataDir?: string,
+): Promise<RealServer> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'txng-real-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: ROOT,
@@ -82,7 +85,16 @@ export async function startRealServer(env: Record<string, string> = {}, dataDir?
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     return exited;
   };
-  return { child, url: `http://127.0.0.1:${port}`, dataDir: dir, lines, stderr: () => stderr, exited, stop, kill9 };
+  return {
+    child,
+    url: `http://127.0.0.1:${port}`,
+    dataDir: dir,
+    lines,
+    stderr: () => stderr,
+    exited,
+    stop,
+    kill9,
+  };
 }
 
 /** The body of the newest mail in DATA_DIR/outbox for `to`, its quoted-printable soft breaks undone. */
@@ -90,12 +102,20 @@ export function newestMail(dataDir: string, to: string): string {
   const dir = join(dataDir, 'outbox');
   const mails = readdirSync(dir)
     .sort()
-    .map((f) => readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+    .map((f) =>
+      readFileSync(join(dir, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    )
     .filter((m) => m.includes(to));
   const mail = mails.at(-1);
   if (!mail) throw new Error(`no mail for ${to} in the outbox`);
   return mail.slice(mail.indexOf('\n\n'));
 }
+
+/** A JSON answer, read loosely: each test asserts the fields it cares about. */
+// biome-ignore lint/suspicious/noExplicitAny: the body is whatever the server sent; tests assert on it
+export type Json = any;
 
 /** JSON call to the real server's /api. */
 export async function api(
@@ -103,7 +123,7 @@ export async function api(
   method: string,
   path: string,
   options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
-): Promise<{ status: number; headers: Headers; body: any }> {
+): Promise<{ status: number; headers: Headers; body: Json }> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -113,7 +133,7 @@ export async function api(
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   const text = await res.text();
-  let body: any;
+  let body: Json;
   try {
     body = JSON.parse(text);
   } catch {
@@ -125,7 +145,9 @@ export async function api(
 let businessSeq = 0;
 
 /** A business signs up and verifies its e-mail through the API: an ACTIVE COMPANY_ADMIN with its company. */
-export async function businessAccount(server: RealServer): Promise<{ token: string; companyId: number; email: string }> {
+export async function businessAccount(
+  server: RealServer,
+): Promise<{ token: string; companyId: number; email: string }> {
   const email = `doanh-nghiep-${++businessSeq}-${process.pid}@example.com`;
   const registered = await api(server.url, 'POST', '/auth/register', {
     body: {
@@ -142,9 +164,14 @@ export async function businessAccount(server: RealServer): Promise<{ token: stri
       },
     },
   });
-  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
+  if (registered.status !== 201)
+    throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
   const code = newestMail(server.dataDir, email).match(/(?<!\d)(\d{6})(?!\d)/)?.[1];
   const verified = await api(server.url, 'POST', '/auth/verify-email', { body: { email, code } });
   if (verified.status !== 200) throw new Error(`verify: ${verified.status} ${JSON.stringify(verified.body)}`);
-  return { token: verified.body.data.session.accessToken, companyId: verified.body.data.user.companyId, email };
+  return {
+    token: verified.body.data.session.accessToken,
+    companyId: verified.body.data.user.companyId,
+    email,
+  };
 }

@@ -30,7 +30,14 @@ const PUBLIC = new Set([
 ]);
 /** The statuses of the product decisions. Anything else (500 above all) is a bug. */
 const DOCUMENTED = new Set([200, 201, 400, 401, 403, 404, 409, 410, 412, 413, 415, 429]);
-const ROLES: (Role | 'VISITOR')[] = ['VISITOR', 'USER', 'EMPLOYEE', 'COMPANY_ADMIN', 'MODERATOR', 'SUPER_ADMIN'];
+const ROLES: (Role | 'VISITOR')[] = [
+  'VISITOR',
+  'USER',
+  'EMPLOYEE',
+  'COMPANY_ADMIN',
+  'MODERATOR',
+  'SUPER_ADMIN',
+];
 
 interface Procedure {
   path: string;
@@ -38,7 +45,9 @@ interface Procedure {
   keys: string[];
 }
 const procedures: Procedure[] = Object.entries(appRouter._def.procedures).map(([path, p]) => {
-  const def = (p as unknown as { _def: { type: 'query' | 'mutation'; inputs?: { shape?: Record<string, unknown> }[] } })._def;
+  const def = (
+    p as unknown as { _def: { type: 'query' | 'mutation'; inputs?: { shape?: Record<string, unknown> }[] } }
+  )._def;
   return { path, type: def.type, keys: Object.keys(def.inputs?.[0]?.shape ?? {}) };
 });
 
@@ -46,8 +55,31 @@ const json = fc.jsonValue({ maxDepth: 3 });
 /** Values that often break code past validation: odd numbers, long and odd strings, wrong types. */
 const oddValue = fc.oneof(
   json,
-  fc.constantFrom(0, -1, 1.5, 2 ** 31, 2 ** 53, Number.MAX_SAFE_INTEGER, 1e308, '', ' ', '0', '-1', '1e9', null, true),
-  fc.constantFrom('__proto__', 'constructor', "' OR 1=1 --", '<script>alert(1)</script>', '../../etc/passwd', '%00', '\u0000'),
+  fc.constantFrom(
+    0,
+    -1,
+    1.5,
+    2 ** 31,
+    2 ** 53,
+    Number.MAX_SAFE_INTEGER,
+    1e308,
+    '',
+    ' ',
+    '0',
+    '-1',
+    '1e9',
+    null,
+    true,
+  ),
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    "' OR 1=1 --",
+    '<script>alert(1)</script>',
+    '../../etc/passwd',
+    '%00',
+    '\u0000',
+  ),
   fc.string({ maxLength: 300 }),
   fc.array(fc.oneof(fc.integer(), fc.string({ maxLength: 20 })), { maxLength: 5 }),
 );
@@ -80,7 +112,10 @@ async function callTrpc(proc: Procedure, input: unknown, token?: string) {
   const url = `/api/trpc/${proc.path}`;
   const res =
     proc.type === 'query'
-      ? await api.app.request(input === undefined ? url : `${url}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers })
+      ? await api.app.request(
+          input === undefined ? url : `${url}?input=${encodeURIComponent(JSON.stringify(input))}`,
+          { headers },
+        )
       : await api.app.request(url, {
           method: 'POST',
           headers: { ...headers, 'content-type': 'application/json' },
@@ -93,7 +128,11 @@ async function callTrpc(proc: Procedure, input: unknown, token?: string) {
 describe('[ALL ROLES][tRPC] property-based matrix over every procedure of the app router', () => {
   it('knows every procedure: public ones are listed, and the list names only procedures that exist', () => {
     expect(procedures.length).toBeGreaterThan(20);
-    for (const name of PUBLIC) expect(procedures.map((p) => p.path), name).toContain(name);
+    for (const name of PUBLIC)
+      expect(
+        procedures.map((p) => p.path),
+        name,
+      ).toContain(name);
   });
 
   for (const proc of procedures) {
@@ -113,7 +152,11 @@ describe('[ALL ROLES][tRPC] property-based matrix over every procedure of the ap
         await fc.assert(
           fc.asyncProperty(
             inputFor(proc),
-            fc.oneof(fc.constant(undefined), fc.string({ minLength: 1, maxLength: 60 }).map((s) => s.replace(/\s/g, 'x')), fc.constant('eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIiwidmVyIjowfQ.')),
+            fc.oneof(
+              fc.constant(undefined),
+              fc.string({ minLength: 1, maxLength: 60 }).map((s) => s.replace(/\s/g, 'x')),
+              fc.constant('eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIiwidmVyIjowfQ.'),
+            ),
             async (input, token) => {
               const res = await callTrpc(proc, input, token);
               expect(res.status, res.text.slice(0, 200)).toBe(401);
@@ -127,15 +170,24 @@ describe('[ALL ROLES][tRPC] property-based matrix over every procedure of the ap
 });
 
 describe('[ALL ROLES][REST] property-based matrix over every documented path', () => {
-  const segment = fc.oneof(fc.nat({ max: 1000 }).map(String), fc.constantFrom('0', '-1', '1e3', '99999999999999999999', 'abc', '%2e%2e'));
+  const segment = fc.oneof(
+    fc.nat({ max: 1000 }).map(String),
+    fc.constantFrom('0', '-1', '1e3', '99999999999999999999', 'abc', '%2e%2e'),
+  );
   for (const route of restRoutes) {
     it(`${route.method.toUpperCase()} /api${route.path}: never a 500 on generated params, queries and bodies, for any role`, async () => {
       await fc.assert(
         fc.asyncProperty(
           fc.constantFrom(...ROLES),
           fc.array(segment, { minLength: 4, maxLength: 4 }),
-          fc.dictionary(fc.string({ minLength: 1, maxLength: 10 }), fc.string({ maxLength: 30 }), { maxKeys: 3 }),
-          fc.oneof(fc.constant(undefined), json, fc.dictionary(fc.string({ maxLength: 12 }), oddValue, { maxKeys: 4 })),
+          fc.dictionary(fc.string({ minLength: 1, maxLength: 10 }), fc.string({ maxLength: 30 }), {
+            maxKeys: 3,
+          }),
+          fc.oneof(
+            fc.constant(undefined),
+            json,
+            fc.dictionary(fc.string({ maxLength: 12 }), oddValue, { maxKeys: 4 }),
+          ),
           async (role, segments, query, body) => {
             let i = 0;
             const path = route.path.replace(/:\w+(\{[^}]*\})?/g, () => segments[i++ % segments.length]!);

@@ -85,7 +85,10 @@ describe('[USER][REST][auth] forged and expired tokens on the real server', () =
       .setIssuedAt(now() - 7200)
       .setExpirationTime(now() - 60)
       .sign(secret);
-    const noExp = await new SignJWT({ ver: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(user.id)).sign(secret);
+    const noExp = await new SignJWT({ ver: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(user.id))
+      .sign(secret);
     for (const token of [expired, noExp]) expect((await me(token)).status).toBe(401);
   });
 
@@ -117,7 +120,9 @@ describe('[USER][REST][auth] revoked sessions on the real server', () => {
 
   it('a password reset through the mailed link ends every session', async () => {
     const user = await signedInUser();
-    expect((await api(server.url, 'POST', '/auth/forgot-password', { body: { email: user.email } })).status).toBe(200);
+    expect(
+      (await api(server.url, 'POST', '/auth/forgot-password', { body: { email: user.email } })).status,
+    ).toBe(200);
     const token = resetTokenFromOutbox(user.email);
     const reset = await api(server.url, 'POST', '/auth/reset-password', {
       body: { token, password: 'mat-khau-tu-lien-ket-2026' },
@@ -141,7 +146,10 @@ describe('[USER][REST][auth] revoked sessions on the real server', () => {
 
   it('disabling the account answers 410 to its tokens, and re-enabling does not revive them', async () => {
     const user = await signedInUser();
-    const off = await api(server.url, 'PATCH', `/users/${user.id}`, { token: adminToken, body: { status: 'DISABLED' } });
+    const off = await api(server.url, 'PATCH', `/users/${user.id}`, {
+      token: adminToken,
+      body: { status: 'DISABLED' },
+    });
     expect(off.status).toBe(200);
     const gone = await me(user.token);
     expect(gone.status).toBe(410);
@@ -155,14 +163,18 @@ describe('[USER][REST][auth] revoked sessions on the real server', () => {
     const user = await signedInUser();
     expect((await api(server.url, 'DELETE', `/users/${user.id}`, { token: adminToken })).status).toBe(200);
     expect((await me(user.token)).status).toBe(410);
-    expect((await api(server.url, 'PUT', `/users/${user.id}/restore`, { token: adminToken })).status).toBe(200);
+    expect((await api(server.url, 'PUT', `/users/${user.id}/restore`, { token: adminToken })).status).toBe(
+      200,
+    );
     expect((await me(user.token)).status).toBe(401);
   });
 
   it('a permanently deleted account answers 410', async () => {
     const user = await signedInUser();
     expect((await api(server.url, 'DELETE', `/users/${user.id}`, { token: adminToken })).status).toBe(200);
-    expect((await api(server.url, 'DELETE', `/users/${user.id}/permanently`, { token: adminToken })).status).toBe(200);
+    expect(
+      (await api(server.url, 'DELETE', `/users/${user.id}/permanently`, { token: adminToken })).status,
+    ).toBe(200);
     expect((await me(user.token)).status).toBe(410);
   });
 });

@@ -13,7 +13,9 @@ let token: string;
 
 beforeAll(async () => {
   server = await startRealServer(ADMIN);
-  const res = await api(server.url, 'POST', '/auth/login', { body: { email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD } });
+  const res = await api(server.url, 'POST', '/auth/login', {
+    body: { email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD },
+  });
   token = res.body.data.session.accessToken;
 }, 30_000);
 afterAll(() => server?.stop());
@@ -22,7 +24,11 @@ async function upload(path: string, bytes: Buffer, name = 'anh.png', type = 'app
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
   const started = performance.now();
-  const res = await fetch(`${server.url}/api${path}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${server.url}/api${path}`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  });
   const body = await res.json();
   return { status: res.status, body, ms: performance.now() - started };
 }
@@ -32,7 +38,11 @@ const stored = () => readdirSync(join(server.dataDir, 'uploads'));
  * Sends a multipart upload as a stream of 64 KB chunks (never more than `cap` bytes) and notes how many
  * bytes had gone out when the answer came. `declared` sets a Content-Length instead of chunked encoding.
  */
-function streamUpload(path: string, cap: number, declared?: number): Promise<{ status: number; sent: number; body: string }> {
+function streamUpload(
+  path: string,
+  cap: number,
+  declared?: number,
+): Promise<{ status: number; sent: number; body: string }> {
   return new Promise((resolve, reject) => {
     const boundary = 'ranh-gioi-tai-len';
     const headers: Record<string, string | number> = {
@@ -56,7 +66,9 @@ function streamUpload(path: string, cap: number, declared?: number): Promise<{ s
       });
     });
     req.on('error', (err) => (answered ? undefined : reject(err)));
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="to.png"\r\nContent-Type: image/png\r\n\r\n`);
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="to.png"\r\nContent-Type: image/png\r\n\r\n`,
+    );
     const block = Buffer.alloc(64 * 1024, 0x41);
     const pump = async () => {
       req.write(head);
@@ -129,10 +141,26 @@ describe('[SUPER_ADMIN][REST][uploads] content attacks on the real server', () =
   it('SVG (with script), HTML, and HTML sent as image/png are 415 and nothing is stored', async () => {
     const before = stored().length;
     const attacks: [Buffer, string, string][] = [
-      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'a.svg', 'image/svg+xml'],
-      [Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 'a.png', 'image/png'],
-      [Buffer.from('<!doctype html><html><script>alert(document.cookie)</script></html>'), 'a.gif', 'image/gif'],
-      [Buffer.from('\x89PNG\r\n\x1a\n<html><script>alert(1)</script></html>', 'latin1'), 'half.png', 'image/png'],
+      [
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        'a.svg',
+        'image/svg+xml',
+      ],
+      [
+        Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+        'a.png',
+        'image/png',
+      ],
+      [
+        Buffer.from('<!doctype html><html><script>alert(document.cookie)</script></html>'),
+        'a.gif',
+        'image/gif',
+      ],
+      [
+        Buffer.from('\x89PNG\r\n\x1a\n<html><script>alert(1)</script></html>', 'latin1'),
+        'half.png',
+        'image/png',
+      ],
     ];
     for (const [bytes, name, type] of attacks) {
       for (const path of ['/uploads', '/products/scan-qr']) {
@@ -147,7 +175,11 @@ describe('[SUPER_ADMIN][REST][uploads] content attacks on the real server', () =
   it('polyglots that are real images (GIF/JS, PNG + HTML) are stored inert: own name, image type, nosniff, sandbox', async () => {
     const polyglots: [Buffer, string, string][] = [
       [gif(10799, 10, '*/=alert(document.domain);//'), 'x.js', 'image/gif'],
-      [Buffer.concat([png(4, 4), Buffer.from('<html><script>alert(1)</script></html>')]), '../../../../tmp/x.html', 'image/png'],
+      [
+        Buffer.concat([png(4, 4), Buffer.from('<html><script>alert(1)</script></html>')]),
+        '../../../../tmp/x.html',
+        'image/png',
+      ],
     ];
     for (const [bytes, name, type] of polyglots) {
       const res = await upload('/uploads', bytes, name, 'text/html');
