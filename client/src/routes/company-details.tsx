@@ -1,7 +1,65 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams } from 'wouter';
 import { vi } from '../../../shared/i18n/vi/index.ts';
-import { PageHeading } from '../components/ui/page-heading.tsx';
+import { PUBLIC_COMPANY_PRODUCTS_PAGE_SIZE } from '../../../shared/schemas/publicProducts.ts';
+import { PublicNotFound } from '../features/public/not-found.tsx';
+import { Pager } from '../features/public/pager.tsx';
+import { ProductCard } from '../features/public/product-card.tsx';
+import { useTRPC } from '../lib/trpc.ts';
 
-/** '/company/details/:id': the public company page. Only the heading until the page's own issue lands. */
+const t = vi.publicPages.company;
+const silent = { trpc: { context: { silent: true } } };
+
+/** '/company/details/:id': a company's public profile and its ACTIVE products, a page at a time. */
 export default function CompanyDetailsPage() {
-  return <PageHeading title={vi.nav.companyDetail} />;
+  const trpc = useTRPC();
+  const id = Number(useParams<{ id: string }>().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const [page, setPage] = useState(1);
+  const company = useQuery(trpc.companies.byId.queryOptions({ id }, { enabled: valid, ...silent }));
+  const products = useQuery(
+    trpc.publicProducts.companyProducts.queryOptions({ id, page }, { enabled: valid, placeholderData: (prev) => prev, ...silent }),
+  );
+
+  if (!valid || company.isError) return <PublicNotFound title={t.notFoundTitle} />;
+  if (!company.data) return <p role="status">{vi.client.loading}</p>;
+  const c = company.data;
+  const list = products.data?.products ?? [];
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-5">
+      <header>
+        <h1 className="text-2xl font-bold text-ink">{c.name}</h1>
+      </header>
+      <dl className="grid gap-2 rounded-lg border border-line bg-surface p-4 text-sm sm:grid-cols-2">
+        {[
+          [t.representative, c.representative],
+          [t.address, c.address],
+          [t.email, c.email],
+          [t.license, c.business_license],
+        ].map(([label, value]) =>
+          value ? (
+            <div key={label}>
+              <dt className="text-ink-soft">{label}</dt>
+              <dd className="font-medium break-words text-ink">{value}</dd>
+            </div>
+          ) : null,
+        )}
+      </dl>
+      <section aria-labelledby="company-products" className="flex flex-col gap-2">
+        <h2 id="company-products" className="text-lg font-semibold text-ink">
+          {t.products}
+        </h2>
+        {products.isSuccess && list.length === 0 && <p className="text-sm text-ink-soft">{t.noProducts}</p>}
+        <ul className="grid gap-2 sm:grid-cols-2">
+          {list.map((p) => (
+            <li key={p.id}>
+              <ProductCard id={p.id} name={p.name} image={p.image} line={p.origin ?? p.category} />
+            </li>
+          ))}
+        </ul>
+        <Pager page={page} total={products.data?.total ?? 0} size={PUBLIC_COMPANY_PRODUCTS_PAGE_SIZE} onPage={setPage} />
+      </section>
+    </div>
+  );
 }

@@ -1,7 +1,33 @@
+import { useState } from 'react';
 import { vi } from '../../../shared/i18n/vi/index.ts';
 import { PageHeading } from '../components/ui/page-heading.tsx';
+import { HistoryList } from '../features/history/history-list.tsx';
+import { useHistory } from '../features/history/use-history.ts';
+import { Pager } from '../features/public/pager.tsx';
+import { PrivacyNotice } from '../features/public/privacy-notice.tsx';
+import { SiteContent } from '../features/public/site-content.tsx';
+import { useSession } from '../session/SessionProvider.tsx';
 
-/** '/products': the scanned products (scan log, or local history for a visitor). Only the heading until the page's own issue lands. */
+/**
+ * '/products': where visitors and USERs land (decision 031). A visitor first sees the site's home
+ * content (document 'traceability'), then the products scanned on this phone; a signed-in user sees
+ * their scan log. See decision 060.
+ */
 export default function ProductsPage() {
-  return <PageHeading title={vi.nav.scannedProducts} />;
+  const { state } = useSession();
+  const signedIn = state.isLoggedIn;
+  const [page, setPage] = useState(1);
+  const history = useHistory(signedIn, page);
+  return (
+    <div className="flex w-full max-w-3xl flex-col gap-5">
+      {!signedIn && state.status !== 'loading' && <SiteContent docKey="traceability" />}
+      <div>
+        <PageHeading title={vi.nav.scannedProducts} />
+        {!signedIn && <p className="-mt-4 mb-3 text-sm text-ink-soft">{vi.publicPages.history.guestNote}</p>}
+        <HistoryList items={history.items} loading={state.status === 'loading' || history.loading} />
+        <Pager page={page} total={history.total} size={history.size} onPage={setPage} />
+      </div>
+      <PrivacyNotice />
+    </div>
+  );
 }

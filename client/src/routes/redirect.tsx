@@ -1,7 +1,48 @@
+import { useEffect, useRef, useState } from 'react';
+import { useParams } from 'wouter';
 import { vi } from '../../../shared/i18n/vi/index.ts';
-import { PageHeading } from '../components/ui/page-heading.tsx';
+import { LoadingScreen } from '../components/ui/loading-screen.tsx';
+import { PublicNotFound } from '../features/public/not-found.tsx';
+import { useOpenScannedProduct, useResolveCode } from '../features/scan/record-scan.ts';
+import { qrCodeSchema } from '../../../shared/schemas/products.ts';
+import { errorData } from '../lib/trpc.ts';
+import { useSession } from '../session/SessionProvider.tsx';
 
-/** '/redirect/:code': resolves a short link and goes to its product. Only the heading until the page's own issue lands. */
+const t = vi.publicPages.redirect;
+
+/**
+ * '/redirect/:code': where a printed QR code (PUBLIC_URL/redirect/{code}) lands. The code resolves
+ * like a scan (products.resolve records the scan event; the history gets the product), then the
+ * address is replaced by the product page so "back" does not resolve it again. products.resolve
+ * covers codes bound to ACTIVE products; anything else (unknown, unbound, INACTIVE) is the same 404.
+ */
 export default function RedirectPage() {
-  return <PageHeading title={vi.nav.redirect} />;
+  const { code = '' } = useParams<{ code: string }>();
+  const resolve = useResolveCode();
+  const open = useOpenScannedProduct();
+  const { state } = useSession();
+  const [failed, setFailed] = useState<string | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    // Wait for the session: a signed-in user's scan belongs in their account, a visitor's on the phone.
+    if (state.status === 'loading' || started.current) return;
+    started.current = true;
+    const parsed = qrCodeSchema.safeParse(code);
+    if (!parsed.success) return setFailed(t.notFoundText);
+    resolve(parsed.data)
+      .then((product) => open(product, { replace: true }))
+      .catch((err) =>
+        setFailed(errorData(err).httpStatus === 404 ? t.notFoundText : vi.client.somethingWentWrong),
+      );
+  }, [state.status, code, resolve, open]);
+
+  if (failed) {
+    return (
+      <main className="min-h-dvh bg-canvas px-4">
+        <PublicNotFound title={t.notFoundTitle} text={failed} />
+      </main>
+    );
+  }
+  return <LoadingScreen />;
 }

@@ -14,6 +14,7 @@ import {
   useReducer,
 } from 'react';
 import { useLocation } from 'wouter';
+import { mergeGuestHistory } from '../features/history/merge.ts';
 import { useTRPCClient } from '../lib/trpc.ts';
 import {
   clearSession,
@@ -85,7 +86,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     rememberLogin(user.email);
     armSignOut();
     dispatch({ type: 'LOGGED_IN', user });
-  }, []);
+    // Issue 6 hook-in: a visitor's scans kept on this phone move into the account (silent on failure).
+    void mergeGuestHistory(client, queryClient);
+  }, [client, queryClient]);
 
   const signOut = useCallback(() => {
     try {

@@ -1,0 +1,45 @@
+import { Link } from 'wouter';
+import { vi } from '../../../../shared/i18n/vi/index.ts';
+import { buttonVariants } from '../../components/ui/button.tsx';
+import { formatScanTime } from '../public/format-date.ts';
+import { ProductCard } from '../public/product-card.tsx';
+
+const t = vi.publicPages.history;
+
+export interface HistoryItem {
+  productId: number;
+  name: string;
+  image: string | null;
+  companyName: string;
+  scannedAt: string;
+}
+
+/** The scanned products, newest first, or the way to the scanner when there are none. */
+export function HistoryList({ items, loading }: { items: HistoryItem[]; loading?: boolean }) {
+  if (loading) return <p role="status">{vi.client.loading}</p>;
+  if (!items.length) {
+    return (
+      <div className="flex flex-col items-start gap-3 rounded-lg border border-dashed border-line p-4">
+        <p className="text-ink-soft">{t.empty}</p>
+        <Link href="/scan-qr" className={buttonVariants({ variant: 'primary' })}>
+          {t.scanNow}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <ul className="grid gap-2 sm:grid-cols-2" data-testid="scan-history">
+      {items.map((item) => (
+        <li key={item.productId}>
+          <ProductCard
+            id={item.productId}
+            name={item.name}
+            image={item.image}
+            line={item.companyName}
+            extra={t.scannedAt(formatScanTime(item.scannedAt))}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { vi } from '../../../../shared/i18n/vi/index.ts';
+import { cn } from '../../lib/cn.ts';
+
+const t = vi.publicPages.product;
+
+/**
+ * The first image large and loaded at once (it is what the visitor came for); the others as small
+ * thumbnails loaded lazily. Sizes are given so the page does not jump while images arrive.
+ */
+export function Gallery({ name, images }: { name: string; images: string[] }) {
+  const [current, setCurrent] = useState(0);
+  const main = images[current];
+  if (!main) {
+    return (
+      <div className="flex aspect-[4/3] w-full items-center justify-center rounded-lg bg-soft text-sm text-ink-soft">
+        {t.noImage}
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-2">
+      <img
+        src={main}
+        alt={t.imageAlt(name, current + 1)}
+        width={800}
+        height={600}
+        fetchPriority={current === 0 ? 'high' : undefined}
+        decoding="async"
+        className="aspect-[4/3] w-full rounded-lg bg-soft object-cover"
+      />
+      {images.length > 1 && (
+        <ul aria-label={t.gallery} className="flex gap-2 overflow-x-auto pb-1">
+          {images.map((src, i) => (
+            <li key={src} className="shrink-0">
+              <button
+                type="button"
+                onClick={() => setCurrent(i)}
+                aria-pressed={i === current}
+                className={cn('rounded-md border-2', i === current ? 'border-primary' : 'border-transparent')}
+              >
+                <img
+                  src={src}
+                  alt={t.imageAlt(name, i + 1)}
+                  width={72}
+                  height={54}
+                  loading="lazy"
+                  decoding="async"
+                  className="h-[54px] w-[72px] rounded object-cover"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { Link } from 'wouter';
+import { vi } from '../../../../shared/i18n/vi/index.ts';
+
+/** One product in a list (a company's products, the scan history): picture, name and a line under it. */
+export function ProductCard({
+  id,
+  name,
+  image,
+  line,
+  extra,
+}: {
+  id: number;
+  name: string;
+  image: string | null;
+  line?: string | null;
+  extra?: string;
+}) {
+  return (
+    <Link
+      href={`/products/details/${id}`}
+      className="flex items-center gap-3 rounded-lg border border-line bg-surface p-2 hover:bg-soft"
+    >
+      {image ? (
+        <img src={image} alt="" width={64} height={64} loading="lazy" decoding="async" className="h-16 w-16 shrink-0 rounded-md object-cover" />
+      ) : (
+        <span aria-hidden="true" className="flex h-16 w-16 shrink-0 items-center justify-center rounded-md bg-soft text-xs text-ink-soft">
+          {vi.publicPages.product.noImage}
+        </span>
+      )}
+      <span className="flex min-w-0 flex-col">
+        <span className="truncate font-semibold text-ink">{name}</span>
+        {line && <span className="truncate text-sm text-ink-soft">{line}</span>}
+        {extra && <span className="text-xs text-ink-soft">{extra}</span>}
+      </span>
+    </Link>
+  );
+}

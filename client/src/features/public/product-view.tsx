@@ -1,0 +1,70 @@
+import { Link } from 'wouter';
+import { vi } from '../../../../shared/i18n/vi/index.ts';
+import { Gallery } from './gallery.tsx';
+import { ShareButton } from './share-button.tsx';
+import { Timeline } from './timeline.tsx';
+import type { PublicProduct } from './types.ts';
+
+const t = vi.publicPages.product;
+
+function Fact({ label, value }: { label: string; value: string | null | undefined }) {
+  if (!value) return null;
+  return (
+    <div className="flex justify-between gap-4 border-b border-line py-2 last:border-b-0">
+      <dt className="text-ink-soft">{label}</dt>
+      <dd className="text-right font-medium text-ink">{value}</dd>
+    </div>
+  );
+}
+
+/** The public product page's content, phone first: picture, name, facts, company, then the journey. */
+export function ProductView({ product }: { product: PublicProduct }) {
+  const images = [...new Set([product.image, ...product.images].filter((s): s is string => !!s))];
+  const active = product.status === 'ACTIVE';
+  return (
+    <article className="mx-auto flex w-full max-w-2xl flex-col gap-5">
+      <Gallery name={product.name} images={images} />
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-2xl font-bold text-ink">{product.name}</h1>
+          <span
+            className={
+              active
+                ? 'self-start rounded-full bg-primary-light px-2.5 py-0.5 text-xs font-semibold text-primary-dark'
+                : 'self-start rounded-full bg-soft px-2.5 py-0.5 text-xs font-semibold text-ink-soft'
+            }
+          >
+            {active ? t.active : t.inactive}
+          </span>
+        </div>
+        <ShareButton title={product.name} />
+      </header>
+
+      <dl className="rounded-lg border border-line bg-surface px-4 py-1 text-sm">
+        <Fact label={t.origin} value={product.origin} />
+        <Fact label={t.category} value={product.category} />
+        <Fact label={t.unit} value={product.unit} />
+        <div className="flex justify-between gap-4 py-2">
+          <dt className="text-ink-soft">{t.company}</dt>
+          <dd className="text-right font-medium">
+            <Link href={`/company/details/${product.company.id}`} className="text-primary hover:underline">
+              {product.company.name}
+            </Link>
+          </dd>
+        </div>
+      </dl>
+
+      {product.tags.length > 0 && (
+        <section aria-label={t.tags} className="flex flex-wrap gap-2">
+          {product.tags.map((tag) => (
+            <span key={tag} className="rounded-full border border-line px-3 py-1 text-xs text-ink">
+              #{tag}
+            </span>
+          ))}
+        </section>
+      )}
+
+      <Timeline entries={product.trackings} />
+    </article>
+  );
+}

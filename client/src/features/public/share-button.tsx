@@ -1,0 +1,31 @@
+import { toast } from 'react-toastify';
+import { vi } from '../../../../shared/i18n/vi/index.ts';
+import { Button } from '../../components/ui/button.tsx';
+
+const t = vi.publicPages.product;
+
+/** 'Chia sẻ': the phone's share sheet when there is one, otherwise the page's address copied. */
+export function ShareButton({ title }: { title: string }) {
+  const share = async () => {
+    const url = window.location.href;
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title, url });
+      } catch {
+        // Closing the share sheet is not an error worth telling.
+      }
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.success(t.copied);
+    } catch {
+      toast.error(t.copyFailed);
+    }
+  };
+  return (
+    <Button variant="outline" onClick={share}>
+      {t.share}
+    </Button>
+  );
+}

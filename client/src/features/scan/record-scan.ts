@@ -1,0 +1,56 @@
+/**
+ * After a code resolves: the scan goes into the history and the product page opens with the answer
+ * already in the cache (no second request on a slow network).
+ * - a visitor: the phone's list ('scanned-qrs');
+ * - a signed-in user: the resolve already recorded the scan event; scanLogs.add (POST /auth/scan-log)
+ *   puts it in their own history. It does not hold up the page: a failure only misses one entry.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useLocation } from 'wouter';
+import { useTRPC, useTRPCClient } from '../../lib/trpc.ts';
+import { useSession } from '../../session/SessionProvider.tsx';
+import { addGuestScan } from '../history/guest-history.ts';
+import { isScanLogQuery } from '../history/merge.ts';
+import type { PublicProduct } from '../public/types.ts';
+
+export const productPath = (id: number) => `/products/details/${id}`;
+
+export function useOpenScannedProduct() {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const { state } = useSession();
+  const [, navigate] = useLocation();
+  const signedIn = state.isLoggedIn;
+
+  return useCallback(
+    (product: PublicProduct, options: { replace?: boolean } = {}) => {
+      if (signedIn) {
+        client.scanLogs.add
+          .mutate({ productId: product.id }, { context: { silent: true } })
+          .then(() => queryClient.invalidateQueries({ predicate: isScanLogQuery }))
+          .catch(() => undefined);
+      } else {
+        addGuestScan({
+          productId: product.id,
+          name: product.name,
+          image: product.image,
+          companyName: product.company.name,
+        });
+      }
+      queryClient.setQueryData(trpc.publicProducts.byId.queryKey({ id: product.id }), product);
+      navigate(productPath(product.id), { replace: options.replace });
+    },
+    [signedIn, client, queryClient, trpc, navigate],
+  );
+}
+
+/** products.resolve without the shell's toast: the pages say what went wrong in place. */
+export function useResolveCode() {
+  const client = useTRPCClient();
+  return useCallback(
+    (code: string) => client.products.resolve.query({ code }, { context: { silent: true } }),
+    [client],
+  );
+}
