@@ -3,5 +3,8 @@
  * section component to this list and the settings page renders them above the app settings.
  */
 import type { ComponentType } from 'react';
+// Issue 6 hook-in: the profile and password sections (client/src/features/profile/).
+import { PasswordSection } from '../../features/profile/password-section.tsx';
+import { ProfileSection } from '../../features/profile/profile-section.tsx';
 
-export const ACCOUNT_SETTINGS_SECTIONS: ComponentType[] = [];
+export const ACCOUNT_SETTINGS_SECTIONS: ComponentType[] = [ProfileSection, PasswordSection];
