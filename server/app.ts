@@ -17,13 +17,14 @@ import { mountUploads } from './http/uploads.ts';
 import { mountRestRoutes } from './rest/adapter.ts';
 import { toErrorAnswer } from './rest/envelope.ts';
 import { restRoutes } from './rest/index.ts';
+import { mountImportTemplates } from './rest/productImport.ts';
 import { createContext } from './trpc/context.ts';
 import { appRouter } from './trpc/root.ts';
 
 const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../dist/client', import.meta.url));
 /** JSON bodies are small; file uploads have their own, larger limit on their own path. */
 const JSON_BODY_LIMIT = 1024 * 1024;
-const MULTIPART_PATHS = new Set(['/api/uploads', '/api/products/scan-qr']);
+const MULTIPART_PATHS = new Set(['/api/uploads', '/api/products/scan-qr', '/api/products/import']);
 
 export interface AppOptions {
   clientDir?: string;
@@ -81,6 +82,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
     }),
   );
   mountQrImages(app, deps);
+  mountImportTemplates(app);
   api.use('*', uploadLimit(settings));
   mountRestRoutes(api, deps, restRoutes);
   api.all('*', (c) => c.json({ statusCode: 404, message: vi.errors.routeNotFound }, 404));

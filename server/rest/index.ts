@@ -2,6 +2,7 @@ import type { RestRoute } from './adapter.ts';
 import { authRoutes } from './auth.ts';
 import { companiesRoutes } from './companies.ts';
 import { documentsRoutes } from './documents.ts';
+import { productImportRoutes } from './productImport.ts';
 import { productsRoutes } from './products.ts';
 import { publicProductsRoutes } from './publicProducts.ts';
 import { scanLogsRoutes } from './scanLogs.ts';
@@ -19,6 +20,7 @@ export const restRoutes: RestRoute[] = [
   ...usersRoutes,
   ...companiesRoutes,
   ...statisticsRoutes,
+  ...productImportRoutes,
   ...productsRoutes,
   ...publicProductsRoutes,
   ...documentsRoutes,

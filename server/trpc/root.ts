@@ -2,6 +2,7 @@ import { createCallerFactory, router } from './init.ts';
 import { authRouter } from './routers/auth.ts';
 import { companiesRouter } from './routers/companies.ts';
 import { documentsRouter } from './routers/documents.ts';
+import { productImportRouter } from './routers/productImport.ts';
 import { productsRouter } from './routers/products.ts';
 import { publicProductsRouter } from './routers/publicProducts.ts';
 import { scanLogsRouter } from './routers/scanLogs.ts';
@@ -17,6 +18,7 @@ export const appRouter = router({
   users: usersRouter,
   companies: companiesRouter,
   products: productsRouter,
+  productImport: productImportRouter,
   publicProducts: publicProductsRouter,
   documents: documentsRouter,
   shortLinks: shortLinksRouter,

@@ -1,0 +1,162 @@
+import { and, count, eq } from 'drizzle-orm';
+import { vi } from '../../../shared/i18n/vi/index.ts';
+import { TERM_MAX_COUNT } from '../../../shared/schemas/companies.ts';
+import {
+  IMPORT_ERRORS_MAX,
+  IMPORT_MAX_PRODUCTS,
+  IMPORT_PREVIEW_MAX,
+  type ImportRowError,
+  type ProductImportInput,
+  type ProductImportResult,
+} from '../../../shared/schemas/productImport.ts';
+import type { Executor } from '../../db/client.ts';
+import { companyTerms, type TermKind } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import type { Actor } from '../../trpc/context.ts';
+import { pickCompany, type CompanyScope } from '../products/scope.ts';
+import { insertProductRecord } from '../products/records.ts';
+import { assertCodeFree, isCodeFree } from '../shortLinks/availability.ts';
+import { parseImportFile } from './parse.ts';
+import { type ImportProduct, validateRows } from './validate.ts';
+
+const m = vi.workspaceImport;
+const TERM_NAMES: Record<TermKind, string> = { category: 'danh mục', unit: 'đơn vị', tag: 'thẻ' };
+
+/** QR codes given in the file: each once in the file, and free for this company (an unbound code of its own is). */
+function checkCodes(db: Executor, companyId: number, products: ImportProduct[], errors: ImportRowError[]) {
+  const seen = new Map<string, number>();
+  for (const p of products) {
+    const code = p.input.qr_code;
+    if (!code) continue;
+    const earlier = seen.get(code);
+    if (earlier !== undefined) {
+      errors.push({ row: p.row, field: 'qr_code', message: m.duplicateQrCode(earlier) });
+    } else if (!isCodeFree(db, code, companyId)) {
+      errors.push({ row: p.row, field: 'qr_code', message: vi.errors.qrCodeTaken });
+    }
+    seen.set(code, earlier ?? p.row);
+  }
+}
+
+/** The categories, units and tags the file uses, by kind. */
+function termsOf(products: ImportProduct[]): Record<TermKind, Set<string>> {
+  const terms = { category: new Set<string>(), unit: new Set<string>(), tag: new Set<string>() };
+  for (const { input } of products) {
+    if (input.category) terms.category.add(input.category);
+    if (input.unit) terms.unit.add(input.unit);
+    for (const tag of input.tags ?? []) terms.tag.add(tag);
+  }
+  return terms;
+}
+
+/**
+ * Adds the file's new categories, units and tags to the company's lists, so the product form offers
+ * them; refused (with the whole import) when a list would pass its limit.
+ */
+function addTerms(tx: Executor, companyId: number, terms: Record<TermKind, Set<string>>) {
+  for (const kind of Object.keys(terms) as TermKind[]) {
+    const values = terms[kind];
+    if (!values.size) continue;
+    const scope = and(eq(companyTerms.companyId, companyId), eq(companyTerms.kind, kind));
+    const existing = new Set(
+      tx
+        .select({ value: companyTerms.value })
+        .from(companyTerms)
+        .where(scope)
+        .all()
+        .map((r) => r.value),
+    );
+    const added = [...values].filter((v) => !existing.has(v));
+    if (!added.length) continue;
+    const held = tx.select({ n: count() }).from(companyTerms).where(scope).get()?.n ?? 0;
+    if (held + added.length > TERM_MAX_COUNT) {
+      throw new AppError('BAD_REQUEST', m.tooManyTerms(TERM_NAMES[kind], TERM_MAX_COUNT));
+    }
+    tx.insert(companyTerms)
+      .values(added.map((value) => ({ companyId, kind, value })))
+      .run();
+  }
+}
+
+const preview = (p: ImportProduct) => ({
+  row: p.row,
+  name: p.input.name,
+  status: p.input.status ?? 'INACTIVE',
+  category: p.input.category || null,
+  unit: p.input.unit || null,
+  tags: p.input.tags ?? [],
+  origin: p.input.origin || null,
+  qr_code: p.input.qr_code ?? null,
+  trackings: (p.input.trackings ?? []).map((t) => ({
+    activity: t.activity,
+    location: t.location ?? '',
+    date: t.date,
+    description: t.description ?? '',
+  })),
+});
+
+/**
+ * POST /products/import: checks the whole file (dry run: the preview and every row error), or imports
+ * it in ONE transaction: every product with its code and timeline, or nothing at all. A file with any
+ * error imports nothing (400 naming the rows); so does any failure during the writes.
+ */
+export async function importProducts(
+  deps: AppDeps,
+  scope: CompanyScope,
+  actor: Actor,
+  input: ProductImportInput,
+): Promise<ProductImportResult> {
+  const companyId = pickCompany(scope, input.companyId);
+  if (companyId === null) {
+    throw new AppError('BAD_REQUEST', vi.products.companyRequired, {
+      fields: { companyId: vi.validation.required },
+    });
+  }
+  const rows = await parseImportFile(input.bytes);
+  const { products, errors } = validateRows(rows);
+  if (products.length > IMPORT_MAX_PRODUCTS) {
+    throw new AppError('BAD_REQUEST', m.tooManyProducts(IMPORT_MAX_PRODUCTS));
+  }
+  checkCodes(deps.db, companyId, products, errors);
+  errors.sort((a, b) => a.row - b.row);
+  const result: ProductImportResult = {
+    dryRun: input.dryRun,
+    productCount: products.length,
+    stepCount: products.reduce((n, p) => n + p.stepRows.length, 0),
+    products: products.slice(0, IMPORT_PREVIEW_MAX).map(preview),
+    errorCount: errors.length,
+    errors: errors.slice(0, IMPORT_ERRORS_MAX),
+    imported: 0,
+  };
+  if (input.dryRun) return result;
+  if (errors.length) {
+    const fields = Object.fromEntries(
+      result.errors.map((e) => [`${e.row}.${e.field}`, e.message] as const).reverse(),
+    );
+    throw new AppError('BAD_REQUEST', m.refused(errors.length), { fields });
+  }
+
+  deps.db.transaction((tx) => {
+    addTerms(tx, companyId, termsOf(products));
+    for (const { input: p } of products) {
+      // Checked again inside the transaction: nothing may have taken a code since the check above.
+      if (p.qr_code) assertCodeFree(tx, p.qr_code, companyId);
+      insertProductRecord(
+        tx,
+        companyId,
+        {
+          name: p.name,
+          status: p.status,
+          category: p.category || null,
+          unit: p.unit || null,
+          tags: p.tags,
+          origin: p.origin || null,
+        },
+        p.trackings ?? [],
+        { qrCode: p.qr_code, createdBy: actor.id },
+      );
+    }
+  });
+  return { ...result, imported: products.length };
+}

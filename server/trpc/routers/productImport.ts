@@ -1,0 +1,12 @@
+import { productImportInput, productImportOutput } from '../../../shared/schemas/productImport.ts';
+import { importProducts } from '../../services/productImport/run.ts';
+import { companyProcedure, router } from '../init.ts';
+
+/** Multiple product upload: whoever manages the company's products (COMPANY_ADMIN, EMPLOYEE, SUPER_ADMIN). */
+export const productImportRouter = router({
+  /** A CSV or XLSX file: checked (`dryRun`) or imported whole, in one transaction. */
+  run: companyProcedure('manage', 'Product')
+    .input(productImportInput)
+    .output(productImportOutput)
+    .mutation(({ ctx, input }) => importProducts(ctx, ctx.companyId, ctx.user, input)),
+});
