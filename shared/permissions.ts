@@ -38,7 +38,9 @@ export const PERMISSIONS: Readonly<Record<Role, readonly PermissionRule[]>> = {
   ],
   EMPLOYEE: [
     ...allow('manage', 'Product'),
-    ...allow('read', 'Manage', 'Guest'),
+    // 'read User' is not in the decisions' row, but without it an employee has no Settings page and
+    // cannot change its own password (docs/decisions/007). Managing users stays forbidden.
+    ...allow('read', 'Manage', 'Guest', 'User'),
     ...deny('manage', 'User', 'Manage'),
     ...deny('read', 'Login'),
   ],

@@ -50,8 +50,8 @@ describe('[client][nav]: the menu per role', () => {
       '/settings',
     ]);
   });
-  it('[EMPLOYEE][nav]: an employee manages products and QR codes, not users or company settings', () => {
-    expect(paths('EMPLOYEE')).toEqual(['/', '/products', '/scan-qr', '/products/manage', '/qrs']);
+  it('[EMPLOYEE][nav]: an employee manages products and QR codes and its own settings, not users or company settings', () => {
+    expect(paths('EMPLOYEE')).toEqual(['/', '/products', '/scan-qr', '/products/manage', '/qrs', '/settings']);
   });
   it('[SUPER_ADMIN][nav]: the super admin sees everything but business settings (COMPANY_ADMIN only) and sign in', () => {
     expect(paths('SUPER_ADMIN')).toEqual([

@@ -9,7 +9,7 @@ const EXPECTED: Record<string, Array<[Action, Subject]>> = {
   SUPER_ADMIN: [['manage', 'Admin'], ['manage', 'Manage'], ['manage', 'Product'], ['manage', 'User'], ['manage', 'Guest']],
   MODERATOR: [['manage', 'Admin'], ['read', 'Manage'], ['read', 'Product'], ['read', 'User'], ['read', 'Guest']],
   COMPANY_ADMIN: [['manage', 'Manage'], ['manage', 'Product'], ['manage', 'User'], ['read', 'Guest']],
-  EMPLOYEE: [['manage', 'Product'], ['read', 'Manage'], ['read', 'Guest']],
+  EMPLOYEE: [['manage', 'Product'], ['read', 'Manage'], ['read', 'Guest'], ['read', 'User']],
   USER: [['read', 'Product'], ['read', 'User'], ['read', 'Guest']],
   GUEST: [['read', 'Login'], ['read', 'Product'], ['read', 'Guest']],
 };
