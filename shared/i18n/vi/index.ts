@@ -15,7 +15,8 @@ import { publicPages } from './public.ts';
 import { scan } from './scan.ts';
 import { users } from './users.ts';
 import { validation } from './validation.ts';
+import { workspace } from './workspace.ts';
 import { workspaceImport } from './workspace-import.ts';
 
-export const vi = { api, errors, mail, validation, users, companies, documents, nav, client, authScreens, products, scan, publicPages, workspaceImport } as const;
+export const vi = { api, errors, mail, validation, users, companies, documents, nav, client, authScreens, products, scan, publicPages, workspaceImport, workspace } as const;
 export type Messages = typeof vi;

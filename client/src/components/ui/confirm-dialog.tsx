@@ -1,0 +1,50 @@
+import * as A from '@radix-ui/react-alert-dialog';
+import { vi } from '../../../../shared/i18n/vi/index.ts';
+import { buttonVariants } from './button.tsx';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  message: string;
+  /** The confirming button's text ('Xóa', 'Khôi phục'...). */
+  confirmLabel: string;
+  onConfirm: () => void;
+  /** Red confirming button for what cannot be undone. */
+  danger?: boolean;
+  busy?: boolean;
+}
+
+/** Asks before an action: the cancel button has the focus, so Enter never deletes by accident. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  danger = true,
+  busy = false,
+}: ConfirmDialogProps) {
+  return (
+    <A.Root open={open} onOpenChange={onOpenChange}>
+      <A.Portal>
+        <A.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <A.Content className="fixed top-1/2 left-1/2 z-50 w-[min(420px,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-surface p-5 shadow-xl">
+          <A.Title className="text-lg font-semibold text-ink">{title}</A.Title>
+          <A.Description className="mt-2 text-sm text-ink-soft">{message}</A.Description>
+          <div className="mt-5 flex justify-end gap-2">
+            <A.Cancel className={buttonVariants({ variant: 'outline' })}>{vi.workspace.common.cancel}</A.Cancel>
+            <A.Action
+              className={buttonVariants({ variant: danger ? 'danger' : 'primary' })}
+              disabled={busy}
+              onClick={onConfirm}
+            >
+              {confirmLabel}
+            </A.Action>
+          </div>
+        </A.Content>
+      </A.Portal>
+    </A.Root>
+  );
+}

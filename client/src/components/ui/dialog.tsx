@@ -1,0 +1,51 @@
+import * as D from '@radix-ui/react-dialog';
+import { cva, type VariantProps } from 'class-variance-authority';
+import type { ReactNode } from 'react';
+import { vi } from '../../../../shared/i18n/vi/index.ts';
+import { cn } from '../../lib/cn.ts';
+import { Icon } from './icon.tsx';
+
+const panel = cva(
+  'fixed top-1/2 left-1/2 z-50 flex max-h-[92dvh] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-surface shadow-xl focus:outline-none',
+  {
+    variants: { size: { sm: 'w-[min(440px,94vw)]', md: 'w-[min(640px,94vw)]', lg: 'w-[min(960px,96vw)]' } },
+    defaultVariants: { size: 'md' },
+  },
+);
+
+export interface DialogProps extends VariantProps<typeof panel> {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  children: ReactNode;
+  /** Buttons under the scrolling body (Lưu, Hủy...). */
+  footer?: ReactNode;
+}
+
+/** A modal with a title, a close button, a scrolling body and a fixed footer. */
+export function Dialog({ open, onOpenChange, title, description, children, footer, size }: DialogProps) {
+  return (
+    <D.Root open={open} onOpenChange={onOpenChange}>
+      <D.Portal>
+        <D.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        {/* Without a description Radix is told so explicitly (aria-describedby undefined). */}
+        <D.Content className={panel({ size })} {...(description ? {} : { 'aria-describedby': undefined })}>
+          <div className="flex items-center justify-between gap-3 border-b border-line px-5 py-4">
+            <D.Title className="text-lg font-semibold text-ink">{title}</D.Title>
+            <D.Close aria-label={vi.client.close} className="rounded-lg p-2 hover:bg-soft">
+              <Icon name="close" className="h-5 w-5" />
+            </D.Close>
+          </div>
+          {description ? (
+            <D.Description className="px-5 pt-3 text-sm text-ink-soft">{description}</D.Description>
+          ) : null}
+          <div className="overflow-y-auto px-5 py-4">{children}</div>
+          {footer && (
+            <div className={cn('flex flex-wrap justify-end gap-2 border-t border-line px-5 py-3')}>{footer}</div>
+          )}
+        </D.Content>
+      </D.Portal>
+    </D.Root>
+  );
+}
