@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { api, type RealServer, startRealServer } from './real-server.ts';
+import { api, type RealServer, startRealServer, tempDir } from './real-server.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const ADMIN = { ADMIN_EMAIL: 'sao-luu@example.com', ADMIN_PASSWORD: 'sao-luu-mat-khau-2026' };
@@ -77,7 +76,7 @@ describe('[SUPER_ADMIN][durability] npm run backup', () => {
         acknowledgedDuring++;
       }
     });
-    const out = join(mkdtempSync(join(tmpdir(), 'txng-backup-')), 'ban-sao');
+    const out = join(tempDir('txng-backup-'), 'ban-sao');
     const result = await runBackup(live.dataDir, out);
     stop = true;
     await Promise.all(writers);
@@ -99,7 +98,7 @@ describe('[SUPER_ADMIN][durability] npm run backup', () => {
 
     // Restore as the README says: stop the app, copy the files into an empty DATA_DIR, start.
     await live.stop();
-    const restored = mkdtempSync(join(tmpdir(), 'txng-restored-'));
+    const restored = tempDir('txng-restored-');
     cpSync(join(out, 'app.db'), join(restored, 'app.db'));
     cpSync(join(out, 'uploads'), join(restored, 'uploads'), { recursive: true });
     cpSync(join(out, 'jwt-secret'), join(restored, 'jwt-secret'));
@@ -122,7 +121,7 @@ describe('[SUPER_ADMIN][durability] npm run backup', () => {
   it('refuses to write into a folder that is not empty, and leaves no partial backup', async () => {
     const live = await startRealServer(ENV);
     running.push(live);
-    const out = mkdtempSync(join(tmpdir(), 'txng-backup-full-'));
+    const out = tempDir('txng-backup-full-');
     writeFileSync(join(out, 'khac.txt'), 'x');
     const result = await runBackup(live.dataDir, out);
     expect(result.code).toBe(1);

@@ -1,13 +1,12 @@
 import { request } from 'node:http';
-import { existsSync, mkdtempSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadSettings } from '#server/env.ts';
 import { createLogger } from '#server/logger.ts';
 import { onShutdown, startServer } from '#server/server.ts';
-import { api, businessAccount, type RealServer, startRealServer } from './real-server.ts';
+import { api, businessAccount, type RealServer, startRealServer, tempDir } from './real-server.ts';
 
 const ADMIN = { ADMIN_EMAIL: 'ben-vung@example.com', ADMIN_PASSWORD: 'ben-vung-mat-khau-2026' };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -173,7 +172,7 @@ describe('[SUPER_ADMIN][durability] the real server', () => {
   });
 
   it('close() runs the shutdown hooks after the last request and before the database closes', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'txng-hooks-'));
+    const dataDir = tempDir('txng-hooks-');
     const settings = loadSettings({
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',

@@ -1,10 +1,25 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+/**
+ * Temporary folders made here are removed after the importing test file (registered at import, this
+ * hook runs after the file's own afterAll hooks, which stop the servers).
+ */
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+export function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
 
 export interface RealServer {
   child: ChildProcess;
@@ -29,7 +44,7 @@ export async function startRealServer(
   env: Record<string, string> = {},
   dataDir?: string,
 ): Promise<RealServer> {
-  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'txng-real-'));
+  const dir = dataDir ?? tempDir('txng-real-');
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: ROOT,
     env: {
