@@ -1,7 +1,114 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
 import { vi } from '../../../shared/i18n/vi/index.ts';
+import { PRODUCT_PAGE_SIZE } from '../../../shared/constants.ts';
+import { Button } from '../components/ui/button.tsx';
+import { ConfirmDialog } from '../components/ui/confirm-dialog.tsx';
 import { PageHeading } from '../components/ui/page-heading.tsx';
+import { Pagination } from '../components/ui/pagination.tsx';
+import { ImportDialog } from '../features/products/import-dialog.tsx';
+import {
+  initialProductFilters,
+  ProductFilters,
+  type ProductFilterState,
+} from '../features/products/product-filters.tsx';
+import { ProductFormDialog } from '../features/products/product-form.tsx';
+import { ProductTable } from '../features/products/product-table.tsx';
+import type { ProductRow } from '../features/products/types.ts';
+import { useCompanyLists } from '../features/products/use-company-lists.ts';
+import { useDebounced } from '../features/products/use-debounced.ts';
+import { useTRPC } from '../lib/trpc.ts';
+import { useSession } from '../session/SessionProvider.tsx';
 
-/** '/products/manage': company product management. Only the heading until the page's own issue lands. */
+const t = vi.workspace.products;
+const c = vi.workspace.common;
+
+/** '/products/manage': the company's products, their editor, QR codes and the multiple upload. */
 export default function ProductsManagePage() {
-  return <PageHeading title={vi.nav.productManagement} />;
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { state } = useSession();
+  const lists = useCompanyLists();
+  const [filters, setFilters] = useState<ProductFilterState>(initialProductFilters);
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<number | null | undefined>(undefined);
+  const [importing, setImporting] = useState(false);
+  const [deleting, setDeleting] = useState<ProductRow | null>(null);
+  const search = useDebounced(filters.search.trim());
+
+  const list = useQuery({
+    ...trpc.products.list.queryOptions({
+      page,
+      limit: PRODUCT_PAGE_SIZE,
+      sortBy: filters.sortBy,
+      orderBy: filters.orderBy,
+      ...(search ? { search } : {}),
+      ...(filters.status ? { status: filters.status } : {}),
+      ...(filters.category ? { category: filters.category } : {}),
+    }),
+    placeholderData: keepPreviousData,
+  });
+  const remove = useMutation(
+    trpc.products.delete.mutationOptions({
+      onSuccess: () => {
+        toast.success(t.deleted);
+        setDeleting(null);
+        void queryClient.invalidateQueries({ queryKey: trpc.products.pathKey() });
+      },
+    }),
+  );
+
+  // Products are created in a company: a SUPER_ADMIN (no company of its own) edits, but does not add here.
+  const hasCompany = state.currentUser?.companyId != null;
+  const products = list.data?.products ?? [];
+  const filtered = !!(search || filters.status || filters.category);
+  return (
+    <div>
+      <PageHeading title={t.title}>
+        {hasCompany && (
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={() => setImporting(true)}>
+              {t.import}
+            </Button>
+            <Button onClick={() => setEditing(null)}>{t.add}</Button>
+          </div>
+        )}
+      </PageHeading>
+      <ProductFilters
+        value={filters}
+        categories={lists.categories}
+        onChange={(next) => {
+          setFilters(next);
+          setPage(1);
+        }}
+      />
+      {list.isLoading ? (
+        <p role="status">{c.loading}</p>
+      ) : products.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-line p-6 text-center text-ink-soft">
+          {filtered ? t.noMatch : t.empty}
+        </p>
+      ) : (
+        <ProductTable products={products} onEdit={(p) => setEditing(p.id)} onDelete={setDeleting} />
+      )}
+      <Pagination page={page} pageSize={PRODUCT_PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
+
+      <ProductFormDialog
+        productId={editing ?? null}
+        open={editing !== undefined}
+        onOpenChange={(open) => !open && setEditing(undefined)}
+      />
+      <ImportDialog open={importing} onOpenChange={setImporting} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t.deleteTitle}
+        message={deleting ? t.deleteMessage(deleting.name) : ''}
+        confirmLabel={c.delete}
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+      />
+    </div>
+  );
 }

@@ -1,0 +1,230 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { toast } from 'react-toastify';
+import { vi } from '../../../../shared/i18n/vi/index.ts';
+import { createProductInput } from '../../../../shared/schemas/products.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { RadioChoice } from '../../components/ui/radio-choice.tsx';
+import { SelectField } from '../../components/ui/select-field.tsx';
+import { type FieldErrors, serverErrors, zodErrors } from '../../lib/form-errors.ts';
+import { useTRPC } from '../../lib/trpc.ts';
+import { ImageGallery } from './image-gallery.tsx';
+import { ProductQr } from './product-qr.tsx';
+import { TagPicker } from './tag-picker.tsx';
+import { TimelineEditor } from './timeline-editor.tsx';
+import { newStepKey, type ProductDetail, type TimelineStep } from './types.ts';
+import { optionsOf, useCompanyLists } from './use-company-lists.ts';
+
+const t = vi.workspace.products;
+const c = vi.workspace.common;
+
+interface FormState {
+  name: string;
+  images: string[];
+  status: 'ACTIVE' | 'INACTIVE';
+  category: string;
+  unit: string;
+  tags: string[];
+  origin: string;
+  trackings: TimelineStep[];
+}
+
+const blank: FormState = {
+  name: '',
+  images: [],
+  status: 'INACTIVE',
+  category: '',
+  unit: '',
+  tags: [],
+  origin: '',
+  trackings: [],
+};
+
+function fromProduct(p: ProductDetail): FormState {
+  return {
+    name: p.name,
+    images: p.images,
+    status: p.status,
+    category: p.category ?? '',
+    unit: p.unit ?? '',
+    tags: p.tags,
+    origin: p.origin ?? '',
+    trackings: p.trackings.map((s) => ({
+      key: newStepKey(),
+      activity: s.activity,
+      location: s.location ?? '',
+      // A step saved with a time shows its day in the date input.
+      date: s.date.slice(0, 10),
+      description: s.description ?? '',
+    })),
+  };
+}
+
+/** What a save sends: the whole product, gallery and timeline included (the server replaces them together). */
+function bodyOf(f: FormState) {
+  return {
+    name: f.name,
+    images: f.images,
+    image: f.images[0] ?? null,
+    status: f.status,
+    category: f.category,
+    unit: f.unit,
+    tags: f.tags,
+    origin: f.origin,
+    trackings: f.trackings.map(({ key: _key, ...s }) => s),
+  };
+}
+
+/**
+ * Create (productId null) or edit a product in a dialog. An edit sends the `version` it loaded, so
+ * a save over someone else's newer one is refused (409, with the server's Vietnamese message).
+ */
+export function ProductFormDialog({
+  productId,
+  open,
+  onOpenChange,
+}: {
+  productId: number | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const lists = useCompanyLists();
+  const editing = productId !== null;
+  const detail = useQuery({
+    ...trpc.products.get.queryOptions({ id: productId ?? 0 }),
+    enabled: open && editing,
+  });
+  const [form, setForm] = useState<FormState>(blank);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  // Fill the form once per opening (a refetch in the background must not wipe what is being typed).
+  const loadedVersion = detail.data?.version;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens or another product/version loads
+  useEffect(() => {
+    if (!open) return;
+    setErrors({});
+    setForm(editing && detail.data ? fromProduct(detail.data) : blank);
+  }, [open, productId, loadedVersion]);
+
+  const done = (message: string) => {
+    toast.success(message);
+    void queryClient.invalidateQueries({ queryKey: trpc.products.pathKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.companies.pathKey() });
+    onOpenChange(false);
+  };
+  const create = useMutation(trpc.products.create.mutationOptions({ onSuccess: () => done(t.created) }));
+  const update = useMutation(trpc.products.update.mutationOptions({ onSuccess: () => done(t.updated) }));
+  const saving = create.isPending || update.isPending;
+
+  function save() {
+    const body = bodyOf(form);
+    const parsed = createProductInput.safeParse(body);
+    if (!parsed.success) {
+      setErrors(zodErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    const onError = (err: unknown) => setErrors(serverErrors(err));
+    if (editing && detail.data) {
+      update.mutate({ ...body, id: detail.data.id, version: detail.data.version }, { onError });
+    } else {
+      create.mutate(body, { onError });
+    }
+  }
+
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      size="lg"
+      title={editing ? t.editTitle : t.createTitle}
+      footer={
+        <>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            {c.cancel}
+          </Button>
+          <Button onClick={save} disabled={saving || (editing && !detail.data)}>
+            {saving ? c.saving : c.save}
+          </Button>
+        </>
+      }
+    >
+      {editing && !detail.data ? (
+        <p role="status">{c.loading}</p>
+      ) : (
+        <form
+          className="flex flex-col gap-5"
+          onSubmit={(e) => {
+            e.preventDefault();
+            save();
+          }}
+        >
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field
+              label={t.name}
+              value={form.name}
+              required
+              maxLength={200}
+              error={errors.name}
+              onChange={(e) => set('name', e.target.value)}
+            />
+            <Field
+              label={t.origin}
+              value={form.origin}
+              maxLength={300}
+              error={errors.origin}
+              onChange={(e) => set('origin', e.target.value)}
+            />
+            <SelectField
+              label={t.category}
+              value={form.category}
+              placeholder={c.none}
+              options={optionsOf(lists.categories, form.category)}
+              error={errors.category}
+              onChange={(e) => set('category', e.target.value)}
+            />
+            <SelectField
+              label={t.unit}
+              value={form.unit}
+              placeholder={c.none}
+              options={optionsOf(lists.units, form.unit)}
+              error={errors.unit}
+              onChange={(e) => set('unit', e.target.value)}
+            />
+          </div>
+          <RadioChoice
+            label={t.status}
+            value={form.status}
+            options={[
+              { value: 'ACTIVE', label: c.active },
+              { value: 'INACTIVE', label: c.inactive },
+            ]}
+            onChange={(v) => set('status', v)}
+          />
+          <TagPicker
+            available={lists.tags}
+            value={form.tags}
+            onChange={(v) => set('tags', v)}
+            error={errors.tags}
+          />
+          <ImageGallery
+            name={form.name}
+            images={form.images}
+            onChange={(v) => set('images', v)}
+            error={errors.images}
+          />
+          <TimelineEditor steps={form.trackings} onChange={(v) => set('trackings', v)} errors={errors} />
+          {editing && detail.data && <ProductQr product={detail.data} />}
+          {/* Enter in a field saves, like the button. */}
+          <button type="submit" className="hidden" aria-hidden="true" tabIndex={-1} />
+        </form>
+      )}
+    </Dialog>
+  );
+}
