@@ -1,4 +1,4 @@
-import { route, type RestRoute } from './adapter.ts';
+import { type RestRoute, route } from './adapter.ts';
 
 /** /api/public/...: the public product page and a company's public product list. */
 export const publicProductsRoutes: RestRoute[] = [

@@ -120,7 +120,7 @@ test('[GUEST][e2e][scan]: a QR code of another site is refused in Vietnamese, an
   expect(scripts.filter((u) => /camera-scanner|zxing|rich-text-editor|recharts/.test(u))).toEqual([]);
 });
 
-test('[GUEST][e2e][redirect]: a visitor opens a printed code\'s URL and the address becomes the product page', async ({
+test("[GUEST][e2e][redirect]: a visitor opens a printed code's URL and the address becomes the product page", async ({
   page,
   request,
 }) => {
@@ -146,10 +146,15 @@ test('[GUEST][e2e][redirect]: an unknown code shows the not-found message with a
   // Typed by hand on the scan page: the same answer in place.
   await page.getByLabel('Hoặc nhập mã in dưới tem').fill('khong-co-ma-nay');
   await page.getByRole('button', { name: 'Tra cứu' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Không tìm thấy sản phẩm cho mã này' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Không tìm thấy sản phẩm cho mã này' }),
+  ).toBeVisible();
 });
 
-test('[GUEST][e2e][scan]: a photo of the code is decoded by the server and opens the product', async ({ page, request }) => {
+test('[GUEST][e2e][scan]: a photo of the code is decoded by the server and opens the product', async ({
+  page,
+  request,
+}) => {
   const [product] = await companyWithProducts(request, ['Nước mắm Phú Quốc']);
   if (!product) throw new Error('no product');
   // No camera on this phone: the page says so and the photo is the way.
@@ -162,11 +167,13 @@ test('[GUEST][e2e][scan]: a photo of the code is decoded by the server and opens
   await page.goto('/scan-qr');
   await expect(page.getByRole('alert')).toContainText('Không tìm thấy camera');
   const png = await QRCode.toBuffer(product.qr_code_url, { margin: 4, width: 500 });
-  await page.getByTestId('scan-photo-input').setInputFiles({ name: 'tem.png', mimeType: 'image/png', buffer: png });
+  await page
+    .getByTestId('scan-photo-input')
+    .setInputFiles({ name: 'tem.png', mimeType: 'image/png', buffer: png });
   await expectProductPage(page, product);
 });
 
-test('[GUEST][e2e][history]: a visitor\'s scans are listed in /products and move into the account at sign-in', async ({
+test("[GUEST][e2e][history]: a visitor's scans are listed in /products and move into the account at sign-in", async ({
   page,
   request,
 }) => {
@@ -192,7 +199,9 @@ test('[GUEST][e2e][history]: a visitor\'s scans are listed in /products and move
   expect(await page.evaluate(() => localStorage.getItem('scanned-qrs'))).toBe('[]');
 
   // The account holds them now: the API says so for this user's token.
-  const logs = await request.get('/api/auth/scan-logs', { headers: { authorization: `Bearer ${user.accessToken}` } });
+  const logs = await request.get('/api/auth/scan-logs', {
+    headers: { authorization: `Bearer ${user.accessToken}` },
+  });
   const body = (await logs.json()) as { data: { logs: { productId: number }[]; total: number } };
   expect(body.data.total).toBe(2);
   expect(body.data.logs.map((l) => l.productId)).toEqual([second.id, first.id]);
@@ -205,7 +214,8 @@ test('[SUPER_ADMIN][e2e][content]: an administrator edits the terms and a visito
 }) => {
   const login = await request.post('/api/auth/login', { data: ADMIN });
   expect(login.status()).toBe(200);
-  const token = ((await login.json()) as { data: { session: { accessToken: string } } }).data.session.accessToken;
+  const token = ((await login.json()) as { data: { session: { accessToken: string } } }).data.session
+    .accessToken;
   const stamp = Date.now().toString(36);
   // A body with a script and an event handler, sent as an attacker with the right would send it.
   const created = await request.post('/api/settings/term-conditions', {
@@ -237,7 +247,10 @@ test('[SUPER_ADMIN][e2e][content]: an administrator edits the terms and a visito
   await expect(page.getByRole('heading', { name: `Quy định sử dụng ${stamp}` })).toBeVisible();
 
   // A visitor on another phone reads the terms at sign-up.
-  const visitor = await browser.newContext({ ...devices['Pixel 7'], baseURL: test.info().project.use.baseURL });
+  const visitor = await browser.newContext({
+    ...devices['Pixel 7'],
+    baseURL: test.info().project.use.baseURL,
+  });
   const v = await visitor.newPage();
   await v.goto('/auth/sign-up');
   await v.getByLabel('Không').check();

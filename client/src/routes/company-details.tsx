@@ -19,7 +19,10 @@ export default function CompanyDetailsPage() {
   const [page, setPage] = useState(1);
   const company = useQuery(trpc.companies.byId.queryOptions({ id }, { enabled: valid, ...silent }));
   const products = useQuery(
-    trpc.publicProducts.companyProducts.queryOptions({ id, page }, { enabled: valid, placeholderData: (prev) => prev, ...silent }),
+    trpc.publicProducts.companyProducts.queryOptions(
+      { id, page },
+      { enabled: valid, placeholderData: (prev) => prev, ...silent },
+    ),
   );
 
   if (!valid || company.isError) return <PublicNotFound title={t.notFoundTitle} />;
@@ -58,7 +61,12 @@ export default function CompanyDetailsPage() {
             </li>
           ))}
         </ul>
-        <Pager page={page} total={products.data?.total ?? 0} size={PUBLIC_COMPANY_PRODUCTS_PAGE_SIZE} onPage={setPage} />
+        <Pager
+          page={page}
+          total={products.data?.total ?? 0}
+          size={PUBLIC_COMPANY_PRODUCTS_PAGE_SIZE}
+          onPage={setPage}
+        />
       </section>
     </div>
   );

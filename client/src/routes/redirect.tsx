@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'wouter';
 import { vi } from '../../../shared/i18n/vi/index.ts';
+import { qrCodeSchema } from '../../../shared/schemas/products.ts';
 import { LoadingScreen } from '../components/ui/loading-screen.tsx';
 import { PublicNotFound } from '../features/public/not-found.tsx';
 import { useOpenScannedProduct, useResolveCode } from '../features/scan/record-scan.ts';
-import { qrCodeSchema } from '../../../shared/schemas/products.ts';
 import { errorData } from '../lib/trpc.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 

@@ -46,7 +46,10 @@ export default function ScanQrPage() {
           </p>
         )}
         {flow.status.kind === 'error' && (
-          <div role="alert" className="flex flex-col gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-red-800">
+          <div
+            role="alert"
+            className="flex flex-col gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-red-800"
+          >
             <p>{flow.status.message}</p>
             <Button variant="outline" size="sm" className="self-start" onClick={flow.reset}>
               {t.scanAgain}

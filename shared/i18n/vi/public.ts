@@ -15,9 +15,11 @@ export const publicPages = {
     manualSubmit: 'Tra cứu',
     notOurs: 'Mã QR này không thuộc hệ thống Truy xuất nguồn gốc. Hãy quét mã trên tem sản phẩm.',
     notFound: 'Không tìm thấy sản phẩm cho mã này, hoặc sản phẩm đã ngừng hoạt động.',
-    cameraDenied: 'Bạn đã từ chối quyền dùng camera. Hãy cho phép camera trong cài đặt trình duyệt, hoặc chọn ảnh mã QR bên dưới.',
+    cameraDenied:
+      'Bạn đã từ chối quyền dùng camera. Hãy cho phép camera trong cài đặt trình duyệt, hoặc chọn ảnh mã QR bên dưới.',
     cameraMissing: 'Không tìm thấy camera trên thiết bị này. Hãy chọn ảnh mã QR bên dưới.',
-    cameraInsecure: 'Trình duyệt chỉ cho phép camera trên kết nối bảo mật (https). Hãy chọn ảnh mã QR bên dưới.',
+    cameraInsecure:
+      'Trình duyệt chỉ cho phép camera trên kết nối bảo mật (https). Hãy chọn ảnh mã QR bên dưới.',
     cameraBusy: 'Camera đang được ứng dụng khác sử dụng. Hãy đóng ứng dụng đó hoặc chọn ảnh mã QR.',
     cameraFailed: 'Không mở được camera. Hãy thử lại hoặc chọn ảnh mã QR bên dưới.',
     scanAgain: 'Quét lại',
@@ -114,7 +116,8 @@ export const publicPages = {
     saving: 'Đang lưu…',
     cancel: 'Hủy',
     saved: 'Đã lưu nội dung',
-    conflict: 'Nội dung này vừa được người khác sửa. Trang đã tải lại bản mới nhất: hãy xem lại rồi sửa tiếp.',
+    conflict:
+      'Nội dung này vừa được người khác sửa. Trang đã tải lại bản mới nhất: hãy xem lại rồi sửa tiếp.',
     editorLoading: 'Đang tải trình soạn thảo…',
     toolbar: {
       bold: 'In đậm',

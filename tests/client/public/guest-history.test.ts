@@ -9,16 +9,33 @@ import {
   withScan,
 } from '#client/features/history/guest-history.ts';
 
-const product = (id: number) => ({ productId: id, name: `Sản phẩm ${id}`, image: null, companyName: 'Công ty A' });
+const product = (id: number) => ({
+  productId: id,
+  name: `Sản phẩm ${id}`,
+  image: null,
+  companyName: 'Công ty A',
+});
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 8, minute));
 
-describe('[GUEST][client][history] the phone\'s scan history', () => {
+describe("[GUEST][client][history] the phone's scan history", () => {
   it("[GUEST][client][history]: a scan is stored under 'scanned-qrs' with the product, company and time, newest first", () => {
     addGuestScan(product(1), at(0));
     addGuestScan({ ...product(2), image: '/uploads/a.png' }, at(1));
     expect(JSON.parse(localStorage.getItem('scanned-qrs')!)).toEqual([
-      { productId: 2, name: 'Sản phẩm 2', image: '/uploads/a.png', companyName: 'Công ty A', scannedAt: at(1).toISOString() },
-      { productId: 1, name: 'Sản phẩm 1', image: null, companyName: 'Công ty A', scannedAt: at(0).toISOString() },
+      {
+        productId: 2,
+        name: 'Sản phẩm 2',
+        image: '/uploads/a.png',
+        companyName: 'Công ty A',
+        scannedAt: at(1).toISOString(),
+      },
+      {
+        productId: 1,
+        name: 'Sản phẩm 1',
+        image: null,
+        companyName: 'Công ty A',
+        scannedAt: at(0).toISOString(),
+      },
     ]);
   });
 
@@ -33,7 +50,8 @@ describe('[GUEST][client][history] the phone\'s scan history', () => {
 
   it(`[GUEST][client][history]: the list keeps the newest ${GUEST_HISTORY_MAX} products`, () => {
     let list: GuestScan[] = [];
-    for (let id = 1; id <= GUEST_HISTORY_MAX + 5; id++) list = withScan(list, { ...product(id), scannedAt: at(0).toISOString() });
+    for (let id = 1; id <= GUEST_HISTORY_MAX + 5; id++)
+      list = withScan(list, { ...product(id), scannedAt: at(0).toISOString() });
     expect(list).toHaveLength(GUEST_HISTORY_MAX);
     expect(list[0]?.productId).toBe(GUEST_HISTORY_MAX + 5);
     expect(list.at(-1)?.productId).toBe(6);
@@ -42,7 +60,12 @@ describe('[GUEST][client][history] the phone\'s scan history', () => {
   it('[GUEST][client][history]: malformed storage is ignored entry by entry', () => {
     localStorage.setItem(
       'scanned-qrs',
-      JSON.stringify([{ productId: 'x' }, null, { ...product(3), scannedAt: 'hôm qua' }, { ...product(4), scannedAt: at(0).toISOString() }]),
+      JSON.stringify([
+        { productId: 'x' },
+        null,
+        { ...product(3), scannedAt: 'hôm qua' },
+        { ...product(4), scannedAt: at(0).toISOString() },
+      ]),
     );
     expect(readGuestHistory().map((e) => e.productId)).toEqual([4]);
     localStorage.setItem('scanned-qrs', '{not json');

@@ -2,7 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { addGuestScan, readGuestHistory } from '#client/features/history/guest-history.ts';
 import { mergeGuestHistory } from '#client/features/history/merge.ts';
 
-const product = (id: number) => ({ productId: id, name: `Sản phẩm ${id}`, image: null, companyName: 'Công ty A' });
+const product = (id: number) => ({
+  productId: id,
+  name: `Sản phẩm ${id}`,
+  image: null,
+  companyName: 'Công ty A',
+});
 type Client = Parameters<typeof mergeGuestHistory>[0];
 const clientWith = (mutate: (...args: unknown[]) => Promise<unknown>) =>
   ({ scanLogs: { merge: { mutate } } }) as unknown as Client;

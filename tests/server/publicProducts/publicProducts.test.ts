@@ -7,7 +7,12 @@ import { makeProduct, people, TIMELINE } from '../products/helpers.ts';
 async function setup() {
   const api = createTestApi();
   const p = await people(api.deps);
-  const active = makeProduct(api.deps, p.companyA.id, { name: 'Cà phê', status: 'ACTIVE', origin: 'Đắk Lắk' }, TIMELINE);
+  const active = makeProduct(
+    api.deps,
+    p.companyA.id,
+    { name: 'Cà phê', status: 'ACTIVE', origin: 'Đắk Lắk' },
+    TIMELINE,
+  );
   const inactive = makeProduct(api.deps, p.companyA.id, { name: 'Chưa bán', status: 'INACTIVE' });
   return { api, p, active, inactive };
 }
@@ -17,9 +22,18 @@ describe('[GUEST][REST][publicProducts] product page by id', () => {
     const { api, p, active } = await setup();
     const res = await api.call('GET', `/public/products/${active.id}`);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id: active.id, name: 'Cà phê', origin: 'Đắk Lắk', status: 'ACTIVE' });
+    expect(res.body.data).toMatchObject({
+      id: active.id,
+      name: 'Cà phê',
+      origin: 'Đắk Lắk',
+      status: 'ACTIVE',
+    });
     expect(res.body.data.company).toMatchObject({ id: p.companyA.id, name: 'Công ty Cà phê Đắk Lắk' });
-    expect(res.body.data.trackings.map((t: { activity: string }) => t.activity)).toEqual(['Thu hoạch', 'Rang', 'Đóng gói']);
+    expect(res.body.data.trackings.map((t: { activity: string }) => t.activity)).toEqual([
+      'Thu hoạch',
+      'Rang',
+      'Đóng gói',
+    ]);
     expect(res.text).not.toContain('search');
     expect(api.deps.db.select().from(scanEvents).all()).toHaveLength(0);
   });
@@ -35,8 +49,12 @@ describe('[GUEST][REST][publicProducts] product page by id', () => {
 
   it('[USER][REST][publicProducts]: a signed-in user of another company still sees only ACTIVE products', async () => {
     const { api, p, active, inactive } = await setup();
-    expect((await api.call('GET', `/public/products/${active.id}`, { token: p.tokens.adminB })).status).toBe(200);
-    expect((await api.call('GET', `/public/products/${inactive.id}`, { token: p.tokens.adminA })).status).toBe(404);
+    expect((await api.call('GET', `/public/products/${active.id}`, { token: p.tokens.adminB })).status).toBe(
+      200,
+    );
+    expect(
+      (await api.call('GET', `/public/products/${inactive.id}`, { token: p.tokens.adminA })).status,
+    ).toBe(404);
   });
 
   it('[GUEST][REST][publicProducts]: an id that is not a number is a 400', async () => {
@@ -46,7 +64,7 @@ describe('[GUEST][REST][publicProducts] product page by id', () => {
   });
 });
 
-describe('[GUEST][REST][publicProducts] a company\'s public products', () => {
+describe("[GUEST][REST][publicProducts] a company's public products", () => {
   it('[GUEST][REST][publicProducts]: lists only ACTIVE products of that company, by name, paged', async () => {
     const { api, p, active } = await setup();
     const other = makeProduct(api.deps, p.companyA.id, { name: 'Bơ sáp', status: 'ACTIVE' });

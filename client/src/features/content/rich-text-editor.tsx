@@ -57,10 +57,30 @@ export default function RichTextEditor({ value, onChange, label }: RichTextEdito
   };
   const buttons: { label: string; text: string; on?: boolean; run: () => void }[] = [
     { label: t.bold, text: 'B', on: active?.bold, run: () => editor.chain().focus().toggleBold().run() },
-    { label: t.italic, text: 'I', on: active?.italic, run: () => editor.chain().focus().toggleItalic().run() },
-    { label: t.heading, text: 'H', on: active?.heading, run: () => editor.chain().focus().toggleHeading({ level: 2 }).run() },
-    { label: t.bulletList, text: '•', on: active?.bulletList, run: () => editor.chain().focus().toggleBulletList().run() },
-    { label: t.orderedList, text: '1.', on: active?.orderedList, run: () => editor.chain().focus().toggleOrderedList().run() },
+    {
+      label: t.italic,
+      text: 'I',
+      on: active?.italic,
+      run: () => editor.chain().focus().toggleItalic().run(),
+    },
+    {
+      label: t.heading,
+      text: 'H',
+      on: active?.heading,
+      run: () => editor.chain().focus().toggleHeading({ level: 2 }).run(),
+    },
+    {
+      label: t.bulletList,
+      text: '•',
+      on: active?.bulletList,
+      run: () => editor.chain().focus().toggleBulletList().run(),
+    },
+    {
+      label: t.orderedList,
+      text: '1.',
+      on: active?.orderedList,
+      run: () => editor.chain().focus().toggleOrderedList().run(),
+    },
     { label: t.link, text: '🔗', on: active?.link, run: setLink },
     { label: t.undo, text: '↶', run: () => editor.chain().focus().undo().run() },
     { label: t.redo, text: '↷', run: () => editor.chain().focus().redo().run() },
@@ -76,7 +96,10 @@ export default function RichTextEditor({ value, onChange, label }: RichTextEdito
             aria-label={b.label}
             aria-pressed={b.on === undefined ? undefined : b.on}
             onClick={b.run}
-            className={cn('h-8 min-w-8 rounded px-2 text-sm font-semibold hover:bg-soft', b.on && 'bg-primary-light text-primary-dark')}
+            className={cn(
+              'h-8 min-w-8 rounded px-2 text-sm font-semibold hover:bg-soft',
+              b.on && 'bg-primary-light text-primary-dark',
+            )}
           >
             {b.text}
           </button>

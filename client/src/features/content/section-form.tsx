@@ -34,7 +34,11 @@ export function SectionForm({
     onSave(draft);
   };
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-3 rounded-lg border border-primary/40 bg-surface p-3">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex flex-col gap-3 rounded-lg border border-primary/40 bg-surface p-3"
+    >
       <Field
         label={t.title}
         name="title"
@@ -51,8 +55,18 @@ export function SectionForm({
       />
       <div className="flex flex-col gap-1">
         <span className="text-sm font-medium text-ink">{t.body}</span>
-        <Suspense fallback={<p role="status" className="text-sm text-ink-soft">{t.editorLoading}</p>}>
-          <RichTextEditor label={t.body} value={initial.body} onChange={(body) => setDraft((d) => ({ ...d, body }))} />
+        <Suspense
+          fallback={
+            <p role="status" className="text-sm text-ink-soft">
+              {t.editorLoading}
+            </p>
+          }
+        >
+          <RichTextEditor
+            label={t.body}
+            value={initial.body}
+            onChange={(body) => setDraft((d) => ({ ...d, body }))}
+          />
         </Suspense>
         {(errors.body ?? errors['items.0.body']) && (
           <p className="text-sm text-red-600">{errors.body ?? errors['items.0.body']}</p>

@@ -48,8 +48,12 @@ export function SectionsPanel({ docKey }: { docKey: DocumentKey }) {
     void reload();
   };
 
-  const create = useMutation(trpc.documents.create.mutationOptions({ ...silent, onSuccess: onSaved, onError: onFailure }));
-  const update = useMutation(trpc.documents.update.mutationOptions({ ...silent, onSuccess: onSaved, onError: onFailure }));
+  const create = useMutation(
+    trpc.documents.create.mutationOptions({ ...silent, onSuccess: onSaved, onError: onFailure }),
+  );
+  const update = useMutation(
+    trpc.documents.update.mutationOptions({ ...silent, onSuccess: onSaved, onError: onFailure }),
+  );
   const remove = useMutation(trpc.documents.delete.mutationOptions({ onSuccess: () => void reload() }));
 
   const list = sections.data ?? [];
@@ -91,7 +95,13 @@ export function SectionsPanel({ docKey }: { docKey: DocumentKey }) {
         {list.map((s, i) =>
           editing?.kind === 'edit' && editing.section.id === s.id ? (
             <li key={s.id}>
-              <SectionForm initial={s} pending={busy} errors={errors} onSave={save} onCancel={() => setEditing(null)} />
+              <SectionForm
+                initial={s}
+                pending={busy}
+                errors={errors}
+                onSave={save}
+                onCancel={() => setEditing(null)}
+              />
             </li>
           ) : (
             <li key={s.id} className="rounded-lg border border-line bg-surface p-3">
@@ -104,25 +114,51 @@ export function SectionsPanel({ docKey }: { docKey: DocumentKey }) {
                   <Button size="sm" variant="ghost" disabled={busy || i === 0} onClick={() => move(i, -1)}>
                     {t.moveUp}
                   </Button>
-                  <Button size="sm" variant="ghost" disabled={busy || i === list.length - 1} onClick={() => move(i, 1)}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    disabled={busy || i === list.length - 1}
+                    onClick={() => move(i, 1)}
+                  >
                     {t.moveDown}
                   </Button>
-                  <Button size="sm" variant="outline" disabled={busy} onClick={() => setEditing({ kind: 'edit', section: s })} aria-label={`${t.edit}: ${s.title}`}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={busy}
+                    onClick={() => setEditing({ kind: 'edit', section: s })}
+                    aria-label={`${t.edit}: ${s.title}`}
+                  >
                     {t.edit}
                   </Button>
-                  <Button size="sm" variant="danger" disabled={busy} onClick={() => del(s)} aria-label={`${t.delete}: ${s.title}`}>
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    disabled={busy}
+                    onClick={() => del(s)}
+                    aria-label={`${t.delete}: ${s.title}`}
+                  >
                     {t.delete}
                   </Button>
                 </div>
               </div>
-              {/* biome-ignore lint/security/noDangerouslySetInnerHtml: cleaned on the server before storage */}
-              <div className={`mt-2 text-sm text-ink ${RICH_TEXT_CLASS}`} dangerouslySetInnerHTML={{ __html: s.body }} />
+              <div
+                className={`mt-2 text-sm text-ink ${RICH_TEXT_CLASS}`}
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: cleaned on the server before storage
+                dangerouslySetInnerHTML={{ __html: s.body }}
+              />
             </li>
           ),
         )}
       </ol>
       {editing?.kind === 'new' ? (
-        <SectionForm initial={BLANK} pending={busy} errors={errors} onSave={save} onCancel={() => setEditing(null)} />
+        <SectionForm
+          initial={BLANK}
+          pending={busy}
+          errors={errors}
+          onSave={save}
+          onCancel={() => setEditing(null)}
+        />
       ) : (
         <Button
           variant="outline"

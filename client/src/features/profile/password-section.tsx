@@ -29,7 +29,10 @@ export function PasswordSection() {
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = changePasswordInput.safeParse({ oldPassword: form.oldPassword, newPassword: form.newPassword });
+    const parsed = changePasswordInput.safeParse({
+      oldPassword: form.oldPassword,
+      newPassword: form.newPassword,
+    });
     const found = parsed.success ? {} : zodErrors(parsed.error);
     if (form.confirm !== form.newPassword) found.confirm = t.mismatch;
     if (!parsed.success || found.confirm) return setErrors(found);

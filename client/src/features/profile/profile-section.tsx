@@ -97,7 +97,14 @@ export function ProfileSection() {
         </div>
       </div>
       <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-        <Field label={t.name} name="name" autoComplete="name" value={form.name} onChange={set('name')} error={errors.name} />
+        <Field
+          label={t.name}
+          name="name"
+          autoComplete="name"
+          value={form.name}
+          onChange={set('name')}
+          error={errors.name}
+        />
         <Field
           label={t.phone}
           name="phoneNumber"

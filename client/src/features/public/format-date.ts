@@ -2,7 +2,12 @@
  * Timeline dates as the company entered them: a calendar day (2024-05-01) stays that day wherever the
  * reader is; a date-time is shown in Vietnam's time, where the goods are traced.
  */
-const DAY = new Intl.DateTimeFormat('vi-VN', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+const DAY = new Intl.DateTimeFormat('vi-VN', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 const DAY_TIME = new Intl.DateTimeFormat('vi-VN', {
   day: '2-digit',
   month: '2-digit',

@@ -4,7 +4,17 @@ import { Button } from '../../components/ui/button.tsx';
 const t = vi.publicPages.pager;
 
 /** Previous / next for a paged list; hidden when everything fits on one page. */
-export function Pager({ page, total, size, onPage }: { page: number; total: number; size: number; onPage: (p: number) => void }) {
+export function Pager({
+  page,
+  total,
+  size,
+  onPage,
+}: {
+  page: number;
+  total: number;
+  size: number;
+  onPage: (p: number) => void;
+}) {
   const pages = Math.max(1, Math.ceil(total / size));
   if (pages <= 1) return null;
   return (

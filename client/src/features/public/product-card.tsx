@@ -21,9 +21,20 @@ export function ProductCard({
       className="flex items-center gap-3 rounded-lg border border-line bg-surface p-2 hover:bg-soft"
     >
       {image ? (
-        <img src={image} alt="" width={64} height={64} loading="lazy" decoding="async" className="h-16 w-16 shrink-0 rounded-md object-cover" />
+        <img
+          src={image}
+          alt=""
+          width={64}
+          height={64}
+          loading="lazy"
+          decoding="async"
+          className="h-16 w-16 shrink-0 rounded-md object-cover"
+        />
       ) : (
-        <span aria-hidden="true" className="flex h-16 w-16 shrink-0 items-center justify-center rounded-md bg-soft text-xs text-ink-soft">
+        <span
+          aria-hidden="true"
+          className="flex h-16 w-16 shrink-0 items-center justify-center rounded-md bg-soft text-xs text-ink-soft"
+        >
           {vi.publicPages.product.noImage}
         </span>
       )}

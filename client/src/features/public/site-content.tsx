@@ -11,7 +11,10 @@ import { RICH_TEXT_CLASS } from './rich-text.ts';
 export function SiteContent({ docKey }: { docKey: DocumentKey }) {
   const trpc = useTRPC();
   const sections = useQuery(
-    trpc.documents.list.queryOptions({ key: docKey }, { staleTime: 5 * 60_000, trpc: { context: { silent: true } } }),
+    trpc.documents.list.queryOptions(
+      { key: docKey },
+      { staleTime: 5 * 60_000, trpc: { context: { silent: true } } },
+    ),
   );
   if (!sections.data?.length) return null;
   return (

@@ -17,7 +17,10 @@ export function Timeline({ entries }: { entries: PublicProduct['trackings'] }) {
         <ol className="relative ml-2 border-l-2 border-primary/40" data-testid="timeline">
           {entries.map((e) => (
             <li key={e.id} className="relative mb-5 pl-5 last:mb-0">
-              <span aria-hidden="true" className="absolute top-1.5 -left-[7px] h-3 w-3 rounded-full bg-primary" />
+              <span
+                aria-hidden="true"
+                className="absolute top-1.5 -left-[7px] h-3 w-3 rounded-full bg-primary"
+              />
               <p className="text-xs font-medium text-ink-soft">
                 <time dateTime={e.date}>{formatTrackingDate(e.date)}</time>
                 {e.location && ` · ${e.location}`}

@@ -4,7 +4,12 @@
  * which fails offline and behind firewalls, and leaks the visit): the override is set when this module
  * loads, before the first <Scanner> renders.
  */
-import { type IDetectedBarcode, type IScannerError, prepareZXingModule, Scanner } from '@yudiel/react-qr-scanner';
+import {
+  type IDetectedBarcode,
+  type IScannerError,
+  prepareZXingModule,
+  Scanner,
+} from '@yudiel/react-qr-scanner';
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
 
 prepareZXingModule({

@@ -15,7 +15,11 @@ export function PhotoPicker({ disabled, onFile }: { disabled: boolean; onFile: (
   return (
     <div className="flex flex-col gap-2">
       <p className="text-sm text-ink-soft">{t.orPhoto}</p>
-      <label htmlFor={id} className={buttonVariants({ variant: 'outline', size: 'lg' })} aria-disabled={disabled}>
+      <label
+        htmlFor={id}
+        className={buttonVariants({ variant: 'outline', size: 'lg' })}
+        aria-disabled={disabled}
+      >
         {t.choosePhoto}
       </label>
       <input

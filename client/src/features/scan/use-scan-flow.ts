@@ -13,7 +13,10 @@ import { useOpenScannedProduct, useResolveCode } from './record-scan.ts';
 
 const t = vi.publicPages.scan;
 
-export type ScanStatus = { kind: 'ready' } | { kind: 'busy'; text: string } | { kind: 'error'; message: string };
+export type ScanStatus =
+  | { kind: 'ready' }
+  | { kind: 'busy'; text: string }
+  | { kind: 'error'; message: string };
 
 /** The message for a failed resolve or photo scan: 404 in our words, anything else as the server said it. */
 function failureMessage(status: number | null | undefined, message: string): string {
@@ -59,7 +62,13 @@ export function useScanFlow() {
       const form = new FormData();
       form.append('file', file);
       try {
-        open(await apiFetch<PublicProduct>('/api/products/scan-qr', { method: 'POST', body: form, silent: true }));
+        open(
+          await apiFetch<PublicProduct>('/api/products/scan-qr', {
+            method: 'POST',
+            body: form,
+            silent: true,
+          }),
+        );
       } catch (err) {
         fail(err instanceof ApiError ? failureMessage(err.status, err.message) : vi.client.unknownError);
       }
