@@ -1,7 +1,143 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
 import { vi } from '../../../shared/i18n/vi/index.ts';
+import { SHORT_LINK_BATCH_MAX, SHORT_LINK_PAGE_SIZE } from '../../../shared/schemas/shortLinks.ts';
+import { Button } from '../components/ui/button.tsx';
+import { Field } from '../components/ui/field.tsx';
 import { PageHeading } from '../components/ui/page-heading.tsx';
+import { Pagination } from '../components/ui/pagination.tsx';
+import { SelectField } from '../components/ui/select-field.tsx';
+import { BindDialog } from '../features/qrs/bind-dialog.tsx';
+import { CodeTable } from '../features/qrs/code-table.tsx';
+import { type PrintCode, PrintSheet } from '../features/qrs/print-sheet.tsx';
+import { useTRPC } from '../lib/trpc.ts';
+import { useSession } from '../session/SessionProvider.tsx';
 
-/** '/qrs': QR management (batches of codes). Only the heading until the page's own issue lands. */
+const t = vi.workspace.qrs;
+const c = vi.workspace.common;
+type BoundFilter = '' | 'true' | 'false';
+
+/** '/qrs': batches of codes to print first and bind later, single downloads and the A4 label sheet. */
 export default function QrsPage() {
-  return <PageHeading title={vi.nav.qrManagement} />;
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { state } = useSession();
+  const [count, setCount] = useState('24');
+  const [bound, setBound] = useState<BoundFilter>('');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<Map<string, PrintCode>>(new Map());
+  const [binding, setBinding] = useState<string | null>(null);
+  const [printing, setPrinting] = useState<PrintCode[] | null>(null);
+
+  const list = useQuery({
+    ...trpc.shortLinks.list.queryOptions({
+      page,
+      limit: SHORT_LINK_PAGE_SIZE,
+      ...(bound ? { bound: bound === 'true' } : {}),
+    }),
+    placeholderData: keepPreviousData,
+  });
+  const create = useMutation(
+    trpc.shortLinks.create.mutationOptions({
+      onSuccess: (codes) => {
+        toast.success(t.generated(codes.length));
+        void queryClient.invalidateQueries({ queryKey: trpc.shortLinks.pathKey() });
+        setPage(1);
+        // The new batch is selected, ready to print.
+        setSelected(new Map(codes.map((x) => [x.code, { code: x.code, url: x.url }])));
+      },
+    }),
+  );
+
+  if (printing) return <PrintSheet codes={printing} onBack={() => setPrinting(null)} />;
+
+  const rows = list.data?.shortLinks ?? [];
+  const n = Number(count);
+  const validCount = Number.isInteger(n) && n >= 1 && n <= SHORT_LINK_BATCH_MAX;
+  const hasCompany = state.currentUser?.companyId != null;
+  return (
+    <div>
+      <PageHeading title={t.title} />
+      {hasCompany && (
+        <form
+          className="mb-4 flex flex-wrap items-end gap-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (validCount) create.mutate({ count: n });
+          }}
+        >
+          <Field
+            label={t.count}
+            type="number"
+            min={1}
+            max={SHORT_LINK_BATCH_MAX}
+            value={count}
+            onChange={(e) => setCount(e.target.value)}
+            className="w-40"
+          />
+          <Button type="submit" disabled={!validCount || create.isPending}>
+            {t.generate}
+          </Button>
+        </form>
+      )}
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <SelectField
+          label={t.filter}
+          value={bound}
+          className="w-56"
+          placeholder={c.all}
+          options={[
+            { value: 'true', label: t.bound },
+            { value: 'false', label: t.free },
+          ]}
+          onChange={(e) => {
+            setBound(e.target.value as BoundFilter);
+            setPage(1);
+          }}
+        />
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            disabled={rows.length === 0}
+            onClick={() => setPrinting(rows.map((r) => ({ code: r.code, url: r.url })))}
+          >
+            {t.printPage}
+          </Button>
+          <Button disabled={selected.size === 0} onClick={() => setPrinting([...selected.values()])}>
+            {t.printSelected(selected.size)}
+          </Button>
+        </div>
+      </div>
+      {list.isLoading ? (
+        <p role="status">{c.loading}</p>
+      ) : rows.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-line p-6 text-center text-ink-soft">{t.empty}</p>
+      ) : (
+        <CodeTable
+          rows={rows}
+          selected={new Set(selected.keys())}
+          onBind={setBinding}
+          onSelect={(codes, on) =>
+            setSelected((prev) => {
+              const next = new Map(prev);
+              for (const code of codes) {
+                const row = rows.find((r) => r.code === code);
+                if (on && row) next.set(code, { code, url: row.url });
+                else next.delete(code);
+              }
+              return next;
+            })
+          }
+        />
+      )}
+      <Pagination
+        page={page}
+        pageSize={SHORT_LINK_PAGE_SIZE}
+        total={list.data?.total ?? 0}
+        onPage={setPage}
+      />
+      <BindDialog code={binding} onClose={() => setBinding(null)} />
+    </div>
+  );
 }

@@ -1,0 +1,95 @@
+import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
+import { vi } from '../../../../shared/i18n/vi/index.ts';
+import { Button } from '../../components/ui/button.tsx';
+
+const t = vi.workspace.qrs;
+
+/** 4 x 6 labels per A4 sheet, each code 30 mm wide: a phone reads it from ~25 cm even after a rough print. */
+export const LABELS_PER_SHEET = 24;
+
+export interface PrintCode {
+  code: string;
+  url: string;
+}
+
+/** Vector QR (prints sharp at any size), error correction M and the standard 4-module quiet zone. */
+const toSvg = (url: string) => QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 });
+
+/**
+ * Only the sheet is printed: everything else is hidden in print, the page is A4 with 10 mm margins
+ * and each block of 24 labels starts a new sheet.
+ */
+const PRINT_CSS = `
+@page { size: A4; margin: 10mm; }
+@media print {
+  body * { visibility: hidden !important; }
+  .qr-print, .qr-print * { visibility: visible !important; }
+  .qr-print { position: absolute; left: 0; top: 0; width: 190mm; }
+  .qr-print-toolbar { display: none !important; }
+  .qr-sheet { break-after: page; border: 0 !important; margin: 0 !important; }
+  .qr-sheet:last-child { break-after: auto; }
+}
+.qr-sheet { display: grid; grid-template-columns: repeat(4, 47.5mm); grid-auto-rows: 46mm; width: 190mm; }
+.qr-label { display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 1mm; }
+.qr-label svg { width: 30mm; height: 30mm; }
+.qr-label span { font: 600 3.2mm/1 ui-monospace, monospace; letter-spacing: 0.2mm; color: #000; }
+`;
+
+/** The printable A4 label sheet of `codes`, with 'In' (window.print) and a way back. */
+export function PrintSheet({ codes, onBack }: { codes: PrintCode[]; onBack: () => void }) {
+  const [svgs, setSvgs] = useState<string[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    void Promise.all(codes.map((c) => toSvg(c.url))).then((all) => live && setSvgs(all));
+    return () => {
+      live = false;
+    };
+  }, [codes]);
+
+  const sheets: PrintCode[][] = [];
+  for (let i = 0; i < codes.length; i += LABELS_PER_SHEET) sheets.push(codes.slice(i, i + LABELS_PER_SHEET));
+  return (
+    <div className="qr-print">
+      <style>{PRINT_CSS}</style>
+      <div className="qr-print-toolbar mb-4 flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 className="text-xl font-bold text-ink">{t.printTitle}</h2>
+          <p className="text-sm text-ink-soft">{t.printHint(codes.length)}</p>
+        </div>
+        <div className="flex gap-2">
+          <Button variant="outline" onClick={onBack}>
+            {t.back}
+          </Button>
+          <Button onClick={() => window.print()} disabled={!svgs}>
+            {t.printButton}
+          </Button>
+        </div>
+      </div>
+      {!svgs ? (
+        <p role="status">{vi.workspace.common.loading}</p>
+      ) : (
+        sheets.map((sheet, s) => (
+          <div
+            // biome-ignore lint/suspicious/noArrayIndexKey: sheets are positions on paper
+            key={s}
+            className="qr-sheet mb-6 border border-dashed border-line bg-white"
+            data-testid="qr-sheet"
+          >
+            {sheet.map((c, i) => (
+              <figure key={c.code} className="qr-label" data-testid="qr-label">
+                {/* biome-ignore lint/security/noDangerouslySetInnerHtml: an SVG the qrcode library drew from our own URL */}
+                <div
+                  role="img"
+                  aria-label={t.labelAlt(c.code)}
+                  dangerouslySetInnerHTML={{ __html: svgs[s * LABELS_PER_SHEET + i] ?? '' }}
+                />
+                <span>{c.code}</span>
+              </figure>
+            ))}
+          </div>
+        ))
+      )}
+    </div>
+  );
+}
