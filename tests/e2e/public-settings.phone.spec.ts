@@ -17,8 +17,13 @@ test('[USER][e2e][settings]: a user edits the profile and avatar, and changes th
   await expect(page.getByText('Đã lưu thông tin cá nhân')).toBeVisible();
 
   const png = await QRCode.toBuffer('avatar', { width: 200 });
-  await page.getByLabel('Ảnh đại diện').setInputFiles({ name: 'anh.png', mimeType: 'image/png', buffer: png });
-  await expect(page.getByRole('img', { name: 'Ngô Văn Mới' }).first()).toHaveAttribute('src', /^\/uploads\/.+\.png$/);
+  await page
+    .getByLabel('Ảnh đại diện')
+    .setInputFiles({ name: 'anh.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByRole('img', { name: 'Ngô Văn Mới' }).first()).toHaveAttribute(
+    'src',
+    /^\/uploads\/.+\.png$/,
+  );
 
   // A wrong old password is said under the field, never as a toast.
   await page.getByLabel('Mật khẩu hiện tại').fill('sai-mat-khau-2026');
@@ -38,7 +43,9 @@ test('[USER][e2e][settings]: a user edits the profile and avatar, and changes th
   await expect(page.getByLabel('Họ và tên')).toHaveValue('Ngô Văn Mới');
 
   // The old token is over; the new password signs in.
-  const old = await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${user.accessToken}` } });
+  const old = await page.request.get('/api/auth/me', {
+    headers: { authorization: `Bearer ${user.accessToken}` },
+  });
   expect(old.status()).toBe(401);
   const login = await page.request.post('/api/auth/login', {
     data: { email: user.email, password: 'Duong-moi-an-toan-2026' },
