@@ -261,5 +261,24 @@ test('[SUPER_ADMIN][e2e][content]: an administrator edits the terms and a visito
   await expect(dialog.getByText('Không chia sẻ dữ liệu.')).toBeVisible();
   expect(await v.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
   expect(await dialog.innerHTML()).not.toMatch(/<script|onerror/i);
+
+  // The home content ('traceability') greets visitors above their history on /products.
+  const home = await request.post('/api/settings/term-conditions', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      items: [
+        {
+          key: 'traceability',
+          title: `Chào mừng ${stamp}`,
+          body: '<p><strong>Quét</strong> để biết nguồn gốc.</p>',
+        },
+      ],
+    },
+  });
+  expect(home.status(), await home.text()).toBe(201);
+  await v.goto('/products');
+  const content = v.getByTestId('site-content-traceability');
+  await expect(content.getByRole('heading', { name: `Chào mừng ${stamp}` })).toBeVisible();
+  await expect(content.locator('strong').getByText('Quét', { exact: true })).toBeVisible();
   await visitor.close();
 });
