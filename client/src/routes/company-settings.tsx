@@ -1,7 +1,39 @@
 import { vi } from '../../../shared/i18n/vi/index.ts';
 import { PageHeading } from '../components/ui/page-heading.tsx';
+import { CompanyProfileForm } from '../features/company/company-profile-form.tsx';
+import { TermListEditor } from '../features/company/term-list-editor.tsx';
+import { useSession } from '../session/SessionProvider.tsx';
 
-/** '/company/settings/': the company's details. Only the heading until the page's own issue lands. */
+const t = vi.workspace.company;
+
+/** '/company/settings/': the company's profile and its categories, units and tags. */
 export default function CompanySettingsPage() {
-  return <PageHeading title={vi.nav.companySettings} />;
+  const { state } = useSession();
+  const companyId = state.currentUser?.companyId;
+  return (
+    <div className="flex max-w-4xl flex-col gap-6">
+      <PageHeading title={t.title} />
+      {companyId == null ? (
+        <p>{vi.errors.noCompany}</p>
+      ) : (
+        <>
+          <CompanyProfileForm companyId={companyId} />
+          <section
+            aria-labelledby="lists-title"
+            className="flex flex-col gap-5 rounded-lg border border-line bg-surface p-5"
+          >
+            <div>
+              <h2 id="lists-title" className="text-lg font-semibold text-ink">
+                {t.lists}
+              </h2>
+              <p className="text-sm text-ink-soft">{t.listsHint}</p>
+            </div>
+            <TermListEditor kind="categories" title={t.categories} />
+            <TermListEditor kind="units" title={t.units} />
+            <TermListEditor kind="tags" title={t.tags} />
+          </section>
+        </>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,78 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { toast } from 'react-toastify';
+import { vi } from '../../../../shared/i18n/vi/index.ts';
+import { companyDetailsSchema } from '../../../../shared/schemas/auth.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { type FieldErrors, serverErrors, zodErrors } from '../../lib/form-errors.ts';
+import { useTRPC } from '../../lib/trpc.ts';
+
+const t = vi.workspace.company;
+const FIELDS = [
+  ['name', t.name],
+  ['representative', t.representative],
+  ['address', t.address],
+  ['email', t.email],
+  ['business_license', t.businessLicense],
+] as const;
+type Profile = Record<(typeof FIELDS)[number][0], string>;
+
+/** The company's profile (what the public sees beside its products), saved with auth.updateCompany. */
+export function CompanyProfileForm({ companyId }: { companyId: number }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const company = useQuery(trpc.companies.byId.queryOptions({ id: companyId }));
+  const [form, setForm] = useState<Profile | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  useEffect(() => {
+    if (company.data) {
+      const { name, representative, address, email, business_license } = company.data;
+      setForm({ name, representative, address, email, business_license });
+    }
+  }, [company.data]);
+  const save = useMutation(
+    trpc.auth.updateCompany.mutationOptions({
+      onSuccess: () => {
+        toast.success(t.saved);
+        void queryClient.invalidateQueries({ queryKey: trpc.companies.byId.pathKey() });
+      },
+      onError: (err) => setErrors(serverErrors(err)),
+    }),
+  );
+  if (!form) return <p role="status">{vi.workspace.common.loading}</p>;
+  return (
+    <section aria-labelledby="profile-title" className="rounded-lg border border-line bg-surface p-5">
+      <h2 id="profile-title" className="mb-4 text-lg font-semibold text-ink">
+        {t.profile}
+      </h2>
+      <form
+        className="grid gap-3 sm:grid-cols-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const parsed = companyDetailsSchema.safeParse(form);
+          if (!parsed.success) return setErrors(zodErrors(parsed.error));
+          setErrors({});
+          save.mutate(parsed.data);
+        }}
+      >
+        {FIELDS.map(([key, label]) => (
+          <Field
+            key={key}
+            label={label}
+            type={key === 'email' ? 'email' : 'text'}
+            value={form[key]}
+            required
+            error={errors[key]}
+            onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+          />
+        ))}
+        <div className="sm:col-span-2">
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? vi.workspace.common.saving : vi.workspace.common.save}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

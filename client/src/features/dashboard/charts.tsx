@@ -1,0 +1,139 @@
+import {
+  Area,
+  AreaChart,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { vi } from '../../../../shared/i18n/vi/index.ts';
+
+const t = vi.workspace.dashboard;
+const PRIMARY = 'var(--primary)';
+const shortDay = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
+
+/** A chart card: the chart is decoration for sighted users; the same figures follow as a table. */
+function ChartCard({
+  title,
+  children,
+  table,
+}: {
+  title: string;
+  children: React.ReactNode;
+  table: React.ReactNode;
+}) {
+  return (
+    <section className="rounded-lg border border-line bg-surface p-4">
+      <h2 className="mb-3 font-semibold text-ink">{title}</h2>
+      <div aria-hidden="true" className="h-64">
+        {children}
+      </div>
+      <details className="mt-2 text-sm text-ink-soft">
+        <summary className="cursor-pointer">{t.tableCaption(title)}</summary>
+        {table}
+      </details>
+    </section>
+  );
+}
+
+function FigureTable({ head, rows }: { head: [string, string]; rows: [string, number][] }) {
+  return (
+    <table className="mt-2 w-full text-left">
+      <thead>
+        <tr>
+          <th>{head[0]}</th>
+          <th className="text-end">{head[1]}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([k, v]) => (
+          <tr key={k}>
+            <td>{k}</td>
+            <td className="text-end">{v.toLocaleString('vi-VN')}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function ScansByDayChart({ data }: { data: { date: string; count: number }[] }) {
+  return (
+    <ChartCard
+      title={t.scansByDay}
+      table={<FigureTable head={[t.date, t.scans]} rows={data.map((d) => [d.date, d.count])} />}
+    >
+      <ResponsiveContainer width="100%" height="100%">
+        <AreaChart data={data} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
+          <CartesianGrid strokeDasharray="3 3" stroke="var(--line)" />
+          <XAxis dataKey="date" tickFormatter={shortDay} fontSize={12} minTickGap={16} />
+          <YAxis allowDecimals={false} fontSize={12} />
+          <Tooltip labelFormatter={(d) => String(d)} formatter={(v) => [v, t.scans]} />
+          <Area type="monotone" dataKey="count" stroke={PRIMARY} fill={PRIMARY} fillOpacity={0.2} />
+        </AreaChart>
+      </ResponsiveContainer>
+    </ChartCard>
+  );
+}
+
+export function TopProductsChart({ data }: { data: { id: number; name: string; scans: number }[] }) {
+  return (
+    <ChartCard
+      title={t.topProducts}
+      table={<FigureTable head={[t.product, t.scans]} rows={data.map((d) => [d.name, d.scans])} />}
+    >
+      {data.length === 0 ? (
+        <p className="text-sm text-ink-soft">{t.noScans}</p>
+      ) : (
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={data} layout="vertical" margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" stroke="var(--line)" />
+            <XAxis type="number" allowDecimals={false} fontSize={12} />
+            <YAxis type="category" dataKey="name" width={120} fontSize={12} />
+            <Tooltip formatter={(v) => [v, t.scans]} />
+            <Bar dataKey="scans" fill={PRIMARY} radius={[0, 4, 4, 0]} />
+          </BarChart>
+        </ResponsiveContainer>
+      )}
+    </ChartCard>
+  );
+}
+
+export function ActiveShareChart({ active, inactive }: { active: number; inactive: number }) {
+  const data = [
+    { name: vi.workspace.common.active, value: active, color: PRIMARY },
+    { name: vi.workspace.common.inactive, value: inactive, color: '#94a3b8' },
+  ];
+  return (
+    <ChartCard
+      title={t.activeVsInactive}
+      table={
+        <FigureTable
+          head={[vi.workspace.common.status, t.totalProducts]}
+          rows={data.map((d) => [d.name, d.value])}
+        />
+      }
+    >
+      {active + inactive === 0 ? (
+        <p className="text-sm text-ink-soft">{t.noProducts}</p>
+      ) : (
+        <ResponsiveContainer width="100%" height="100%">
+          <PieChart>
+            <Pie data={data} dataKey="value" nameKey="name" innerRadius="55%" outerRadius="85%" label>
+              {data.map((d) => (
+                <Cell key={d.name} fill={d.color} />
+              ))}
+            </Pie>
+            <Tooltip />
+          </PieChart>
+        </ResponsiveContainer>
+      )}
+    </ChartCard>
+  );
+}
