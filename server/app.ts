@@ -13,6 +13,7 @@ import { safePath } from './security/log-safe.ts';
 import { mountClient } from './http/static-client.ts';
 import { mountQrImages } from './http/qr-images.ts';
 import { uploadLimit } from './http/upload-body.ts';
+import { mountPublicResolve } from './http/public-resolve.ts';
 import { mountUploads } from './http/uploads.ts';
 import { mountRestRoutes } from './rest/adapter.ts';
 import { toErrorAnswer } from './rest/envelope.ts';
@@ -84,6 +85,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   mountQrImages(app, deps);
   mountImportTemplates(app);
   api.use('*', uploadLimit(settings));
+  mountPublicResolve(api, deps);
   mountRestRoutes(api, deps, restRoutes);
   api.all('*', (c) => c.json({ statusCode: 404, message: vi.errors.routeNotFound }, 404));
   app.route('/api', api);

@@ -48,6 +48,7 @@ const envSchema = z.object({
     .min(1024)
     .default(5 * 1024 * 1024),
   SQLITE_SYNCHRONOUS: z.enum(['NORMAL', 'FULL']).default('NORMAL'),
+  SCAN_FLUSH_MS: z.coerce.number().int().min(0).max(1000).default(5),
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -77,6 +78,8 @@ export interface Settings {
   scanRetentionMonths: number;
   uploadMaxBytes: number;
   sqliteSynchronous: 'NORMAL' | 'FULL';
+  /** Scan events are written in batches this often (ms); 0 writes each at once. */
+  scanFlushMs: number;
   /** log2 of scrypt's N; 15 (N = 32768) takes ~60 ms; tests lower it. */
   passwordHashCost: number;
   logLevel: Env['LOG_LEVEL'];
@@ -143,6 +146,7 @@ export function loadSettings(source: Record<string, string | undefined> = proces
     scanRetentionMonths: e.SCAN_RETENTION_MONTHS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
+    scanFlushMs: e.SCAN_FLUSH_MS,
     passwordHashCost: e.PASSWORD_HASH_COST,
     logLevel: e.LOG_LEVEL,
   };

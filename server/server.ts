@@ -8,6 +8,7 @@ import type { AppDeps } from './deps.ts';
 import type { Settings } from './env.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
+import { flushScanEvents } from './services/scans/record.ts';
 import { createLimits } from './security/limits.ts';
 
 export interface RunningServer {
@@ -52,6 +53,7 @@ export async function startServer(settings: Settings, logger: Logger = createLog
         closeIdle();
       });
       for (const hook of shutdownHooks(deps)) await hook();
+      flushScanEvents(deps);
       sqlite.close();
       logger.info({ event: 'server.closed' }, 'server closed');
     })());

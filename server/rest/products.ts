@@ -2,7 +2,10 @@ import { vi } from '../../shared/i18n/vi/index.ts';
 import { readUploadFile } from '../http/upload-body.ts';
 import { route, type RestRoute } from './adapter.ts';
 
-/** /api/products/...: the products paths of the product decisions (QR images: server/http/qr-images.ts). */
+/**
+ * /api/products/...: the products paths of the product decisions (QR images: server/http/qr-images.ts;
+ * the public GET /products/qr-codes/{code}: server/http/public-resolve.ts, the scan path's fast route).
+ */
 export const productsRoutes: RestRoute[] = [
   route({ method: 'get', path: '/products', input: (r) => r.query, call: (c, i) => c.products.list(i) }),
   route({
@@ -16,12 +19,6 @@ export const productsRoutes: RestRoute[] = [
     path: '/products/scan-qr',
     input: (r) => readUploadFile(r.hono),
     call: (c, i) => c.products.scanImage(i),
-  }),
-  route({
-    method: 'get',
-    path: '/products/qr-codes/:code',
-    input: (r) => ({ code: r.params.code ?? '' }),
-    call: (c, i) => c.products.resolve(i),
   }),
   route({
     method: 'post',

@@ -1,7 +1,7 @@
 import { vi } from '../../shared/i18n/vi/index.ts';
 import { route, type RestRoute } from './adapter.ts';
 
-/** /api/shortLinks/...: printed QR codes (batches), their list, public lookup and binding. */
+/** /api/shortLinks/...: printed QR codes (batches), their list and binding (the public GET /shortLinks/{code}: server/http/public-resolve.ts). */
 export const shortLinksRoutes: RestRoute[] = [
   route({
     method: 'post',
@@ -12,12 +12,6 @@ export const shortLinksRoutes: RestRoute[] = [
     call: (c, i) => c.shortLinks.create(i),
   }),
   route({ method: 'get', path: '/shortLinks', input: (r) => r.query, call: (c, i) => c.shortLinks.list(i) }),
-  route({
-    method: 'get',
-    path: '/shortLinks/:code',
-    input: (r) => ({ code: r.params.code ?? '' }),
-    call: (c, i) => c.shortLinks.resolve(i),
-  }),
   route({
     method: 'post',
     path: '/shortLinks/:code/bind',

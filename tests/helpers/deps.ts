@@ -23,6 +23,7 @@ export function createTestDeps(env: Record<string, string> = {}): TestDeps {
     PASSWORD_HASH_COST: '10',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:3000',
+    SCAN_FLUSH_MS: '0',
     ...env,
   });
   const { db, sqlite } = createDb(':memory:');

@@ -6,6 +6,7 @@ import { companies, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../../trpc/context.ts';
+import { publicChanged } from '../products/public-answers.ts';
 import { requireUser, toPublicUser } from './session.ts';
 
 export function toPublicCompany(row: typeof companies.$inferSelect) {
@@ -79,5 +80,7 @@ export function updateOwnCompany(
     ? deps.db.update(companies).set(fields).where(eq(companies.id, companyId)).returning().get()
     : deps.db.select().from(companies).where(eq(companies.id, companyId)).get();
   if (!row) throw new AppError('NOT_FOUND');
+  // Every cached public answer of this company's products shows its profile.
+  publicChanged(deps, { companyId });
   return toPublicCompany(row);
 }

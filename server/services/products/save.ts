@@ -14,6 +14,7 @@ import {
   replaceTrackings,
   searchTextOf,
 } from './records.ts';
+import { publicChanged } from './public-answers.ts';
 import { pickCompany, type CompanyScope } from './scope.ts';
 
 /** Empty text means "none": a cleared field is stored as null, never as ''. */
@@ -49,6 +50,8 @@ export function createProduct(deps: AppDeps, scope: CompanyScope, actor: Actor, 
       createdBy: actor.id,
     }).id;
   });
+  // A printed code bound here may be cached as "not bound yet".
+  if (input.qr_code) publicChanged(deps, { code: input.qr_code });
   return getProduct(deps, scope, id);
 }
 
@@ -87,6 +90,7 @@ export function updateProduct(deps: AppDeps, scope: CompanyScope, actor: Actor, 
     if (!saved) throw new AppError('CONFLICT', vi.errors.versionConflict);
     if (input.trackings) replaceTrackings(tx, row.id, row.companyId, input.trackings);
   });
+  publicChanged(deps, { productId: input.id, code: input.qr_code });
   return getProduct(deps, scope, input.id);
 }
 
@@ -94,5 +98,6 @@ export function updateProduct(deps: AppDeps, scope: CompanyScope, actor: Actor, 
 export function deleteProduct(deps: AppDeps, scope: CompanyScope, id: number) {
   requireProductInScope(deps.db, scope, id);
   deps.db.delete(products).where(eq(products.id, id)).run();
+  publicChanged(deps, { productId: id });
   return { id };
 }

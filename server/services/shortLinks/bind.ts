@@ -6,6 +6,7 @@ import { AppError } from '../../errors.ts';
 import type { Actor } from '../../trpc/context.ts';
 import { redirectUrl } from '../codes.ts';
 import { requireProductInScope } from '../products/read.ts';
+import { publicChanged } from '../products/public-answers.ts';
 import { bindCode } from '../products/records.ts';
 import { assertInScope, type CompanyScope } from '../products/scope.ts';
 
@@ -21,7 +22,7 @@ export function bindShortLink(
   code: string,
   productId: number,
 ) {
-  return deps.db.transaction((tx) => {
+  const answer = deps.db.transaction((tx) => {
     const link = tx
       .select({ companyId: shortLinks.companyId, productId: shortLinks.productId })
       .from(shortLinks)
@@ -37,4 +38,6 @@ export function bindShortLink(
     if (link.productId === null) bindCode(tx, code, link.companyId, productId, actor.id);
     return { code, productId, url: redirectUrl(deps.settings.publicUrl, code) };
   });
+  publicChanged(deps, { code });
+  return answer;
 }

@@ -1,4 +1,5 @@
 import { count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { flushScanEvents } from '../scans/record.ts';
 import { TOP_PRODUCTS, type DashboardStatistics } from '../../../shared/schemas/statistics.ts';
 import { companies, products, scanEvents, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -15,6 +16,7 @@ export function companyDashboard(
   companyId: number | null,
   now = new Date(),
 ): DashboardStatistics {
+  flushScanEvents(deps); // the figures include scans still in the write buffer
   if (companyId !== null) {
     const exists = deps.db
       .select({ id: companies.id })
@@ -56,6 +58,7 @@ export function companyDashboard(
 
 /** The administrators' figures over the whole site; deleted accounts are not counted. */
 export function generalStatistics(deps: AppDeps, now = new Date()) {
+  flushScanEvents(deps);
   const total = (table: typeof companies | typeof products | typeof scanEvents) =>
     deps.db.select({ n: count() }).from(table).get()?.n ?? 0;
   return {

@@ -93,6 +93,8 @@ export async function updateUser(deps: AppDeps, scope: UserScope, input: UpdateU
         username,
         passwordHash,
         ...(stopsSessions ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+        // Always one value: an empty PATCH still answers the user (drizzle refuses an empty SET).
+        updatedAt: new Date(),
       })
       .where(eq(users.id, id))
       .returning()

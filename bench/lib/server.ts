@@ -1,0 +1,50 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+export interface Started {
+  child: ChildProcess;
+  /** ms from spawn until the health URL answered */
+  readyMs: number;
+  stop(): Promise<void>;
+}
+
+/** Starts a command and waits until `healthUrl` answers 200 (polling every 20 ms). */
+export async function startAndWait(cmd: string, args: string[], env: Record<string, string>, healthUrl: string): Promise<Started> {
+  const started = performance.now();
+  const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${cmd} exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(healthUrl);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${healthUrl} did not answer within 60 s`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const readyMs = performance.now() - started;
+  return {
+    child,
+    readyMs,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Resident memory of a process in MB, from /proc. */
+export function rssMb(pid: number | undefined): number {
+  if (!pid) return Number.NaN;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8') as string;
+    const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1]);
+    return Math.round(kb / 1024);
+  } catch {
+    return Number.NaN;
+  }
+}

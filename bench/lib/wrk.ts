@@ -1,0 +1,51 @@
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+
+export interface LoadResult {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  requests: number;
+}
+
+/** Parses wrk's "--latency" report into figures (ms). */
+function parse(name: string, out: string): LoadResult {
+  const ms = (label: string) => {
+    const m = out.match(new RegExp(`\\s${label}%\\s+([\\d.]+)(us|ms|s)`));
+    if (!m) return Number.NaN;
+    const v = Number(m[1]);
+    return m[2] === 'us' ? v / 1000 : m[2] === 's' ? v * 1000 : v;
+  };
+  const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? Number.NaN);
+  const requests = Number(out.match(/(\d+) requests in/)?.[1] ?? 0);
+  const non2xx = Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0);
+  const sock = out.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
+  const socketErrors = sock ? sock.slice(1).reduce((a, b) => a + Number(b), 0) : 0;
+  return { name, rps, p50: ms('50'), p99: ms('99'), errors: non2xx + socketErrors, requests };
+}
+
+/**
+ * Runs wrk (one thread: the other core serves) against `url`. With `paths`, each request takes a random
+ * one of them (a Lua script), so a cache cannot serve everything from one entry.
+ */
+export function wrk(name: string, url: string, options: { connections?: number; seconds?: number; paths?: string[] } = {}): LoadResult {
+  const args = ['-t1', `-c${options.connections ?? 64}`, `-d${options.seconds ?? 10}s`, '--latency'];
+  if (options.paths?.length) {
+    const list = join(tmpdir(), `wrk-paths-${process.pid}.txt`);
+    writeFileSync(list, options.paths.join('\n'));
+    const script = join(tmpdir(), `wrk-${process.pid}.lua`);
+    writeFileSync(
+      script,
+      `local paths = {}\nfor line in io.lines("${list}") do paths[#paths + 1] = line end\n` +
+        `math.randomseed(42)\nrequest = function() return wrk.format("GET", paths[math.random(#paths)]) end\n`,
+    );
+    args.push('-s', script);
+  }
+  const r = spawnSync('wrk', [...args, url], { encoding: 'utf8' });
+  if (r.error) throw new Error(`wrk could not run (${r.error.message}): install it with 'apt-get install -y wrk'`);
+  return parse(name, r.stdout);
+}

@@ -1,0 +1,67 @@
+/**
+ * The scan path under load. Starts the bare Hono route (the ceiling) and then the real app with
+ * `npm start` on the 100,000-product dataset, and measures back to back with wrk (64 connections):
+ * the ceiling, the public resolve GET /api/products/qr-codes/{code} and the short-link resolve
+ * GET /api/shortLinks/{code}, over a hot set (1,000 codes: a promotion) and the whole catalogue.
+ * Prints requests/s, p50/p99, errors and the ratio to the ceiling. Not a test: figures only.
+ *
+ *   npx tsx bench/load.ts [--seconds 10] [--reseed]
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { seed } from './seed.ts';
+import { rssMb, startAndWait } from './lib/server.ts';
+import { type LoadResult, wrk } from './lib/wrk.ts';
+
+const args = process.argv.slice(2);
+const seconds = Number(args[args.indexOf('--seconds') + 1] || 10) || 10;
+const dataDir = resolve('bench/.data');
+const PRODUCTS = 100_000;
+
+if (args.includes('--reseed') || !existsSync(join(dataDir, 'app.db'))) {
+  console.log(`Seeding ${PRODUCTS} products...`);
+  const { codes, seconds: s } = seed(dataDir, PRODUCTS);
+  writeFileSync(join(dataDir, 'codes.txt'), codes.filter((_, i) => i % 10 !== 9).join('\n'));
+  console.log(`  done in ${s.toFixed(1)} s`);
+}
+const codes = readFileSync(join(dataDir, 'codes.txt'), 'utf8').split('\n').filter(Boolean);
+const hot = codes.slice(0, 1000);
+
+const results: LoadResult[] = [];
+const print = (r: LoadResult, ceiling?: number) =>
+  console.log(
+    `${r.name.padEnd(44)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(2).padStart(6)} ms  p99 ${r.p99
+      .toFixed(2)
+      .padStart(6)} ms  errors ${String(r.errors).padStart(4)}${ceiling ? `  ${((100 * r.rps) / ceiling).toFixed(0).padStart(3)}% of ceiling` : ''}`,
+  );
+
+const BARE = 3901;
+const bare = await startAndWait('npx', ['tsx', 'bench/bare-server.ts', String(BARE)], {}, `http://127.0.0.1:${BARE}/ping`);
+wrk('warm-up', `http://127.0.0.1:${BARE}/ping`, { seconds: 2 });
+const ceiling = wrk('ceiling: bare Hono route', `http://127.0.0.1:${BARE}/ping`, { seconds });
+await bare.stop();
+results.push(ceiling);
+print(ceiling);
+
+const PORT = 3902;
+const base = `http://127.0.0.1:${PORT}`;
+const app = await startAndWait(
+  'node',
+  ['scripts/start.mjs'],
+  { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', PUBLIC_URL: base },
+  `${base}/api/health`,
+);
+console.log(`app ready in ${app.readyMs.toFixed(0)} ms (from spawn, tsx included)`);
+const runs: Array<[string, string[]]> = [
+  ['resolve, hot set (1,000 codes)', hot.map((c) => `/api/products/qr-codes/${c}`)],
+  ['resolve, whole catalogue (90,000 codes)', codes.map((c) => `/api/products/qr-codes/${c}`)],
+  ['short link, hot set (1,000 codes)', hot.map((c) => `/api/shortLinks/${c}`)],
+];
+for (const [name, paths] of runs) {
+  wrk('warm-up', base, { seconds: 2, paths });
+  const r = wrk(name, base, { seconds, paths });
+  results.push(r);
+  print(r, ceiling.rps);
+}
+console.log(`app RSS after load: ${rssMb(app.child.pid)} MB`);
+await app.stop();

@@ -1,0 +1,141 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { companies, products, shortLinks, trackingEntries } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../deps.ts';
+import { Lru } from '../../lib/lru.ts';
+import { toPublicCompany } from '../accounts/profile.ts';
+import { redirectUrl } from '../codes.ts';
+import { productColumns, toProduct } from './serialize.ts';
+
+/**
+ * The public answers every phone asks for, serialized once and kept in a bounded cache keyed by code
+ * (issue 7). The queries are prepared once per database: nothing is built per request on this path.
+ *
+ * Correctness: an entry is removed whenever its product, its company, its timeline or its code changes
+ * (`publicChanged`, called by every write path; tests/server/perf/public-cache.test.ts proves each), so
+ * the cache never serves an inactive, deleted or outdated product. Unknown codes are not cached, so a
+ * flood of random codes cannot push real entries out faster than the database answers them.
+ */
+export interface CachedAnswer {
+  /** The JSON of the answer's `data`. */
+  json: string;
+  productId: number | null;
+  companyId: number | null;
+}
+
+/** ~3 kB per product answer: 20,000 entries stay around 60 MB even with long timelines. */
+const CAPACITY = 20_000;
+
+function prepare(deps: Pick<AppDeps, 'db'>) {
+  const { db } = deps;
+  return {
+    product: db
+      .select(productColumns)
+      .from(shortLinks)
+      .innerJoin(products, eq(products.id, shortLinks.productId))
+      .where(and(eq(shortLinks.code, sql.placeholder('code')), eq(products.status, 'ACTIVE')))
+      .prepare(),
+    company: db.select().from(companies).where(eq(companies.id, sql.placeholder('id'))).prepare(),
+    trackings: db
+      .select({
+        id: trackingEntries.id,
+        activity: trackingEntries.activity,
+        location: trackingEntries.location,
+        date: trackingEntries.date,
+        description: trackingEntries.description,
+        companyId: trackingEntries.companyId,
+      })
+      .from(trackingEntries)
+      .where(eq(trackingEntries.productId, sql.placeholder('id')))
+      .orderBy(asc(trackingEntries.position))
+      .prepare(),
+    shortLink: db
+      .select({ code: shortLinks.code, productId: shortLinks.productId, status: products.status, companyId: shortLinks.companyId })
+      .from(shortLinks)
+      .leftJoin(products, eq(products.id, shortLinks.productId))
+      .where(eq(shortLinks.code, sql.placeholder('code')))
+      .prepare(),
+  };
+}
+
+class PublicAnswers {
+  private readonly queries: ReturnType<typeof prepare>;
+  private readonly productAnswers = new Lru<string, CachedAnswer>(CAPACITY);
+  private readonly linkAnswers = new Lru<string, CachedAnswer>(CAPACITY);
+
+  constructor(private readonly deps: Pick<AppDeps, 'db' | 'settings'>) {
+    this.queries = prepare(deps);
+  }
+
+  /** The resolve answer for a code: the ACTIVE product, its company and timeline; null when none. */
+  product(code: string): CachedAnswer | null {
+    const hit = this.productAnswers.get(code);
+    if (hit) return hit;
+    const row = this.queries.product.get({ code });
+    if (!row) return null;
+    const company = this.queries.company.get({ id: row.companyId });
+    if (!company) return null;
+    const answer = {
+      ...toProduct(row, this.deps.settings.publicUrl),
+      trackings: this.queries.trackings.all({ id: row.id }),
+      company: toPublicCompany(company),
+    };
+    const entry = { json: JSON.stringify(answer), productId: row.id, companyId: row.companyId };
+    this.productAnswers.set(code, entry);
+    return entry;
+  }
+
+  /** Where a printed code leads: productId only when its product is ACTIVE; null for an unknown code. */
+  shortLink(code: string): CachedAnswer | null {
+    const hit = this.linkAnswers.get(code);
+    if (hit) return hit;
+    const row = this.queries.shortLink.get({ code });
+    if (!row) return null;
+    const answer = {
+      code: row.code,
+      productId: row.status === 'ACTIVE' ? row.productId : null,
+      url: redirectUrl(this.deps.settings.publicUrl, row.code),
+    };
+    const entry = { json: JSON.stringify(answer), productId: row.productId, companyId: row.companyId };
+    this.linkAnswers.set(code, entry);
+    return entry;
+  }
+
+  changed(change: PublicChange): void {
+    const stale = (e: CachedAnswer, code: string) =>
+      (change.productId !== undefined && e.productId === change.productId) ||
+      (change.companyId !== undefined && e.companyId === change.companyId) ||
+      (change.code !== undefined && code === change.code);
+    this.productAnswers.deleteWhere(stale);
+    this.linkAnswers.deleteWhere(stale);
+  }
+
+  get size() {
+    return this.productAnswers.size + this.linkAnswers.size;
+  }
+}
+
+export interface PublicChange {
+  productId?: number;
+  companyId?: number;
+  code?: string;
+}
+
+/** One cache per database (an app, or a test's in-memory database). */
+const byDb = new WeakMap<object, PublicAnswers>();
+
+export function publicAnswers(deps: Pick<AppDeps, 'db' | 'settings'>): PublicAnswers {
+  let answers = byDb.get(deps.db);
+  if (!answers) {
+    answers = new PublicAnswers(deps);
+    byDb.set(deps.db, answers);
+  }
+  return answers;
+}
+
+/**
+ * Every write that can change a public answer calls this after it commits: a product saved or deleted,
+ * its timeline, its status, its company's profile, a code bound. Over-invalidating is harmless.
+ */
+export function publicChanged(deps: Pick<AppDeps, 'db'>, change: PublicChange): void {
+  byDb.get(deps.db)?.changed(change);
+}
