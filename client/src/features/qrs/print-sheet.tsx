@@ -78,10 +78,10 @@ export function PrintSheet({ codes, onBack }: { codes: PrintCode[]; onBack: () =
           >
             {sheet.map((c, i) => (
               <figure key={c.code} className="qr-label" data-testid="qr-label">
-                {/* biome-ignore lint/security/noDangerouslySetInnerHtml: an SVG the qrcode library drew from our own URL */}
                 <div
                   role="img"
                   aria-label={t.labelAlt(c.code)}
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: an SVG the qrcode library drew from our own URL
                   dangerouslySetInnerHTML={{ __html: svgs[s * LABELS_PER_SHEET + i] ?? '' }}
                 />
                 <span>{c.code}</span>
