@@ -36,7 +36,7 @@ const print = (r: LoadResult, ceiling?: number) =>
   );
 
 const BARE = 3901;
-const bare = await startAndWait('npx', ['tsx', 'bench/bare-server.ts', String(BARE)], {}, `http://127.0.0.1:${BARE}/ping`);
+const bare = await startAndWait('node', ['--import', 'tsx', 'bench/bare-server.ts', String(BARE)], {}, `http://127.0.0.1:${BARE}/ping`);
 wrk('warm-up', `http://127.0.0.1:${BARE}/ping`, { seconds: 2 });
 const ceiling = wrk('ceiling: bare Hono route', `http://127.0.0.1:${BARE}/ping`, { seconds });
 await bare.stop();

@@ -59,10 +59,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
     },
   });
   // Multipart paths count their bytes themselves against UPLOAD_MAX_BYTES (server/http/upload-body.ts).
-  api.use('*', (c, next) => (MULTIPART_PATHS.has(c.req.path) ? next() : jsonLimit(c, next)));
-  api.use('*', async (c, next) => {
-    await next();
+  // GET and HEAD carry no body: the check would only cost the scan path a full Request object.
+  api.use('*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' || MULTIPART_PATHS.has(c.req.path) ? next() : jsonLimit(c, next),
+  );
+  // Set before the handler (a header set after it makes the response object expensive; see security-headers.ts).
+  api.use('*', (c, next) => {
     c.header('Cache-Control', 'no-store');
+    return next();
   });
   api.use(
     '/trpc/*',

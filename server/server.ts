@@ -56,6 +56,7 @@ export async function startServer(settings: Settings, logger: Logger = createLog
       flushScanEvents(deps);
       sqlite.close();
       logger.info({ event: 'server.closed' }, 'server closed');
+      logger.flush();
     })());
   return { deps, server, port, close };
 }

@@ -15,6 +15,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../../trpc/context.ts';
 import { pickCompany, type CompanyScope } from '../products/scope.ts';
+import { publicChanged } from '../products/public-answers.ts';
 import { insertProductRecord } from '../products/records.ts';
 import { assertCodeFree, isCodeFree } from '../shortLinks/availability.ts';
 import { parseImportFile } from './parse.ts';
@@ -158,5 +159,7 @@ export async function importProducts(
       );
     }
   });
+  // Printed codes bound here may be cached as "not bound yet" by the public short-link lookup.
+  for (const { input: p } of products) if (p.qr_code) publicChanged(deps, { code: p.qr_code });
   return { ...result, imported: products.length };
 }

@@ -35,6 +35,11 @@ export function replaceTrackings(
   entries: TrackingFields[],
 ): void {
   tx.delete(trackingEntries).where(eq(trackingEntries.productId, productId)).run();
+  insertTrackings(tx, productId, companyId, entries);
+}
+
+/** Appends a timeline to a product that has none yet (a new one, or one just cleared). */
+function insertTrackings(tx: Executor, productId: number, companyId: number, entries: TrackingFields[]): void {
   if (!entries.length) return;
   tx.insert(trackingEntries)
     .values(
@@ -99,9 +104,9 @@ export function insertProductRecord(
       qrCode,
       searchText: searchTextOf(fields),
     })
-    .returning()
+    .returning({ id: products.id, qrCode: products.qrCode })
     .get();
   bindCode(tx, qrCode, companyId, row.id, options.createdBy ?? null);
-  replaceTrackings(tx, row.id, companyId, trackings);
+  insertTrackings(tx, row.id, companyId, trackings);
   return row;
 }
