@@ -4,9 +4,9 @@ import type { PublicCompanyProductsInput } from '../../../shared/schemas/publicP
 import { companies, products } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { toPublicCompany } from '../accounts/profile.ts';
 import { pageWindow } from '../pagination.ts';
-import { productColumns, toProduct, trackingsOf } from '../products/serialize.ts';
+import { publicAnswers } from '../products/public-answers.ts';
+import type { PublicProductAnswer } from '../products/resolve.ts';
 
 /**
  * GET /public/products/{id}: the product page opened by its address (a shared link, the history, a
@@ -15,18 +15,14 @@ import { productColumns, toProduct, trackingsOf } from '../products/serialize.ts
  */
 export function getPublicProduct(deps: AppDeps, id: number) {
   const row = deps.db
-    .select(productColumns)
+    .select({ code: products.qrCode })
     .from(products)
     .where(and(eq(products.id, id), eq(products.status, 'ACTIVE')))
     .get();
-  if (!row) throw new AppError('NOT_FOUND', vi.products.notFound);
-  const company = deps.db.select().from(companies).where(eq(companies.id, row.companyId)).get();
-  if (!company) throw new AppError('NOT_FOUND', vi.products.notFound);
-  return {
-    ...toProduct(row, deps.settings.publicUrl),
-    trackings: trackingsOf(deps.db, row.id),
-    company: toPublicCompany(company),
-  };
+  // The answer by its primary code, from the public cache: one shape, built in one place.
+  const entry = row ? publicAnswers(deps).product(row.code) : null;
+  if (!entry) throw new AppError('NOT_FOUND', vi.products.notFound);
+  return JSON.parse(entry.json) as PublicProductAnswer;
 }
 
 /**
@@ -34,7 +30,11 @@ export function getPublicProduct(deps: AppDeps, id: number) {
  * what a card shows leaves: no codes, no versions, nothing of INACTIVE products (not even a count).
  */
 export function listPublicCompanyProducts(deps: AppDeps, input: PublicCompanyProductsInput) {
-  const company = deps.db.select({ id: companies.id }).from(companies).where(eq(companies.id, input.id)).get();
+  const company = deps.db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, input.id))
+    .get();
   if (!company) throw new AppError('NOT_FOUND', vi.companies.companyNotFound);
   const where = and(eq(products.companyId, input.id), eq(products.status, 'ACTIVE'));
   const { limit, offset } = pageWindow(input.page, input.limit);
