@@ -1,0 +1,29 @@
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { type Started, startAndWait } from './server.ts';
+
+export interface App extends Started {
+  base: string;
+}
+
+/**
+ * The real app as `npm start` runs it (node scripts/start.mjs), on 127.0.0.1:`port` with its own data
+ * directory. Warnings only in the log, so the benchmark's output stays readable.
+ */
+export function startApp(dataDir: string, port: number, env: Record<string, string> = {}): Promise<App> {
+  const base = `http://127.0.0.1:${port}`;
+  return startAndWait(
+    'node',
+    ['scripts/start.mjs'],
+    { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'warn', ...env },
+    `${base}/api/health`,
+  ).then((s) => ({ ...s, base }));
+}
+
+/** start.mjs builds the client on a first start; the timings must not include that build. */
+export function ensureClientBuilt(): void {
+  if (existsSync('dist/client/index.html')) return;
+  console.log('Building the client (vite build)...');
+  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('vite build failed');
+}
