@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { startCheckpointer } from './db/checkpointer.ts';
 import { createDb } from './db/client.ts';
 import { ensureSuperAdmin } from './db/bootstrap.ts';
 import { ensureDefaultDocuments, seedDemo } from './db/seed.ts';
@@ -24,6 +25,9 @@ export type ShutdownHook = () => void | Promise<void>;
 
 export async function startServer(settings: Settings, logger: Logger = createLogger(settings.logLevel)): Promise<RunningServer> {
   const { db, sqlite } = createDb(settings.databasePath, { synchronous: settings.sqliteSynchronous });
+  // Checkpoints run on a worker (server/db/checkpointer.ts); SQLite's own stays as a safety net, later.
+  sqlite.pragma('wal_autocheckpoint = 10000');
+  const checkpointer = startCheckpointer(settings.databasePath);
   const mailer = createMailer({ smtpUrl: settings.smtpUrl, from: settings.mailFrom, outboxDir: settings.outboxDir, logger });
   const deps: AppDeps = { db, sqlite, settings, mailer, logger, limits: createLimits() };
 
@@ -54,6 +58,7 @@ export async function startServer(settings: Settings, logger: Logger = createLog
       });
       for (const hook of shutdownHooks(deps)) await hook();
       flushScanEvents(deps);
+      await checkpointer.stop();
       sqlite.close();
       logger.info({ event: 'server.closed' }, 'server closed');
       logger.flush();

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { companies, products, shortLinks, trackingEntries } from '../../db/schema/index.ts';
+import { vi } from '../../../shared/i18n/vi/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { Lru } from '../../lib/lru.ts';
 import { toPublicCompany } from '../accounts/profile.ts';
@@ -18,12 +19,21 @@ import { productColumns, toProduct } from './serialize.ts';
 export interface CachedAnswer {
   /** The JSON of the answer's `data`. */
   json: string;
+  /** The whole REST answer (the envelope around `json`), encoded once: the scan path sends these bytes as they are. */
+  body: Uint8Array<ArrayBuffer>;
   productId: number | null;
   companyId: number | null;
 }
 
 /** ~3 kB per product answer: 20,000 entries stay around 60 MB even with long timelines. */
 const CAPACITY = 20_000;
+
+const OK_PREFIX = `{"statusCode":200,"message":${JSON.stringify(vi.api.ok)},"data":`;
+
+function answerEntry(answer: unknown, productId: number | null, companyId: number | null): CachedAnswer {
+  const json = JSON.stringify(answer);
+  return { json, body: new TextEncoder().encode(`${OK_PREFIX}${json}}`), productId, companyId };
+}
 
 function prepare(deps: Pick<AppDeps, 'db'>) {
   const { db } = deps;
@@ -79,7 +89,7 @@ class PublicAnswers {
       trackings: this.queries.trackings.all({ id: row.id }),
       company: toPublicCompany(company),
     };
-    const entry = { json: JSON.stringify(answer), productId: row.id, companyId: row.companyId };
+    const entry = answerEntry(answer, row.id, row.companyId);
     this.productAnswers.set(code, entry);
     return entry;
   }
@@ -95,7 +105,7 @@ class PublicAnswers {
       productId: row.status === 'ACTIVE' ? row.productId : null,
       url: redirectUrl(this.deps.settings.publicUrl, row.code),
     };
-    const entry = { json: JSON.stringify(answer), productId: row.productId, companyId: row.companyId };
+    const entry = answerEntry(answer, row.productId, row.companyId);
     this.linkAnswers.set(code, entry);
     return entry;
   }
