@@ -1,36 +1,67 @@
-import { type InputHTMLAttributes, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import { cn } from '../../lib/cn.ts';
 
-export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
-  label: string;
-  error?: string;
+/** What a control needs to be tied to its label and error. */
+export interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
 }
 
-/** A labelled input with its error tied to it (aria-invalid + aria-describedby). */
-export function Field({ label, error, className, id, ...props }: FieldProps) {
+/** The control's look (input, select, textarea), red-bordered while it has an error. */
+export const controlClass = (error: string | undefined, size: string) =>
+  cn(
+    'rounded-lg border border-line bg-surface px-3 text-ink outline-none focus:border-primary focus:ring-2 focus:ring-primary/30',
+    size,
+    error && 'border-red-600',
+  );
+
+/** The label above and the error below any control, with the ids that tie them together. */
+export function FieldFrame({
+  label,
+  error,
+  id,
+  className,
+  children,
+}: {
+  label: string;
+  error?: string;
+  id?: string;
+  className?: string;
+  children: (control: ControlProps) => ReactNode;
+}) {
   const autoId = useId();
-  const inputId = id ?? autoId;
-  const errorId = `${inputId}-error`;
+  const controlId = id ?? autoId;
+  const errorId = `${controlId}-error`;
   return (
     <div className={cn('flex flex-col gap-1', className)}>
-      <label htmlFor={inputId} className="text-sm font-medium text-ink">
+      <label htmlFor={controlId} className="text-sm font-medium text-ink">
         {label}
       </label>
-      <input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={cn(
-          'h-11 rounded-lg border border-line bg-surface px-3 text-ink outline-none focus:border-primary focus:ring-2 focus:ring-primary/30',
-          error && 'border-red-600',
-        )}
-        {...props}
-      />
+      {children({
+        id: controlId,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error ? errorId : undefined,
+      })}
       {error && (
         <p id={errorId} className="text-sm text-red-600">
           {error}
         </p>
       )}
     </div>
+  );
+}
+
+/** A control's own attributes plus its label and error. */
+export type Labelled<Attributes> = Attributes & { label: string; error?: string };
+
+export type FieldProps = Labelled<InputHTMLAttributes<HTMLInputElement>>;
+
+/** A labelled input with its error tied to it (aria-invalid + aria-describedby). */
+export function Field({ label, error, className, id, ...props }: FieldProps) {
+  return (
+    <FieldFrame label={label} error={error} id={id} className={className}>
+      {(control) => <input {...control} className={controlClass(error, 'h-11')} {...props} />}
+    </FieldFrame>
   );
 }

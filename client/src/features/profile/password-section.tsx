@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { vi } from '../../../../shared/i18n/vi/index.ts';
 import { changePasswordInput } from '../../../../shared/schemas/auth.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
+import { type FieldSpec, FormFields } from '../../components/ui/form-fields.tsx';
 import { type FieldErrors, serverErrors, zodErrors } from '../../lib/form-errors.ts';
 import { errorData, useTRPC } from '../../lib/trpc.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
@@ -12,6 +12,11 @@ import type { SessionUser } from '../../session/session-reducer.ts';
 
 const t = vi.publicPages.password;
 const EMPTY = { oldPassword: '', newPassword: '', confirm: '' };
+const FIELDS: FieldSpec<keyof typeof EMPTY>[] = [
+  { name: 'oldPassword', label: t.old, type: 'password', autoComplete: 'current-password' },
+  { name: 'newPassword', label: t.next, type: 'password', autoComplete: 'new-password' },
+  { name: 'confirm', label: t.confirm, type: 'password', autoComplete: 'new-password' },
+];
 
 /**
  * Change password: the old one is checked first (auth.verifyOldPassword: its failure is shown under
@@ -53,41 +58,17 @@ export function PasswordSection() {
     }
   };
 
-  const set = (key: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }));
-
   return (
     <section aria-labelledby="password-title" className="rounded-lg border border-line bg-surface p-4">
       <h2 id="password-title" className="mb-4 text-lg font-semibold text-ink">
         {t.title}
       </h2>
       <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-3">
-        <Field
-          label={t.old}
-          type="password"
-          name="oldPassword"
-          autoComplete="current-password"
-          value={form.oldPassword}
-          onChange={set('oldPassword')}
-          error={errors.oldPassword}
-        />
-        <Field
-          label={t.next}
-          type="password"
-          name="newPassword"
-          autoComplete="new-password"
-          value={form.newPassword}
-          onChange={set('newPassword')}
-          error={errors.newPassword}
-        />
-        <Field
-          label={t.confirm}
-          type="password"
-          name="confirm"
-          autoComplete="new-password"
-          value={form.confirm}
-          onChange={set('confirm')}
-          error={errors.confirm}
+        <FormFields
+          fields={FIELDS}
+          values={form}
+          errors={errors}
+          onChange={(name, value) => setForm((f) => ({ ...f, [name]: value }))}
         />
         <div className="sm:col-span-3">
           <Button type="submit" disabled={pending}>

@@ -5,7 +5,7 @@ import { vi } from '../../../../shared/i18n/vi/index.ts';
 import { updateMeInput } from '../../../../shared/schemas/auth.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
+import { type FieldSpec, FormFields } from '../../components/ui/form-fields.tsx';
 import { apiFetch } from '../../lib/api-fetch.ts';
 import { type FieldErrors, serverErrors, zodErrors } from '../../lib/form-errors.ts';
 import { useTRPC } from '../../lib/trpc.ts';
@@ -14,6 +14,11 @@ import type { SessionUser } from '../../session/session-reducer.ts';
 
 const t = vi.publicPages.profile;
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
+const FIELDS: FieldSpec<'name' | 'phoneNumber' | 'username'>[] = [
+  { name: 'name', label: t.name, autoComplete: 'name' },
+  { name: 'phoneNumber', label: t.phone, type: 'tel', autoComplete: 'tel' },
+  { name: 'username', label: t.username, autoComplete: 'username', autoCapitalize: 'none' },
+];
 
 /**
  * Name, phone, username and avatar (PATCH /auth/me through auth.updateMe). The avatar is saved as soon
@@ -70,9 +75,6 @@ export function ProfileSection() {
     }
   };
 
-  const set = (key: keyof typeof form) => (e: ChangeEvent<HTMLInputElement>) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }));
-
   return (
     <section aria-labelledby="profile-title" className="rounded-lg border border-line bg-surface p-4">
       <h2 id="profile-title" className="mb-4 text-lg font-semibold text-ink">
@@ -97,31 +99,11 @@ export function ProfileSection() {
         </div>
       </div>
       <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label={t.name}
-          name="name"
-          autoComplete="name"
-          value={form.name}
-          onChange={set('name')}
-          error={errors.name}
-        />
-        <Field
-          label={t.phone}
-          name="phoneNumber"
-          type="tel"
-          autoComplete="tel"
-          value={form.phoneNumber}
-          onChange={set('phoneNumber')}
-          error={errors.phoneNumber}
-        />
-        <Field
-          label={t.username}
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          value={form.username}
-          onChange={set('username')}
-          error={errors.username}
+        <FormFields
+          fields={FIELDS}
+          values={form}
+          errors={errors}
+          onChange={(name, value) => setForm((f) => ({ ...f, [name]: value }))}
         />
         <div className="flex items-end">
           <Button type="submit" disabled={update.isPending}>
