@@ -1,3 +1,4 @@
+import type { BackgroundWriter } from './db/background-writer.ts';
 import type { Db, Sqlite } from './db/client.ts';
 import type { Settings } from './env.ts';
 import type { Logger } from './logger.ts';
@@ -13,4 +14,6 @@ export interface AppDeps {
   logger: Logger;
   /** Brute-force limits (server/security/limits.ts), one set per app. */
   limits?: Limits;
+  /** The background writer thread (server/db/background-writer.ts); only the running server has one. */
+  background?: BackgroundWriter;
 }

@@ -1,13 +1,15 @@
 import type { AddressInfo } from 'node:net';
+import { createServer as createHttpServer, type RequestListener, type ServerOptions } from 'node:http';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.ts';
-import { startCheckpointer } from './db/checkpointer.ts';
+import { startBackgroundWriter } from './db/background-writer.ts';
 import { createDb } from './db/client.ts';
 import { ensureSuperAdmin } from './db/bootstrap.ts';
 import { ensureDefaultDocuments, seedDemo } from './db/seed.ts';
 import type { AppDeps } from './deps.ts';
 import type { Settings } from './env.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { withScanFastPath } from './http/scan-fast-path.ts';
 import { createMailer } from './mail/mailer.ts';
 import { flushScanEvents } from './services/scans/record.ts';
 import { createLimits } from './security/limits.ts';
@@ -25,11 +27,11 @@ export type ShutdownHook = () => void | Promise<void>;
 
 export async function startServer(settings: Settings, logger: Logger = createLogger(settings.logLevel)): Promise<RunningServer> {
   const { db, sqlite } = createDb(settings.databasePath, { synchronous: settings.sqliteSynchronous });
-  // Checkpoints run on a worker (server/db/checkpointer.ts); SQLite's own stays as a safety net, later.
+  // Checkpoints run on the background writer's thread; SQLite's own stays as a safety net, later.
   sqlite.pragma('wal_autocheckpoint = 10000');
-  const checkpointer = startCheckpointer(settings.databasePath);
+  const background = startBackgroundWriter(settings.databasePath, { synchronous: settings.sqliteSynchronous });
   const mailer = createMailer({ smtpUrl: settings.smtpUrl, from: settings.mailFrom, outboxDir: settings.outboxDir, logger });
-  const deps: AppDeps = { db, sqlite, settings, mailer, logger, limits: createLimits() };
+  const deps: AppDeps = { db, sqlite, settings, mailer, logger, limits: createLimits(), background };
 
   await ensureSuperAdmin(deps);
   ensureDefaultDocuments(deps);
@@ -37,7 +39,17 @@ export async function startServer(settings: Settings, logger: Logger = createLog
 
   const app = createApp(deps);
   const server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host }, () => resolve(s));
+    const s = serve(
+      {
+        fetch: app.fetch,
+        port: settings.port,
+        hostname: settings.host,
+        // node's createServer, with the scan fast path in front of Hono's listener.
+        createServer: ((options: ServerOptions, listener: RequestListener) =>
+          createHttpServer(options, withScanFastPath(deps, listener))) as typeof createHttpServer,
+      },
+      () => resolve(s),
+    );
   });
   const port = (server.address() as AddressInfo).port;
   logger.info({ event: 'server.listening', port, url: settings.publicUrl }, `Truy xuất nguồn gốc: listening on port ${port}`);
@@ -57,8 +69,8 @@ export async function startServer(settings: Settings, logger: Logger = createLog
         closeIdle();
       });
       for (const hook of shutdownHooks(deps)) await hook();
-      flushScanEvents(deps);
-      await checkpointer.stop();
+      await flushScanEvents(deps);
+      await background.stop();
       sqlite.close();
       logger.info({ event: 'server.closed' }, 'server closed');
       logger.flush();

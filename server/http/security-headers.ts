@@ -43,6 +43,11 @@ function headerList(csp: string, https: boolean): Array<[string, string]> {
   return list;
 }
 
+/** The same headers as one record, for a listener that writes its answer in one go (the scan fast path). */
+export function securityHeaderRecord(settings: Pick<Settings, 'publicUrl'>): Record<string, string> {
+  return Object.fromEntries(headerList(APP_CSP, settings.publicUrl.startsWith('https://')));
+}
+
 /**
  * Strict headers on every answer. Referrer-Policy no-referrer keeps the reset token in
  * /auth/new-password/{token} out of any Referer header. HSTS (one year) only when PUBLIC_URL is https.

@@ -17,22 +17,32 @@ import { productColumns, toProduct } from './serialize.ts';
  * flood of random codes cannot push real entries out faster than the database answers them.
  */
 export interface CachedAnswer {
-  /** The JSON of the answer's `data`. */
-  json: string;
-  /** The whole REST answer (the envelope around `json`), encoded once: the scan path sends these bytes as they are. */
+  /**
+   * The whole REST answer (the envelope around the answer's `data`), encoded once: the scan path sends
+   * these bytes as they are. Only the bytes are kept, to halve the cache's memory; `dataOf` reads the
+   * answer back for the typed client.
+   */
   body: Uint8Array<ArrayBuffer>;
   productId: number | null;
   companyId: number | null;
 }
 
-/** ~3 kB per product answer: 20,000 entries stay around 60 MB even with long timelines. */
+/** ~2-3 kB per product answer: 20,000 entries stay around 50 MB even with long timelines. */
 const CAPACITY = 20_000;
 
 const OK_PREFIX = `{"statusCode":200,"message":${JSON.stringify(vi.api.ok)},"data":`;
 
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const PREFIX_BYTES = encoder.encode(OK_PREFIX).byteLength;
+
 function answerEntry(answer: unknown, productId: number | null, companyId: number | null): CachedAnswer {
-  const json = JSON.stringify(answer);
-  return { json, body: new TextEncoder().encode(`${OK_PREFIX}${json}}`), productId, companyId };
+  return { body: encoder.encode(`${OK_PREFIX}${JSON.stringify(answer)}}`), productId, companyId };
+}
+
+/** The answer's `data`, as an object. */
+export function dataOf<T>(entry: CachedAnswer): T {
+  return JSON.parse(decoder.decode(entry.body.subarray(PREFIX_BYTES, -1))) as T;
 }
 
 function prepare(deps: Pick<AppDeps, 'db'>) {

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import type { toPublicCompany } from '../accounts/profile.ts';
 import { recordScanEvent } from '../scans/record.ts';
-import { type CachedAnswer, publicAnswers } from './public-answers.ts';
+import { type CachedAnswer, dataOf, publicAnswers } from './public-answers.ts';
 import type { ProductAnswer } from './serialize.ts';
 
 export interface Viewer {
@@ -28,7 +28,7 @@ export function resolveCodeJson(deps: AppDeps, code: string, viewer: Viewer): Ca
 
 /** The same, as an object (the typed client's procedure and the scan-by-image path). */
 export function resolveCode(deps: AppDeps, code: string, viewer: Viewer) {
-  return JSON.parse(resolveCodeJson(deps, code, viewer).json) as PublicProductAnswer;
+  return dataOf<PublicProductAnswer>(resolveCodeJson(deps, code, viewer));
 }
 
 export type PublicProductAnswer = ProductAnswer & {

@@ -5,7 +5,7 @@ import { companies, products } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { pageWindow } from '../pagination.ts';
-import { publicAnswers } from '../products/public-answers.ts';
+import { dataOf, publicAnswers } from '../products/public-answers.ts';
 import type { PublicProductAnswer } from '../products/resolve.ts';
 
 /**
@@ -22,7 +22,7 @@ export function getPublicProduct(deps: AppDeps, id: number) {
   // The answer by its primary code, from the public cache: one shape, built in one place.
   const entry = row ? publicAnswers(deps).product(row.code) : null;
   if (!entry) throw new AppError('NOT_FOUND', vi.products.notFound);
-  return JSON.parse(entry.json) as PublicProductAnswer;
+  return dataOf<PublicProductAnswer>(entry);
 }
 
 /**

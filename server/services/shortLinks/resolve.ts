@@ -1,7 +1,7 @@
 import { vi } from '../../../shared/i18n/vi/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { type CachedAnswer, publicAnswers } from '../products/public-answers.ts';
+import { type CachedAnswer, dataOf, publicAnswers } from '../products/public-answers.ts';
 
 /**
  * GET /shortLinks/{code} (public): where a printed code leads. An unknown code is 404; a code not yet
@@ -16,5 +16,5 @@ export function resolveShortLinkJson(deps: AppDeps, code: string): CachedAnswer 
 }
 
 export function resolveShortLink(deps: AppDeps, code: string) {
-  return JSON.parse(resolveShortLinkJson(deps, code).json) as { code: string; productId: number | null; url: string };
+  return dataOf<{ code: string; productId: number | null; url: string }>(resolveShortLinkJson(deps, code));
 }

@@ -11,12 +11,12 @@ import { scansByDay } from './days.ts';
  * The company dashboard: `companyId` null means every company (SUPER_ADMIN without a filter).
  * Scans are the public resolves recorded in scan_events (kept for the retention period).
  */
-export function companyDashboard(
+export async function companyDashboard(
   deps: AppDeps,
   companyId: number | null,
   now = new Date(),
-): DashboardStatistics {
-  flushScanEvents(deps); // the figures include scans still in the write buffer
+): Promise<DashboardStatistics> {
+  await flushScanEvents(deps); // the figures include scans still in the write buffer
   if (companyId !== null) {
     const exists = deps.db
       .select({ id: companies.id })
@@ -57,8 +57,8 @@ export function companyDashboard(
 }
 
 /** The administrators' figures over the whole site; deleted accounts are not counted. */
-export function generalStatistics(deps: AppDeps, now = new Date()) {
-  flushScanEvents(deps);
+export async function generalStatistics(deps: AppDeps, now = new Date()) {
+  await flushScanEvents(deps);
   const total = (table: typeof companies | typeof products | typeof scanEvents) =>
     deps.db.select({ n: count() }).from(table).get()?.n ?? 0;
   return {

@@ -126,7 +126,7 @@ describe('[perf] buffered scan events', () => {
     await resolve();
     await api.call('GET', `/products/qr-codes/${other.qr_code}`);
     await caller.products.delete({ id: product.id });
-    flushScanEvents(api.deps);
+    await flushScanEvents(api.deps);
     const rows = api.deps.db.select().from(scanEvents).all();
     expect(rows.map((r) => r.productId)).toEqual([other.id]);
   });

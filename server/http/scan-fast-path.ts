@@ -1,0 +1,54 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { AppDeps } from '../deps.ts';
+import { qrCodeLookupInput } from '../../shared/schemas/products.ts';
+import { resolveCodeJson } from '../services/products/resolve.ts';
+import { resolveShortLinkJson } from '../services/shortLinks/resolve.ts';
+import { securityHeaderRecord } from './security-headers.ts';
+
+/**
+ * The scan path at the speed of the web server itself (issue 7, decision 070). A storm of phones asks
+ * for the same few public answers; they are cached as finished bytes, so what is left per request is
+ * the framework. This listener sits in front of Hono and answers the two public GETs that HIT the
+ * cache straight from node's http API with precomputed headers (the same security headers as every
+ * other answer); everything else, including every miss, malformed code, 404, signed-in scan (a token
+ * to check) and HEAD, goes to the Hono app, which answers it through the same service functions
+ * (server/http/public-resolve.ts). Answers served here are counted, not logged one by one: a summary
+ * line every 10 seconds says how many.
+ */
+const PATH = /^\/api\/(products\/qr-codes|shortLinks)\/([A-Za-z0-9_-]{4,64})$/;
+const SUMMARY_MS = 10_000;
+
+export function withScanFastPath(deps: AppDeps, next: RequestListener): RequestListener {
+  const headers: string[] = Object.entries({
+    ...securityHeaderRecord(deps.settings),
+    'content-type': 'application/json; charset=UTF-8',
+    'cache-control': 'no-store',
+  }).flat();
+  let served = 0;
+  const summary = setInterval(() => {
+    if (!served) return;
+    deps.logger.info({ event: 'http.scan_summary', served, windowMs: SUMMARY_MS }, 'public answers served from cache');
+    served = 0;
+  }, SUMMARY_MS);
+  summary.unref();
+
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const match = req.method === 'GET' && !req.headers.authorization ? PATH.exec(req.url ?? '') : null;
+    if (!match) return next(req, res);
+    const [, kind, code] = match as unknown as [string, string, string];
+    try {
+      // The procedures' input schema, as on the Hono route: same rules for what a code may be.
+      qrCodeLookupInput.parse({ code });
+      const entry =
+        kind === 'shortLinks'
+          ? resolveShortLinkJson(deps, code)
+          : resolveCodeJson(deps, code, { userId: null, userAgent: req.headers['user-agent'] ?? '' });
+      res.writeHead(200, [...headers, 'content-length', String(entry.body.byteLength)]);
+      res.end(entry.body);
+      served++;
+    } catch {
+      // Not found, malformed, or anything unexpected: the app answers it properly (envelope, logs).
+      next(req, res);
+    }
+  };
+}

@@ -1,0 +1,91 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadSettings } from '#server/env.ts';
+import { createLogger } from '#server/logger.ts';
+import { type RunningServer, startServer } from '#server/server.ts';
+import { callerFor, createUser, tokenFor } from '../../helpers/factories.ts';
+
+/**
+ * The running server answers cached public resolves from the fast path in front of Hono
+ * (server/http/scan-fast-path.ts) and writes scan events on the background writer's thread. These prove
+ * the answers and headers are the app's own, misses still get the app's errors, and no event is lost
+ * on a clean shutdown.
+ */
+let running: RunningServer | undefined;
+afterEach(async () => {
+  await running?.close();
+  running = undefined;
+});
+
+async function boot() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'txng-fast-'));
+  const settings = loadSettings({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    JWT_SECRET: 'fast-path-secret-fast-path-secret-0123',
+    PASSWORD_HASH_COST: '10',
+    SCAN_FLUSH_MS: '5',
+  });
+  running = await startServer(settings, createLogger('silent'));
+  const admin = await createUser(running.deps, { role: 'COMPANY_ADMIN' });
+  const product = await callerFor(running.deps, admin).products.create({
+    name: 'Mật ong hoa cà phê',
+    status: 'ACTIVE',
+    trackings: [{ activity: 'Khai thác', location: 'Krông Pắc', date: '2026-03-20', description: '' }],
+  });
+  const base = `http://127.0.0.1:${running.port}`;
+  return { running, admin, product, base, dataDir };
+}
+
+describe('[GUEST][perf] the scan fast path on the running server', () => {
+  it('answers like the app, with the same security headers, and leaves misses and errors to the app', async () => {
+    const { running: r, admin, product, base } = await boot();
+    const first = await fetch(`${base}/api/products/qr-codes/${product.qr_code}`); // a miss: the app answers and caches
+    const second = await fetch(`${base}/api/products/qr-codes/${product.qr_code}`); // a hit: the fast path
+    // A signed-in scan always goes through the app (its token is checked there).
+    const viaApp = await fetch(`${base}/api/products/qr-codes/${product.qr_code}`, {
+      headers: { authorization: `Bearer ${await tokenFor(r.deps, admin)}` },
+    });
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    const [a, b, c] = [await first.json(), await second.json(), await viaApp.json()];
+    expect(b).toEqual(a);
+    expect(b).toEqual(c);
+    expect(b.data).toMatchObject({ id: product.id, name: 'Mật ong hoa cà phê' });
+    for (const name of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-frame-options']) {
+      expect(second.headers.get(name), name).toBe(viaApp.headers.get(name));
+    }
+    expect(second.headers.get('cache-control')).toBe('no-store');
+    expect(second.headers.get('content-type')).toContain('application/json');
+
+    const unknown = await fetch(`${base}/api/products/qr-codes/khongtontai123`);
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).statusCode).toBe(404);
+    const malformed = await fetch(`${base}/api/products/qr-codes/a`);
+    expect(malformed.status).toBe(400);
+    const link = await fetch(`${base}/api/shortLinks/${product.qr_code}`);
+    const linkAgain = await fetch(`${base}/api/shortLinks/${product.qr_code}`);
+    expect(await linkAgain.json()).toEqual(await link.json());
+  });
+
+  it('writes every scan event on the background thread; statistics and shutdown wait for them', async () => {
+    const { running: r, admin, product, base, dataDir } = await boot();
+    await Promise.all(
+      Array.from({ length: 40 }, () => fetch(`${base}/api/products/qr-codes/${product.qr_code}`).then((res) => res.text())),
+    );
+    const stats = await callerFor(r.deps, admin).statistics.dashboard({});
+    expect(stats.totalScans).toBe(40);
+    await Promise.all(
+      Array.from({ length: 25 }, () => fetch(`${base}/api/products/qr-codes/${product.qr_code}`).then((res) => res.text())),
+    );
+    await r.close();
+    running = undefined;
+    const db = new Database(join(dataDir, 'app.db'), { readonly: true });
+    expect((db.prepare('select count(*) as n from scan_events').get() as { n: number }).n).toBe(65);
+    db.close();
+  });
+});
