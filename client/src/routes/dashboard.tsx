@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { vi } from '../../../shared/i18n/vi/index.ts';
 import { roleCan } from '../../../shared/permissions.ts';
 import { PageHeading } from '../components/ui/page-heading.tsx';
@@ -9,31 +10,63 @@ import { useSession } from '../session/SessionProvider.tsx';
 
 const t = vi.workspace.dashboard;
 
+/** The headline figures, named alike in both answers and in the texts ('totalProducts': 'Tổng sản phẩm'). */
+type Figure =
+  | 'totalProducts'
+  | 'activeProducts'
+  | 'inactiveProducts'
+  | 'totalScans'
+  | 'totalUsers'
+  | 'totalCompanies';
+
+/**
+ * One block of figures: its heading, the headline cards and the scans by day, then any charts only it has.
+ * 'Đang tải' until its query answers.
+ */
+function Figures<D extends { scansByDay: { date: string; count: number }[] } & { [F in Figure]?: number }>({
+  id,
+  title,
+  data,
+  cards,
+  children,
+}: {
+  id: string;
+  title: string;
+  data: D | undefined;
+  cards: readonly (Figure & keyof D)[];
+  children?: (d: D) => ReactNode;
+}) {
+  if (!data) return <p role="status">{vi.workspace.common.loading}</p>;
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-4">
+      <h2 id={id} className="text-lg font-semibold text-ink">
+        {title}
+      </h2>
+      <StatCards items={cards.map((key) => ({ label: t[key], value: data[key] ?? 0 }))} />
+      <ScansByDayChart data={data.scansByDay} />
+      {children?.(data)}
+    </section>
+  );
+}
+
 /** The company's figures: products, scans by day, top products, active share. */
 function CompanyFigures() {
   const trpc = useTRPC();
   const stats = useQuery(trpc.statistics.dashboard.queryOptions());
-  if (!stats.data) return <p role="status">{vi.workspace.common.loading}</p>;
-  const d = stats.data;
   return (
-    <section aria-labelledby="company-figures" className="flex flex-col gap-4">
-      <h2 id="company-figures" className="text-lg font-semibold text-ink">
-        {t.companyTitle}
-      </h2>
-      <StatCards
-        items={[
-          { label: t.totalProducts, value: d.totalProducts },
-          { label: t.activeProducts, value: d.activeProducts },
-          { label: t.inactiveProducts, value: d.inactiveProducts },
-          { label: t.totalScans, value: d.totalScans },
-        ]}
-      />
-      <ScansByDayChart data={d.scansByDay} />
-      <div className="grid gap-4 lg:grid-cols-2">
-        <TopProductsChart data={d.topProducts} />
-        <ActiveShareChart active={d.activeProducts} inactive={d.inactiveProducts} />
-      </div>
-    </section>
+    <Figures
+      id="company-figures"
+      title={t.companyTitle}
+      data={stats.data}
+      cards={['totalProducts', 'activeProducts', 'inactiveProducts', 'totalScans']}
+    >
+      {(d) => (
+        <div className="grid gap-4 lg:grid-cols-2">
+          <TopProductsChart data={d.topProducts} />
+          <ActiveShareChart active={d.activeProducts} inactive={d.inactiveProducts} />
+        </div>
+      )}
+    </Figures>
   );
 }
 
@@ -41,23 +74,13 @@ function CompanyFigures() {
 function GeneralFigures() {
   const trpc = useTRPC();
   const stats = useQuery(trpc.statistics.general.queryOptions());
-  if (!stats.data) return <p role="status">{vi.workspace.common.loading}</p>;
-  const d = stats.data;
   return (
-    <section aria-labelledby="general-figures" className="flex flex-col gap-4">
-      <h2 id="general-figures" className="text-lg font-semibold text-ink">
-        {t.generalTitle}
-      </h2>
-      <StatCards
-        items={[
-          { label: t.totalUsers, value: d.totalUsers },
-          { label: t.totalCompanies, value: d.totalCompanies },
-          { label: t.totalProducts, value: d.totalProducts },
-          { label: t.totalScans, value: d.totalScans },
-        ]}
-      />
-      <ScansByDayChart data={d.scansByDay} />
-    </section>
+    <Figures
+      id="general-figures"
+      title={t.generalTitle}
+      data={stats.data}
+      cards={['totalUsers', 'totalCompanies', 'totalProducts', 'totalScans']}
+    />
   );
 }
 

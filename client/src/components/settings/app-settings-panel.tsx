@@ -5,23 +5,30 @@
 import { useId } from 'react';
 import { vi } from '../../../../shared/i18n/vi/index.ts';
 import { cn } from '../../lib/cn.ts';
-import { PRIMARY_COLORS, type AppSettings, type PrimaryColor } from '../../settings/app-settings.ts';
+import type { AppSettings } from '../../settings/app-settings.ts';
 import { useSettings } from '../../settings/SettingsProvider.tsx';
 import { Button } from '../ui/button.tsx';
 
 const t = vi.client.appSettings;
 
-function Choice<K extends keyof AppSettings>({
+/** The settings whose values are names (every one but the compact-layout switch). */
+type NamedSetting = {
+  [K in keyof AppSettings]: AppSettings[K] extends string ? K : never;
+}[keyof AppSettings];
+
+/** One setting as a group of radio buttons, in the order of `labels` (value: visible label). */
+function Choice<K extends NamedSetting>({
   label,
   field,
-  options,
+  labels,
 }: {
   label: string;
   field: K;
-  options: { value: AppSettings[K]; label: string }[];
+  labels: Readonly<Record<AppSettings[K], string>>;
 }) {
   const { settings, update } = useSettings();
   const name = useId();
+  const options = (Object.keys(labels) as AppSettings[K][]).map((value) => ({ value, label: labels[value] }));
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-1 text-sm font-semibold text-ink">{label}</legend>
@@ -51,7 +58,6 @@ function Choice<K extends keyof AppSettings>({
 
 export function AppSettingsPanel() {
   const { settings, update, reset } = useSettings();
-  const colors = Object.keys(PRIMARY_COLORS) as PrimaryColor[];
   return (
     <section
       aria-labelledby="app-settings-title"
@@ -63,58 +69,18 @@ export function AppSettingsPanel() {
       <Choice
         label={t.colorScheme}
         field="colorScheme"
-        options={[
-          { value: 'light', label: t.light },
-          { value: 'dark', label: t.dark },
-          { value: 'system', label: t.system },
-        ]}
+        labels={{ light: t.light, dark: t.dark, system: t.system }}
       />
-      <Choice
-        label={t.navLayout}
-        field="navLayout"
-        options={[
-          { value: 'vertical', label: t.vertical },
-          { value: 'mini', label: t.mini },
-        ]}
-      />
-      <Choice
-        label={t.primaryColor}
-        field="primaryColor"
-        options={colors.map((c) => ({ value: c, label: t.colors[c] }))}
-      />
-      <Choice
-        label={t.navColor}
-        field="navColor"
-        options={[
-          { value: 'integrate', label: t.integrate },
-          { value: 'apparent', label: t.apparent },
-        ]}
-      />
+      <Choice label={t.navLayout} field="navLayout" labels={{ vertical: t.vertical, mini: t.mini }} />
+      <Choice label={t.primaryColor} field="primaryColor" labels={t.colors} />
+      <Choice label={t.navColor} field="navColor" labels={{ integrate: t.integrate, apparent: t.apparent }} />
       <Choice
         label={t.contrast}
         field="contrast"
-        options={[
-          { value: 'default', label: t.contrastDefault },
-          { value: 'high', label: t.contrastHigh },
-        ]}
+        labels={{ default: t.contrastDefault, high: t.contrastHigh }}
       />
-      <Choice
-        label={t.direction}
-        field="direction"
-        options={[
-          { value: 'ltr', label: t.ltr },
-          { value: 'rtl', label: t.rtl },
-        ]}
-      />
-      <Choice
-        label={t.fontFamily}
-        field="fontFamily"
-        options={[
-          { value: 'system', label: t.fonts.system },
-          { value: 'serif', label: t.fonts.serif },
-          { value: 'mono', label: t.fonts.mono },
-        ]}
-      />
+      <Choice label={t.direction} field="direction" labels={{ ltr: t.ltr, rtl: t.rtl }} />
+      <Choice label={t.fontFamily} field="fontFamily" labels={t.fonts} />
       <label className="flex items-center gap-2 text-sm font-semibold text-ink">
         <input
           type="checkbox"
