@@ -6,6 +6,7 @@ import { PRODUCT_PAGE_SIZE } from '../../../shared/constants.ts';
 import { Button } from '../components/ui/button.tsx';
 import { ConfirmDialog } from '../components/ui/confirm-dialog.tsx';
 import { PageHeading } from '../components/ui/page-heading.tsx';
+import { TableOrState } from '../components/ui/data-table.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { ImportDialog } from '../features/products/import-dialog.tsx';
 import {
@@ -83,15 +84,12 @@ export default function ProductsManagePage() {
           setPage(1);
         }}
       />
-      {list.isLoading ? (
-        <p role="status">{c.loading}</p>
-      ) : products.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-line p-6 text-center text-ink-soft">
-          {filtered ? t.noMatch : t.empty}
-        </p>
-      ) : (
+      <TableOrState
+        loading={list.isLoading}
+        empty={products.length === 0 && (filtered ? t.noMatch : t.empty)}
+      >
         <ProductTable products={products} onEdit={(p) => setEditing(p.id)} onDelete={setDeleting} />
-      )}
+      </TableOrState>
       <Pagination page={page} pageSize={PRODUCT_PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
 
       <ProductFormDialog

@@ -6,6 +6,7 @@ import { SHORT_LINK_BATCH_MAX, SHORT_LINK_PAGE_SIZE } from '../../../shared/sche
 import { Button } from '../components/ui/button.tsx';
 import { Field } from '../components/ui/field.tsx';
 import { PageHeading } from '../components/ui/page-heading.tsx';
+import { TableOrState } from '../components/ui/data-table.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { SelectField } from '../components/ui/select-field.tsx';
 import { BindDialog } from '../features/qrs/bind-dialog.tsx';
@@ -109,11 +110,7 @@ export default function QrsPage() {
           </Button>
         </div>
       </div>
-      {list.isLoading ? (
-        <p role="status">{c.loading}</p>
-      ) : rows.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-line p-6 text-center text-ink-soft">{t.empty}</p>
-      ) : (
+      <TableOrState loading={list.isLoading} empty={rows.length === 0 && t.empty}>
         <CodeTable
           rows={rows}
           selected={new Set(selected.keys())}
@@ -130,7 +127,7 @@ export default function QrsPage() {
             })
           }
         />
-      )}
+      </TableOrState>
       <Pagination
         page={page}
         pageSize={SHORT_LINK_PAGE_SIZE}

@@ -7,6 +7,7 @@ import { Button } from '../components/ui/button.tsx';
 import { ConfirmDialog } from '../components/ui/confirm-dialog.tsx';
 import { Field } from '../components/ui/field.tsx';
 import { PageHeading } from '../components/ui/page-heading.tsx';
+import { TableOrState } from '../components/ui/data-table.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { SelectField } from '../components/ui/select-field.tsx';
 import { useDebounced } from '../features/products/use-debounced.ts';
@@ -122,11 +123,7 @@ export default function UsersPage() {
           onChange={(e) => setSortOrder(e.target.value as 'asc' | 'desc')}
         />
       </div>
-      {list.isLoading ? (
-        <p role="status">{c.loading}</p>
-      ) : users.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-line p-6 text-center text-ink-soft">{c.empty}</p>
-      ) : (
+      <TableOrState loading={list.isLoading} empty={users.length === 0 && c.empty}>
         <UserTable
           users={users}
           selfId={me?.id}
@@ -143,7 +140,7 @@ export default function UsersPage() {
           onRestore={(u) => restore.mutate({ id: u.id })}
           onDeletePermanently={(u) => setConfirm({ kind: 'permanent', user: u })}
         />
-      )}
+      </TableOrState>
       <Pagination page={page} pageSize={USER_PAGE_SIZE} total={list.data?.count ?? 0} onPage={setPage} />
 
       {me && (

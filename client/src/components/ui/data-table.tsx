@@ -141,3 +141,23 @@ export function EditDeleteActions({
     </>
   );
 }
+
+/** A list's table, or 'Đang tải' while it loads, or `empty` (a dashed box) when the page has no rows. */
+export function TableOrState({
+  loading,
+  empty,
+  children,
+}: {
+  loading: boolean;
+  /** The message to show instead of the table; false while there are rows. */
+  empty: ReactNode | false;
+  children: ReactNode;
+}) {
+  if (loading) return <p role="status">{vi.workspace.common.loading}</p>;
+  if (empty !== false) {
+    return (
+      <p className="rounded-lg border border-dashed border-line p-6 text-center text-ink-soft">{empty}</p>
+    );
+  }
+  return children;
+}
