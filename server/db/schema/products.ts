@@ -36,8 +36,16 @@ export const products = sqliteTable(
     uniqueIndex('products_qr_code_unique').on(t.qrCode),
     index('products_company_name_idx').on(t.companyId, t.name),
     index('products_company_status_idx').on(t.companyId, t.status),
-    index('products_company_category_idx').on(t.companyId, t.category),
+    index('products_company_category_idx').on(t.companyId, t.category, t.createdAt),
     index('products_company_created_idx').on(t.companyId, t.createdAt),
+    // The cross-company list (SUPER_ADMIN): each sort walks one index, the row id being the
+    // tiebreaker every SQLite index already ends with, so a page never needs a full sort.
+    index('products_name_idx').on(t.name),
+    index('products_created_idx').on(t.createdAt),
+    index('products_updated_idx').on(t.updatedAt),
+    index('products_status_idx').on(t.status),
+    // A category filter sorted by date, and the category sort (tie: created_at, then id).
+    index('products_category_created_idx').on(t.category, t.createdAt),
   ],
 );
 
