@@ -1,12 +1,36 @@
-// `npm start`: builds the client when it has not been built yet, then runs the server in this process.
+// `npm start`: builds what is missing or out of date (the client once; the server bundle whenever a
+// file under server/, shared/ or drizzle/ is newer than it, ~100 ms), then runs the bundled server in
+// this process: plain JavaScript, no TypeScript loader at run time (decision 072).
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { register } from 'tsx/esm/api';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildServer, SERVER_BUNDLE } from './build-server.mjs';
 
-if (!existsSync(new URL('../dist/client/index.html', import.meta.url))) {
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SOURCES = ['server', 'shared', 'drizzle'];
+
+/** The latest modification time of any file under `dir`. */
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+function serverBundleStale() {
+  const bundle = join(ROOT, SERVER_BUNDLE);
+  if (!existsSync(bundle)) return true;
+  const built = statSync(bundle).mtimeMs;
+  return SOURCES.some((dir) => newestMtime(join(ROOT, dir)) > built);
+}
+
+if (!existsSync(join(ROOT, 'dist/client/index.html'))) {
   console.log('Building the client (first start)...');
-  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
-register();
-await import('../server/index.ts');
+if (serverBundleStale()) await buildServer();
+await import('../dist/server/index.mjs');

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -8,6 +7,7 @@ import { vi } from '../shared/i18n/vi/index.ts';
 import type { AppDeps } from './deps.ts';
 import { AppError } from './errors.ts';
 import { requestInfo } from './http/request-info.ts';
+import { projectPath } from './paths.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { safePath } from './security/log-safe.ts';
 import { mountClient } from './http/static-client.ts';
@@ -22,7 +22,7 @@ import { mountImportTemplates } from './rest/productImport.ts';
 import { createContext } from './trpc/context.ts';
 import { appRouter } from './trpc/root.ts';
 
-const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../dist/client', import.meta.url));
+const DEFAULT_CLIENT_DIR = projectPath('dist', 'client');
 /** JSON bodies are small; file uploads have their own, larger limit on their own path. */
 const JSON_BODY_LIMIT = 1024 * 1024;
 const MULTIPART_PATHS = new Set(['/api/uploads', '/api/products/scan-qr', '/api/products/import']);

@@ -1,7 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { projectPath } from '../paths.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = BetterSQLite3Database<typeof schema>;
@@ -13,7 +13,7 @@ export interface DbHandle {
   sqlite: Sqlite;
 }
 
-const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
+const MIGRATIONS = projectPath('drizzle');
 
 /**
  * Set on every connection, explicitly: the effective `synchronous` differs between a connection that

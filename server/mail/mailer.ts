@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from '../logger.ts';
 
 export interface MailMessage {
@@ -26,19 +26,25 @@ export interface MailerOptions {
  * DATA_DIR/outbox/ so sign-up and password reset can be finished with no mail server.
  */
 export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerOptions): Mailer {
+  // nodemailer is loaded and the transport made on the first message, not at start-up.
+  let transport: Promise<Transporter> | undefined;
+  const connect = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      smtpUrl
+        ? nodemailer.createTransport(smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
     return {
       async send(m) {
-        await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text });
+        await (await connect()).sendMail({ from, to: m.to, subject: m.subject, text: m.text });
         logger.info({ event: 'mail.sent', subject: m.subject }, 'mail sent');
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(m) {
-      const info = await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text });
+      const info = await (await connect()).sendMail({ from, to: m.to, subject: m.subject, text: m.text });
       const file = join(outboxDir, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
       await writeFile(file, info.message as Buffer);
       // The subject and the file are logged, never the body: it holds a code or a reset link.

@@ -1,4 +1,12 @@
-import sanitizeHtml from 'sanitize-html';
+import { createRequire } from 'node:module';
+import type sanitizeHtml from 'sanitize-html';
+
+/**
+ * Loaded on first use, not at start-up (it pulls in a whole HTML parser). require() rather than
+ * import(): sanitizing runs inside synchronous database transactions, and sanitize-html is CommonJS.
+ */
+let sanitizer: typeof sanitizeHtml | undefined;
+const load = () => (sanitizer ??= createRequire(import.meta.url)('sanitize-html') as typeof sanitizeHtml);
 
 /**
  * Document bodies are rich text from the editor and are shown as HTML on the home page and at
@@ -61,5 +69,5 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 export function sanitizeDocumentBody(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+  return load()(html, OPTIONS);
 }

@@ -1,5 +1,4 @@
-import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
+import type ExcelJS from 'exceljs';
 import { vi } from '../../../shared/i18n/vi/index.ts';
 import { IMPORT_MAX_ROWS, type ImportColumn } from '../../../shared/schemas/productImport.ts';
 import { AppError } from '../../errors.ts';
@@ -53,7 +52,7 @@ function toRows(grid: string[][], firstRow: number): SheetRow[] {
   return rows;
 }
 
-function parseCsv(bytes: Uint8Array): SheetRow[] {
+async function parseCsv(bytes: Uint8Array): Promise<SheetRow[]> {
   // A NUL byte means a binary file (a picture, an old .xls), not text.
   if (bytes.includes(0)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', m.notSpreadsheet);
   let text: string;
@@ -62,12 +61,15 @@ function parseCsv(bytes: Uint8Array): SheetRow[] {
   } catch {
     throw new AppError('BAD_REQUEST', m.notUtf8);
   }
+  // Loaded on first use (like exceljs below): it is not needed to start the server.
+  const { default: Papa } = await import('papaparse');
   // Papa guesses the delimiter: Excel writes ';' in locales where ',' is the decimal mark.
   const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
   return toRows(parsed.data, 1);
 }
 
 async function parseXlsx(bytes: Uint8Array): Promise<SheetRow[]> {
+  const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   try {
     await book.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as never);

@@ -1,5 +1,3 @@
-import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
 import { vi } from '../../../shared/i18n/vi/index.ts';
 import {
   IMPORT_COLUMNS,
@@ -40,13 +38,16 @@ function exampleRows(): Partial<Record<ImportColumn, string>>[] {
 const headers = () => IMPORT_COLUMNS.map((c) => m.columns[c]);
 
 /** The CSV template: UTF-8 with a BOM, so Excel shows the Vietnamese marks right when it opens it. */
-function csvTemplate(): Uint8Array {
+async function csvTemplate(): Promise<Uint8Array> {
+  // Loaded on first use, like exceljs below: both are heavy and most runs never need them.
+  const { default: Papa } = await import('papaparse');
   const rows = exampleRows().map((r) => IMPORT_COLUMNS.map((c) => r[c] ?? ''));
   const text = `\uFEFF${Papa.unparse([headers(), ...rows])}\r\n`;
   return new TextEncoder().encode(text);
 }
 
 async function xlsxTemplate(): Promise<Uint8Array> {
+  const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(m.sheetName);
   sheet.columns = IMPORT_COLUMNS.map((c) => ({

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 
 let ready: Promise<unknown> | undefined;
 
@@ -10,6 +9,8 @@ let ready: Promise<unknown> | undefined;
  */
 function prepare(): Promise<unknown> {
   ready ??= (async () => {
+    // Loaded on the first decode: not needed to start the server.
+    const { prepareZXingModule } = await import('zxing-wasm/reader');
     const file = createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm');
     const bytes = await readFile(file);
     const wasmBinary = bytes.buffer.slice(
@@ -30,6 +31,7 @@ function prepare(): Promise<unknown> {
  */
 export async function decodeQr(bytes: Uint8Array): Promise<string | null> {
   await prepare();
+  const { readBarcodes } = await import('zxing-wasm/reader');
   const results = await readBarcodes(bytes, { formats: ['QRCode'], tryHarder: true, maxNumberOfSymbols: 1 });
   return results.find((r) => r.isValid && r.text)?.text ?? null;
 }

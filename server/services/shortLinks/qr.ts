@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { redirectUrl } from '../codes.ts';
 
 export type QrImageKind = 'png' | 'svg';
@@ -17,6 +16,8 @@ export async function renderQr(
   code: string,
   kind: QrImageKind,
 ): Promise<Uint8Array | string> {
+  // Loaded on the first image asked for: not needed to start the server.
+  const { default: QRCode } = await import('qrcode');
   const url = redirectUrl(publicUrl, code);
   if (kind === 'svg') return QRCode.toString(url, { ...QR_OPTIONS, type: 'svg' });
   return QRCode.toBuffer(url, { ...QR_OPTIONS, type: 'png', width: 512 });

@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
 import { vi } from '../../../shared/i18n/vi/index.ts';
 import { AppError } from '../../errors.ts';
 import { type Dimensions, imageDimensions } from './dimensions.ts';
@@ -31,6 +30,8 @@ export function tooLarge(maxBytes: number): AppError {
  */
 export async function inspectImage(bytes: Uint8Array, maxBytes: number): Promise<InspectedImage> {
   if (bytes.length > maxBytes) throw tooLarge(maxBytes);
+  // Loaded on the first upload: not needed to start the server.
+  const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(bytes);
   const ext = type ? ACCEPTED[type.mime as keyof typeof ACCEPTED] : undefined;
   if (!type || !ext) throw new AppError('UNSUPPORTED_MEDIA_TYPE', vi.scan.notAnImage);
