@@ -20,28 +20,36 @@ const SORT_KEYS = {
   category: [products.category, products.createdAt],
 } as const;
 
+/** Above this many matches, a cross-company search's page walks the sort index (see filterFor). */
+const WIDE_MATCH = 1000;
+
 /** GET /products: one page of the caller's company's products (SUPER_ADMIN: all, or one company). */
 export function listProducts(deps: AppDeps, scope: CompanyScope, input: ProductListInput) {
   const companyId = pickCompany(scope, input.companyId);
   const match = ftsMatch(input.search, companyId);
   const matched = match === null ? null : sql`(SELECT rowid FROM products_fts WHERE products_fts MATCH ${match})`;
   // The company is inside the match, so a search without other filters is counted in the FTS index
-  // alone; only a filtered search counts over products.
-  const matches = match === null || input.status || input.category ? null : ftsCount(deps, match);
+  // alone (only a filtered search counts over products); across companies that count also picks the
+  // page's plan (see filterFor).
+  const filtered = Boolean(input.status || input.category);
+  const matches = match === null || (filtered && companyId !== null) ? null : ftsCount(deps, match);
+
+  const total =
+    matches !== null && !filtered
+      ? matches
+      : (deps.db.select({ n: count() }).from(products).where(filterFor(companyId, input, matched, 'count')).get()?.n ?? 0);
+  const offset = (input.page - 1) * input.limit;
+  if (offset >= total) return { products: [], total }; // nothing on this page: skip the page query
 
   const order = input.orderBy === 'desc' ? desc : asc;
   const rows = deps.db
     .select(productColumns)
     .from(products)
-    .where(filterFor(companyId, input, matched, 'page'))
+    .where(filterFor(companyId, input, matched, 'page', matches))
     .orderBy(...SORT_KEYS[input.sortBy].map((c) => order(c)), order(products.id))
     .limit(input.limit)
-    .offset((input.page - 1) * input.limit)
+    .offset(offset)
     .all();
-  const total =
-    matches !== null
-      ? matches
-      : (deps.db.select({ n: count() }).from(products).where(filterFor(companyId, input, matched, 'count')).get()?.n ?? 0);
   return { products: rows.map((r) => toProduct(r, deps.settings.publicUrl)), total };
 }
 
@@ -50,20 +58,33 @@ export function listProducts(deps: AppDeps, scope: CompanyScope, input: ProductL
  * Without statistics its planner takes any equality it can index, and status (two values over all
  * rows) then wins over the index that yields the page's order, so everything that matched gets
  * sorted. A unary `+` keeps a term out of index selection: status is indexed only where its index
- * is the best path (the cross-company status sort; a count by status alone); a company's list is
+ * is the best path (the cross-company status sort; a cross-company count without a category, where
+ * it also checks a search's matches by rowid without reading the table); a company's list is
  * driven by its company indexes, so its category filter is kept off the cross-company index too.
- * A search's matches are looked up by id: the company is inside the match, so they are few.
+ * A search's matches are looked up by id when they are few (always within a company: the company is
+ * inside the match); when a cross-company search matches many rows, the page walks the sort's index
+ * and keeps the rows that matched, stopping after one page instead of sorting all of them.
  */
-function filterFor(companyId: number | null, input: ProductListInput, matched: SQL | null, use: 'page' | 'count') {
+function filterFor(
+  companyId: number | null,
+  input: ProductListInput,
+  matched: SQL | null,
+  use: 'page' | 'count',
+  matches: number | null = null,
+) {
   const where: SQL[] = [];
   const statusIndexed =
-    use === 'page' ? companyId === null && input.sortBy === 'status' : companyId === null && !input.category && !matched;
+    use === 'page' ? companyId === null && input.sortBy === 'status' : companyId === null && !input.category;
   if (companyId !== null) where.push(eq(products.companyId, companyId));
   if (input.status)
     where.push(statusIndexed ? eq(products.status, input.status) : sql`+${products.status} = ${input.status}`);
+  const walk = use === 'page' && companyId === null && (matches ?? 0) > WIDE_MATCH;
+  const categoryIndexed = companyId === null && (!walk || ['category', 'createdAt'].includes(input.sortBy));
   if (input.category)
-    where.push(companyId === null ? eq(products.category, input.category) : sql`+${products.category} = ${input.category}`);
-  if (matched) where.push(sql`${products.id} IN ${matched}`);
+    where.push(categoryIndexed ? eq(products.category, input.category) : sql`+${products.category} = ${input.category}`);
+  if (matched) {
+    where.push(walk ? sql`+${products.id} IN ${matched}` : sql`${products.id} IN ${matched}`);
+  }
   return and(...where);
 }
 
