@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Role } from '../../shared/permissions.ts';
 import type { UserStatus } from '../../shared/constants.ts';
 import { verifyAccessToken } from '../auth/tokens.ts';
@@ -42,11 +42,10 @@ export function createContextInner(
   return { ...deps, user, authError, req };
 }
 
-/** Loads the user a verified token names, refusing revoked, disabled, deleted and pending accounts. */
-export async function actorFromToken(deps: AppDeps, token: string): Promise<Actor> {
-  const claims = await verifyAccessToken(token, deps.settings.jwtSecret);
-  if (!claims) throw new AppError('UNAUTHORIZED', vi.errors.invalidToken);
-  const row = deps.db
+/** Every signed-in request runs this lookup: prepared once per database, not built per request. */
+const actorQueries = new WeakMap<object, ReturnType<typeof prepareActorQuery>>();
+function prepareActorQuery(deps: AppDeps) {
+  return deps.db
     .select({
       id: users.id,
       role: users.role,
@@ -56,8 +55,23 @@ export async function actorFromToken(deps: AppDeps, token: string): Promise<Acto
       deletedAt: users.deletedAt,
     })
     .from(users)
-    .where(eq(users.id, Number(claims.sub)))
-    .get();
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare();
+}
+function actorQuery(deps: AppDeps) {
+  let q = actorQueries.get(deps.db);
+  if (!q) {
+    q = prepareActorQuery(deps);
+    actorQueries.set(deps.db, q);
+  }
+  return q;
+}
+
+/** Loads the user a verified token names, refusing revoked, disabled, deleted and pending accounts. */
+export async function actorFromToken(deps: AppDeps, token: string): Promise<Actor> {
+  const claims = await verifyAccessToken(token, deps.settings.jwtSecret);
+  if (!claims) throw new AppError('UNAUTHORIZED', vi.errors.invalidToken);
+  const row = actorQuery(deps).get({ id: Number(claims.sub) });
   if (!row) throw new AppError('GONE');
   if (row.deletedAt || row.status === 'DISABLED') throw new AppError('GONE');
   if (row.tokenVersion !== claims.ver) throw new AppError('UNAUTHORIZED', vi.errors.invalidToken);
