@@ -1,6 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Slide, ToastContainer } from 'react-toastify';
+// As a stylesheet, not as JavaScript: vite.config.ts resolves react-toastify to its unstyled build.
+import 'react-toastify/dist/ReactToastify.css';
 import { AppRouter } from './app-router.tsx';
 import { RouteChangeEffects } from './components/layout/route-progress.tsx';
 import { createAppTrpcClient, TRPCProvider } from './lib/trpc.ts';

@@ -14,7 +14,6 @@ import {
   useReducer,
 } from 'react';
 import { useLocation } from 'wouter';
-import { mergeGuestHistory } from '../features/history/merge.ts';
 import { useTRPCClient } from '../lib/trpc.ts';
 import {
   clearSession,
@@ -87,7 +86,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     armSignOut();
     dispatch({ type: 'LOGGED_IN', user });
     // Issue 6 hook-in: a visitor's scans kept on this phone move into the account (silent on failure).
-    void mergeGuestHistory(client, queryClient);
+    // Loaded on sign-in, not in the entry: the history code reaches shared/schemas (zod), issue 7.
+    void import('../features/history/merge.ts')
+      .then(({ mergeGuestHistory }) => mergeGuestHistory(client, queryClient))
+      .catch(() => false);
   }, [client, queryClient]);
 
   const signOut = useCallback(() => {

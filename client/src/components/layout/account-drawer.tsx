@@ -1,58 +1,43 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { vi } from '../../../../shared/i18n/vi/index.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { Avatar } from '../ui/avatar.tsx';
-import { Button } from '../ui/button.tsx';
-import { Icon } from '../ui/icon.tsx';
+import { useOpenedOnce } from './use-opened-once.ts';
+
+// The drawer's Radix dialog loads on the first tap, not before a page's first paint (issue 7).
+const AccountDrawerPanel = lazy(() =>
+  import('./account-drawer-panel.tsx').then((m) => ({ default: m.AccountDrawerPanel })),
+);
 
 /**
  * The account drawer (spec section 2): from the right, 320px, opened by the 40px avatar button;
  * avatar 100, name, e-mail, the red full-width logout; closes by the icon (top left) or the backdrop.
  */
 export function AccountDrawer() {
-  const { state, signOut } = useSession();
+  const { state } = useSession();
   const [open, setOpen] = useState(false);
+  const mounted = useOpenedOnce(open);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   const user = state.currentUser;
   if (!user) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger
+    <>
+      <button
+        ref={triggerRef}
+        type="button"
         aria-label={vi.client.openAccount}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
         className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
       >
         <Avatar name={user.name} src={user.avatar} size={40} />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay data-testid="account-backdrop" className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed inset-y-0 end-0 z-50 flex w-[320px] max-w-full flex-col items-center gap-2 bg-surface px-6 pt-16 pb-6 shadow-xl focus:outline-none"
-        >
-          <Dialog.Close
-            aria-label={vi.client.close}
-            className="absolute top-4 start-4 flex h-10 w-10 items-center justify-center rounded-lg hover:bg-soft focus-visible:outline-2 focus-visible:outline-primary"
-          >
-            <Icon name="close" className="h-5 w-5" />
-          </Dialog.Close>
-          <Avatar name={user.name} src={user.avatar} size={100} />
-          <Dialog.Title className="mt-3 text-center text-lg font-semibold text-ink">{user.name}</Dialog.Title>
-          <p className="break-all text-center text-sm text-ink-soft">{user.email}</p>
-          <div className="mt-auto w-full">
-            <Button
-              variant="danger"
-              size="lg"
-              className="w-full"
-              onClick={() => {
-                setOpen(false);
-                signOut();
-              }}
-            >
-              {vi.nav.logout}
-            </Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {mounted && (
+        <Suspense fallback={null}>
+          <AccountDrawerPanel open={open} onOpenChange={setOpen} triggerRef={triggerRef} />
+        </Suspense>
+      )}
+    </>
   );
 }

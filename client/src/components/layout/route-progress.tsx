@@ -3,11 +3,34 @@
  * scroll to top. The bar starts when the path changes and ends when the new page has committed, which
  * for a lazy page is after its code has arrived.
  */
-import NProgress from 'nprogress';
+import type NProgress from 'nprogress';
 import { useEffect, useLayoutEffect } from 'react';
 import { useLocation } from 'wouter';
 
-NProgress.configure({ minimum: 0.08, speed: 200, trickleSpeed: 800, showSpinner: false });
+type Bar = typeof NProgress;
+/**
+ * nprogress loads on the first route change, not before the first paint (issue 7): the page's own
+ * load has the browser's indicator, so the first path shows no bar. start() and done() chain on the
+ * same promise, so they keep their order while the module arrives.
+ */
+let bar: Promise<Bar> | null = null;
+let firstPath = true;
+
+function startBar(): void {
+  if (firstPath) {
+    firstPath = false;
+    return;
+  }
+  bar ??= import('nprogress').then(({ default: n }) => {
+    n.configure({ minimum: 0.08, speed: 200, trickleSpeed: 800, showSpinner: false });
+    return n;
+  });
+  void bar.then((n) => n.start());
+}
+
+function doneBar(): void {
+  void bar?.then((n) => n.done());
+}
 
 export function RouteChangeEffects() {
   const [location] = useLocation();
@@ -15,7 +38,7 @@ export function RouteChangeEffects() {
   // always comes after this start().
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each path change by design
   useLayoutEffect(() => {
-    NProgress.start();
+    startBar();
     if (typeof window.scrollTo === 'function' && !navigator.userAgent.includes('jsdom'))
       window.scrollTo(0, 0);
   }, [location]);
@@ -27,7 +50,7 @@ export function PageReady() {
   const [location] = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each path change by design
   useEffect(() => {
-    NProgress.done();
+    doneBar();
   }, [location]);
   return null;
 }
