@@ -27,8 +27,12 @@ export interface CachedAnswer {
   companyId: number | null;
 }
 
-/** ~2-3 kB per product answer: 20,000 entries stay around 50 MB even with long timelines. */
-const CAPACITY = 20_000;
+/**
+ * ~2-3 kB per product answer: 8,000 entries per kind keep the cache near 25 MB, so the server stays under
+ * 200 MB RSS while a storm sweeps the whole catalogue (20,000 took it to 222 MB). A promotion's hot set fits
+ * many times over; a miss costs three prepared lookups.
+ */
+const CAPACITY = 8_000;
 
 const OK_PREFIX = `{"statusCode":200,"message":${JSON.stringify(vi.api.ok)},"data":`;
 
