@@ -11,7 +11,7 @@ import { securityHeaderRecord } from './security-headers.ts';
  * the framework. This listener sits in front of Hono and answers the two public GETs that HIT the
  * cache straight from node's http API with precomputed headers (the same security headers as every
  * other answer); everything else, including every miss, malformed code, 404, signed-in scan (a token
- * to check) and HEAD, goes to the Hono app, which answers it through the same service functions
+ * to check), cross-origin request (CORS) and HEAD, goes to the Hono app, which answers it through the same service functions
  * (server/http/public-resolve.ts). Answers served here are counted, not logged one by one: a summary
  * line every 10 seconds says how many.
  */
@@ -33,7 +33,9 @@ export function withScanFastPath(deps: AppDeps, next: RequestListener): RequestL
   summary.unref();
 
   return (req: IncomingMessage, res: ServerResponse) => {
-    const match = req.method === 'GET' && !req.headers.authorization ? PATH.exec(req.url ?? '') : null;
+    // A token to check, or a cross-origin caller (CORS headers are the app's job): the app answers.
+    const plain = req.method === 'GET' && !req.headers.authorization && !req.headers.origin;
+    const match = plain ? PATH.exec(req.url ?? '') : null;
     if (!match) return next(req, res);
     const [, kind, code] = match as unknown as [string, string, string];
     try {

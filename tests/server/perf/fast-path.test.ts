@@ -20,7 +20,7 @@ afterEach(async () => {
   running = undefined;
 });
 
-async function boot() {
+async function boot(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'txng-fast-'));
   const settings = loadSettings({
     DATA_DIR: dataDir,
@@ -29,6 +29,7 @@ async function boot() {
     JWT_SECRET: 'fast-path-secret-fast-path-secret-0123',
     PASSWORD_HASH_COST: '10',
     SCAN_FLUSH_MS: '5',
+    ...env,
   });
   running = await startServer(settings, createLogger('silent'));
   const admin = await createUser(running.deps, { role: 'COMPANY_ADMIN' });
@@ -70,6 +71,15 @@ describe('[GUEST][perf] the scan fast path on the running server', () => {
     const link = await fetch(`${base}/api/shortLinks/${product.qr_code}`);
     const linkAgain = await fetch(`${base}/api/shortLinks/${product.qr_code}`);
     expect(await linkAgain.json()).toEqual(await link.json());
+  });
+
+  it('leaves cross-origin requests to the app, so a configured origin gets its CORS headers on every answer', async () => {
+    const { product, base } = await boot({ CORS_ORIGIN: 'https://doi-tac.example.vn' });
+    const url = `${base}/api/products/qr-codes/${product.qr_code}`;
+    await fetch(url); // cached now
+    const res = await fetch(url, { headers: { origin: 'https://doi-tac.example.vn' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('https://doi-tac.example.vn');
   });
 
   it('writes every scan event on the background thread; statistics and shutdown wait for them', async () => {
