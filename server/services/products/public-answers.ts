@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { Lru } from '../../lib/lru.ts';
 import { toPublicCompany } from '../accounts/profile.ts';
 import { redirectUrl } from '../codes.ts';
-import { productColumns, toProduct } from './serialize.ts';
+import { productColumns, toProduct, trackingColumns } from './serialize.ts';
 
 /**
  * The public answers every phone asks for, serialized once and kept in a bounded cache keyed by code
@@ -60,14 +60,7 @@ function prepare(deps: Pick<AppDeps, 'db'>) {
       .prepare(),
     company: db.select().from(companies).where(eq(companies.id, sql.placeholder('id'))).prepare(),
     trackings: db
-      .select({
-        id: trackingEntries.id,
-        activity: trackingEntries.activity,
-        location: trackingEntries.location,
-        date: trackingEntries.date,
-        description: trackingEntries.description,
-        companyId: trackingEntries.companyId,
-      })
+      .select(trackingColumns)
       .from(trackingEntries)
       .where(eq(trackingEntries.productId, sql.placeholder('id')))
       .orderBy(asc(trackingEntries.position))

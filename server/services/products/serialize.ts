@@ -48,17 +48,20 @@ export function toProduct(row: ProductRow, publicUrl: string) {
 }
 export type ProductAnswer = ReturnType<typeof toProduct>;
 
+/** The columns a timeline entry is answered with. */
+export const trackingColumns = {
+  id: trackingEntries.id,
+  activity: trackingEntries.activity,
+  location: trackingEntries.location,
+  date: trackingEntries.date,
+  description: trackingEntries.description,
+  companyId: trackingEntries.companyId,
+};
+
 /** A product's timeline in order, as the API answers it. */
 export function trackingsOf(db: Executor, productId: number) {
   return db
-    .select({
-      id: trackingEntries.id,
-      activity: trackingEntries.activity,
-      location: trackingEntries.location,
-      date: trackingEntries.date,
-      description: trackingEntries.description,
-      companyId: trackingEntries.companyId,
-    })
+    .select(trackingColumns)
     .from(trackingEntries)
     .where(eq(trackingEntries.productId, productId))
     .orderBy(asc(trackingEntries.position))
