@@ -5,6 +5,7 @@
  *
  *   npx tsx bench/import.ts
  */
+import { IMPORT_COLUMNS } from '../shared/schemas/productImport.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,21 +24,7 @@ const KINDS = ['Cà phê', 'Mật ong', 'Hạt tiêu', 'Trà'];
 
 /** The template's columns by their API names (the import accepts them as headers), one product per key. */
 export function importCsv(products: number): Uint8Array {
-  const header = [
-    'key',
-    'name',
-    'status',
-    'category',
-    'unit',
-    'tags',
-    'origin',
-    'qr_code',
-    'activity',
-    'location',
-    'date',
-    'description',
-  ];
-  const rows: string[][] = [header];
+  const rows: string[][] = [[...IMPORT_COLUMNS]];
   for (let i = 1; i <= products; i++) {
     const key = `SP${i}`;
     const kind = KINDS[i % KINDS.length]!;

@@ -22,6 +22,9 @@ export const PASSWORD_MIN = 8;
 /** Long passphrases are welcome; the cap only keeps a hash call from being used to burn CPU. */
 export const PASSWORD_MAX = 256;
 
+/** What a QR code looks like: generated codes are 12 lower-case characters; a company may type its own. */
+export const QR_CODE_PATTERN = /^[A-Za-z0-9_-]{4,64}$/;
+
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif'] as const;
 
 /** Local storage keys (spec section 7). */

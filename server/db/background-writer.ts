@@ -16,6 +16,10 @@ import { Worker } from 'node:worker_threads';
  * Rows are [productId, companyId, userId, device, createdAt]. A row whose product was deleted before it
  * was written fails its foreign key and is dropped alone.
  */
+/** The one statement a scan event is written with, on the worker or on the main connection. */
+export const SCAN_EVENT_INSERT =
+  'INSERT INTO scan_events (product_id, company_id, user_id, device, created_at) VALUES (?, ?, ?, ?, ?)';
+
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
@@ -23,7 +27,7 @@ const db = new Database(workerData.path);
 db.pragma('busy_timeout = 5000');
 db.pragma('foreign_keys = ON');
 db.pragma('synchronous = ' + workerData.synchronous);
-const insert = db.prepare('INSERT INTO scan_events (product_id, company_id, user_id, device, created_at) VALUES (?, ?, ?, ?, ?)');
+const insert = db.prepare(${JSON.stringify(SCAN_EVENT_INSERT)});
 const writeAll = db.transaction((rows) => { for (const r of rows) insert.run(r[0], r[1], r[2], r[3], r[4]); });
 function write(rows) {
   try { writeAll(rows); } catch { for (const r of rows) { try { insert.run(r[0], r[1], r[2], r[3], r[4]); } catch {} } }

@@ -1,21 +1,22 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { AppDeps } from '../deps.ts';
-import { qrCodeLookupInput } from '../../shared/schemas/products.ts';
-import { resolveCodeJson } from '../services/products/resolve.ts';
-import { resolveShortLinkJson } from '../services/shortLinks/resolve.ts';
+import { QR_CODE_PATTERN } from '../../shared/constants.ts';
+import { publicAnswers } from '../services/products/public-answers.ts';
+import { resolveCachedCode } from '../services/products/resolve.ts';
 import { securityHeaderRecord } from './security-headers.ts';
 
 /**
  * The scan path at the speed of the web server itself (issue 7, decision 070). A storm of phones asks
  * for the same few public answers; they are cached as finished bytes, so what is left per request is
- * the framework. This listener sits in front of Hono and answers the two public GETs that HIT the
- * cache straight from node's http API with precomputed headers (the same security headers as every
+ * the framework. This listener sits in front of Hono and answers the two public GETs whose answer is
+ * already cached straight from node's http API with precomputed headers (the same security headers as every
  * other answer); everything else, including every miss, malformed code, 404, signed-in scan (a token
  * to check), cross-origin request (CORS) and HEAD, goes to the Hono app, which answers it through the same service functions
  * (server/http/public-resolve.ts). Answers served here are counted, not logged one by one: a summary
  * line every 10 seconds says how many.
  */
-const PATH = /^\/api\/(products\/qr-codes|shortLinks)\/([A-Za-z0-9_-]{4,64})$/;
+/** The two paths, with a code of the shape the procedures' schema accepts (QR_CODE_PATTERN). */
+const PATH = new RegExp(`^/api/(products/qr-codes|shortLinks)/(${QR_CODE_PATTERN.source.slice(1, -1)})$`);
 const SUMMARY_MS = 10_000;
 
 export function withScanFastPath(deps: AppDeps, next: RequestListener): RequestListener {
@@ -38,19 +39,15 @@ export function withScanFastPath(deps: AppDeps, next: RequestListener): RequestL
     const match = plain ? PATH.exec(req.url ?? '') : null;
     if (!match) return next(req, res);
     const [, kind, code] = match as unknown as [string, string, string];
-    try {
-      // The procedures' input schema, as on the Hono route: same rules for what a code may be.
-      qrCodeLookupInput.parse({ code });
-      const entry =
-        kind === 'shortLinks'
-          ? resolveShortLinkJson(deps, code)
-          : resolveCodeJson(deps, code, { userId: null, userAgent: req.headers['user-agent'] ?? '' });
-      res.writeHead(200, [...headers, 'content-length', String(entry.body.byteLength)]);
-      res.end(entry.body);
-      served++;
-    } catch {
-      // Not found, malformed, or anything unexpected: the app answers it properly (envelope, logs).
-      next(req, res);
-    }
+    // Only cache hits: a miss goes to the app, which looks the code up once (and caches it), or answers
+    // the 404 with its envelope and logs.
+    const entry =
+      kind === 'shortLinks'
+        ? publicAnswers(deps).cachedShortLink(code)
+        : resolveCachedCode(deps, code, { userId: null, userAgent: req.headers['user-agent'] ?? '' });
+    if (!entry) return next(req, res);
+    res.writeHead(200, [...headers, 'content-length', String(entry.body.byteLength)]);
+    res.end(entry.body);
+    served++;
   };
 }

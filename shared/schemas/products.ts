@@ -1,18 +1,18 @@
 import { z } from 'zod';
-import { PRODUCT_PAGE_SIZE, PRODUCT_STATUSES, MAX_PAGE_SIZE } from '../constants.ts';
+import { MAX_PAGE_SIZE, PRODUCT_PAGE_SIZE, PRODUCT_STATUSES, QR_CODE_PATTERN } from '../constants.ts';
 import { vi } from '../i18n/vi/index.ts';
 import { idSchema, optionalText, sortOrderSchema, text, uploadUrlSchema } from './common.ts';
 
 const p = vi.products;
 
 /**
- * What a QR code looks like (the same shape as the server's CODE_PATTERN): generated codes are 12
- * lower-case characters, and a company may type its own printed code.
+ * What a QR code looks like (QR_CODE_PATTERN): generated codes are 12 lower-case characters, and a
+ * company may type its own printed code.
  */
 export const qrCodeSchema = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9_-]{4,64}$/, p.invalidQrCode);
+  .regex(QR_CODE_PATTERN, p.invalidQrCode);
 
 /** A calendar date (2024-05-01) or an ISO date-time, as the company entered it. */
 export const trackingDateSchema = z

@@ -117,6 +117,15 @@ class PublicAnswers {
     return entry;
   }
 
+  /** Only what is cached already: the scan fast path answers hits and leaves every miss to the app. */
+  cachedProduct(code: string): CachedAnswer | undefined {
+    return this.productAnswers.get(code);
+  }
+
+  cachedShortLink(code: string): CachedAnswer | undefined {
+    return this.linkAnswers.get(code);
+  }
+
   changed(change: PublicChange): void {
     const stale = (e: CachedAnswer, code: string) =>
       (change.productId !== undefined && e.productId === change.productId) ||

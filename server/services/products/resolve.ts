@@ -14,21 +14,30 @@ export interface Viewer {
 /**
  * GET /products/qr-codes/{code}, the public path every phone hits: code -> ACTIVE product, with its
  * company and timeline, and one scan event recorded. Unknown, unbound and INACTIVE codes are all the
- * same 404, so the public learns nothing about products it may not see. The answer comes serialized
- * from the public cache (public-answers.ts); the REST route sends that text as it is.
+ * same 404, so the public learns nothing about products it may not see. The answer comes encoded
+ * from the public cache (public-answers.ts); the REST routes send those bytes as they are.
  */
-export function resolveCodeJson(deps: AppDeps, code: string, viewer: Viewer): CachedAnswer {
+export function resolveCodeAnswer(deps: AppDeps, code: string, viewer: Viewer): CachedAnswer {
   const entry = publicAnswers(deps).product(code);
-  if (!entry || entry.productId === null || entry.companyId === null) {
-    throw new AppError('NOT_FOUND', vi.products.notFound);
-  }
-  recordScanEvent(deps, { productId: entry.productId, companyId: entry.companyId, ...viewer });
+  if (!entry) throw new AppError('NOT_FOUND', vi.products.notFound);
+  return scanned(deps, entry, viewer);
+}
+
+/** The answer only if it is cached already (the scan fast path), with its scan recorded; else undefined. */
+export function resolveCachedCode(deps: AppDeps, code: string, viewer: Viewer): CachedAnswer | undefined {
+  const entry = publicAnswers(deps).cachedProduct(code);
+  return entry && scanned(deps, entry, viewer);
+}
+
+/** Every answered resolve is one scan event. A product answer always names its product and company. */
+function scanned(deps: AppDeps, entry: CachedAnswer, viewer: Viewer): CachedAnswer {
+  recordScanEvent(deps, { productId: entry.productId as number, companyId: entry.companyId as number, ...viewer });
   return entry;
 }
 
 /** The same, as an object (the typed client's procedure and the scan-by-image path). */
 export function resolveCode(deps: AppDeps, code: string, viewer: Viewer) {
-  return dataOf<PublicProductAnswer>(resolveCodeJson(deps, code, viewer));
+  return dataOf<PublicProductAnswer>(resolveCodeAnswer(deps, code, viewer));
 }
 
 export type PublicProductAnswer = ProductAnswer & {

@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import type { ScanRow } from '../../db/background-writer.ts';
+import { SCAN_EVENT_INSERT, type ScanRow } from '../../db/background-writer.ts';
 import type { AppDeps } from '../../deps.ts';
 import { deviceClass } from './device.ts';
 
@@ -31,9 +31,7 @@ class ScanBuffer {
   private readonly insert: Statement;
 
   constructor(private readonly deps: BufferDeps) {
-    this.insert = deps.sqlite.prepare(
-      'INSERT INTO scan_events (product_id, company_id, user_id, device, created_at) VALUES (?, ?, ?, ?, ?)',
-    );
+    this.insert = deps.sqlite.prepare(SCAN_EVENT_INSERT);
   }
 
   push(row: ScanRow): void {

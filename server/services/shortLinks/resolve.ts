@@ -9,12 +9,12 @@ import { type CachedAnswer, dataOf, publicAnswers } from '../products/public-ans
  * redirect page can say "not active yet" without revealing anything. No scan is recorded here: the
  * product page's resolve records it. Served from the public cache, serialized.
  */
-export function resolveShortLinkJson(deps: AppDeps, code: string): CachedAnswer {
+export function resolveShortLinkAnswer(deps: AppDeps, code: string): CachedAnswer {
   const entry = publicAnswers(deps).shortLink(code);
   if (!entry) throw new AppError('NOT_FOUND', vi.products.shortLinkNotFound);
   return entry;
 }
 
 export function resolveShortLink(deps: AppDeps, code: string) {
-  return dataOf<{ code: string; productId: number | null; url: string }>(resolveShortLinkJson(deps, code));
+  return dataOf<{ code: string; productId: number | null; url: string }>(resolveShortLinkAnswer(deps, code));
 }
