@@ -5,19 +5,26 @@
  * 100,000). Prints req/s and p50/p95/p99 (goal: p95 < 15 ms), then the slowest query shapes measured
  * one at a time, which is where a profile should start. Not a test: figures only.
  *
- *   npx tsx bench/list.ts [--seconds 10]
+ *   npx tsx bench/list.ts [--seconds 10] [--callers 0,2] [--cpu-prof DIR]
+ *
+ * --callers runs only some callers (0 COMPANY_ADMIN, 1 SUPER_ADMIN all, 2 SUPER_ADMIN one company);
+ * --cpu-prof starts the server under `node --cpu-prof` and writes its profile into DIR when it stops
+ * (open it in Chrome DevTools or speedscope).
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { addAccounts, login } from './lib/accounts.ts';
-import { ensureClientBuilt, startApp } from './lib/app.ts';
+import { type App, ensureClientBuilt, startApp } from './lib/app.ts';
 import { loadAverage } from './lib/machine.ts';
-import { rssMb } from './lib/server.ts';
+import { rssMb, startAndWait } from './lib/server.ts';
 import { type LatencyResult, wrkLatency } from './lib/wrk-latency.ts';
 import { seed } from './seed.ts';
 
 const args = process.argv.slice(2);
-const seconds = Number(args[args.indexOf('--seconds') + 1] || 10) || 10;
+const flag = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const seconds = Number(flag('--seconds') || 10) || 10;
+const only = flag('--callers')?.split(',').map(Number);
+const profileDir = flag('--cpu-prof');
 const dataDir = resolve('bench/.data');
 const PORT = 3903;
 const GOAL_P95_MS = 15;
@@ -32,7 +39,7 @@ const SUPER = { email: 'bench-super@example.vn', password: 'Bench-super-2026' };
  * The request mix, deterministic: plain pages under every sort and order, each search alone and with a
  * filter, filters alone, and deeper pages. `pages` is how deep paging goes for this caller.
  */
-function listPaths(pages: number, extra = ''): string[] {
+export function listPaths(pages: number, extra = ''): string[] {
   const paths: string[] = [];
   const q = (params: Record<string, string | number>) =>
     `/api/products?${new URLSearchParams({ limit: '10', ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) })}${extra}`;
@@ -90,6 +97,14 @@ async function slowest(base: string, token: string, paths: string[], top = 6) {
   return timed.sort((a, b) => b.ms - a.ms).slice(0, top);
 }
 
+/** startApp's server under `node --cpu-prof` (not allowed in NODE_OPTIONS): the profile is written on SIGTERM. */
+async function startProfiled(dir: string): Promise<App> {
+  const base = `http://127.0.0.1:${PORT}`;
+  const env = { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'warn' };
+  const started = await startAndWait('node', ['--cpu-prof', `--cpu-prof-dir=${dir}`, 'scripts/start.mjs'], env, `${base}/api/health`);
+  return { ...started, base };
+}
+
 const print = (r: LatencyResult) =>
   console.log(
     `${r.name.padEnd(40)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2).padStart(6)} ms  p95 ${r.p95
@@ -111,15 +126,16 @@ export async function runList(options: { seconds?: number } = {}): Promise<Laten
     { ...ADMIN, role: 'COMPANY_ADMIN', companyId: 1 },
     { ...SUPER, role: 'SUPER_ADMIN', companyId: null },
   ]);
-  const app = await startApp(dataDir, PORT);
+  const app = profileDir ? await startProfiled(resolve(profileDir)) : await startApp(dataDir, PORT);
   const results: LatencyResult[] = [];
   try {
-    const callers: Array<[string, string, string[]]> = [
+    const all: Array<[string, string, string[]]> = [
       // Company 1 holds 100 of the 100,000 products: ten pages of ten.
       ['COMPANY_ADMIN (100 products)', await login(app.base, ADMIN), listPaths(10)],
       ['SUPER_ADMIN (100,000 products)', await login(app.base, SUPER), listPaths(500)],
       ['SUPER_ADMIN, one company filter', await login(app.base, SUPER), listPaths(10, '&companyId=7')],
     ];
+    const callers = only ? all.filter((_, i) => only.includes(i)) : all;
     console.log(
       `list: ${callers[0]![2].length} request shapes per caller, 16 connections, ${s} s each (load ${loadAverage()})`,
     );

@@ -38,8 +38,50 @@ function keyOf(secret: Uint8Array): KeyObject {
   return key;
 }
 
+/**
+ * Tokens that already verified, per secret, keyed by the whole token string: a signed-in request
+ * otherwise pays an HMAC verification (jose imports a WebCrypto key every call) on every request, a
+ * visible share of the list's floor (decision 073). An entry exists only for a token that passed the
+ * full check below, with the same secret, and is used only while its exp is in the future, exactly
+ * as jose judges it (expired when exp <= now, in whole seconds, no clock tolerance); an expired entry
+ * is dropped when met. A tampered token is another string, so it never meets an entry and is
+ * verified (and refused) as before. Revocation is not this cache's business: the actor lookup still
+ * compares the token version on every request. Bounded: the oldest entry goes first.
+ */
+export const TOKEN_CACHE_MAX = 10_000;
+interface CachedToken {
+  claims: TokenClaims;
+  exp: number;
+}
+const verified = new WeakMap<Uint8Array, Map<string, CachedToken>>();
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+function cachedClaims(token: string, secret: Uint8Array): TokenClaims | null {
+  const cache = verified.get(secret);
+  const hit = cache?.get(token);
+  if (!hit) return null;
+  if (hit.exp <= nowSeconds()) {
+    cache!.delete(token);
+    return null;
+  }
+  return { ...hit.claims };
+}
+
+function remember(token: string, secret: Uint8Array, claims: TokenClaims, exp: number): void {
+  let cache = verified.get(secret);
+  if (!cache) {
+    cache = new Map();
+    verified.set(secret, cache);
+  }
+  if (cache.size >= TOKEN_CACHE_MAX) cache.delete(cache.keys().next().value as string);
+  cache.set(token, { claims: { ...claims }, exp });
+}
+
 /** Verifies signature, algorithm and expiry (exp required). Returns null for any bad token. */
 export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<TokenClaims | null> {
+  const cached = cachedClaims(token, secret);
+  if (cached) return cached;
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), {
       algorithms: [JWT_ALG],
@@ -47,9 +89,16 @@ export async function verifyAccessToken(token: string, secret: Uint8Array): Prom
     });
     const ver = payload.ver;
     if (typeof payload.sub !== 'string' || typeof ver !== 'number') return null;
-    return { sub: payload.sub, ver };
+    const claims = { sub: payload.sub, ver };
+    remember(token, secret, claims, payload.exp as number);
+    return claims;
   } catch (err) {
     if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;
     throw err;
   }
+}
+
+/** How many verified tokens are held for `secret` (tests). */
+export function verifiedTokenCount(secret: Uint8Array): number {
+  return verified.get(secret)?.size ?? 0;
 }
