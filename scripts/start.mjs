@@ -1,5 +1,5 @@
 // `npm start`: builds what is missing or out of date (the client once; the server bundle whenever a
-// file under server/, shared/ or drizzle/ is newer than it, ~100 ms), then runs the bundled server in
+// file under server/, shared/, drizzle/ or client/src/ is newer than it, ~100 ms), then runs the bundled server in
 // this process: plain JavaScript, no TypeScript loader at run time (decision 072).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { buildServer, SERVER_BUNDLE } from './build-server.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SOURCES = ['server', 'shared', 'drizzle'];
+// client/src too: the server renders the public pages' first view with the client's components.
+const SOURCES = ['server', 'shared', 'drizzle', 'client/src'];
 
 /** The latest modification time of any file under `dir`. */
 function newestMtime(dir) {
@@ -33,4 +34,6 @@ if (!existsSync(join(ROOT, 'dist/client/index.html'))) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 if (serverBundleStale()) await buildServer();
+// React (the public pages' first view is rendered on the server) picks its production build by this.
+process.env.NODE_ENV ??= 'production';
 await import('../dist/server/index.mjs');

@@ -10,6 +10,7 @@ import { requestInfo } from './http/request-info.ts';
 import { projectPath } from './paths.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { safePath } from './security/log-safe.ts';
+import { mountFirstViews } from './http/first-view.ts';
 import { mountClient } from './http/static-client.ts';
 import { mountQrImages } from './http/qr-images.ts';
 import { uploadLimit } from './http/upload-body.ts';
@@ -95,7 +96,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   app.route('/api', api);
 
   mountUploads(app, settings);
-  mountClient(app, options.clientDir ?? DEFAULT_CLIENT_DIR);
+  const clientDir = options.clientDir ?? DEFAULT_CLIENT_DIR;
+  mountFirstViews(app, deps, clientDir);
+  mountClient(app, clientDir);
 
   app.onError((err, c) => {
     const requestId = (c.get('requestId' as never) as string | undefined) ?? 'unknown';

@@ -25,9 +25,21 @@ export const PASSWORD_MAX = 256;
 /** What a QR code looks like: generated codes are 12 lower-case characters; a company may type its own. */
 export const QR_CODE_PATTERN = /^[A-Za-z0-9_-]{4,64}$/;
 
+/**
+ * The guest history merged at sign-in; the client keeps at most this many. Here, not in the schemas:
+ * the phone pages read it and must not load zod (issue 7).
+ */
+export const SCAN_LOG_MERGE_MAX = 200;
+
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif'] as const;
 
 /** Local storage keys (spec section 7). */
+/**
+ * The element of a server-rendered public page that carries the page's answer as JSON (never executed,
+ * so the CSP's script-src 'self' holds): the client app starts from it instead of asking again.
+ */
+export const FIRST_VIEW_ELEMENT_ID = 'first-view';
+
 export const STORAGE_KEYS = {
   session: 'session',
   rememberMe: 'remember-me',

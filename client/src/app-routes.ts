@@ -24,19 +24,33 @@ export interface AppRoute {
   title: string;
   group: RouteGroup;
   page: LazyExoticComponent<ComponentType>;
+  /** Loads the page's code ahead; once settled the page renders without suspending. */
+  preload: () => Promise<void>;
+}
+
+type PageModule = { default: ComponentType };
+
+/**
+ * A page loaded on demand that can also be loaded ahead. React.lazy renders at once when its factory
+ * hands back a thenable that settles synchronously, so a preloaded page never shows the loading screen:
+ * main.tsx relies on it to replace a server-rendered first view with the same page, not a spinner.
+ */
+function onDemand(load: () => Promise<PageModule>) {
+  let loaded: PageModule | undefined;
+  const settled = (m: PageModule) =>
+    ({ then: (ok: (m: PageModule) => void) => ok(m) }) as Promise<PageModule>;
+  return {
+    page: lazy(() => (loaded ? settled(loaded) : load().then((m) => (loaded = m)))),
+    preload: () => load().then((m) => void (loaded = m)),
+  };
 }
 
 const n = vi.nav;
-const r = (
-  path: string,
-  title: string,
-  group: RouteGroup,
-  load: () => Promise<{ default: ComponentType }>,
-): AppRoute => ({
+const r = (path: string, title: string, group: RouteGroup, load: () => Promise<PageModule>): AppRoute => ({
   path,
   title,
   group,
-  page: lazy(load),
+  ...onDemand(load),
 });
 
 export const APP_ROUTES: AppRoute[] = [

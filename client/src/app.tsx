@@ -4,6 +4,8 @@ import { Slide, ToastContainer } from 'react-toastify';
 // As a stylesheet, not as JavaScript: vite.config.ts resolves react-toastify to its unstyled build.
 import 'react-toastify/dist/ReactToastify.css';
 import { AppRouter } from './app-router.tsx';
+import { FirstViewData, FirstViewScan } from './first-view/app-start.tsx';
+import type { FirstView } from './first-view/first-view.ts';
 import { RouteChangeEffects } from './components/layout/route-progress.tsx';
 import { createAppTrpcClient, TRPCProvider } from './lib/trpc.ts';
 import { SessionProvider } from './session/SessionProvider.tsx';
@@ -19,30 +21,34 @@ function makeQueryClient() {
   });
 }
 
-export function App() {
+/** `firstView`: the answer of a page the server rendered (main.tsx), which the app starts from. */
+export function App({ firstView = null }: { firstView?: FirstView | null }) {
   const [queryClient] = useState(makeQueryClient);
   const [trpcClient] = useState(createAppTrpcClient);
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        <SettingsProvider>
-          <SessionProvider>
-            <RouteChangeEffects />
-            <AppRouter />
-            <ToastContainer
-              position="top-right"
-              autoClose={5000}
-              draggable
-              draggablePercent={80}
-              pauseOnHover
-              pauseOnFocusLoss
-              theme="light"
-              role="alert"
-              transition={Slide}
-              newestOnTop
-            />
-          </SessionProvider>
-        </SettingsProvider>
+        <FirstViewData view={firstView}>
+          <SettingsProvider>
+            <SessionProvider>
+              {firstView?.scanCode && <FirstViewScan code={firstView.scanCode} />}
+              <RouteChangeEffects />
+              <AppRouter />
+              <ToastContainer
+                position="top-right"
+                autoClose={5000}
+                draggable
+                draggablePercent={80}
+                pauseOnHover
+                pauseOnFocusLoss
+                theme="light"
+                role="alert"
+                transition={Slide}
+                newestOnTop
+              />
+            </SessionProvider>
+          </SettingsProvider>
+        </FirstViewData>
       </TRPCProvider>
     </QueryClientProvider>
   );

@@ -2,9 +2,17 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles.css';
 import { App } from './app.tsx';
+import { prepareFirstView, takeFirstView } from './first-view/take.ts';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// A public page the server rendered is already on screen: the app takes over once that page's code is
+// here, so its first frame draws the same page (first-view/take.ts).
+const firstView = takeFirstView();
+const ready = firstView ? prepareFirstView(firstView) : Promise.resolve();
+
+void ready.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App firstView={firstView} />
+    </StrictMode>,
+  ),
 );

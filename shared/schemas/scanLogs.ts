@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE } from '../constants.ts';
+import { MAX_PAGE_SIZE, SCAN_LOG_MERGE_MAX } from '../constants.ts';
 import { idSchema } from './common.ts';
 
 export const SCAN_LOG_PAGE_SIZE = 10;
-/** The guest history merged at sign-in; the client keeps at most this many. */
-export const SCAN_LOG_MERGE_MAX = 200;
+export { SCAN_LOG_MERGE_MAX };
 
 export const listScanLogsInput = z.strictObject({
   page: z.coerce.number().int().min(1).default(1),

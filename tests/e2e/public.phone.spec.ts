@@ -184,6 +184,8 @@ test("[GUEST][e2e][history]: a visitor's scans are listed in /products and move 
   for (const p of [first, second]) {
     await page.goto(new URL(p.qr_code_url).pathname);
     await expectProductPage(page, p);
+    // The page is on screen from the server's HTML; the app records the scan when it starts.
+    await page.waitForLoadState('networkidle');
   }
   await page.goto('/products');
   const history = page.getByTestId('scan-history').getByRole('listitem');

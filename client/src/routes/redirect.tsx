@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'wouter';
 import { vi } from '../../../shared/i18n/vi/index.ts';
-import { qrCodeSchema } from '../../../shared/schemas/products.ts';
+import { QR_CODE_PATTERN } from '../../../shared/constants.ts';
 import { LoadingScreen } from '../components/ui/loading-screen.tsx';
 import { PublicNotFound } from '../features/public/not-found.tsx';
 import { useOpenScannedProduct, useResolveCode } from '../features/scan/record-scan.ts';
@@ -28,9 +28,9 @@ export default function RedirectPage() {
     // Wait for the session: a signed-in user's scan belongs in their account, a visitor's on the phone.
     if (state.status === 'loading' || started.current) return;
     started.current = true;
-    const parsed = qrCodeSchema.safeParse(code);
-    if (!parsed.success) return setFailed(t.notFoundText);
-    resolve(parsed.data)
+    // The pattern, not the zod schema: this page must not load zod (issue 7).
+    if (!QR_CODE_PATTERN.test(code)) return setFailed(t.notFoundText);
+    resolve(code)
       .then((product) => open(product, { replace: true }))
       .catch((err) =>
         setFailed(errorData(err).httpStatus === 404 ? t.notFoundText : vi.client.somethingWentWrong),

@@ -80,17 +80,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener(SESSION_CLEARED, onCleared);
   }, [queryClient]);
 
-  const signIn = useCallback((session: StoredSession, user: SessionUser) => {
-    setSession(session);
-    rememberLogin(user.email);
-    armSignOut();
-    dispatch({ type: 'LOGGED_IN', user });
-    // Issue 6 hook-in: a visitor's scans kept on this phone move into the account (silent on failure).
-    // Loaded on sign-in, not in the entry: the history code reaches shared/schemas (zod), issue 7.
-    void import('../features/history/merge.ts')
-      .then(({ mergeGuestHistory }) => mergeGuestHistory(client, queryClient))
-      .catch(() => false);
-  }, [client, queryClient]);
+  const signIn = useCallback(
+    (session: StoredSession, user: SessionUser) => {
+      setSession(session);
+      rememberLogin(user.email);
+      armSignOut();
+      dispatch({ type: 'LOGGED_IN', user });
+      // Issue 6 hook-in: a visitor's scans kept on this phone move into the account (silent on failure).
+      // Loaded on sign-in, not in the entry: the history code reaches shared/schemas (zod), issue 7.
+      void import('../features/history/merge.ts')
+        .then(({ mergeGuestHistory }) => mergeGuestHistory(client, queryClient))
+        .catch(() => false);
+    },
+    [client, queryClient],
+  );
 
   const signOut = useCallback(() => {
     try {
@@ -104,6 +107,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [queryClient, navigate]);
 
   const value = useMemo(() => ({ state, dispatch, signIn, signOut }), [state, signIn, signOut]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+const ignore = () => undefined;
+
+/**
+ * A visitor's session as it stands before the app has asked the server anything (status 'loading',
+ * signed out): the server renders public pages' first view inside it (first-view/render-product.tsx),
+ * so the header and menu there are what the app shows in its own first frame.
+ */
+export function VisitorSessionProvider({ children }: { children: ReactNode }) {
+  const value = useMemo(
+    () => ({ state: initialSessionState, dispatch: ignore, signIn: ignore, signOut: ignore }),
+    [],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -3,8 +3,7 @@
  * one entry per product (a new scan moves it to the top), at most SCAN_LOG_MERGE_MAX entries (what the
  * server's merge takes in one call). Read defensively: anything malformed in storage is dropped.
  */
-import { STORAGE_KEYS } from '../../../../shared/constants.ts';
-import { SCAN_LOG_MERGE_MAX } from '../../../../shared/schemas/scanLogs.ts';
+import { SCAN_LOG_MERGE_MAX, STORAGE_KEYS } from '../../../../shared/constants.ts';
 import { readJson, writeJson } from '../../lib/storage.ts';
 
 export interface GuestScan {

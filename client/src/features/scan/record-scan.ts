@@ -12,20 +12,19 @@ import { useTRPC, useTRPCClient } from '../../lib/trpc.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { addGuestScan } from '../history/guest-history.ts';
 import { isScanLogQuery } from '../history/merge.ts';
+import { productPath } from '../public/paths.ts';
 import type { PublicProduct } from '../public/types.ts';
 
-export const productPath = (id: number) => `/products/details/${id}`;
-
-export function useOpenScannedProduct() {
+/** The scan goes into the viewer's history and the answer into the cache, without leaving the page. */
+export function useRememberScan() {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   const { state } = useSession();
-  const [, navigate] = useLocation();
   const signedIn = state.isLoggedIn;
 
   return useCallback(
-    (product: PublicProduct, options: { replace?: boolean } = {}) => {
+    (product: PublicProduct) => {
       if (signedIn) {
         client.scanLogs.add
           .mutate({ productId: product.id }, { context: { silent: true } })
@@ -40,9 +39,21 @@ export function useOpenScannedProduct() {
         });
       }
       queryClient.setQueryData(trpc.publicProducts.byId.queryKey({ id: product.id }), product);
+    },
+    [signedIn, client, queryClient, trpc],
+  );
+}
+
+/** The scan remembered, then the product page opened with the answer already in the cache. */
+export function useOpenScannedProduct() {
+  const remember = useRememberScan();
+  const [, navigate] = useLocation();
+  return useCallback(
+    (product: PublicProduct, options: { replace?: boolean } = {}) => {
+      remember(product);
       navigate(productPath(product.id), { replace: options.replace });
     },
-    [signedIn, client, queryClient, trpc, navigate],
+    [remember, navigate],
   );
 }
 

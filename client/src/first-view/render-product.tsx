@@ -1,0 +1,31 @@
+/**
+ * The public product page's first view as HTML, rendered by the server (issue 7): a phone on a slow
+ * network sees the product as soon as the HTML and the stylesheet arrive, before any JavaScript. The
+ * same components as the app's page, inside a visitor's session and the default settings, so the app's
+ * own first frame (main.tsx, with the same answer) replaces it with what looks the same. Static markup:
+ * the app renders afresh rather than hydrating, because its providers (toasts, route effects) change
+ * the tree around the page.
+ */
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Router } from 'wouter';
+import { vi } from '../../../shared/i18n/vi/index.ts';
+import { DashboardLayout } from '../components/layout/dashboard-layout.tsx';
+import { productPath } from '../features/public/paths.ts';
+import { ProductView } from '../features/public/product-view.tsx';
+import type { PublicProduct } from '../features/public/types.ts';
+import { VisitorSessionProvider } from '../session/SessionProvider.tsx';
+import { SettingsProvider } from '../settings/SettingsProvider.tsx';
+
+export function renderProductFirstView(product: PublicProduct): string {
+  return renderToStaticMarkup(
+    <Router ssrPath={productPath(product.id)}>
+      <SettingsProvider>
+        <VisitorSessionProvider>
+          <DashboardLayout title={vi.nav.productDetail}>
+            <ProductView product={product} />
+          </DashboardLayout>
+        </VisitorSessionProvider>
+      </SettingsProvider>
+    </Router>,
+  );
+}

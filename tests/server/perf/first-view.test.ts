@@ -1,0 +1,143 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { createApp } from '#server/app.ts';
+import { scanEvents } from '#server/db/schema/index.ts';
+import { flushScanEvents } from '#server/services/scans/record.ts';
+import { callerFor, createUser } from '../../helpers/factories.ts';
+import { createTestDeps } from '../../helpers/deps.ts';
+
+/**
+ * The public product page and a printed code's address come server-rendered, with the answer as JSON
+ * (issue 7: readable on slow 3G before any script). These prove what a visitor's browser receives, that
+ * nothing there is a scan, and that the page never shows an inactive, deleted or outdated product.
+ */
+const TEMPLATE =
+  '<!doctype html><html lang="vi"><head><title>Truy xuất nguồn gốc</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
+
+async function world() {
+  const deps = createTestDeps();
+  const dir = join(deps.settings.dataDir, 'client');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'index.html'), TEMPLATE);
+  const app = createApp(deps, { clientDir: dir });
+  const admin = await createUser(deps, { role: 'COMPANY_ADMIN' });
+  const caller = callerFor(deps, admin);
+  const product = await caller.products.create({
+    name: 'Cà phê Arabica Cầu Đất',
+    status: 'ACTIVE',
+    origin: 'Lâm Đồng',
+    trackings: [{ activity: 'Thu hoạch', location: 'Cầu Đất', date: '2026-10-01', description: '' }],
+  });
+  const get = async (path: string, headers: Record<string, string> = {}) => {
+    const res = await app.request(path, { headers });
+    const raw = Buffer.from(await res.arrayBuffer());
+    const html = res.headers.get('content-encoding') === 'gzip' ? gunzipSync(raw).toString() : raw.toString();
+    return { res, html };
+  };
+  return { deps, caller, product, get };
+}
+
+/** The JSON the page carries for the app, as the app reads it. */
+function firstView(html: string) {
+  const match = /<script type="application\/json" id="first-view">(.*?)<\/script>/s.exec(html);
+  return match ? (JSON.parse(match[1]!) as { product: { id: number; name: string }; scanCode?: string }) : null;
+}
+
+describe('[GUEST][REST][perf] server-rendered public pages', () => {
+  it('the product page arrives with the product, its facts and timeline in the HTML, and its answer as JSON', async () => {
+    const { product, get } = await world();
+    const { res, html } = await get(`/products/details/${product.id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(html).toContain('<h1 class="text-2xl font-bold text-ink">Cà phê Arabica Cầu Đất</h1>');
+    expect(html).toContain('Lâm Đồng');
+    expect(html).toContain('Thu hoạch');
+    expect(html).toContain('Hành trình sản phẩm');
+    expect(html).toContain('01/10/2026');
+    expect(html).toContain('<script type="module" src="/assets/index-1.js">');
+    expect(firstView(html)).toMatchObject({ product: { id: product.id, name: 'Cà phê Arabica Cầu Đất' } });
+    expect(firstView(html)?.scanCode).toBeUndefined();
+  });
+
+  it('is sent gzipped to a browser that accepts it, the same page', async () => {
+    const { product, get } = await world();
+    const plain = await get(`/products/details/${product.id}`);
+    const zipped = await get(`/products/details/${product.id}`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(zipped.res.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.res.headers.get('vary')).toContain('Accept-Encoding');
+    expect(zipped.html).toBe(plain.html);
+  });
+
+  it("a printed code's address shows its product and names the code for the app, but records no scan", async () => {
+    const { deps, product, get } = await world();
+    const { res, html } = await get(`/redirect/${product.qr_code}`);
+    expect(res.status).toBe(200);
+    expect(html).toContain('Cà phê Arabica Cầu Đất');
+    expect(firstView(html)).toMatchObject({ product: { id: product.id }, scanCode: product.qr_code });
+    flushScanEvents(deps);
+    expect(deps.db.select().from(scanEvents).all()).toHaveLength(0);
+  });
+
+  it('an unknown code, a bad id or a missing product get the plain app, whose page says what is wrong', async () => {
+    const { get } = await world();
+    for (const path of ['/redirect/khong-co-ma-nay', '/redirect/%3Cb%3E', '/products/details/999', '/products/details/abc']) {
+      const { res, html } = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(html, path).toBe(TEMPLATE);
+    }
+  });
+
+  it('never shows an inactive, deleted or outdated product', async () => {
+    const { caller, product, get } = await world();
+    const path = `/products/details/${product.id}`;
+    const redirect = `/redirect/${product.qr_code}`;
+    expect((await get(path)).html).toContain('Cà phê Arabica Cầu Đất');
+    expect((await get(redirect)).html).toContain('Cà phê Arabica Cầu Đất');
+
+    await caller.products.update({ id: product.id, name: 'Cà phê Cầu Đất mới' });
+    for (const p of [path, redirect]) {
+      const { html } = await get(p);
+      expect(html).toContain('Cà phê Cầu Đất mới');
+      expect(html).not.toContain('Arabica');
+    }
+
+    await caller.products.update({ id: product.id, name: 'Cà phê Cầu Đất mới', status: 'INACTIVE' });
+    expect((await get(path)).html).toBe(TEMPLATE);
+    expect((await get(redirect)).html).toBe(TEMPLATE);
+
+    await caller.products.update({ id: product.id, name: 'Cà phê Cầu Đất mới', status: 'ACTIVE' });
+    expect((await get(path)).html).toContain('Cà phê Cầu Đất mới');
+    await caller.products.delete({ id: product.id });
+    expect((await get(path)).html).toBe(TEMPLATE);
+    expect((await get(redirect)).html).toBe(TEMPLATE);
+  });
+
+  it("a company's new name shows on its products' pages at once", async () => {
+    const { caller, product, get } = await world();
+    await get(`/products/details/${product.id}`);
+    await caller.auth.updateCompany({ name: 'Hợp tác xã Cầu Đất' });
+    expect((await get(`/products/details/${product.id}`)).html).toContain('Hợp tác xã Cầu Đất');
+  });
+
+  it('markup and JSON from a product cannot become script: names are escaped, "<" never closes the JSON', async () => {
+    const { caller, get } = await world();
+    const evil = await caller.products.create({
+      name: '</script><script>alert(1)</script><img src=x onerror=alert(2)>',
+      status: 'ACTIVE',
+    });
+    const { html } = await get(`/products/details/${evil.id}`);
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)');
+    expect(firstView(html)?.product.name).toBe('</script><script>alert(1)</script><img src=x onerror=alert(2)>');
+    // Only the app's own module script and the JSON element: nothing else that could run.
+    expect(html.match(/<script\b[^>]*>/g)).toEqual([
+      '<script type="module" src="/assets/index-1.js">',
+      '<script type="application/json" id="first-view">',
+    ]);
+  });
+});
