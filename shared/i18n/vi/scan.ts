@@ -7,6 +7,7 @@ export const scan = {
   fileTooLarge: (mb: string) => `Tệp quá lớn, tối đa ${mb} MB`,
   tooManyPixels: 'Ảnh có kích thước quá lớn, vui lòng chụp ảnh nhỏ hơn',
   uploaded: 'Tải ảnh lên thành công',
+  variantWidth: (widths: string) => `Chiều rộng ảnh không hỗ trợ, chỉ có: ${widths}`,
   logAdded: 'Đã lưu vào lịch sử quét',
   logsMerged: 'Đã đồng bộ lịch sử quét',
 } as const;

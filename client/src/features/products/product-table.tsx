@@ -1,4 +1,5 @@
 import { vi } from '../../../../shared/i18n/vi/index.ts';
+import { imageVariant } from '../../../../shared/image-variants.ts';
 import { type Column, DataTable, EditDeleteActions } from '../../components/ui/data-table.tsx';
 import type { ProductRow } from './types.ts';
 
@@ -10,7 +11,7 @@ const COLUMNS: Column<ProductRow>[] = [
     header: t.columns.image,
     cell: (p) =>
       p.image ? (
-        <img src={p.image} alt="" className="h-12 w-12 rounded object-cover" />
+        <img src={imageVariant(p.image, 160)} alt="" className="h-12 w-12 rounded object-cover" />
       ) : (
         <span className="inline-block h-12 w-12 rounded bg-soft" />
       ),

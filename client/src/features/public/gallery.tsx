@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { imageVariant } from '../../../../shared/image-variants.ts';
 import { vi } from '../../../../shared/i18n/vi/index.ts';
 import { cn } from '../../lib/cn.ts';
 
@@ -21,7 +22,7 @@ export function Gallery({ name, images }: { name: string; images: string[] }) {
   return (
     <div className="flex flex-col gap-2">
       <img
-        src={main}
+        src={imageVariant(main, 640)}
         alt={t.imageAlt(name, current + 1)}
         width={800}
         height={600}
@@ -40,7 +41,7 @@ export function Gallery({ name, images }: { name: string; images: string[] }) {
                 className={cn('rounded-md border-2', i === current ? 'border-primary' : 'border-transparent')}
               >
                 <img
-                  src={src}
+                  src={imageVariant(src, 160)}
                   alt={t.imageAlt(name, i + 1)}
                   width={72}
                   height={54}

@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { vi } from '../../../../shared/i18n/vi/index.ts';
+import { imageVariant } from '../../../../shared/image-variants.ts';
 
 /** One product in a list (a company's products, the scan history): picture, name and a line under it. */
 export function ProductCard({
@@ -22,7 +23,7 @@ export function ProductCard({
     >
       {image ? (
         <img
-          src={image}
+          src={imageVariant(image, 160)}
           alt=""
           width={64}
           height={64}
