@@ -46,6 +46,10 @@ export const products = sqliteTable(
     index('products_status_idx').on(t.status),
     // A category filter sorted by date, and the category sort (tie: created_at, then id).
     index('products_category_created_idx').on(t.category, t.createdAt),
+    // A status or a category filter sorted by name across companies (decision 073): without them
+    // the page walked the whole name index for a rare status, or sorted a category's rows.
+    index('products_status_name_idx').on(t.status, t.name),
+    index('products_category_name_idx').on(t.category, t.name),
   ],
 );
 

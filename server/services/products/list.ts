@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, is, Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { ProductListInput } from '../../../shared/schemas/products.ts';
 import { products } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -20,74 +20,276 @@ const SORT_KEYS = {
   category: [products.category, products.createdAt],
 } as const;
 
-/** Above this many matches, a cross-company search's page walks the sort index (see filterFor). */
-const WIDE_MATCH = 1000;
+type Db = AppDeps['db'];
 
-/** GET /products: one page of the caller's company's products (SUPER_ADMIN: all, or one company). */
+/**
+ * GET /products: one page of the caller's company's products (SUPER_ADMIN: all, or one company).
+ *
+ * What costs more than a page (decision 073) is computed once per state of the products and kept:
+ * the total of a filter, and for a search every matching id in the requested order (the matches of a
+ * wide search are not contiguous in any index, so each page would otherwise run the match and sort
+ * all of them again). An entry is valid while its company's row in product_list_versions (row 0 for
+ * every company) is unchanged; triggers bump it on any write to products (migration 0004). The
+ * version is read before computing, so a write racing the computation only makes the entry stale
+ * sooner, never wrong. The page's rows are always read from the table.
+ */
 export function listProducts(deps: AppDeps, scope: CompanyScope, input: ProductListInput) {
   const companyId = pickCompany(scope, input.companyId);
-  const match = ftsMatch(input.search, companyId);
-  const matched = match === null ? null : sql`(SELECT rowid FROM products_fts WHERE products_fts MATCH ${match})`;
-  // The company is inside the match, so a search without other filters is counted in the FTS index
-  // alone (only a filtered search counts over products); across companies that count also picks the
-  // page's plan (see filterFor).
-  const filtered = Boolean(input.status || input.category);
-  const matches = match === null || (filtered && companyId !== null) ? null : ftsCount(deps, match);
-
-  const total =
-    matches !== null && !filtered
-      ? matches
-      : (deps.db.select({ n: count() }).from(products).where(filterFor(companyId, input, matched, 'count')).get()?.n ?? 0);
+  const q = queriesOf(deps);
+  const version = q.version.get({ companyId: companyId ?? 0 })?.version ?? 0;
   const offset = (input.page - 1) * input.limit;
-  if (offset >= total) return { products: [], total }; // nothing on this page: skip the page query
+  const match = ftsMatch(input.search, companyId);
+  const present = (rows: ProductRow[]) => rows.map((r) => toProduct(r, deps.settings.publicUrl));
 
+  if (match !== null) {
+    const key = `ids|${companyId}|${input.status ?? ''}|${input.category ?? ''}|${input.sortBy}|${input.orderBy}|${match}`;
+    let ids = q.cache.get(key, version) as Int32Array | undefined;
+    if (!ids) {
+      ids = Int32Array.from(
+        deps.db
+          .select({ id: products.id })
+          .from(products)
+          .where(and(shapeFilter(companyId, input, 'ids'), sql`${products.id} IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${match})`))
+          .orderBy(...orderOf(input))
+          .all(),
+        (r) => r.id,
+      );
+      q.cache.set(key, version, ids, ids.length);
+    }
+    const pageIds = Array.from(ids.subarray(offset, offset + input.limit));
+    if (!pageIds.length) return { products: [], total: ids.length };
+    const rows = q.byIds.all({ ids: JSON.stringify(pageIds) });
+    const at = new Map(pageIds.map((id, i) => [id, i]));
+    rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
+    return { products: present(rows), total: ids.length };
+  }
+
+  const countKey = `count|${companyId}|${input.status ?? ''}|${input.category ?? ''}`;
+  let total = q.cache.get(countKey, version) as number | undefined;
+  if (total === undefined) {
+    total = q.count(shapeOf(companyId, input, 'count'))(paramsOf(companyId, input));
+    q.cache.set(countKey, version, total, 1);
+  }
+  if (offset >= total) return { products: [], total }; // nothing on this page: skip the page query
+  const rows = q.page(shapeOf(companyId, input, 'page'), input)({ ...paramsOf(companyId, input), limit: input.limit, offset });
+  return { products: present(rows), total };
+}
+
+const orderOf = (input: ProductListInput) => {
   const order = input.orderBy === 'desc' ? desc : asc;
-  const rows = deps.db
-    .select(productColumns)
-    .from(products)
-    .where(filterFor(companyId, input, matched, 'page', matches))
-    .orderBy(...SORT_KEYS[input.sortBy].map((c) => order(c)), order(products.id))
-    .limit(input.limit)
-    .offset(offset)
-    .all();
-  return { products: rows.map((r) => toProduct(r, deps.settings.publicUrl)), total };
+  return [...SORT_KEYS[input.sortBy].map((c) => order(c)), order(products.id)];
+};
+
+/** What decides a filter's SQL text (the values are bound as parameters). */
+interface Shape {
+  company: boolean;
+  status: boolean;
+  category: boolean;
+  /** The index that drives the query across companies (INDEXED BY), when a filter's index does. */
+  index: ListIndex | null;
+}
+type ListIndex =
+  | 'products_status_idx'
+  | 'products_status_name_idx'
+  | 'products_category_created_idx'
+  | 'products_category_name_idx';
+
+const paramsOf = (companyId: number | null, input: ProductListInput) => ({
+  companyId: companyId ?? 0,
+  status: input.status ?? '',
+  category: input.category ?? '',
+});
+
+/**
+ * Which index drives a cross-company page or count. Without statistics SQLite takes any equality it
+ * can index, and then sorts: status (two values over all rows) would win over the index that yields
+ * the page's order, and of two indexes on category it took (category, name) for a date sort and
+ * sorted 10,000 rows. So the choice is named (INDEXED BY), and every other filter term carries a
+ * unary `+`, which keeps it out of index selection:
+ * - a company's list is driven by its company indexes (none named here);
+ * - a cross-company page with a category, sorted by category or createdAt: (category, created_at);
+ *   sorted by name: (category, name), a status being checked on the row (a category is narrower);
+ * - without a category, status sorted by status: (status); sorted by name: (status, name);
+ * - any other cross-company page walks its sort's index and checks the filters on the row;
+ * - a cross-company count: (category, ...) when there is a category, else (status) (covering);
+ * - a search's ids are driven by the match (looked up by rowid): no index named.
+ */
+function shapeOf(companyId: number | null, input: ProductListInput, use: 'page' | 'count' | 'ids'): Shape {
+  const shape: Shape = {
+    company: companyId !== null,
+    status: Boolean(input.status),
+    category: Boolean(input.category),
+    index: null,
+  };
+  if (companyId !== null || use === 'ids') return shape;
+  if (use === 'count') {
+    if (input.category) shape.index = 'products_category_created_idx';
+    else if (input.status) shape.index = 'products_status_idx';
+  } else if (input.category) {
+    if (input.sortBy === 'name') shape.index = 'products_category_name_idx';
+    else if (input.sortBy === 'category' || input.sortBy === 'createdAt') shape.index = 'products_category_created_idx';
+  } else if (input.status) {
+    if (input.sortBy === 'name') shape.index = 'products_status_name_idx';
+    else if (input.sortBy === 'status') shape.index = 'products_status_idx';
+  }
+  return shape;
+}
+
+function shapeFilter(companyId: number | null, input: ProductListInput, use: 'page' | 'count' | 'ids') {
+  return filterOf(shapeOf(companyId, input, use), {
+    companyId: companyId ?? 0,
+    status: input.status ?? '',
+    category: input.category ?? '',
+  });
 }
 
 /**
- * The WHERE of the page and of the count (the same rows), written so SQLite picks the right index.
- * Without statistics its planner takes any equality it can index, and status (two values over all
- * rows) then wins over the index that yields the page's order, so everything that matched gets
- * sorted. A unary `+` keeps a term out of index selection: status is indexed only where its index
- * is the best path (the cross-company status sort; a cross-company count without a category, where
- * it also checks a search's matches by rowid without reading the table); a company's list is
- * driven by its company indexes, so its category filter is kept off the cross-company index too.
- * A search's matches are looked up by id when they are few (always within a company: the company is
- * inside the match); when a cross-company search matches many rows, the page walks the sort's index
- * and keeps the rows that matched, stopping after one page instead of sorting all of them.
+ * The WHERE of a shape: the driving index's leading column as a plain equality, every other
+ * cross-company term with a `+` (see shapeOf). Values are literals here, placeholders when prepared.
  */
-function filterFor(
-  companyId: number | null,
-  input: ProductListInput,
-  matched: SQL | null,
-  use: 'page' | 'count',
-  matches: number | null = null,
-) {
+function filterOf(s: Shape, v: { companyId: unknown; status: unknown; category: unknown }) {
+  const statusDrives = s.index === 'products_status_idx' || s.index === 'products_status_name_idx';
+  const categoryDrives = s.index === 'products_category_created_idx' || s.index === 'products_category_name_idx';
   const where: SQL[] = [];
-  const statusIndexed =
-    use === 'page' ? companyId === null && input.sortBy === 'status' : companyId === null && !input.category;
-  if (companyId !== null) where.push(eq(products.companyId, companyId));
-  if (input.status)
-    where.push(statusIndexed ? eq(products.status, input.status) : sql`+${products.status} = ${input.status}`);
-  const walk = use === 'page' && companyId === null && (matches ?? 0) > WIDE_MATCH;
-  const categoryIndexed = companyId === null && (!walk || ['category', 'createdAt'].includes(input.sortBy));
-  if (input.category)
-    where.push(categoryIndexed ? eq(products.category, input.category) : sql`+${products.category} = ${input.category}`);
-  if (matched) {
-    where.push(walk ? sql`+${products.id} IN ${matched}` : sql`${products.id} IN ${matched}`);
-  }
+  if (s.company) where.push(sql`${products.companyId} = ${v.companyId}`);
+  // Within a company, status and category stay off the cross-company indexes: its own indexes drive.
+  if (s.status) where.push(statusDrives ? sql`${products.status} = ${v.status}` : sql`+${products.status} = ${v.status}`);
+  if (s.category)
+    where.push(categoryDrives ? sql`${products.category} = ${v.category}` : sql`+${products.category} = ${v.category}`);
   return and(...where);
 }
 
-function ftsCount(deps: AppDeps, match: string): number {
-  return deps.db.get<{ n: number }>(sql`SELECT count(*) AS n FROM products_fts WHERE products_fts MATCH ${match}`)?.n ?? 0;
+const placeholders = {
+  companyId: sql.placeholder('companyId'),
+  status: sql.placeholder('status'),
+  category: sql.placeholder('category'),
+};
+
+/**
+ * The list's statements, prepared once per database and shape: building a query through drizzle and
+ * preparing it in SQLite cost more than running it for a page of ten. Page and count are drizzle's
+ * SQL text run by better-sqlite3 directly, because drizzle's builder cannot name an index
+ * (INDEXED BY, see shapeOf); page rows are mapped by the same drizzle columns (mapFromDriverValue).
+ */
+const prepared = new WeakMap<Db, ReturnType<typeof prepareQueries>>();
+function prepareQueries({ db, sqlite }: Pick<AppDeps, 'db' | 'sqlite'>) {
+  /** A drizzle query's text with INDEXED BY after FROM products, its placeholders bound by name. */
+  const prepareRaw = (query: { sql: string; params: unknown[] }, index: ListIndex | null) => {
+    const text = index ? query.sql.replace(/ from "products"( |$)/, ` from "products" INDEXED BY "${index}"$1`) : query.sql;
+    if (index && text === query.sql) throw new Error(`list query without FROM products: ${query.sql}`);
+    const names = query.params.map((p) => {
+      if (!is(p, Placeholder)) throw new Error('list statements take placeholders only');
+      return p.name as keyof PageValues;
+    });
+    const stmt = sqlite.prepare<unknown[], unknown[]>(text).raw();
+    return (values: PageValues) => stmt.all(...names.map((n) => values[n]));
+  };
+  const pages = new Map<string, (v: PageValues) => ProductRow[]>();
+  const counts = new Map<string, (v: PageValues) => number>();
+  const columns = Object.entries(productColumns);
+  const toRow = (raw: unknown[]) => {
+    const row: Record<string, unknown> = {};
+    columns.forEach(([key, column], i) => {
+      const value = raw[i];
+      row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value as never);
+    });
+    return row as ProductRow;
+  };
+  return {
+    cache: new ListCache(LIST_CACHE_WEIGHT),
+    version: sqlite.prepare<{ companyId: number }, { version: number }>(
+      'SELECT version FROM product_list_versions WHERE company_id = @companyId',
+    ),
+    byIds: db
+      .select(productColumns)
+      .from(products)
+      .where(sql`${products.id} IN (SELECT value FROM json_each(${sql.placeholder('ids')}))`)
+      .prepare(),
+    page(s: Shape, input: ProductListInput) {
+      const key = `${JSON.stringify(s)}|${input.sortBy}|${input.orderBy}`;
+      let q = pages.get(key);
+      if (!q) {
+        const run = prepareRaw(
+          db
+            .select(productColumns)
+            .from(products)
+            .where(filterOf(s, placeholders))
+            .orderBy(...orderOf(input))
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset'))
+            .toSQL(),
+          s.index,
+        );
+        q = (v) => run(v).map(toRow);
+        pages.set(key, q);
+      }
+      return q;
+    },
+    count(s: Shape) {
+      const key = JSON.stringify(s);
+      let q = counts.get(key);
+      if (!q) {
+        const run = prepareRaw(db.select({ n: count() }).from(products).where(filterOf(s, placeholders)).toSQL(), s.index);
+        q = (v) => Number(run(v)[0]?.[0] ?? 0);
+        counts.set(key, q);
+      }
+      return q;
+    },
+  };
+}
+interface PageValues {
+  companyId: number;
+  status: string;
+  category: string;
+  limit?: number;
+  offset?: number;
+}
+type ProductRow = Parameters<typeof toProduct>[0];
+function queriesOf(deps: Pick<AppDeps, 'db' | 'sqlite'>) {
+  let q = prepared.get(deps.db);
+  if (!q) {
+    q = prepareQueries(deps);
+    prepared.set(deps.db, q);
+  }
+  return q;
+}
+
+/** At most 2,000,000 kept ids per database (8 MB of Int32Array); a total weighs 1. */
+const LIST_CACHE_WEIGHT = 2_000_000;
+
+/**
+ * The kept totals and id lists of one database (versions are per database), least recently used
+ * first out, bounded by weight (an id list weighs its length). An entry computed at another version
+ * is a miss and is dropped.
+ */
+class ListCache {
+  private entries = new Map<string, { version: number; value: unknown; weight: number }>();
+  private weight = 0;
+  constructor(private readonly maxWeight: number) {}
+  get(key: string, version: number): unknown {
+    const e = this.entries.get(key);
+    if (!e) return undefined;
+    this.entries.delete(key);
+    if (e.version !== version) {
+      this.weight -= e.weight;
+      return undefined;
+    }
+    this.entries.set(key, e); // most recently used last
+    return e.value;
+  }
+  set(key: string, version: number, value: unknown, weight: number): void {
+    if (weight > this.maxWeight) return;
+    const old = this.entries.get(key);
+    if (old) {
+      this.entries.delete(key);
+      this.weight -= old.weight;
+    }
+    this.entries.set(key, { version, value, weight });
+    this.weight += weight;
+    for (const [k, e] of this.entries) {
+      if (this.weight <= this.maxWeight) break;
+      this.entries.delete(k);
+      this.weight -= e.weight;
+    }
+  }
 }

@@ -1,0 +1,188 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createDb } from '#server/db/client.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { listProducts } from '#server/services/products/list.ts';
+import { ftsMatch } from '#server/services/products/search.ts';
+import { PRODUCT_SORT_FIELDS, productListInput } from '#shared/schemas/products.ts';
+import { callerFor, createCompany } from '../../helpers/factories.ts';
+import { createTestApi } from '../../helpers/http.ts';
+import { makeProduct, people } from './helpers.ts';
+
+/**
+ * The list keeps totals and a search's ordered ids per version of the products (decision 073), and
+ * names the driving index of a cross-company page (INDEXED BY). These prove the answers are those of
+ * a plain query whatever was kept before, after writes through the API and writes the process never
+ * saw (another connection), and for every shape of filter, sort, order, scope and page.
+ */
+
+const KINDS = ['Cà phê', 'Trà', 'Mật ong', null] as const;
+
+/** Three companies with products of every kind and status, and dates that do not follow the ids. */
+function fill(deps: AppDeps, companyIds: number[]) {
+  let i = 0;
+  for (const companyId of companyIds) {
+    for (let k = 0; k < 14; k++, i++) {
+      const kind = KINDS[i % KINDS.length];
+      makeProduct(deps, companyId, {
+        name: `${kind ?? 'Hạt điều'} ${['Robusta', 'Shan tuyết', 'hoa cà phê', 'Đắk Lắk'][(i * 7) % 4]} ${i % 5}`,
+        category: kind,
+        status: i % 3 === 0 ? 'INACTIVE' : 'ACTIVE',
+        origin: i % 2 ? 'Đắk Lắk' : 'Hà Giang',
+      });
+    }
+  }
+  // Dates in another order than the ids, with ties, so the sorts' tiebreakers matter.
+  deps.sqlite.exec(
+    `UPDATE products SET created_at = 1700000000000 + (id * 37 % 11) * 1000, updated_at = 1700000000000 + (id * 13 % 7) * 1000`,
+  );
+}
+
+const SORT_SQL: Record<string, string> = {
+  name: 'name',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  status: 'status',
+  category: 'category, created_at',
+};
+
+/** The same page by a plain query: no hints, no index named, nothing kept. */
+function reference(deps: AppDeps, companyId: number | null, raw: Record<string, unknown>) {
+  const input = productListInput.parse(raw);
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (companyId !== null) where.push('company_id = ?') && params.push(companyId);
+  if (input.status) where.push('status = ?') && params.push(input.status);
+  if (input.category) where.push('category = ?') && params.push(input.category);
+  const match = ftsMatch(input.search, companyId);
+  if (match !== null) where.push('id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ?)') && params.push(match);
+  const dir = input.orderBy === 'desc' ? 'DESC' : 'ASC';
+  const order = `${SORT_SQL[input.sortBy]!.split(', ').map((c) => `${c} ${dir}`).join(', ')}, id ${dir}`;
+  const ids = deps.sqlite
+    .prepare(`SELECT id FROM products ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order}`)
+    .pluck()
+    .all(...params) as number[];
+  const offset = (input.page - 1) * input.limit;
+  return { ids: ids.slice(offset, offset + input.limit), total: ids.length };
+}
+
+function listed(deps: AppDeps, scope: number | null, raw: Record<string, unknown>) {
+  const r = listProducts(deps, scope, productListInput.parse(raw));
+  return { ids: r.products.map((p) => p.id), total: r.total };
+}
+
+describe('[products] list: kept totals and ids, named indexes', () => {
+  it('every filter, sort, order, scope and page answers what a plain query answers, twice', async () => {
+    const api = createTestApi();
+    const companies = [createCompany(api.deps).id, createCompany(api.deps).id, createCompany(api.deps).id];
+    fill(api.deps, companies);
+    let shapes = 0;
+    for (const scope of [null, companies[1]!] as const) {
+      for (const companyId of scope === null ? [undefined, companies[0]] : [undefined]) {
+        for (const sortBy of PRODUCT_SORT_FIELDS) {
+          for (const orderBy of ['asc', 'desc'] as const) {
+            for (const status of [undefined, 'ACTIVE', 'INACTIVE'] as const) {
+              for (const category of [undefined, 'Cà phê', 'Trà']) {
+                for (const search of [undefined, 'ca phe', 'dak', 'khong co']) {
+                  for (const page of [1, 2, 5]) {
+                    const raw = { page, limit: 4, sortBy, orderBy, status, category, search, companyId };
+                    const expected = reference(api.deps, scope ?? companyId ?? null, raw);
+                    // The first call computes and keeps; the second answers from what was kept.
+                    expect(listed(api.deps, scope, raw), JSON.stringify(raw)).toEqual(expected);
+                    expect(listed(api.deps, scope, raw), JSON.stringify(raw)).toEqual(expected);
+                    shapes++;
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    expect(shapes).toBe(3 * 5 * 2 * 3 * 3 * 4 * 3);
+  });
+
+  it('[COMPANY_ADMIN][SUPER_ADMIN][tRPC][products]: totals and search pages follow creations, updates and deletions', async () => {
+    const api = createTestApi();
+    const p = await people(api.deps);
+    const a = callerFor(api.deps, p.adminA);
+    const b = callerFor(api.deps, p.adminB);
+    const sup = callerFor(api.deps, p.superAdmin);
+    const made = [];
+    for (const name of ['Cà phê Robusta', 'Cà phê Arabica', 'Trà xanh'])
+      made.push(await a.products.create({ name, status: 'ACTIVE' }));
+    await b.products.create({ name: 'Cà phê Bảo Lộc', status: 'ACTIVE' });
+
+    const totals = async () => ({
+      a: (await a.products.list({})).total,
+      aActive: (await a.products.list({ status: 'ACTIVE' })).total,
+      aSearch: (await a.products.list({ search: 'ca phe' })).total,
+      all: (await sup.products.list({})).total,
+      allInactive: (await sup.products.list({ status: 'INACTIVE' })).total,
+      allSearch: (await sup.products.list({ search: 'ca phe', sortBy: 'name' })).products.map((x) => x.name),
+      b: (await b.products.list({})).total,
+    });
+    expect(await totals()).toEqual({
+      a: 3, aActive: 3, aSearch: 2, all: 4, allInactive: 0, b: 1,
+      allSearch: ['Cà phê Arabica', 'Cà phê Bảo Lộc', 'Cà phê Robusta'],
+    });
+
+    await a.products.create({ name: 'Cà phê Culi', status: 'INACTIVE' });
+    expect(await totals()).toEqual({
+      a: 4, aActive: 3, aSearch: 3, all: 5, allInactive: 1, b: 1,
+      allSearch: ['Cà phê Arabica', 'Cà phê Bảo Lộc', 'Cà phê Culi', 'Cà phê Robusta'],
+    });
+
+    // A status change and a rename move rows between kept totals and kept search results.
+    const robusta = made[0]!;
+    await a.products.update({ id: robusta.id, version: robusta.version, status: 'INACTIVE', name: 'Trà Ô long' });
+    expect(await totals()).toEqual({
+      a: 4, aActive: 2, aSearch: 2, all: 5, allInactive: 2, b: 1,
+      allSearch: ['Cà phê Arabica', 'Cà phê Bảo Lộc', 'Cà phê Culi'],
+    });
+
+    await a.products.delete({ id: made[1]!.id });
+    expect(await totals()).toEqual({
+      a: 3, aActive: 1, aSearch: 1, all: 4, allInactive: 2, b: 1,
+      allSearch: ['Cà phê Bảo Lộc', 'Cà phê Culi'],
+    });
+    // Company B's own list never showed A's rows, before or after.
+    expect((await b.products.list({ search: 'ca phe' })).products.map((x) => x.name)).toEqual(['Cà phê Bảo Lộc']);
+  });
+
+  it('a write from another connection (a script, another process) is seen on the next list', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'txng-list-')), 'app.db');
+    const one = createDb(path);
+    const other = createDb(path);
+    const deps = { db: one.db, sqlite: one.sqlite, settings: { publicUrl: 'http://localhost' } } as unknown as AppDeps;
+    const companyId = createCompany(deps).id;
+    makeProduct(deps, companyId, { name: 'Cà phê Robusta', status: 'ACTIVE' });
+    const all = { sortBy: 'name' };
+    const search = { search: 'ca phe' };
+    expect(listed(deps, null, all).total).toBe(1);
+    expect(listed(deps, companyId, search).total).toBe(1);
+
+    const now = Date.now();
+    other.sqlite
+      .prepare(
+        `INSERT INTO products (company_id, name, status, qr_code, search_text, created_at, updated_at) VALUES (?, 'Cà phê Culi', 'ACTIVE', 'QR-OTHER-1', 'ca phe culi', ?, ?)`,
+      )
+      .run(companyId, now, now);
+    expect(listed(deps, null, all).total).toBe(2);
+    expect(listed(deps, companyId, search).total).toBe(2);
+    expect(listed(deps, companyId, { ...search, status: 'ACTIVE' }).total).toBe(2);
+
+    other.sqlite.prepare(`UPDATE products SET status = 'INACTIVE' WHERE qr_code = 'QR-OTHER-1'`).run();
+    expect(listed(deps, companyId, { ...search, status: 'ACTIVE' }).total).toBe(1);
+    expect(listed(deps, null, { status: 'INACTIVE' }).total).toBe(1);
+
+    other.sqlite.prepare(`DELETE FROM products WHERE qr_code = 'QR-OTHER-1'`).run();
+    expect(listed(deps, null, all).total).toBe(1);
+    expect(listed(deps, companyId, search)).toEqual(listed(deps, companyId, search));
+    expect(listed(deps, companyId, search).total).toBe(1);
+    one.sqlite.close();
+    other.sqlite.close();
+  });
+});
