@@ -1,9 +1,9 @@
-// Bundles the server (server/index.ts and everything it imports from server/ and shared/) into one
-// ES module, dist/server/index.mjs, so `npm start` runs plain JavaScript: no TypeScript loader at run
+// Bundles the server (server/index.ts and everything it imports from server/, shared/ and, for the
+// public pages' first view, client/src/) into dist/server/index.mjs and its lazily loaded chunks, so `npm start` runs plain JavaScript: no TypeScript loader at run
 // time (tsx alone costs ~300 ms of start-up). Packages in node_modules stay external: they load
 // from node_modules as they do under tsx, and native ones (better-sqlite3) could not be bundled anyway.
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** Paths below are relative to the project folder, wherever this is run from. */
@@ -16,8 +16,13 @@ export async function buildServer() {
   const { build } = await import('esbuild');
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: [SERVER_ENTRY],
-    outfile: SERVER_BUNDLE,
+    entryPoints: { index: SERVER_ENTRY },
+    outdir: dirname(SERVER_BUNDLE),
+    outExtension: { '.js': '.mjs' },
+    // What the server imports with import() gets its own file, loaded when first needed: the public
+    // pages' renderer (React's server renderer and client components) stays out of start-up.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     packages: 'external',
     platform: 'node',
@@ -28,14 +33,21 @@ export async function buildServer() {
     write: false,
   });
   // Written aside then renamed: a server starting at the same moment (two `npm start`, a test run)
-  // reads the old bundle or the new one, never half of one. The map first, so the bundle never
-  // points at a map that is not there yet.
-  const isMap = (f) => Number(f.path.endsWith('.map'));
-  for (const file of result.outputFiles.sort((a, b) => isMap(b) - isMap(a))) {
+  // reads the old bundle or the new one, never half of one. Maps first, then chunks, the entry last, so
+  // nothing written points at a file that is not there yet.
+  const rank = (f) => (f.path.endsWith('.map') ? 0 : f.path.endsWith(SERVER_BUNDLE) ? 2 : 1);
+  for (const file of result.outputFiles.sort((a, b) => rank(a) - rank(b))) {
     mkdirSync(dirname(file.path), { recursive: true });
     const aside = `${file.path}.${process.pid}.tmp`;
     writeFileSync(aside, file.contents);
     renameSync(aside, file.path);
+  }
+  // Chunks of earlier builds (their names carry a hash) would pile up.
+  const chunksDir = join(ROOT, dirname(SERVER_BUNDLE), 'chunks');
+  const written = new Set(result.outputFiles.map((f) => f.path));
+  for (const name of existsSync(chunksDir) ? readdirSync(chunksDir) : []) {
+    const path = join(chunksDir, name);
+    if (!written.has(path) && !name.endsWith('.tmp')) rmSync(path, { force: true });
   }
 }
 

@@ -4,7 +4,6 @@ import { gzipSync } from 'node:zlib';
 import type { Context, Hono } from 'hono';
 import { FIRST_VIEW_ELEMENT_ID, QR_CODE_PATTERN } from '../../shared/constants.ts';
 import type { FirstView } from '../../client/src/first-view/first-view.ts';
-import { renderProductFirstView } from '../../client/src/first-view/render-product.tsx';
 import type { AppDeps } from '../deps.ts';
 import { type CachedAnswer, dataOf, publicAnswers } from '../services/products/public-answers.ts';
 import { publicProductEntry } from '../services/publicProducts/read.ts';
@@ -32,6 +31,18 @@ interface Page {
   gzip: Buffer;
 }
 
+/**
+ * React's server renderer and the client's components load with the first such page, not at start-up
+ * (~150 ms and ~20 MB that a server answering only the API never needs). The server bundle splits them
+ * into their own chunk (scripts/build-server.mjs).
+ */
+type Render = (typeof import('../../client/src/first-view/render-product.tsx'))['renderProductFirstView'];
+let renderer: Promise<Render> | undefined;
+const loadRenderer = () => {
+  renderer ??= import('../../client/src/first-view/render-product.tsx').then((m) => m.renderProductFirstView);
+  return renderer;
+};
+
 const pages = new WeakMap<CachedAnswer, { details?: Page; redirect?: Page }>();
 
 /** `<` escaped, so nothing in the JSON can close the element or open a comment. */
@@ -43,8 +54,13 @@ const jsonForHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u
  * paint for another round trip; the module preloads go, since they would share the thin line with the
  * product's picture: the app's code still comes, through its entry, right after.
  */
-function buildPage(template: string, firstView: FirstView, readAsset: (href: string) => string | null): Page {
-  const root = `<div id="root">${renderProductFirstView(firstView.product)}</div>`;
+function buildPage(
+  render: Render,
+  template: string,
+  firstView: FirstView,
+  readAsset: (href: string) => string | null,
+): Page {
+  const root = `<div id="root">${render(firstView.product)}</div>`;
   const data = `<script type="application/json" id="${FIRST_VIEW_ELEMENT_ID}">${jsonForHtml(firstView)}</script>`;
   const text = template
     .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
@@ -74,14 +90,21 @@ export function mountFirstViews(app: Hono, deps: AppDeps, clientDir: string): vo
     return /^\/assets\/[\w.-]+\.css$/.test(href) && existsSync(file) ? readFileSync(file, 'utf8') : null;
   };
 
-  const send = (c: Context, entry: CachedAnswer, kind: 'details' | 'redirect', scanCode?: string) => {
+  const send = async (c: Context, entry: CachedAnswer, kind: 'details' | 'redirect', scanCode?: string) => {
     const tpl = currentTemplate();
     if (!tpl) return undefined;
     const kept = pages.get(entry) ?? {};
     let page = kept[kind];
     if (!page || page.template !== tpl) {
       const product = dataOf<PublicProductAnswer>(entry);
-      page = buildPage(tpl, scanCode ? { product, scanCode } : { product }, readAsset);
+      const render = await loadRenderer().catch((err: unknown) => {
+        // The page still works without its first view: the app renders it as it always did.
+        renderer = undefined;
+        deps.logger.error({ event: 'first-view.renderer', err }, 'first-view renderer failed to load');
+        return null;
+      });
+      if (!render) return undefined;
+      page = buildPage(render, tpl, scanCode ? { product, scanCode } : { product }, readAsset);
       kept[kind] = page;
       pages.set(entry, kept);
     }
@@ -96,12 +119,12 @@ export function mountFirstViews(app: Hono, deps: AppDeps, clientDir: string): vo
   app.get('/products/details/:id', async (c, next) => {
     const id = Number(c.req.param('id'));
     const entry = Number.isSafeInteger(id) && id > 0 ? publicProductEntry(deps, id) : null;
-    return (entry && send(c, entry, 'details')) || next();
+    return (entry && (await send(c, entry, 'details'))) || next();
   });
 
   app.get('/redirect/:code', async (c, next) => {
     const code = c.req.param('code');
     const entry = QR_CODE_PATTERN.test(code) ? publicAnswers(deps).product(code) : null;
-    return (entry && send(c, entry, 'redirect', code)) || next();
+    return (entry && (await send(c, entry, 'redirect', code))) || next();
   });
 }
