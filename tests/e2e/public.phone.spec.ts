@@ -20,6 +20,11 @@ interface CreatedProduct {
 
 /** A business (its own COMPANY_ADMIN) with ACTIVE products made over REST, each with a timeline. */
 async function companyWithProducts(request: APIRequestContext, names: string[]): Promise<CreatedProduct[]> {
+  return (await companyAndOwner(request, names)).products;
+}
+
+/** The same, with the owner's token, for journeys that read the company's figures. */
+async function companyAndOwner(request: APIRequestContext, names: string[]) {
   const owner = await createActiveUser(request, { business: true, name: 'Chủ doanh nghiệp' });
   const products: CreatedProduct[] = [];
   for (const name of names) {
@@ -41,7 +46,7 @@ async function companyWithProducts(request: APIRequestContext, names: string[]):
     expect(res.status(), await res.text()).toBe(201);
     products.push(((await res.json()) as { data: CreatedProduct }).data);
   }
-  return products;
+  return { products, ownerToken: owner.accessToken };
 }
 
 /** Replaces the camera with a 1280x720 white canvas showing a QR code of `text` (the verified way). */
@@ -130,6 +135,44 @@ test("[GUEST][e2e][redirect]: a visitor opens a printed code's URL and the addre
   await expectProductPage(page, product);
   await page.goBack();
   await expect(page).not.toHaveURL(/\/redirect\//);
+});
+
+test("[GUEST][e2e][redirect]: a printed code's page is readable with JavaScript off and counts no scan; with the app, one scan", async ({
+  browser,
+  page,
+  request,
+}) => {
+  const { products, ownerToken } = await companyAndOwner(request, ['Chè Thái Nguyên']);
+  const product = products[0];
+  if (!product) throw new Error('no product');
+  const totalScans = async () => {
+    const res = await request.get('/api/companies/dashboard/statistic', {
+      headers: { authorization: `Bearer ${ownerToken}` },
+    });
+    return ((await res.json()) as { data: { totalScans: number } }).data.totalScans;
+  };
+  const path = new URL(product.qr_code_url).pathname;
+
+  // A phone that runs no script (or a link preview): the product and its journey are in the page itself.
+  const noScript = await browser.newContext({
+    ...devices['Pixel 7'],
+    javaScriptEnabled: false,
+    baseURL: test.info().project.use.baseURL,
+  });
+  const bare = await noScript.newPage();
+  await bare.goto(path);
+  await expect(bare.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await expect(bare.getByTestId('timeline').getByRole('listitem')).toHaveCount(2);
+  await expect(bare.getByText('Thu hái')).toBeVisible();
+  await noScript.close();
+  expect(await totalScans()).toBe(0);
+
+  // The app, once it runs, records the scan and turns the address into the product page's.
+  await page.goto(path);
+  await expectProductPage(page, product);
+  await expect.poll(totalScans).toBe(1);
+  await page.getByRole('link', { name: 'Công ty E2E' }).click();
+  await expect(page).toHaveURL(/\/company\/details\/\d+$/);
 });
 
 test('[GUEST][e2e][redirect]: an unknown code shows the not-found message with a way to scan again', async ({
