@@ -1,18 +1,18 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Context, Hono } from 'hono';
-import { FIRST_VIEW_ELEMENT_ID, QR_CODE_PATTERN } from '../../shared/constants.ts';
 import type { FirstView } from '../../client/src/first-view/first-view.ts';
+import { FIRST_VIEW_ELEMENT_ID, QR_CODE_PATTERN } from '../../shared/constants.ts';
 import type { AppDeps } from '../deps.ts';
 import { type CachedAnswer, dataOf, publicAnswers } from '../services/products/public-answers.ts';
-import { publicProductEntry } from '../services/publicProducts/read.ts';
 import type { PublicProductAnswer } from '../services/products/resolve.ts';
+import { publicProductEntry } from '../services/publicProducts/read.ts';
 
 /**
  * The public product page and a printed code's address (/redirect/{code}) come with the product already
  * in the HTML (issue 7: on a phone with slow 3G the page is readable after the HTML and the stylesheet,
- * ~1 s, instead of after ~120 kB of JavaScript, ~5 s). The markup is the app's own components rendered
+ * ~1.5 s, instead of after ~120 kB of JavaScript, ~5 s). The markup is the app's own components rendered
  * to static HTML (client/src/first-view/render-product.tsx); the answer travels along as JSON in a
  * non-executed element, so the app starts from the same data without asking again.
  *
@@ -22,12 +22,12 @@ import type { PublicProductAnswer } from '../services/products/resolve.ts';
  * app, whose page says what is wrong, exactly as before.
  *
  * A storm of phones on one printed code asks for this page as often as for the resolve, so the page is
- * kept per cached answer, as plain and gzip bytes: a change to the product drops its answer from the
- * public cache (publicChanged) and so the page with it.
+ * kept per cached answer, gzipped only (~4 kB; every browser accepts gzip, anything else gets it
+ * unzipped): a change to the product drops its answer from the public cache (publicChanged) and so the
+ * page with it, and the answers' bound (8,000) bounds the pages.
  */
 interface Page {
   template: string;
-  html: Buffer;
   gzip: Buffer;
 }
 
@@ -49,28 +49,18 @@ const pages = new WeakMap<CachedAnswer, { details?: Page; redirect?: Page }>();
 const jsonForHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
- * The index page made into this product's page. Two changes to what Vite wrote, both for the phone on slow
- * 3G: the stylesheet comes inline (the CSP allows inline styles), since a separate request holds the first
- * paint for another round trip; the module preloads go, since they would share the thin line with the
- * product's picture: the app's code still comes, through its entry, right after.
+ * The index page made into this product's page. The module preloads go: on slow 3G they would share the
+ * thin line with the product's picture, and the app's code still comes, through its entry, right after.
+ * The stylesheet stays a file (inline it would paint ~0.7 s sooner without a picture, but cost 9 kB on
+ * every page and ~5x the memory here; with a picture the picture decides).
  */
-function buildPage(
-  render: Render,
-  template: string,
-  firstView: FirstView,
-  readAsset: (href: string) => string | null,
-): Page {
+function buildPage(render: Render, template: string, firstView: FirstView): Page {
   const root = `<div id="root">${render(firstView.product)}</div>`;
   const data = `<script type="application/json" id="${FIRST_VIEW_ELEMENT_ID}">${jsonForHtml(firstView)}</script>`;
-  const text = template
+  const html = template
     .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
-    .replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (link, href: string) => {
-      const css = readAsset(href);
-      return css === null ? link : `<style>${css}</style>`;
-    })
     .replace('<div id="root"></div>', () => root + data);
-  const html = Buffer.from(text);
-  return { template, html, gzip: gzipSync(html) };
+  return { template, gzip: gzipSync(html) };
 }
 
 export function mountFirstViews(app: Hono, deps: AppDeps, clientDir: string): void {
@@ -84,47 +74,45 @@ export function mountFirstViews(app: Hono, deps: AppDeps, clientDir: string): vo
     return template.text;
   };
 
-  // Only the build's own files under /assets; anything else stays a link.
-  const readAsset = (href: string): string | null => {
-    const file = join(clientDir, href);
-    return /^\/assets\/[\w.-]+\.css$/.test(href) && existsSync(file) ? readFileSync(file, 'utf8') : null;
+  const pageFor = async (entry: CachedAnswer, kind: 'details' | 'redirect', scanCode?: string) => {
+    const tpl = currentTemplate();
+    if (!tpl) return null;
+    const kept = pages.get(entry) ?? {};
+    const page = kept[kind];
+    if (page?.template === tpl) return page;
+    const render = await loadRenderer().catch((err: unknown) => {
+      // The page still works without its first view: the app renders it as it always did.
+      renderer = undefined;
+      deps.logger.error({ event: 'first-view.renderer', err }, 'first-view renderer failed to load');
+      return null;
+    });
+    if (!render) return null;
+    const product = dataOf<PublicProductAnswer>(entry);
+    kept[kind] = buildPage(render, tpl, scanCode ? { product, scanCode } : { product });
+    pages.set(entry, kept);
+    return kept[kind];
   };
 
-  const send = async (c: Context, entry: CachedAnswer, kind: 'details' | 'redirect', scanCode?: string) => {
-    const tpl = currentTemplate();
-    if (!tpl) return undefined;
-    const kept = pages.get(entry) ?? {};
-    let page = kept[kind];
-    if (!page || page.template !== tpl) {
-      const product = dataOf<PublicProductAnswer>(entry);
-      const render = await loadRenderer().catch((err: unknown) => {
-        // The page still works without its first view: the app renders it as it always did.
-        renderer = undefined;
-        deps.logger.error({ event: 'first-view.renderer', err }, 'first-view renderer failed to load');
-        return null;
-      });
-      if (!render) return undefined;
-      page = buildPage(render, tpl, scanCode ? { product, scanCode } : { product }, readAsset);
-      kept[kind] = page;
-      pages.set(entry, kept);
-    }
+  const send = (c: Context, page: Page) => {
     const gzip = /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
     c.header('Cache-Control', 'no-cache');
     c.header('Vary', 'Accept-Encoding');
     c.header('Content-Type', 'text/html; charset=UTF-8');
     if (gzip) c.header('Content-Encoding', 'gzip');
-    return c.body(new Uint8Array(gzip ? page.gzip : page.html));
+    return c.body(new Uint8Array(gzip ? page.gzip : gunzipSync(page.gzip)));
   };
 
   app.get('/products/details/:id', async (c, next) => {
     const id = Number(c.req.param('id'));
     const entry = Number.isSafeInteger(id) && id > 0 ? publicProductEntry(deps, id) : null;
-    return (entry && (await send(c, entry, 'details'))) || next();
+    const page = entry && (await pageFor(entry, 'details'));
+    return page ? send(c, page) : next();
   });
 
   app.get('/redirect/:code', async (c, next) => {
     const code = c.req.param('code');
     const entry = QR_CODE_PATTERN.test(code) ? publicAnswers(deps).product(code) : null;
-    return (entry && (await send(c, entry, 'redirect', code))) || next();
+    const page = entry && (await pageFor(entry, 'redirect', code));
+    return page ? send(c, page) : next();
   });
 }

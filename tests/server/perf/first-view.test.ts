@@ -14,7 +14,7 @@ import { createTestDeps } from '../../helpers/deps.ts';
  * nothing there is a scan, and that the page never shows an inactive, deleted or outdated product.
  */
 const TEMPLATE =
-  '<!doctype html><html lang="vi"><head><title>Truy xuất nguồn gốc</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html lang="vi"><head><title>Truy xuất nguồn gốc</title><script type="module" src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/vendor-1.js"><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div></body></html>';
 
 async function world() {
   const deps = createTestDeps();
@@ -59,6 +59,9 @@ describe('[GUEST][REST][perf] server-rendered public pages', () => {
     expect(html).toContain('Hành trình sản phẩm');
     expect(html).toContain('01/10/2026');
     expect(html).toContain('<script type="module" src="/assets/index-1.js">');
+    // The stylesheet stays; the preloads go (on slow 3G they would compete with the picture).
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
+    expect(html).not.toContain('modulepreload');
     expect(firstView(html)).toMatchObject({ product: { id: product.id, name: 'Cà phê Arabica Cầu Đất' } });
     expect(firstView(html)?.scanCode).toBeUndefined();
   });
