@@ -2,7 +2,8 @@
  * The scan path under load. Starts the bare Hono route (the ceiling) and then the real app with
  * `npm start` on the 100,000-product dataset, and measures back to back with wrk (64 connections):
  * the ceiling, the public resolve GET /api/products/qr-codes/{code} and the short-link resolve
- * GET /api/shortLinks/{code}, over a hot set (1,000 codes: a promotion) and the whole catalogue.
+ * GET /api/shortLinks/{code}, over a hot set (1,000 codes: a promotion) and the whole catalogue, and
+ * the server-rendered page a phone opens first (/redirect/{code}, gzipped).
  * Prints requests/s, p50/p99, errors and the ratio to the ceiling. Not a test: figures only.
  *
  *   npx tsx bench/load.ts [--seconds 10] [--reseed]
@@ -52,14 +53,16 @@ const app = await startAndWait(
   `${base}/api/health`,
 );
 console.log(`app ready in ${app.readyMs.toFixed(0)} ms (from spawn, tsx included)`);
-const runs: Array<[string, string[]]> = [
+const runs: Array<[string, string[], Record<string, string>?]> = [
   ['resolve, hot set (1,000 codes)', hot.map((c) => `/api/products/qr-codes/${c}`)],
   ['resolve, whole catalogue (90,000 codes)', codes.map((c) => `/api/products/qr-codes/${c}`)],
   ['short link, hot set (1,000 codes)', hot.map((c) => `/api/shortLinks/${c}`)],
+  // What a phone asks first when it scans a printed code: the server-rendered page, gzipped.
+  ['printed-code page (HTML), hot set', hot.map((c) => `/redirect/${c}`), { 'Accept-Encoding': 'gzip' }],
 ];
-for (const [name, paths] of runs) {
-  wrk('warm-up', base, { seconds: 2, paths });
-  const r = wrk(name, base, { seconds, paths });
+for (const [name, paths, headers] of runs) {
+  wrk('warm-up', base, { seconds: 2, paths, headers });
+  const r = wrk(name, base, { seconds, paths, headers });
   results.push(r);
   print(r, ceiling.rps);
 }

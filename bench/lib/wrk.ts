@@ -32,15 +32,22 @@ function parse(name: string, out: string): LoadResult {
  * Runs wrk (one thread: the other core serves) against `url`. With `paths`, each request takes a random
  * one of them (a Lua script), so a cache cannot serve everything from one entry.
  */
-export function wrk(name: string, url: string, options: { connections?: number; seconds?: number; paths?: string[] } = {}): LoadResult {
+export function wrk(
+  name: string,
+  url: string,
+  options: { connections?: number; seconds?: number; paths?: string[]; headers?: Record<string, string> } = {},
+): LoadResult {
   const args = ['-t1', `-c${options.connections ?? 64}`, `-d${options.seconds ?? 10}s`, '--latency'];
   if (options.paths?.length) {
     const list = join(tmpdir(), `wrk-paths-${process.pid}.txt`);
     writeFileSync(list, options.paths.join('\n'));
     const script = join(tmpdir(), `wrk-${process.pid}.lua`);
+    const headers = Object.entries(options.headers ?? {})
+      .map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}\n`)
+      .join('');
     writeFileSync(
       script,
-      `local paths = {}\nfor line in io.lines("${list}") do paths[#paths + 1] = line end\n` +
+      `local paths = {}\nfor line in io.lines("${list}") do paths[#paths + 1] = line end\n${headers}` +
         `math.randomseed(42)\nrequest = function() return wrk.format("GET", paths[math.random(#paths)]) end\n`,
     );
     args.push('-s', script);
