@@ -75,6 +75,20 @@ export function listPaths(pages: number, extra = ''): string[] {
   return paths;
 }
 
+/** Each path once, sequentially, on a fresh server: what a first view after a change costs. */
+async function firstCalls(base: string, token: string, paths: string[]) {
+  const timed: Array<{ path: string; ms: number }> = [];
+  for (const path of paths) {
+    const t = performance.now();
+    const get = () => fetch(base + path, { headers: { authorization: `Bearer ${token}` } });
+    const res = await get().catch(get);
+    await res.arrayBuffer();
+    timed.push({ path, ms: performance.now() - t });
+  }
+  const sorted = timed.map((t) => t.ms).sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)]!, slowest: timed.sort((a, b) => b.ms - a.ms)[0]! };
+}
+
 /** Each path alone, sequentially (median of 5): which query shapes are slow, free of queueing. */
 async function slowest(base: string, token: string, paths: string[], top = 6) {
   const timed: Array<{ path: string; ms: number; total: number }> = [];
@@ -139,6 +153,15 @@ export async function runList(options: { seconds?: number } = {}): Promise<Laten
     console.log(
       `list: ${callers[0]![2].length} request shapes per caller, 16 connections, ${s} s each (load ${loadAverage()})`,
     );
+    // The list keeps totals and search results until the products change (decision 073), so the
+    // figures under load are the kept state: the first request of each shape after a change pays
+    // the count, the match and the sort once. Those first requests, before any load:
+    for (const [name, token, paths] of callers) {
+      const first = await firstCalls(app.base, token, paths);
+      console.log(
+        `first request of each shape (nothing kept yet), ${name}: median ${first.median.toFixed(2)} ms, slowest ${first.slowest.ms.toFixed(2)} ms ${decodeURIComponent(first.slowest.path)}`,
+      );
+    }
     for (const [name, token, paths] of callers) {
       const headers = { Authorization: `Bearer ${token}` };
       wrkLatency('warm-up', app.base, { paths, headers, seconds: 2 });
