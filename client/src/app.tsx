@@ -11,7 +11,8 @@ import { createAppTrpcClient, TRPCProvider } from './lib/trpc.ts';
 import { SessionProvider } from './session/SessionProvider.tsx';
 import { SettingsProvider } from './settings/SettingsProvider.tsx';
 
-function makeQueryClient() {
+/** The app's query client (the client tests render with the same one). */
+export function makeQueryClient() {
   return new QueryClient({
     defaultOptions: {
       // Failures are toasted once by the tRPC link; a retry would only repeat them.

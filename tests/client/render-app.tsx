@@ -2,13 +2,16 @@
  * Renders the real router, guards and layouts over an in-memory location and a tRPC client whose
  * answers are canned per procedure path (no server).
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCClient, TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { render } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { makeQueryClient } from '#client/app.tsx';
 import { AppRouter } from '#client/app-router.tsx';
+import { FirstViewData, FirstViewScan } from '#client/first-view/app-start.tsx';
+import type { FirstView } from '#client/first-view/first-view.ts';
 import { TRPCProvider } from '#client/lib/trpc.ts';
 import { SessionProvider } from '#client/session/SessionProvider.tsx';
 import { SettingsProvider } from '#client/settings/SettingsProvider.tsx';
@@ -32,7 +35,9 @@ export function userOf(role: string, name = 'Nguyễn An') {
   return { id: 1, name, email: 'an@example.test', role, avatar: null, companyId: null, status: 'ACTIVE' };
 }
 
-export function renderApp(path: string, answers: Answers = {}) {
+/** `firstView`: the app starting from a server-rendered page, as main.tsx starts it. */
+export function renderApp(path: string, answers: Answers = {}, options: { firstView?: FirstView } = {}) {
+  const firstView = options.firstView ?? null;
   const all: Answers = { 'system.config': () => CONFIG, ...answers };
   const calls: string[] = [];
   const link: TRPCLink<ServerRouter> =
@@ -48,18 +53,22 @@ export function renderApp(path: string, answers: Answers = {}) {
         }
       });
   const trpcClient = createTRPCClient<ServerRouter>({ links: [link] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // The app's own: what it keeps fresh (a server-rendered page's answer) is fresh here too.
+  const queryClient = makeQueryClient();
   const location = memoryLocation({ path, record: true });
   const view = render(
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        <SettingsProvider>
-          <Router hook={location.hook}>
-            <SessionProvider>
-              <AppRouter />
-            </SessionProvider>
-          </Router>
-        </SettingsProvider>
+        <FirstViewData view={firstView}>
+          <SettingsProvider>
+            <Router hook={location.hook}>
+              <SessionProvider>
+                {firstView?.scanCode && <FirstViewScan code={firstView.scanCode} />}
+                <AppRouter />
+              </SessionProvider>
+            </Router>
+          </SettingsProvider>
+        </FirstViewData>
       </TRPCProvider>
     </QueryClientProvider>,
   );
