@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 import { addAccounts, login } from './lib/accounts.ts';
 import { type App, ensureClientBuilt, startApp } from './lib/app.ts';
 import { loadAverage } from './lib/machine.ts';
-import { rssMb, startAndWait } from './lib/server.ts';
+import { rssMb } from './lib/server.ts';
 import { type LatencyResult, wrkLatency } from './lib/wrk-latency.ts';
 import { seed } from './seed.ts';
 
@@ -112,12 +112,8 @@ async function slowest(base: string, token: string, paths: string[], top = 6) {
 }
 
 /** startApp's server under `node --cpu-prof` (not allowed in NODE_OPTIONS): the profile is written on SIGTERM. */
-async function startProfiled(dir: string): Promise<App> {
-  const base = `http://127.0.0.1:${PORT}`;
-  const env = { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'warn' };
-  const started = await startAndWait('node', ['--cpu-prof', `--cpu-prof-dir=${dir}`, 'scripts/start.mjs'], env, `${base}/api/health`);
-  return { ...started, base };
-}
+const startProfiled = (dir: string): Promise<App> =>
+  startApp(dataDir, PORT, {}, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
 
 const print = (r: LatencyResult) =>
   console.log(

@@ -11,6 +11,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { seed } from './seed.ts';
+import { startApp } from './lib/app.ts';
 import { rssMb, startAndWait } from './lib/server.ts';
 import { type LoadResult, wrk } from './lib/wrk.ts';
 
@@ -45,14 +46,8 @@ results.push(ceiling);
 print(ceiling);
 
 const PORT = 3902;
-const base = `http://127.0.0.1:${PORT}`;
-const app = await startAndWait(
-  'node',
-  ['scripts/start.mjs'],
-  { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', PUBLIC_URL: base },
-  `${base}/api/health`,
-);
-console.log(`app ready in ${app.readyMs.toFixed(0)} ms (from spawn, tsx included)`);
+const app = await startApp(dataDir, PORT, { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' });
+console.log(`app ready in ${app.readyMs.toFixed(0)} ms (from spawn)`);
 const runs: Array<[string, string[], Record<string, string>?]> = [
   ['resolve, hot set (1,000 codes)', hot.map((c) => `/api/products/qr-codes/${c}`)],
   ['resolve, whole catalogue (90,000 codes)', codes.map((c) => `/api/products/qr-codes/${c}`)],
@@ -61,10 +56,11 @@ const runs: Array<[string, string[], Record<string, string>?]> = [
   ['printed-code page (HTML), hot set', hot.map((c) => `/redirect/${c}`), { 'Accept-Encoding': 'gzip' }],
 ];
 for (const [name, paths, headers] of runs) {
-  wrk('warm-up', base, { seconds: 2, paths, headers });
-  const r = wrk(name, base, { seconds, paths, headers });
+  wrk('warm-up', app.base, { seconds: 2, paths, headers });
+  const r = wrk(name, app.base, { seconds, paths, headers });
   results.push(r);
   print(r, ceiling.rps);
+  console.log(`  app RSS now: ${rssMb(app.child.pid)} MB`);
 }
 console.log(`app RSS after load: ${rssMb(app.child.pid)} MB`);
 await app.stop();

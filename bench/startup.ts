@@ -1,5 +1,5 @@
 /**
- * Start-up: ms from spawning `node scripts/start.mjs` until GET /api/health answers 200 (the client is
+ * Start-up: ms from spawning `npm start`'s command (package.json, without npm) until GET /api/health answers 200 (the client is
  * built first, so no build is timed), median of 5, and the resident memory just after. Twice: on an
  * empty data directory (the migrations run) and on the 100,000-product dataset if it is seeded.
  * Goal: < 1 s.
@@ -49,7 +49,7 @@ async function measure(
 export async function runStartup(): Promise<StartupFigures[]> {
   ensureClientBuilt();
   console.log(
-    `startup: spawn of node scripts/start.mjs -> /api/health 200, ${RUNS} runs (load ${loadAverage()})`,
+    `startup: spawn of npm start's command -> /api/health 200, ${RUNS} runs (load ${loadAverage()})`,
   );
   const results = [
     await measure(

@@ -48,7 +48,7 @@ const envSchema = z.object({
     .min(1024)
     .default(5 * 1024 * 1024),
   SQLITE_SYNCHRONOUS: z.enum(['NORMAL', 'FULL']).default('NORMAL'),
-  SCAN_FLUSH_MS: z.coerce.number().int().min(0).max(1000).default(5),
+  SCAN_FLUSH_MS: z.coerce.number().int().min(0).max(1000).default(250),
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

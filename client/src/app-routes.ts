@@ -37,11 +37,15 @@ type PageModule = { default: ComponentType };
  */
 function onDemand(load: () => Promise<PageModule>) {
   let loaded: PageModule | undefined;
-  const settled = (m: PageModule) =>
-    ({ then: (ok: (m: PageModule) => void) => ok(m) }) as Promise<PageModule>;
+  const keep = (m: PageModule) => {
+    loaded = m;
+    return m;
+  };
+  // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose, see above
+  const settled = (m: PageModule) => ({ then: (ok: (m: PageModule) => void) => ok(m) }) as Promise<PageModule>;
   return {
-    page: lazy(() => (loaded ? settled(loaded) : load().then((m) => (loaded = m)))),
-    preload: () => load().then((m) => void (loaded = m)),
+    page: lazy(() => (loaded ? settled(loaded) : load().then(keep))),
+    preload: () => load().then(keep).then(() => undefined),
   };
 }
 

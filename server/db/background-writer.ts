@@ -13,12 +13,12 @@ import { Worker } from 'node:worker_threads';
  *   here and written in one transaction each; the main thread only waits when it asks to (shutdown,
  *   statistics).
  *
- * Rows are [productId, companyId, userId, device, createdAt]. A row whose product was deleted before it
- * was written fails its foreign key and is dropped alone.
+ * Rows are [productId, companyId, userId, device, createdAt, scans]. A row whose product was deleted
+ * before it was written fails its foreign key and is dropped alone.
  */
 /** The one statement a scan event is written with, on the worker or on the main connection. */
 export const SCAN_EVENT_INSERT =
-  'INSERT INTO scan_events (product_id, company_id, user_id, device, created_at) VALUES (?, ?, ?, ?, ?)';
+  'INSERT INTO scan_events (product_id, company_id, user_id, device, created_at, scans) VALUES (?, ?, ?, ?, ?, ?)';
 
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -28,9 +28,9 @@ db.pragma('busy_timeout = 5000');
 db.pragma('foreign_keys = ON');
 db.pragma('synchronous = ' + workerData.synchronous);
 const insert = db.prepare(${JSON.stringify(SCAN_EVENT_INSERT)});
-const writeAll = db.transaction((rows) => { for (const r of rows) insert.run(r[0], r[1], r[2], r[3], r[4]); });
+const writeAll = db.transaction((rows) => { for (const r of rows) insert.run(r[0], r[1], r[2], r[3], r[4], r[5]); });
 function write(rows) {
-  try { writeAll(rows); } catch { for (const r of rows) { try { insert.run(r[0], r[1], r[2], r[3], r[4]); } catch {} } }
+  try { writeAll(rows); } catch { for (const r of rows) { try { insert.run(r[0], r[1], r[2], r[3], r[4], r[5]); } catch {} } }
 }
 const checkpoint = () => { try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {} };
 const timer = setInterval(checkpoint, workerData.checkpointMs);
@@ -40,7 +40,15 @@ parentPort.on('message', (m) => {
 });
 `;
 
-export type ScanRow = [productId: number, companyId: number, userId: number | null, device: string, createdAt: number];
+export type ScanRow = [
+  productId: number,
+  companyId: number,
+  userId: number | null,
+  device: string,
+  createdAt: number,
+  /** how many scans of this product, by this user (or visitors) on this kind of device, the row stands for */
+  scans: number,
+];
 
 export interface BackgroundWriter {
   /** Resolves once the rows are committed. */

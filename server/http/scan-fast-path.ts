@@ -2,15 +2,15 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { AppDeps } from '../deps.ts';
 import { QR_CODE_PATTERN } from '../../shared/constants.ts';
 import { publicAnswers } from '../services/products/public-answers.ts';
-import { resolveCachedCode } from '../services/products/resolve.ts';
+import { resolveKnownCode } from '../services/products/resolve.ts';
 import { securityHeaderRecord } from './security-headers.ts';
 
 /**
  * The scan path at the speed of the web server itself (issue 7, decision 070). A storm of phones asks
  * for the same few public answers; they are cached as finished bytes, so what is left per request is
- * the framework. This listener sits in front of Hono and answers the two public GETs whose answer is
- * already cached straight from node's http API with precomputed headers (the same security headers as every
- * other answer); everything else, including every miss, malformed code, 404, signed-in scan (a token
+ * the framework. This listener sits in front of Hono and answers the two public GETs of a code that has
+ * a public answer straight from node's http API with precomputed headers (the same security headers as
+ * every other answer); everything else, including every malformed code, 404, signed-in scan (a token
  * to check), cross-origin request (CORS) and HEAD, goes to the Hono app, which answers it through the same service functions
  * (server/http/public-resolve.ts). Answers served here are counted, not logged one by one: a summary
  * line every 10 seconds says how many.
@@ -39,12 +39,14 @@ export function withScanFastPath(deps: AppDeps, next: RequestListener): RequestL
     const match = plain ? PATH.exec(req.url ?? '') : null;
     if (!match) return next(req, res);
     const [, kind, code] = match as unknown as [string, string, string];
-    // Only cache hits: a miss goes to the app, which looks the code up once (and caches it), or answers
-    // the 404 with its envelope and logs.
+    // A cache miss is looked up here too (three prepared statements, then cached): a storm over the
+    // whole catalogue misses often, and through the app a miss cost ~3x more. A code with no public
+    // answer goes to the app, which answers the 404 with its envelope and log line; that second lookup
+    // of an unknown code is one index probe.
     const entry =
       kind === 'shortLinks'
-        ? publicAnswers(deps).cachedShortLink(code)
-        : resolveCachedCode(deps, code, { userId: null, userAgent: req.headers['user-agent'] ?? '' });
+        ? publicAnswers(deps).shortLink(code)
+        : resolveKnownCode(deps, code, { userId: null, userAgent: req.headers['user-agent'] ?? '' });
     if (!entry) return next(req, res);
     res.writeHead(200, [...headers, 'content-length', String(entry.body.byteLength)]);
     res.end(entry.body);

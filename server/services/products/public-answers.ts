@@ -28,11 +28,12 @@ export interface CachedAnswer {
 }
 
 /**
- * ~2-3 kB per product answer: 8,000 entries per kind keep the cache near 25 MB, so the server stays under
- * 200 MB RSS while a storm sweeps the whole catalogue (20,000 took it to 222 MB). A promotion's hot set fits
- * many times over; a miss costs three prepared lookups.
+ * ~2-3 kB per product answer (and ~4 kB more for its server-rendered page once a phone opened it,
+ * server/http/first-view.ts): 5,000 entries per kind keep both near 35 MB, so the server stays under
+ * 200 MB RSS while a storm sweeps the whole catalogue (20,000 took it to 222 MB before the pages existed).
+ * A promotion's hot set fits many times over; a miss costs three prepared lookups (~140 µs).
  */
-const CAPACITY = 8_000;
+const CAPACITY = 5_000;
 
 const OK_PREFIX = `{"statusCode":200,"message":${JSON.stringify(vi.api.ok)},"data":`;
 
@@ -115,15 +116,6 @@ class PublicAnswers {
     const entry = answerEntry(answer, row.productId, row.companyId);
     this.linkAnswers.set(code, entry);
     return entry;
-  }
-
-  /** Only what is cached already: the scan fast path answers hits and leaves every miss to the app. */
-  cachedProduct(code: string): CachedAnswer | undefined {
-    return this.productAnswers.get(code);
-  }
-
-  cachedShortLink(code: string): CachedAnswer | undefined {
-    return this.linkAnswers.get(code);
   }
 
   changed(change: PublicChange): void {

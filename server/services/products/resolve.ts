@@ -23,9 +23,12 @@ export function resolveCodeAnswer(deps: AppDeps, code: string, viewer: Viewer): 
   return scanned(deps, entry, viewer);
 }
 
-/** The answer only if it is cached already (the scan fast path), with its scan recorded; else undefined. */
-export function resolveCachedCode(deps: AppDeps, code: string, viewer: Viewer): CachedAnswer | undefined {
-  const entry = publicAnswers(deps).cachedProduct(code);
+/**
+ * The answer with its scan recorded, or null for a code with no public answer (the scan fast path:
+ * it leaves those to the app, whose 404 has the envelope and the log line).
+ */
+export function resolveKnownCode(deps: AppDeps, code: string, viewer: Viewer): CachedAnswer | null {
+  const entry = publicAnswers(deps).product(code);
   return entry && scanned(deps, entry, viewer);
 }
 

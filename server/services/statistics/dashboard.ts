@@ -1,11 +1,11 @@
-import { count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import { flushScanEvents } from '../scans/record.ts';
 import { TOP_PRODUCTS, type DashboardStatistics } from '../../../shared/schemas/statistics.ts';
 import { companies, products, scanEvents, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { vi } from '../../../shared/i18n/vi/index.ts';
-import { scansByDay } from './days.ts';
+import { countScans, scansByDay, scanTotal } from './days.ts';
 
 /**
  * The company dashboard: `companyId` null means every company (SUPER_ADMIN without a filter).
@@ -35,14 +35,13 @@ export async function companyDashboard(
     .groupBy(products.status)
     .all();
   const byStatus = (s: string) => productCounts.find((r) => r.status === s)?.n ?? 0;
-  const scans = sql<number>`count(${scanEvents.id})`;
   const topProducts = deps.db
-    .select({ id: products.id, name: products.name, scans })
+    .select({ id: products.id, name: products.name, scans: scanTotal })
     .from(scanEvents)
     .innerJoin(products, eq(products.id, scanEvents.productId))
     .where(ofScans)
     .groupBy(products.id)
-    .orderBy(desc(scans), products.id)
+    .orderBy(desc(scanTotal), products.id)
     .limit(TOP_PRODUCTS)
     .all();
 
@@ -50,7 +49,7 @@ export async function companyDashboard(
     totalProducts: byStatus('ACTIVE') + byStatus('INACTIVE'),
     activeProducts: byStatus('ACTIVE'),
     inactiveProducts: byStatus('INACTIVE'),
-    totalScans: deps.db.select({ n: count() }).from(scanEvents).where(ofScans).get()?.n ?? 0,
+    totalScans: countScans(deps.db, ofScans),
     scansByDay: scansByDay(deps.db, now, ofScans),
     topProducts,
   };
@@ -59,13 +58,13 @@ export async function companyDashboard(
 /** The administrators' figures over the whole site; deleted accounts are not counted. */
 export async function generalStatistics(deps: AppDeps, now = new Date()) {
   await flushScanEvents(deps);
-  const total = (table: typeof companies | typeof products | typeof scanEvents) =>
+  const total = (table: typeof companies | typeof products) =>
     deps.db.select({ n: count() }).from(table).get()?.n ?? 0;
   return {
     totalUsers: deps.db.select({ n: count() }).from(users).where(isNull(users.deletedAt)).get()?.n ?? 0,
     totalCompanies: total(companies),
     totalProducts: total(products),
-    totalScans: total(scanEvents),
+    totalScans: countScans(deps.db),
     scansByDay: scansByDay(deps.db, now),
   };
 }

@@ -1,4 +1,4 @@
-import { and, count, gte, type SQL, sql } from 'drizzle-orm';
+import { and, gte, type SQL, sql } from 'drizzle-orm';
 import { SCAN_DAYS } from '../../../shared/schemas/statistics.ts';
 import type { Executor } from '../../db/client.ts';
 import { scanEvents } from '../../db/schema/index.ts';
@@ -20,13 +20,21 @@ export function lastDays(now: Date, days = SCAN_DAYS): { since: Date; dates: str
   return { since: new Date(firstLocal - VIETNAM_OFFSET_MS), dates };
 }
 
+/** How many scans the matching scan events stand for (a row counts `scans` scans, decision 076). */
+export const scanTotal = sql<number>`coalesce(sum(${scanEvents.scans}), 0)`.mapWith(Number);
+
+/** All the scans the matching scan events stand for; `where` narrows them (a company). */
+export function countScans(db: Executor, where?: SQL): number {
+  return db.select({ n: scanTotal }).from(scanEvents).where(where).get()?.n ?? 0;
+}
+
 /** Scans per day over the last 30 days, zero-filled; `where` narrows the scan events (a company). */
 export function scansByDay(db: Executor, now: Date, where?: SQL) {
   const { since, dates } = lastDays(now);
   // created_at is integer milliseconds; shift to Vietnam time, then let SQLite name the date.
   const day = sql<string>`strftime('%Y-%m-%d', (${scanEvents.createdAt} + ${VIETNAM_OFFSET_MS}) / 1000, 'unixepoch')`;
   const rows = db
-    .select({ day, n: count() })
+    .select({ day, n: scanTotal })
     .from(scanEvents)
     .where(and(gte(scanEvents.createdAt, since), where))
     .groupBy(day)

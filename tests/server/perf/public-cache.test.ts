@@ -109,15 +109,36 @@ describe('[GUEST][REST][perf] the cached public resolve', () => {
 });
 
 describe('[perf] buffered scan events', () => {
-  it('are written a few milliseconds later in a batch, and statistics flush them first', async () => {
-    const { api, caller, resolve } = await world({ SCAN_FLUSH_MS: '50' });
+  it('are gathered for a window: the same product, user and device is one row counting its scans; statistics flush first', async () => {
+    const { api, caller, product, resolve } = await world({ SCAN_FLUSH_MS: '50' });
+    const rows = () =>
+      api.deps.db
+        .select({ device: scanEvents.device, scans: scanEvents.scans })
+        .from(scanEvents)
+        .orderBy(scanEvents.id)
+        .all();
     await Promise.all([resolve(), resolve(), resolve()]);
-    expect(api.deps.db.select().from(scanEvents).all()).toHaveLength(0);
+    expect(rows()).toHaveLength(0);
     const stats = await caller.statistics.dashboard({});
     expect(stats.totalScans).toBe(3);
+    expect(rows()).toEqual([{ device: 'other', scans: 3 }]);
+
+    // The next window: a phone and another visitor without a User-Agent, each their own count.
+    const phone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+    await api.call('GET', `/products/qr-codes/${product.qr_code}`, { headers: { 'user-agent': phone } });
+    await api.call('GET', `/products/qr-codes/${product.qr_code}`, { headers: { 'user-agent': phone } });
     await resolve();
     await new Promise((r) => setTimeout(r, 120));
-    expect(api.deps.db.select().from(scanEvents).all()).toHaveLength(4);
+    expect(rows()).toEqual([
+      { device: 'other', scans: 3 },
+      { device: 'mobile', scans: 2 },
+      { device: 'other', scans: 1 },
+    ]);
+    const after = await caller.statistics.dashboard({});
+    expect(after.totalScans).toBe(6);
+    expect(after.topProducts).toEqual([{ id: product.id, name: product.name, scans: 6 }]);
+    expect(after.scansByDay.at(-1)?.count).toBe(6);
+    expect((await callerFor(api.deps, await createUser(api.deps, { role: 'SUPER_ADMIN' })).statistics.general()).totalScans).toBe(6);
   });
 
   it('an event of a product deleted before the flush is dropped without losing the others', async () => {

@@ -47,6 +47,7 @@ describe('[GUEST][REST][products] public resolve', () => {
       companyId: p.companyA.id,
       userId: null,
       device: 'mobile',
+      scans: 1,
     });
     expect(Object.keys(events[0] ?? {}).sort()).toEqual([
       'companyId',
@@ -54,6 +55,7 @@ describe('[GUEST][REST][products] public resolve', () => {
       'device',
       'id',
       'productId',
+      'scans',
       'userId',
     ]);
     const raw = JSON.stringify(api.deps.sqlite.prepare('SELECT * FROM scan_events').all());

@@ -198,8 +198,8 @@ describe('[SUPER_ADMIN][durability] the real server', () => {
   });
 
   it('every acknowledged scan-log write survives kill -9 at a random moment, round after round, with a clean integrity check', async () => {
-    // Scan events are statistics, buffered for SCAN_FLUSH_MS (5 ms) by default: a crash may lose that
-    // last window of them (docs/decisions/070). With 0 every event is written before its answer, so here
+    // Scan events are statistics, buffered for SCAN_FLUSH_MS (250 ms) by default: a crash may lose that
+    // last window of them (docs/decisions/070, 076). With 0 every event is written before its answer, so here
     // even every acknowledged scan event must survive, as every scan log always must.
     const strict = { SCAN_FLUSH_MS: '0' };
     const first = await start(strict);

@@ -1,0 +1,1 @@
+ALTER TABLE `scan_events` ADD `scans` integer DEFAULT 1 NOT NULL;
