@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { createServer as createHttpServer, type RequestListener, type ServerOptions } from 'node:http';
 import { serve, type ServerType } from '@hono/node-server';
-import { createApp } from './app.ts';
+import { type AppOptions, createApp } from './app.ts';
 import { startBackgroundWriter } from './db/background-writer.ts';
 import { createDb } from './db/client.ts';
 import { ensureSuperAdmin } from './db/bootstrap.ts';
@@ -25,7 +25,11 @@ export interface RunningServer {
 /** Tasks to run on shutdown after the last request, before the database closes (e.g. buffered writes). */
 export type ShutdownHook = () => void | Promise<void>;
 
-export async function startServer(settings: Settings, logger: Logger = createLogger(settings.logLevel)): Promise<RunningServer> {
+export async function startServer(
+  settings: Settings,
+  logger: Logger = createLogger(settings.logLevel),
+  appOptions: AppOptions = {},
+): Promise<RunningServer> {
   const { db, sqlite } = createDb(settings.databasePath, { synchronous: settings.sqliteSynchronous });
   // Checkpoints run on the background writer's thread; SQLite's own stays as a safety net, later.
   sqlite.pragma('wal_autocheckpoint = 10000');
@@ -37,7 +41,7 @@ export async function startServer(settings: Settings, logger: Logger = createLog
   ensureDefaultDocuments(deps);
   if (settings.demo) await seedDemo(deps);
 
-  const app = createApp(deps);
+  const app = createApp(deps, appOptions);
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve(
       {

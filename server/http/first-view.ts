@@ -43,7 +43,33 @@ const loadRenderer = () => {
   return renderer;
 };
 
+type PageKind = 'details' | 'redirect';
 const pages = new WeakMap<CachedAnswer, { details?: Page; redirect?: Page }>();
+
+/** Per database (an app, or a test's): how the scan fast path finds the pages this app keeps. */
+const keptByDb = new WeakMap<object, (entry: CachedAnswer, kind: PageKind) => Uint8Array<ArrayBuffer> | undefined>();
+
+/**
+ * The gzipped page already made for this answer, if its template is still the build's; else undefined
+ * (the app then makes it). Read by the scan fast path (scan-fast-path.ts), which serves it with the
+ * same headers as `send` below.
+ */
+export function keptFirstView(
+  deps: Pick<AppDeps, 'db'>,
+  entry: CachedAnswer,
+  kind: PageKind,
+): Uint8Array<ArrayBuffer> | undefined {
+  return keptByDb.get(deps.db)?.(entry, kind);
+}
+
+/** The headers of a server-rendered page, gzipped (the app's security headers come on top). */
+export const FIRST_VIEW_HEADERS = {
+  'cache-control': 'no-cache',
+  vary: 'Accept-Encoding',
+  'content-type': 'text/html; charset=UTF-8',
+} as const;
+
+export const acceptsGzip = (acceptEncoding: string | undefined) => /\bgzip\b/.test(acceptEncoding ?? '');
 
 /** `<` escaped, so nothing in the JSON can close the element or open a comment. */
 const jsonForHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -65,16 +91,25 @@ function buildPage(render: Render, template: string, firstView: FirstView): Page
 
 export function mountFirstViews(app: Hono, deps: AppDeps, clientDir: string): void {
   const indexFile = join(clientDir, 'index.html');
-  let template = { mtimeMs: -1, text: '' };
-  // Read again only when the build changed it (a rebuild while the server runs).
+  let template = { mtimeMs: -1, text: '', checkedAt: 0 };
+  // Read again when the build changed it (a rebuild while the server runs), looked at once a second.
   const currentTemplate = (): string | null => {
+    const now = Date.now();
+    if (template.text && now - template.checkedAt < 1000) return template.text;
     if (!existsSync(indexFile)) return null;
     const { mtimeMs } = statSync(indexFile);
-    if (mtimeMs !== template.mtimeMs) template = { mtimeMs, text: readFileSync(indexFile, 'utf8') };
+    if (mtimeMs !== template.mtimeMs) template = { mtimeMs, text: readFileSync(indexFile, 'utf8'), checkedAt: now };
+    else template.checkedAt = now;
     return template.text;
   };
 
-  const pageFor = async (entry: CachedAnswer, kind: 'details' | 'redirect', scanCode?: string) => {
+  keptByDb.set(deps.db, (entry, kind) => {
+    const tpl = currentTemplate();
+    const page = pages.get(entry)?.[kind];
+    return tpl && page?.template === tpl ? page.gzip : undefined;
+  });
+
+  const pageFor = async (entry: CachedAnswer, kind: PageKind, scanCode?: string) => {
     const tpl = currentTemplate();
     if (!tpl) return null;
     const kept = pages.get(entry) ?? {};
@@ -94,10 +129,8 @@ export function mountFirstViews(app: Hono, deps: AppDeps, clientDir: string): vo
   };
 
   const send = (c: Context, page: Page) => {
-    const gzip = /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
-    c.header('Cache-Control', 'no-cache');
-    c.header('Vary', 'Accept-Encoding');
-    c.header('Content-Type', 'text/html; charset=UTF-8');
+    const gzip = acceptsGzip(c.req.header('accept-encoding'));
+    for (const [name, value] of Object.entries(FIRST_VIEW_HEADERS)) c.header(name, value);
     if (gzip) c.header('Content-Encoding', 'gzip');
     // The kept bytes as they are: a copy per answer was 60 MB/s of garbage in a storm.
     return c.body(gzip ? page.gzip : new Uint8Array(gunzipSync(page.gzip)));

@@ -45,9 +45,14 @@ function answerEntry(answer: unknown, productId: number | null, companyId: numbe
   return { body: encoder.encode(`${OK_PREFIX}${JSON.stringify(answer)}}`), productId, companyId };
 }
 
+/** The answer's `data`, as encoded bytes (a view, no copy): the tRPC fast path wraps them its own way. */
+export function dataBytes(entry: CachedAnswer): Uint8Array<ArrayBuffer> {
+  return entry.body.subarray(PREFIX_BYTES, -1);
+}
+
 /** The answer's `data`, as an object. */
 export function dataOf<T>(entry: CachedAnswer): T {
-  return JSON.parse(decoder.decode(entry.body.subarray(PREFIX_BYTES, -1))) as T;
+  return JSON.parse(decoder.decode(dataBytes(entry))) as T;
 }
 
 function prepare(deps: Pick<AppDeps, 'db'>) {

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -20,8 +20,15 @@ afterEach(async () => {
   running = undefined;
 });
 
+/** A built client's index page, as Vite writes it (what the server-rendered pages are made from). */
+const INDEX_HTML =
+  '<!doctype html><html lang="vi"><head><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
+
 async function boot(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'txng-fast-'));
+  const clientDir = join(dataDir, 'client');
+  mkdirSync(clientDir);
+  writeFileSync(join(clientDir, 'index.html'), INDEX_HTML);
   const settings = loadSettings({
     DATA_DIR: dataDir,
     PORT: '0',
@@ -31,7 +38,7 @@ async function boot(env: Record<string, string> = {}) {
     SCAN_FLUSH_MS: '5',
     ...env,
   });
-  running = await startServer(settings, createLogger('silent'));
+  running = await startServer(settings, createLogger('silent'), { clientDir });
   const admin = await createUser(running.deps, { role: 'COMPANY_ADMIN' });
   const product = await callerFor(running.deps, admin).products.create({
     name: 'Mật ong hoa cà phê',
@@ -71,6 +78,73 @@ describe('[GUEST][perf] the scan fast path on the running server', () => {
     const link = await fetch(`${base}/api/shortLinks/${product.qr_code}`);
     const linkAgain = await fetch(`${base}/api/shortLinks/${product.qr_code}`);
     expect(await linkAgain.json()).toEqual(await link.json());
+  });
+
+  it("answers the app's own tRPC resolve like tRPC does, one scan each; any other call goes to tRPC", async () => {
+    const { running: r, admin, product, base } = await boot();
+    const trpcUrl = (input: unknown) =>
+      `${base}/api/trpc/products.resolve?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
+    const url = trpcUrl({ 0: { code: product.qr_code } });
+    const fast = await fetch(url);
+    // The same call through tRPC itself (a cross-origin caller always goes to the app).
+    const viaTrpc = await fetch(url, { headers: { origin: base } });
+    expect(fast.status).toBe(200);
+    expect(fast.headers.get('content-type')).toContain('application/json');
+    expect(fast.headers.get('x-content-type-options')).toBe('nosniff');
+    const [a, b] = [await fast.json(), await viaTrpc.json()];
+    expect(a).toEqual(b);
+    expect(a[0].result.data).toMatchObject({ id: product.id, name: 'Mật ong hoa cà phê' });
+    const stats = await callerFor(r.deps, admin).statistics.dashboard({});
+    expect(stats.totalScans).toBe(2);
+
+    // Anything but one well-formed resolve is tRPC's to answer, with tRPC's errors.
+    const unknown = await fetch(trpcUrl({ 0: { code: 'khongtontai123' } }));
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json())[0].error.data.httpStatus).toBe(404);
+    const malformed = await fetch(trpcUrl({ 0: { code: 'a' } }));
+    expect(malformed.status).toBe(400);
+    const extra = await fetch(trpcUrl({ 0: { code: product.qr_code, other: 1 } }));
+    expect(extra.status).toBe(400);
+    const notJson = await fetch(`${base}/api/trpc/products.resolve?batch=1&input=%7Bnope`);
+    expect(notJson.status).toBe(400);
+  });
+
+  it('serves a printed code\'s page once the app made it, gzipped, with the app\'s headers, and records no scan', async () => {
+    const { running: r, admin, product, base } = await boot();
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      fetch(`${base}${path}`, { headers: { 'accept-encoding': 'gzip', ...headers } });
+    // fetch unzips by itself (the content-encoding header stays, checked below).
+    const page = (res: Response) => res.text();
+    const made = await get(`/redirect/${product.qr_code}`); // the app renders and keeps it
+    expect(made.headers.get('x-request-id')).toBeTruthy(); // the app's own answer
+    const kept = await get(`/redirect/${product.qr_code}`); // then the fast path
+    expect(kept.headers.get('x-request-id')).toBeNull();
+    expect(kept.status).toBe(200);
+    for (const name of ['content-security-policy', 'x-frame-options', 'content-type', 'cache-control', 'vary']) {
+      expect(kept.headers.get(name), name).toBe(made.headers.get(name));
+    }
+    expect(kept.headers.get('content-encoding')).toBe('gzip');
+    const html = await page(kept);
+    expect(html).toBe(await page(made));
+    expect(html).toContain('Mật ong hoa cà phê');
+    expect(html).toContain('"scanCode"');
+
+    const details = `/products/details/${product.id}`;
+    await get(details);
+    const detailsKept = await get(details);
+    expect(detailsKept.headers.get('x-request-id')).toBeNull();
+    expect(await page(detailsKept)).not.toContain('"scanCode"');
+
+    // A change of the product: the kept pages go with its answer, the next one is the app's, up to date.
+    await callerFor(r.deps, admin).products.update({ id: product.id, name: 'Mật ong rừng U Minh' });
+    const fresh = await get(`/redirect/${product.qr_code}`);
+    expect(fresh.headers.get('x-request-id')).toBeTruthy();
+    expect(await page(fresh)).toContain('Mật ong rừng U Minh');
+    // Without gzip (no browser does that), the app answers.
+    const plain = await fetch(`${base}/redirect/${product.qr_code}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('x-request-id')).toBeTruthy();
+    expect(await plain.text()).toContain('Mật ong rừng U Minh');
+    expect((await callerFor(r.deps, admin).statistics.dashboard({})).totalScans).toBe(0);
   });
 
   it('leaves cross-origin requests to the app, so a configured origin gets its CORS headers on every answer', async () => {
