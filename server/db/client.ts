@@ -26,8 +26,8 @@ export function applyPragmas(sqlite: Sqlite, synchronous: 'NORMAL' | 'FULL' = 'N
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('temp_store = MEMORY');
-  // 16 MB: a storm over the whole catalogue fills it; 32 MB took the server past its 200 MB budget (issue 7).
-  sqlite.pragma('cache_size = -16000');
+  // 8 MB: a storm over the whole catalogue fills it; 32 MB took the server past its 200 MB budget (issue 7).
+  sqlite.pragma('cache_size = -8000');
 }
 
 /** Opens (or creates) the database, sets the pragmas and applies the committed migrations. Tests pass ':memory:'. */

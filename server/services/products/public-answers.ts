@@ -29,11 +29,11 @@ export interface CachedAnswer {
 
 /**
  * ~2-3 kB per product answer (and ~4 kB more for its server-rendered page once a phone opened it,
- * server/http/first-view.ts): 5,000 entries per kind keep both near 35 MB, so the server stays under
+ * server/http/first-view.ts): 4,000 entries per kind keep both near 30 MB, so the server stays under
  * 200 MB RSS while a storm sweeps the whole catalogue (20,000 took it to 222 MB before the pages existed).
  * A promotion's hot set fits many times over; a miss costs three prepared lookups (~140 µs).
  */
-const CAPACITY = 5_000;
+const CAPACITY = 4_000;
 
 const OK_PREFIX = `{"statusCode":200,"message":${JSON.stringify(vi.api.ok)},"data":`;
 
