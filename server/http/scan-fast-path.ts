@@ -27,7 +27,7 @@ import { securityHeaderRecord } from './security-headers.ts';
  */
 const CODE = QR_CODE_PATTERN.source.slice(1, -1);
 const REST = new RegExp(`^/api/(products/qr-codes|shortLinks)/(${CODE})$`);
-const PAGE = new RegExp(`^/(?:redirect/(${CODE})|products/details/([1-9][0-9]{0,15}))$`);
+const PAGE = new RegExp(`^/(?:redirect/(${CODE})|products/details/([1-9][0-9]{0,14}))$`);
 const TRPC_RESOLVE = '/api/trpc/products.resolve?batch=1&input=';
 const SUMMARY_MS = 10_000;
 
