@@ -8,7 +8,7 @@ import type { AppDeps } from './deps.ts';
 import { AppError } from './errors.ts';
 import { requestInfo } from './http/request-info.ts';
 import { projectPath } from './paths.ts';
-import { securityHeaders } from './http/security-headers.ts';
+import { securityHeaderRecord, securityHeaders } from './http/security-headers.ts';
 import { safePath } from './security/log-safe.ts';
 import { mountFirstViews } from './http/first-view.ts';
 import { mountClient } from './http/static-client.ts';
@@ -68,6 +68,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   api.use('*', (c, next) => {
     c.header('Cache-Control', 'no-store');
     return next();
+  });
+  // tRPC's adapter answers with a Response of its own, and Hono drops the headers set on the context
+  // before a handler that does so: tRPC's answers had no security headers, no no-store (auth.me is
+  // personal data) and no request id. Copied onto them here.
+  const trpcHeaders = Object.entries({ ...securityHeaderRecord(settings), 'Cache-Control': 'no-store' });
+  api.use('/trpc/*', async (c, next) => {
+    await next();
+    for (const [name, value] of trpcHeaders) c.res.headers.set(name, value);
+    c.res.headers.set('X-Request-Id', c.get('requestId' as never) as string);
   });
   api.use(
     '/trpc/*',

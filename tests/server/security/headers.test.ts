@@ -14,7 +14,7 @@ function csp(header: string | null): Record<string, string[]> {
 }
 
 describe('[GUEST][HTTP] security headers', () => {
-  for (const path of ['/api/health', '/auth/new-password/ma-bi-mat-dat-lai', '/products/manage']) {
+  for (const path of ['/api/health', '/api/trpc/system.config', '/auth/new-password/ma-bi-mat-dat-lai', '/products/manage']) {
     it(`${path}: strict CSP without inline script, no framing, nosniff, no referrer`, async () => {
       const { app } = createTestApi();
       const res = await app.request(path);
@@ -35,6 +35,21 @@ describe('[GUEST][HTTP] security headers', () => {
       expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     });
   }
+
+  it("tRPC's answers, data and errors alike, are never stored and carry the request id", async () => {
+    const { app } = createTestApi();
+    for (const [path, status] of [
+      ['/api/trpc/system.config', 200],
+      ['/api/trpc/auth.me', 401],
+      ['/api/trpc/khong.co', 404],
+    ] as const) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(status);
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+      expect(res.headers.get('x-request-id'), path).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+    }
+  });
 
   it('no HSTS when served over plain http', async () => {
     const { app } = createTestApi({ PUBLIC_URL: 'http://localhost:3000' });
