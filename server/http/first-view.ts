@@ -24,7 +24,7 @@ import { publicProductEntry } from '../services/publicProducts/read.ts';
  * A storm of phones on one printed code asks for this page as often as for the resolve, so the page is
  * kept per cached answer, gzipped only (~4 kB; every browser accepts gzip, anything else gets it
  * unzipped): a change to the product drops its answer from the public cache (publicChanged) and so the
- * page with it, and the answers' bound (8,000) bounds the pages.
+ * page with it, and the answers' bound (4,000 per kind) bounds the pages.
  */
 interface Page {
   template: string;
