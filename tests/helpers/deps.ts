@@ -10,12 +10,16 @@ import { createLimits } from '#server/security/limits.ts';
 
 export type TestDeps = AppDeps & { mailer: ReturnType<typeof createMemoryMailer> };
 
+/** The temporary DATA_DIRs made by this test file; tests/setup/server.ts removes them after it. */
+export const testDataDirs = new Set<string>();
+
 /**
  * A fresh in-memory database with every migration, a temporary DATA_DIR, a mailer that keeps messages
  * in memory, silent logs and a cheap password hash (cost 2^10) so suites stay fast.
  */
 export function createTestDeps(env: Record<string, string> = {}): TestDeps {
   const dataDir = mkdtempSync(join(tmpdir(), 'txng-test-'));
+  testDataDirs.add(dataDir);
   const settings = loadSettings({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
