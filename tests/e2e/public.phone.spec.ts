@@ -175,6 +175,19 @@ test("[GUEST][e2e][redirect]: a printed code's page is readable with JavaScript 
   await expect(page).toHaveURL(/\/company\/details\/\d+$/);
 });
 
+test("[GUEST][e2e][settings]: a visitor's dark look is applied to the server-rendered product page", async ({
+  page,
+  request,
+}) => {
+  const [product] = await companyWithProducts(request, ['Hạt điều Bình Phước']);
+  if (!product) throw new Error('no product');
+  await page.addInitScript(() => localStorage.setItem('app-settings', JSON.stringify({ colorScheme: 'dark' })));
+  await page.goto(`/products/details/${product.id}`);
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await expectProductPage(page, product);
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+});
+
 test('[GUEST][e2e][redirect]: an unknown code shows the not-found message with a way to scan again', async ({
   page,
   allowConsoleError,
