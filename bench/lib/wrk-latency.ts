@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomPathsLua } from './wrk.ts';
 
 export interface LatencyResult {
   name: string;
@@ -26,16 +27,10 @@ export function wrkLatency(
   options: { paths: string[]; headers?: Record<string, string>; connections?: number; seconds?: number },
 ): LatencyResult {
   const stamp = `${process.pid}-${Date.now()}`;
-  const list = join(tmpdir(), `wrk-lat-paths-${stamp}.txt`);
-  writeFileSync(list, options.paths.join('\n'));
-  const headers = Object.entries(options.headers ?? {})
-    .map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}\n`)
-    .join('');
   const script = join(tmpdir(), `wrk-lat-${stamp}.lua`);
   writeFileSync(
     script,
-    `local paths = {}\nfor line in io.lines("${list}") do paths[#paths + 1] = line end\n${headers}` +
-      `math.randomseed(42)\nrequest = function() return wrk.format("GET", paths[math.random(#paths)]) end\n` +
+    randomPathsLua(`wrk-lat-paths-${stamp}`, options.paths, options.headers) +
       `done = function(summary, latency, requests)\n` +
       `  local e = summary.errors\n` +
       `  io.write(string.format("BENCH %d %d %d %d %d %d %d\\n", summary.requests, e.connect + e.read + e.write + e.timeout + e.status,\n` +

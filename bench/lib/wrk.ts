@@ -29,6 +29,22 @@ function parse(name: string, out: string): LoadResult {
 }
 
 /**
+ * The Lua for wrk that sends each request to a random one of `paths` (read from a file named by `tag`),
+ * with `headers` on every request.
+ */
+export function randomPathsLua(tag: string, paths: string[], headers: Record<string, string> = {}): string {
+  const list = join(tmpdir(), `${tag}.txt`);
+  writeFileSync(list, paths.join('\n'));
+  const headerLines = Object.entries(headers)
+    .map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}\n`)
+    .join('');
+  return (
+    `local paths = {}\nfor line in io.lines("${list}") do paths[#paths + 1] = line end\n${headerLines}` +
+    `math.randomseed(42)\nrequest = function() return wrk.format("GET", paths[math.random(#paths)]) end\n`
+  );
+}
+
+/**
  * Runs wrk (one thread: the other core serves) against `url`. With `paths`, each request takes a random
  * one of them (a Lua script), so a cache cannot serve everything from one entry.
  */
@@ -39,17 +55,8 @@ export function wrk(
 ): LoadResult {
   const args = ['-t1', `-c${options.connections ?? 64}`, `-d${options.seconds ?? 10}s`, '--latency'];
   if (options.paths?.length) {
-    const list = join(tmpdir(), `wrk-paths-${process.pid}.txt`);
-    writeFileSync(list, options.paths.join('\n'));
     const script = join(tmpdir(), `wrk-${process.pid}.lua`);
-    const headers = Object.entries(options.headers ?? {})
-      .map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}\n`)
-      .join('');
-    writeFileSync(
-      script,
-      `local paths = {}\nfor line in io.lines("${list}") do paths[#paths + 1] = line end\n${headers}` +
-        `math.randomseed(42)\nrequest = function() return wrk.format("GET", paths[math.random(#paths)]) end\n`,
-    );
+    writeFileSync(script, randomPathsLua(`wrk-paths-${process.pid}`, options.paths, options.headers));
     args.push('-s', script);
   }
   const r = spawnSync('wrk', [...args, url], { encoding: 'utf8' });

@@ -7,7 +7,6 @@ import { FIRST_VIEW_ELEMENT_ID, QR_CODE_PATTERN } from '../../shared/constants.t
 import type { AppDeps } from '../deps.ts';
 import { type CachedAnswer, dataOf, publicAnswers } from '../services/products/public-answers.ts';
 import type { PublicProductAnswer } from '../services/products/resolve.ts';
-import { publicProductEntry } from '../services/publicProducts/read.ts';
 
 /**
  * The public product page and a printed code's address (/redirect/{code}) come with the product already
@@ -103,18 +102,19 @@ export function mountFirstViews(app: Hono, deps: AppDeps, clientDir: string): vo
     return template.text;
   };
 
-  keptByDb.set(deps.db, (entry, kind) => {
+  /** The page already made for this answer from the build's current template, if any. */
+  const kept = (entry: CachedAnswer, kind: PageKind): Page | undefined => {
     const tpl = currentTemplate();
     const page = pages.get(entry)?.[kind];
-    return tpl && page?.template === tpl ? page.gzip : undefined;
-  });
+    return tpl !== null && page?.template === tpl ? page : undefined;
+  };
+  keptByDb.set(deps.db, (entry, kind) => kept(entry, kind)?.gzip);
 
   const pageFor = async (entry: CachedAnswer, kind: PageKind, scanCode?: string) => {
+    const made = kept(entry, kind);
+    if (made) return made;
     const tpl = currentTemplate();
     if (!tpl) return null;
-    const kept = pages.get(entry) ?? {};
-    const page = kept[kind];
-    if (page?.template === tpl) return page;
     const render = await loadRenderer().catch((err: unknown) => {
       // The page still works without its first view: the app renders it as it always did.
       renderer = undefined;
@@ -123,9 +123,9 @@ export function mountFirstViews(app: Hono, deps: AppDeps, clientDir: string): vo
     });
     if (!render) return null;
     const product = dataOf<PublicProductAnswer>(entry);
-    kept[kind] = buildPage(render, tpl, scanCode ? { product, scanCode } : { product });
-    pages.set(entry, kept);
-    return kept[kind];
+    const page = buildPage(render, tpl, scanCode ? { product, scanCode } : { product });
+    pages.set(entry, { ...pages.get(entry), [kind]: page });
+    return page;
   };
 
   const send = (c: Context, page: Page) => {
@@ -138,7 +138,7 @@ export function mountFirstViews(app: Hono, deps: AppDeps, clientDir: string): vo
 
   app.get('/products/details/:id', async (c, next) => {
     const id = Number(c.req.param('id'));
-    const entry = Number.isSafeInteger(id) && id > 0 ? publicProductEntry(deps, id) : null;
+    const entry = Number.isSafeInteger(id) && id > 0 ? publicAnswers(deps).productById(id) : null;
     const page = entry && (await pageFor(entry, 'details'));
     return page ? send(c, page) : next();
   });

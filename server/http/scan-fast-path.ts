@@ -3,7 +3,6 @@ import { QR_CODE_PATTERN } from '../../shared/constants.ts';
 import type { AppDeps } from '../deps.ts';
 import { type CachedAnswer, dataBytes, publicAnswers } from '../services/products/public-answers.ts';
 import { resolveKnownCode } from '../services/products/resolve.ts';
-import { publicProductEntry } from '../services/publicProducts/read.ts';
 import { acceptsGzip, FIRST_VIEW_HEADERS, keptFirstView } from './first-view.ts';
 import { securityHeaderRecord } from './security-headers.ts';
 
@@ -87,7 +86,7 @@ export function withScanFastPath(deps: AppDeps, next: RequestListener): RequestL
     const page = acceptsGzip(req.headers['accept-encoding']) ? PAGE.exec(url) : null;
     if (page) {
       const [, code, id] = page;
-      const entry = code ? publicAnswers(deps).product(code) : publicProductEntry(deps, Number(id));
+      const entry = code ? publicAnswers(deps).product(code) : publicAnswers(deps).productById(Number(id));
       const gzip = entry && keptFirstView(deps, entry, code ? 'redirect' : 'details');
       return gzip ? { headers: html, body: gzip } : null;
     }

@@ -31,7 +31,8 @@ export function mountUploads(app: Hono, settings: Pick<Settings, 'uploadsDir'>):
     // An upload libvips cannot read is still served as it is: the page shows what was uploaded.
     if (!file) return next();
     c.header('Content-Type', 'image/webp');
-    return c.body(new Uint8Array(await readFile(file)));
+    const bytes = await readFile(file);
+    return c.body(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) as Uint8Array<ArrayBuffer>);
   });
   app.use(
     '/uploads/*',

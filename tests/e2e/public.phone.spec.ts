@@ -23,6 +23,13 @@ async function companyWithProducts(request: APIRequestContext, names: string[]):
   return (await companyAndOwner(request, names)).products;
 }
 
+/** One ACTIVE product of a new business, for journeys about a single product. */
+async function oneProduct(request: APIRequestContext, name: string): Promise<CreatedProduct> {
+  const [product] = await companyWithProducts(request, [name]);
+  if (!product) throw new Error('no product');
+  return product;
+}
+
 /** The same, with the owner's token, for journeys that read the company's figures. */
 async function companyAndOwner(request: APIRequestContext, names: string[]) {
   const owner = await createActiveUser(request, { business: true, name: 'Chủ doanh nghiệp' });
@@ -87,8 +94,7 @@ test('[GUEST][e2e][scan]: a visitor scans a product with the camera and lands on
   page,
   request,
 }) => {
-  const [product] = await companyWithProducts(request, ['Cà phê Cầu Đất']);
-  if (!product) throw new Error('no product');
+  const product = await oneProduct(request, 'Cà phê Cầu Đất');
   await fakeCamera(page, product.qr_code_url);
   const wasm: string[] = [];
   page.on('request', (r) => {
@@ -110,8 +116,7 @@ test('[GUEST][e2e][scan]: a QR code of another site is refused in Vietnamese, an
   page,
   request,
 }) => {
-  const [product] = await companyWithProducts(request, ['Chè Thái Nguyên']);
-  if (!product) throw new Error('no product');
+  const product = await oneProduct(request, 'Chè Thái Nguyên');
   await fakeCamera(page, 'https://example.com/redirect/abcdefgh2345');
   await page.goto('/scan-qr');
   await expect(page.getByRole('alert')).toContainText('không thuộc hệ thống');
@@ -129,8 +134,7 @@ test("[GUEST][e2e][redirect]: a visitor opens a printed code's URL and the addre
   page,
   request,
 }) => {
-  const [product] = await companyWithProducts(request, ['Mật ong bạc hà']);
-  if (!product) throw new Error('no product');
+  const product = await oneProduct(request, 'Mật ong bạc hà');
   await page.goto(new URL(product.qr_code_url).pathname);
   await expectProductPage(page, product);
   await page.goBack();
@@ -179,8 +183,7 @@ test("[GUEST][e2e][settings]: a visitor's dark look is applied to the server-ren
   page,
   request,
 }) => {
-  const [product] = await companyWithProducts(request, ['Hạt điều Bình Phước']);
-  if (!product) throw new Error('no product');
+  const product = await oneProduct(request, 'Hạt điều Bình Phước');
   await page.addInitScript(() => localStorage.setItem('app-settings', JSON.stringify({ colorScheme: 'dark' })));
   await page.goto(`/products/details/${product.id}`);
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
@@ -211,8 +214,7 @@ test('[GUEST][e2e][scan]: a photo of the code is decoded by the server and opens
   page,
   request,
 }) => {
-  const [product] = await companyWithProducts(request, ['Nước mắm Phú Quốc']);
-  if (!product) throw new Error('no product');
+  const product = await oneProduct(request, 'Nước mắm Phú Quốc');
   // No camera on this phone: the page says so and the photo is the way.
   await page.addInitScript(() => {
     if (navigator.mediaDevices)

@@ -3,7 +3,7 @@ import type { PublicProduct } from '../features/public/types.ts';
 /**
  * What the server puts in a public page it rendered (server/http/first-view.ts): the product answer the
  * markup was made from, and, when the page was a printed code's address (/redirect/{code}), that code,
- * whose scan the app still records with the viewer's session (first-view-scan.tsx).
+ * whose scan the app still records with the viewer's session (app-start.tsx).
  */
 export interface FirstView {
   product: PublicProduct;

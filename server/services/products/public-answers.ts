@@ -64,6 +64,11 @@ function prepare(deps: Pick<AppDeps, 'db'>) {
       .innerJoin(products, eq(products.id, shortLinks.productId))
       .where(and(eq(shortLinks.code, sql.placeholder('code')), eq(products.status, 'ACTIVE')))
       .prepare(),
+    primaryCode: db
+      .select({ code: products.qrCode })
+      .from(products)
+      .where(and(eq(products.id, sql.placeholder('id')), eq(products.status, 'ACTIVE')))
+      .prepare(),
     company: db.select().from(companies).where(eq(companies.id, sql.placeholder('id'))).prepare(),
     trackings: db
       .select(trackingColumns)
@@ -105,6 +110,15 @@ class PublicAnswers {
     const entry = answerEntry(answer, row.id, row.companyId);
     this.productAnswers.set(code, entry);
     return entry;
+  }
+
+  /**
+   * The same answer for an ACTIVE product by its id (the page opened by its address), by its primary
+   * code: one shape, built and kept in one place. Null when there is none.
+   */
+  productById(id: number): CachedAnswer | null {
+    const row = this.queries.primaryCode.get({ id });
+    return row ? this.product(row.code) : null;
   }
 
   /** Where a printed code leads: productId only when its product is ACTIVE; null for an unknown code. */

@@ -5,7 +5,7 @@ import { companies, products } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { pageWindow } from '../pagination.ts';
-import { type CachedAnswer, dataOf, publicAnswers } from '../products/public-answers.ts';
+import { dataOf, publicAnswers } from '../products/public-answers.ts';
 import type { PublicProductAnswer } from '../products/resolve.ts';
 
 /**
@@ -14,20 +14,9 @@ import type { PublicProductAnswer } from '../products/resolve.ts';
  * A missing and an INACTIVE product are the same 404, so the public learns nothing it may not see.
  */
 export function getPublicProduct(deps: AppDeps, id: number) {
-  const entry = publicProductEntry(deps, id);
+  const entry = publicAnswers(deps).productById(id);
   if (!entry) throw new AppError('NOT_FOUND', vi.products.notFound);
   return dataOf<PublicProductAnswer>(entry);
-}
-
-/** The cached public answer of an ACTIVE product by its id (the server-rendered page reads it too); null otherwise. */
-export function publicProductEntry(deps: AppDeps, id: number): CachedAnswer | null {
-  const row = deps.db
-    .select({ code: products.qrCode })
-    .from(products)
-    .where(and(eq(products.id, id), eq(products.status, 'ACTIVE')))
-    .get();
-  // The answer by its primary code, from the public cache: one shape, built in one place.
-  return row ? publicAnswers(deps).product(row.code) : null;
 }
 
 /**
