@@ -13,6 +13,7 @@ import { withScanFastPath } from './http/scan-fast-path.ts';
 import { createMailer } from './mail/mailer.ts';
 import { flushScanEvents } from './services/scans/record.ts';
 import { createLimits } from './security/limits.ts';
+import { afterAnswerSettled } from './services/accounts/after-answer.ts';
 
 export interface RunningServer {
   deps: AppDeps;
@@ -73,6 +74,8 @@ export async function startServer(
         closeIdle();
       });
       for (const hook of shutdownHooks(deps)) await hook();
+      // Mails of account requests already answered (server/services/accounts/after-answer.ts).
+      await afterAnswerSettled(deps);
       await flushScanEvents(deps);
       await background.stop();
       sqlite.close();
