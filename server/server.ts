@@ -14,6 +14,7 @@ import { createMailer } from './mail/mailer.ts';
 import { flushScanEvents } from './services/scans/record.ts';
 import { createLimits } from './security/limits.ts';
 import { afterAnswerSettled } from './services/accounts/after-answer.ts';
+import { createDecodePool } from './services/scans/decode-pool.ts';
 
 export interface RunningServer {
   deps: AppDeps;
@@ -36,7 +37,8 @@ export async function startServer(
   sqlite.pragma('wal_autocheckpoint = 10000');
   const background = startBackgroundWriter(settings.databasePath, { synchronous: settings.sqliteSynchronous });
   const mailer = createMailer({ smtpUrl: settings.smtpUrl, from: settings.mailFrom, outboxDir: settings.outboxDir, logger });
-  const deps: AppDeps = { db, sqlite, settings, mailer, logger, limits: createLimits(), background };
+  const decodePool = createDecodePool();
+  const deps: AppDeps = { db, sqlite, settings, mailer, logger, limits: createLimits(), background, decodePool };
 
   await ensureSuperAdmin(deps);
   ensureDefaultDocuments(deps);
@@ -78,6 +80,7 @@ export async function startServer(
       await afterAnswerSettled(deps);
       await flushScanEvents(deps);
       await background.stop();
+      await decodePool.close();
       sqlite.close();
       logger.info({ event: 'server.closed' }, 'server closed');
       logger.flush();
