@@ -55,10 +55,11 @@ export interface Limits {
 const limiter = (points: number, duration: number) => new RateLimiterMemory({ points, duration });
 
 /**
- * libuv runs scrypt on its 4 threads; more hashes at once only queue there, out of our sight. Waiting
- * room for a few seconds of work; past it a caller is told to come back rather than made to wait.
+ * scrypt runs on libuv's threads, each holding a core for its whole hash: one core stays with the event
+ * loop (at most libuv's 4 threads). Waiting room for a second or two of work; past it a caller is told to
+ * come back rather than made to wait.
  */
-const HASH_CONCURRENCY = Math.max(2, Math.min(4, availableParallelism()));
+const HASH_CONCURRENCY = Math.max(1, Math.min(4, availableParallelism() - 1));
 const HASH_MAX_WAITING = 16 * HASH_CONCURRENCY;
 
 export function createLimits(): Limits {

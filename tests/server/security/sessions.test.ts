@@ -33,8 +33,8 @@ async function signedInUser() {
   return { id, email, password, token: await signIn(email, password) };
 }
 
-function resetTokenFromOutbox(email: string): string {
-  const token = newestMail(server.dataDir, email).match(/\/auth\/new-password\/([\w-]+)/)?.[1];
+async function resetTokenFromOutbox(email: string): Promise<string> {
+  const token = (await newestMail(server.dataDir, email, /new-password/)).match(/\/auth\/new-password\/([\w-]+)/)?.[1];
   if (!token) throw new Error('no reset link in the mail');
   return token;
 }
@@ -123,7 +123,7 @@ describe('[USER][REST][auth] revoked sessions on the real server', () => {
     expect(
       (await api(server.url, 'POST', '/auth/forgot-password', { body: { email: user.email } })).status,
     ).toBe(200);
-    const token = resetTokenFromOutbox(user.email);
+    const token = await resetTokenFromOutbox(user.email);
     const reset = await api(server.url, 'POST', '/auth/reset-password', {
       body: { token, password: 'mat-khau-tu-lien-ket-2026' },
     });
