@@ -8,6 +8,7 @@ import {
   VERIFY_FAILS_PER_IP,
 } from '#server/security/limits.ts';
 import { api, businessAccount, type Json, type RealServer, startRealServer } from './real-server.ts';
+import { healthWhile, median } from './timing.ts';
 
 /**
  * Limits under requests that arrive TOGETHER, on the real server: in parallel and in tRPC batches.
@@ -209,22 +210,3 @@ describe('password hashing is a bounded queue (real server, full hashing cost)',
     expect(median(health)).toBeLessThan(100);
   }, 60_000);
 });
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? Number.NaN;
-
-/** GET /api/health every 100 ms until `work` settles: how long each took (ms). */
-export async function healthWhile(base: string, work: Promise<unknown>): Promise<number[]> {
-  let done = false;
-  void work.finally(() => {
-    done = true;
-  });
-  const took: number[] = [];
-  while (!done || took.length < 3) {
-    await new Promise((r) => setTimeout(r, 100));
-    const started = performance.now();
-    const res = await fetch(`${base}/api/health`);
-    await res.text();
-    took.push(performance.now() - started);
-  }
-  return took;
-}
