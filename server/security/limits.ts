@@ -23,7 +23,7 @@ export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 export const SIGN_IN_FAILS_PER_EMAIL_AND_IP = 10;
 export const SIGN_IN_FAILS_PER_IP = 30;
 export const SIGN_IN_FAILS_PER_EMAIL = 50;
-/** Verification-code mails per e-mail and minute; the sign-up mail counts as the first. */
+/** Verification-code requests per e-mail and minute. */
 export const CODE_MAILS_PER_MINUTE = 1;
 /** Reset-link requests per e-mail and minute. */
 export const RESET_REQUESTS_PER_MINUTE = 2;
@@ -202,7 +202,6 @@ export async function clearAccountSignInBlock(scope: LimitScope, email: string):
 /**
  * One account request that may send mail, counted per e-mail and per address before the account is
  * looked up: the 429 comes for unknown e-mails exactly as for real ones, so it reveals nothing.
- * `quietEmail`: the sign-up's own code mail takes the e-mail's point without ever refusing.
  */
 export async function takeMailRequest(
   scope: LimitScope,
@@ -221,11 +220,13 @@ export async function takeMailRequest(
   );
 }
 
-/** Sign-up: counted per address; its code mail takes the e-mail's code point without refusing. */
-export async function takeSignUp(scope: LimitScope, email: string): Promise<void> {
-  const l = limitsOf(scope);
-  await limited([{ bucket: l.accountMailIp, key: ipOf(scope), onSuccess: 'keep' }], async () => undefined);
-  await l.codeMail.penalty(emailKey(email));
+/**
+ * Sign-up: counted per address. It takes no point of the e-mail's code bucket: a resend right after a
+ * sign-up must answer like one for an e-mail nobody used (the database's one-code-a-minute rule keeps
+ * the second mail from leaving, silently).
+ */
+export async function takeSignUp(scope: LimitScope): Promise<void> {
+  await limited([{ bucket: limitsOf(scope).accountMailIp, key: ipOf(scope), onSuccess: 'keep' }], async () => undefined);
 }
 
 /** A verification-code check: wrong codes are counted per address. */

@@ -30,7 +30,7 @@ class Taken extends Error {}
  */
 export async function register(deps: AppDeps & LimitScope, input: RegisterInput) {
   rejectCommonPassword(input.password);
-  await takeSignUp(deps, input.email);
+  await takeSignUp(deps);
   const passwordHash = await hashing(deps, () => hashPassword(input.password, deps.settings.passwordHashCost));
   let created: ReturnType<typeof findUserByEmail> = undefined;
   try {
