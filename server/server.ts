@@ -13,7 +13,7 @@ import { withScanFastPath } from './http/scan-fast-path.ts';
 import { createMailer } from './mail/mailer.ts';
 import { flushScanEvents } from './services/scans/record.ts';
 import { createLimits } from './security/limits.ts';
-import { afterAnswerSettled } from './services/accounts/after-answer.ts';
+import { createAfterAnswerJobs } from './services/accounts/after-answer.ts';
 import { createDecodePool } from './services/scans/decode-pool.ts';
 
 export interface RunningServer {
@@ -38,7 +38,18 @@ export async function startServer(
   const background = startBackgroundWriter(settings.databasePath, { synchronous: settings.sqliteSynchronous });
   const mailer = createMailer({ smtpUrl: settings.smtpUrl, from: settings.mailFrom, outboxDir: settings.outboxDir, logger });
   const decodePool = createDecodePool();
-  const deps: AppDeps = { db, sqlite, settings, mailer, logger, limits: createLimits(), background, decodePool };
+  const afterAnswerJobs = createAfterAnswerJobs();
+  const deps: AppDeps = {
+    db,
+    sqlite,
+    settings,
+    mailer,
+    logger,
+    limits: createLimits(),
+    background,
+    decodePool,
+    afterAnswerJobs,
+  };
 
   await ensureSuperAdmin(deps);
   ensureDefaultDocuments(deps);
@@ -77,7 +88,7 @@ export async function startServer(
       });
       for (const hook of shutdownHooks(deps)) await hook();
       // Mails of account requests already answered (server/services/accounts/after-answer.ts).
-      await afterAnswerSettled(deps);
+      await afterAnswerJobs.settled();
       await flushScanEvents(deps);
       await background.stop();
       await decodePool.close();

@@ -50,6 +50,8 @@ export interface Limits {
   resetEpochs: Map<string, number>;
   /** Every scrypt hash or check runs through this bounded queue (decision 081). */
   hashing: WorkQueue;
+  /** By cost: a hash matching no password, so an unknown e-mail's sign-in costs what a known one's does. */
+  dummyHashes: Map<number, Promise<string>>;
 }
 
 const limiter = (points: number, duration: number) => new RateLimiterMemory({ points, duration });
@@ -79,6 +81,7 @@ export function createLimits(): Limits {
       maxWaiting: HASH_MAX_WAITING,
       retryAfterSeconds: 2,
     }),
+    dummyHashes: new Map(),
   };
 }
 

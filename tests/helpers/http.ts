@@ -1,6 +1,5 @@
 import type { Hono } from 'hono';
 import { createApp } from '#server/app.ts';
-import { afterAnswerSettled } from '#server/services/accounts/after-answer.ts';
 import { createTestDeps, type TestDeps } from './deps.ts';
 
 export interface ApiAnswer<T = any> {
@@ -39,7 +38,7 @@ export function createTestApi(env: Record<string, string> = {}): TestApi {
       const res = await app.request(`/api${path}`, { method, headers, body });
       const text = await res.text();
       // Mail an account request sends after its answer has gone by the time a person reads the inbox.
-      await afterAnswerSettled(deps);
+      await deps.afterAnswerJobs?.settled();
       let parsed: ApiAnswer['body'];
       try {
         parsed = JSON.parse(text);

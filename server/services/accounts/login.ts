@@ -1,19 +1,19 @@
 import { dummyHash, verifyPassword } from '../../auth/password.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { hashing, type LimitScope, limitedSignIn } from '../../security/limits.ts';
+import { hashing, type LimitScope, limitedSignIn, limitsOf } from '../../security/limits.ts';
 import { maskEmail } from '../../security/log-safe.ts';
 import { vi } from '../../../shared/i18n/vi/index.ts';
 import { findUserByEmail, issueSession, toPublicUser } from './session.ts';
 
-const dummies = new WeakMap<object, Promise<string>>();
-
-/** A hash that matches nothing, at the configured cost, made once per app (keyed by its settings). */
-function dummyFor(deps: AppDeps): Promise<string> {
-  let hash = dummies.get(deps.settings);
+/** A hash that matches nothing, at the configured cost, made once per app. */
+function dummyFor(deps: AppDeps & LimitScope): Promise<string> {
+  const cost = deps.settings.passwordHashCost;
+  const made = limitsOf(deps).dummyHashes;
+  let hash = made.get(cost);
   if (!hash) {
-    hash = dummyHash(deps.settings.passwordHashCost);
-    dummies.set(deps.settings, hash);
+    hash = dummyHash(cost);
+    made.set(cost, hash);
   }
   return hash;
 }
