@@ -14,7 +14,13 @@ export const refuseLargeBatches: MiddlewareHandler = async (c, next) => {
   if (procedures.length <= TRPC_MAX_BATCH) return next();
   const message = vi.errors.batchTooLarge(TRPC_MAX_BATCH);
   return c.json(
-    { error: { message, code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400, appCode: 'BAD_REQUEST', fields: null } } },
+    {
+      error: {
+        message,
+        code: -32600,
+        data: { code: 'BAD_REQUEST', httpStatus: 400, appCode: 'BAD_REQUEST', fields: null },
+      },
+    },
     400,
   );
 };

@@ -157,7 +157,9 @@ export async function limited<T>(takes: Take[], work: () => Promise<T>, message?
   if (refusing.length) {
     await giveBack(taken);
     const wait = Math.max(...refusing.map((t) => t.msBeforeNext));
-    throw new AppError('TOO_MANY_REQUESTS', message ?? vi.errors.tooManyRequests, { retryAfter: retryAfter(wait) });
+    throw new AppError('TOO_MANY_REQUESTS', message ?? vi.errors.tooManyRequests, {
+      retryAfter: retryAfter(wait),
+    });
   }
   let result: T;
   try {
@@ -229,7 +231,10 @@ export async function takeMailRequest(
  * the second mail from leaving, silently).
  */
 export async function takeSignUp(scope: LimitScope): Promise<void> {
-  await limited([{ bucket: limitsOf(scope).accountMailIp, key: ipOf(scope), onSuccess: 'keep' }], async () => undefined);
+  await limited(
+    [{ bucket: limitsOf(scope).accountMailIp, key: ipOf(scope), onSuccess: 'keep' }],
+    async () => undefined,
+  );
 }
 
 /** A verification-code check: wrong codes are counted per address. */

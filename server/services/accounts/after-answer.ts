@@ -31,6 +31,11 @@ export function afterAnswer(
 ): void {
   const done = new Promise<void>((resolve) => setImmediate(resolve))
     .then(job)
-    .catch((err) => deps.logger.error({ event: 'account.after_answer_failed', what, err }, 'background account work failed'));
+    .catch((err) =>
+      deps.logger.error(
+        { event: 'account.after_answer_failed', what, err },
+        'background account work failed',
+      ),
+    );
   deps.afterAnswerJobs?.add(done);
 }

@@ -31,8 +31,10 @@ class Taken extends Error {}
 export async function register(deps: AppDeps & LimitScope, input: RegisterInput) {
   rejectCommonPassword(input.password);
   await takeSignUp(deps);
-  const passwordHash = await hashing(deps, () => hashPassword(input.password, deps.settings.passwordHashCost));
-  let created: ReturnType<typeof findUserByEmail> = undefined;
+  const passwordHash = await hashing(deps, () =>
+    hashPassword(input.password, deps.settings.passwordHashCost),
+  );
+  let created: ReturnType<typeof findUserByEmail>;
   try {
     created = deps.db.transaction((tx) => {
       if (findUserByEmail(tx, input.email)) throw new Taken();

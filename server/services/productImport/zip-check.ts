@@ -44,7 +44,11 @@ export async function checkZipBounds(bytes: Uint8Array): Promise<void> {
         const size = entry.uncompressedSize;
         total += size;
         const ratio = size / Math.max(1, entry.compressedSize);
-        if (size > XLSX_MAX_ENTRY_BYTES || total > XLSX_MAX_TOTAL_BYTES || (size > RATIO_FROM_BYTES && ratio > XLSX_MAX_RATIO)) {
+        if (
+          size > XLSX_MAX_ENTRY_BYTES ||
+          total > XLSX_MAX_TOTAL_BYTES ||
+          (size > RATIO_FROM_BYTES && ratio > XLSX_MAX_RATIO)
+        ) {
           reject(refuse());
           return;
         }

@@ -11,10 +11,16 @@ import { createTestApi } from '../../helpers/http.ts';
 import { makeProduct, people } from './helpers.ts';
 
 describe('[COMPANY_ADMIN][REST][products] codes are case-insensitive', () => {
-  it('a case variant cannot squat another company\'s code, and a code typed in capitals reaches the owner\'s product', async () => {
+  it("a case variant cannot squat another company's code, and a code typed in capitals reaches the owner's product", async () => {
     const api = createTestApi();
     const p = await people(api.deps);
-    const productA = makeProduct(api.deps, p.companyA.id, { name: 'Sản phẩm của A', status: 'ACTIVE' }, [], 'racntajkj2za');
+    const productA = makeProduct(
+      api.deps,
+      p.companyA.id,
+      { name: 'Sản phẩm của A', status: 'ACTIVE' },
+      [],
+      'racntajkj2za',
+    );
 
     const squat = await api.call('POST', '/products', {
       token: p.tokens.adminB,
@@ -86,7 +92,11 @@ describe('[database] migration 0006 folds the codes already stored', () => {
         { id: 4, code: 'lohang-7', product_id: null },
       ]);
       // Unique on the folded form, even for a write that forgot to fold.
-      expect(() => sqlite.prepare("INSERT INTO short_links (code, company_id, created_at) VALUES ('LOHANG-7', 2, 0)").run()).toThrow(/UNIQUE/);
+      expect(() =>
+        sqlite
+          .prepare("INSERT INTO short_links (code, company_id, created_at) VALUES ('LOHANG-7', 2, 0)")
+          .run(),
+      ).toThrow(/UNIQUE/);
       sqlite.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });

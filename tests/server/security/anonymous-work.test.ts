@@ -10,7 +10,13 @@ import { xlsxZipBomb } from './zip-bomb.ts';
 
 /** Expensive work an outsider can start, on the real server: photo scans and spreadsheet imports. */
 
-async function postFile(base: string, path: string, bytes: Uint8Array, name: string, headers: Record<string, string> = {}) {
+async function postFile(
+  base: string,
+  path: string,
+  bytes: Uint8Array,
+  name: string,
+  headers: Record<string, string> = {},
+) {
   const form = new FormData();
   form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
   const res = await fetch(`${base}/api${path}`, { method: 'POST', body: form, headers });
@@ -77,7 +83,9 @@ describe('photo scans are decoded off the main thread, bounded, and limited per 
     expect(statuses.filter((s) => s === 415)).toHaveLength(PHOTO_SCANS_PER_IP_PER_MINUTE);
     expect(statuses.filter((s) => s === 429)).toHaveLength(30 - PHOTO_SCANS_PER_IP_PER_MINUTE);
     expect(Number(answers.find((a) => a.status === 429)!.headers.get('retry-after'))).toBeGreaterThan(0);
-    const other = await postFile(server.url, '/products/scan-qr', notAnImage, 'a.svg', { 'x-forwarded-for': '203.0.113.31' });
+    const other = await postFile(server.url, '/products/scan-qr', notAnImage, 'a.svg', {
+      'x-forwarded-for': '203.0.113.31',
+    });
     expect(other.status).toBe(415);
   });
 });
@@ -92,7 +100,9 @@ describe('spreadsheet imports refuse zip bombs before unpacking them (real serve
   afterAll(() => server?.stop());
 
   const importFile = (bytes: Uint8Array) =>
-    postFile(server.url, '/products/import?dryRun=true', bytes, 'san-pham.xlsx', { authorization: `Bearer ${token}` });
+    postFile(server.url, '/products/import?dryRun=true', bytes, 'san-pham.xlsx', {
+      authorization: `Bearer ${token}`,
+    });
   const refusal = {
     statusCode: 413,
     message: messages.workspaceImport.unpackedTooLarge(XLSX_MAX_TOTAL_BYTES / 1024 / 1024),
@@ -104,7 +114,9 @@ describe('spreadsheet imports refuse zip bombs before unpacking them (real serve
     const before = memoryOf(server);
     const answers = await Promise.all(Array.from({ length: 8 }, () => importFile(bomb)));
     const after = memoryOf(server);
-    console.log(`zip bombs: RSS ${before.rss.toFixed(0)} -> ${after.rss.toFixed(0)} MB, peak ${before.peak.toFixed(0)} -> ${after.peak.toFixed(0)} MB`);
+    console.log(
+      `zip bombs: RSS ${before.rss.toFixed(0)} -> ${after.rss.toFixed(0)} MB, peak ${before.peak.toFixed(0)} -> ${after.peak.toFixed(0)} MB`,
+    );
     for (const a of answers) {
       expect(a.status).toBe(413);
       expect(a.body).toEqual(refusal);

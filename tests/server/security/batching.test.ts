@@ -106,7 +106,10 @@ describe('sign-in limits hold for requests that arrive together (real server)', 
   });
 
   it('a batch of 600 calls from an unsigned caller is refused at once, and other people sign in meanwhile', async () => {
-    const inputs = Array.from({ length: 600 }, (_, i) => ({ email: `x${i}@example.com`, password: 'doan-bua-123' }));
+    const inputs = Array.from({ length: 600 }, (_, i) => ({
+      email: `x${i}@example.com`,
+      password: 'doan-bua-123',
+    }));
     const [big, other] = await Promise.all([
       trpcBatch('auth.login', inputs, { 'x-forwarded-for': freshIp() }),
       (async () => {
@@ -167,7 +170,10 @@ describe('the other limited actions hold for requests that arrive together (real
     for (const email of [owner.email, 'khong-co-ai@example.com']) {
       const answers = await Promise.all(
         Array.from({ length: 8 }, () =>
-          api(server.url, 'POST', '/auth/forgot-password', { body: { email }, headers: { 'x-forwarded-for': freshIp() } }),
+          api(server.url, 'POST', '/auth/forgot-password', {
+            body: { email },
+            headers: { 'x-forwarded-for': freshIp() },
+          }),
         ),
       );
       expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 429, 429, 429, 429, 429, 429]);
@@ -184,7 +190,9 @@ describe('password hashing is a bounded queue (real server, full hashing cost)',
 
   it('a flood of sign-ins from many addresses gets 503 with Retry-After at once instead of waiting, and health stays fast', async () => {
     // The hash an unknown e-mail is checked against is made on the first sign-in: made before the flood.
-    await api(costly.url, 'POST', '/auth/login', { body: { email: 'som@example.com', password: 'doan-bua-123' } });
+    await api(costly.url, 'POST', '/auth/login', {
+      body: { email: 'som@example.com', password: 'doan-bua-123' },
+    });
     const flood = Promise.all(
       Array.from({ length: 100 }, (_, i) =>
         api(costly.url, 'POST', '/auth/login', {

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MAILS_PER_IP, SIGN_IN_FAILS_PER_EMAIL } from '#server/security/limits.ts';
 import { vi as messages } from '#shared/i18n/vi/index.ts';
-import { api, businessAccount, type Json, newestMail, type RealServer, startRealServer } from './real-server.ts';
+import {
+  api,
+  businessAccount,
+  type Json,
+  newestMail,
+  type RealServer,
+  startRealServer,
+} from './real-server.ts';
 import { percentile } from './timing.ts';
 
 /**
@@ -28,8 +35,13 @@ async function activeUser(email: string) {
     headers: from(ip),
   });
   expect(reg.status).toBe(201);
-  const code = (await newestMail(server.dataDir, email, /(?<!\d)\d{6}(?!\d)/)).match(/(?<!\d)(\d{6})(?!\d)/)![1];
-  const ok = await api(server.url, 'POST', '/auth/verify-email', { body: { email, code }, headers: from(ip) });
+  const code = (await newestMail(server.dataDir, email, /(?<!\d)\d{6}(?!\d)/)).match(
+    /(?<!\d)(\d{6})(?!\d)/,
+  )![1];
+  const ok = await api(server.url, 'POST', '/auth/verify-email', {
+    body: { email, code },
+    headers: from(ip),
+  });
   expect(ok.status).toBe(200);
   return ok.body.data.session.accessToken as string;
 }
@@ -67,8 +79,14 @@ describe('account paths answer alike for known and unknown e-mails (real server)
     const strip = (a: { status: number; body: Json }) => ({ status: a.status, body: a.body });
     expect(knownAnswers.map(strip)).toEqual(unknownAnswers.map(strip));
     // The lower quartile: the time of the work itself, without the shared machine's spikes.
-    const k = percentile(knownAnswers.map((a) => a.ms), 0.25);
-    const u = percentile(unknownAnswers.map((a) => a.ms), 0.25);
+    const k = percentile(
+      knownAnswers.map((a) => a.ms),
+      0.25,
+    );
+    const u = percentile(
+      unknownAnswers.map((a) => a.ms),
+      0.25,
+    );
     console.log(`forgot-password lower quartile: known ${k.toFixed(1)} ms, unknown ${u.toFixed(1)} ms`);
     // The mail (the slow part, 7 ms more when it was sent before answering) leaves after the answer.
     expect(Math.abs(k - u)).toBeLessThan(2);
@@ -79,7 +97,12 @@ describe('account paths answer alike for known and unknown e-mails (real server)
   it('verify-email: an active account, an unknown e-mail and a wrong code all answer the same 400', async () => {
     const answers = [];
     for (const email of [known[1]!, unknown[1]!]) {
-      answers.push(await api(server.url, 'POST', '/auth/verify-email', { body: { email, code: '123456' }, headers: from(freshIp()) }));
+      answers.push(
+        await api(server.url, 'POST', '/auth/verify-email', {
+          body: { email, code: '123456' },
+          headers: from(freshIp()),
+        }),
+      );
     }
     for (const a of answers) {
       expect(a.status).toBe(400);
@@ -97,14 +120,30 @@ describe('account paths answer alike for known and unknown e-mails (real server)
   });
 
   it('sign-up: a taken e-mail answers exactly like a new one; the owner is told by mail, nothing changes', async () => {
-    const fresh = await timed('/auth/register', { name: 'Mới', email: 'moi-toanh@example.com', password: PASSWORD, isBusiness: false });
-    const taken = await timed('/auth/register', { name: 'Mới', email: known[3]!.toUpperCase(), password: PASSWORD, isBusiness: false });
+    const fresh = await timed('/auth/register', {
+      name: 'Mới',
+      email: 'moi-toanh@example.com',
+      password: PASSWORD,
+      isBusiness: false,
+    });
+    const taken = await timed('/auth/register', {
+      name: 'Mới',
+      email: known[3]!.toUpperCase(),
+      password: PASSWORD,
+      isBusiness: false,
+    });
     expect(taken.status).toBe(201);
-    expect(taken.body).toEqual({ ...fresh.body, data: { user: { ...fresh.body.data.user, email: known[3] } } });
+    expect(taken.body).toEqual({
+      ...fresh.body,
+      data: { user: { ...fresh.body.data.user, email: known[3] } },
+    });
     const mail = await newestMail(server.dataDir, known[3]!, /forgot-password/);
     expect(mail).toContain('/auth/forgot-password');
     // The owner's password is untouched.
-    const login = await api(server.url, 'POST', '/auth/login', { body: { email: known[3], password: PASSWORD }, headers: from(freshIp()) });
+    const login = await api(server.url, 'POST', '/auth/login', {
+      body: { email: known[3], password: PASSWORD },
+      headers: from(freshIp()),
+    });
     expect(login.status).toBe(200);
   });
 
@@ -121,7 +160,10 @@ describe('account paths answer alike for known and unknown e-mails (real server)
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(ACCOUNT_MAILS_PER_IP);
     expect(statuses.filter((s) => s === 429)).toHaveLength(5);
-    const other = await api(server.url, 'POST', '/auth/forgot-password', { body: { email: 'rai-thu-x@example.com' }, headers: from(freshIp()) });
+    const other = await api(server.url, 'POST', '/auth/forgot-password', {
+      body: { email: 'rai-thu-x@example.com' },
+      headers: from(freshIp()),
+    });
     expect(other.status).toBe(200);
   });
 });
@@ -134,15 +176,24 @@ describe('a lockout an attacker cannot aim (real server)', () => {
     for (let round = 0; round < 9; round++) {
       await Promise.all(
         bots.map((ip, b) =>
-          api(server.url, 'POST', '/auth/login', { body: { email, password: `doan-${round}-${b}` }, headers: from(ip) }),
+          api(server.url, 'POST', '/auth/login', {
+            body: { email, password: `doan-${round}-${b}` },
+            headers: from(ip),
+          }),
         ),
       );
     }
     // 54 failures: past the account-wide 50, so it slows: each failed address is refused, even with the right password.
     expect(6 * 9).toBeGreaterThan(SIGN_IN_FAILS_PER_EMAIL);
-    const bot = await api(server.url, 'POST', '/auth/login', { body: { email, password: PASSWORD }, headers: from(bots[0]!) });
+    const bot = await api(server.url, 'POST', '/auth/login', {
+      body: { email, password: PASSWORD },
+      headers: from(bots[0]!),
+    });
     expect(bot.status).toBe(429);
-    const owner = await api(server.url, 'POST', '/auth/login', { body: { email, password: PASSWORD }, headers: from(freshIp()) });
+    const owner = await api(server.url, 'POST', '/auth/login', {
+      body: { email, password: PASSWORD },
+      headers: from(freshIp()),
+    });
     expect(owner.status).toBe(200);
     expect(owner.body.data.session.accessToken).toBeTypeOf('string');
   });
@@ -152,14 +203,36 @@ describe('a lockout an attacker cannot aim (real server)', () => {
     await activeUser(email);
     const home = freshIp();
     for (let i = 0; i < 10; i++) {
-      await api(server.url, 'POST', '/auth/login', { body: { email, password: `quen-${i}` }, headers: from(home) });
+      await api(server.url, 'POST', '/auth/login', {
+        body: { email, password: `quen-${i}` },
+        headers: from(home),
+      });
     }
-    expect((await api(server.url, 'POST', '/auth/login', { body: { email, password: PASSWORD }, headers: from(home) })).status).toBe(429);
+    expect(
+      (
+        await api(server.url, 'POST', '/auth/login', {
+          body: { email, password: PASSWORD },
+          headers: from(home),
+        })
+      ).status,
+    ).toBe(429);
     await api(server.url, 'POST', '/auth/forgot-password', { body: { email }, headers: from(home) });
-    const token = (await newestMail(server.dataDir, email, /new-password/)).match(/\/auth\/new-password\/([\w-]+)/)![1];
-    const reset = await api(server.url, 'POST', '/auth/reset-password', { body: { token, password: 'mat-khau-moi-2026-dai' }, headers: from(home) });
+    const token = (await newestMail(server.dataDir, email, /new-password/)).match(
+      /\/auth\/new-password\/([\w-]+)/,
+    )![1];
+    const reset = await api(server.url, 'POST', '/auth/reset-password', {
+      body: { token, password: 'mat-khau-moi-2026-dai' },
+      headers: from(home),
+    });
     expect(reset.status).toBe(200);
-    expect((await api(server.url, 'POST', '/auth/login', { body: { email, password: 'mat-khau-moi-2026-dai' }, headers: from(home) })).status).toBe(200);
+    expect(
+      (
+        await api(server.url, 'POST', '/auth/login', {
+          body: { email, password: 'mat-khau-moi-2026-dai' },
+          headers: from(home),
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -178,7 +251,7 @@ describe('codes and ids reveal nothing across companies (real server)', () => {
     productA = made.body.data;
   }, 60_000);
 
-  it('a case variant cannot squat a code: B\'s RACNTAJKJ2ZA is 409, and scans of the upper-case code reach A\'s product', async () => {
+  it("a case variant cannot squat a code: B's RACNTAJKJ2ZA is 409, and scans of the upper-case code reach A's product", async () => {
     const squat = await api(server.url, 'POST', '/products', {
       token: b.token,
       body: { name: 'Giả mạo', qr_code: 'RACNTAJKJ2ZA', status: 'ACTIVE' },
@@ -199,7 +272,7 @@ describe('codes and ids reveal nothing across companies (real server)', () => {
     }
   });
 
-  it('another company\'s product, user and code answer exactly like missing ones (404), on REST and tRPC', async () => {
+  it("another company's product, user and code answer exactly like missing ones (404), on REST and tRPC", async () => {
     const missingProduct = await api(server.url, 'GET', '/products/999999', { token: b.token });
     const theirs = await api(server.url, 'GET', `/products/${productA.id}`, { token: b.token });
     expect(theirs.status).toBe(404);

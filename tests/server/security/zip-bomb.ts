@@ -21,7 +21,13 @@ export async function xlsxZipBomb(inflatedMb: number, declaredBytes?: number): P
   const data = Buffer.concat(parts);
   const size = declaredBytes ?? inflatedMb * chunk.length;
   const files = [
-    { name: '[Content_Types].xml', data: Buffer.from('<Types/>'), method: 0, crc: crc32('<Types/>'), size: 8 },
+    {
+      name: '[Content_Types].xml',
+      data: Buffer.from('<Types/>'),
+      method: 0,
+      crc: crc32('<Types/>'),
+      size: 8,
+    },
     { name: 'xl/sharedStrings.xml', data, method: 8, crc, size },
   ];
   const locals: Buffer[] = [];
