@@ -35,23 +35,21 @@ export async function xlsxZipBomb(inflatedMb: number, declaredBytes?: number): P
   let offset = 0;
   for (const f of files) {
     const name = Buffer.from(f.name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(f.method, 8);
-    local.writeUInt32LE(f.crc >>> 0, 14);
-    local.writeUInt32LE(f.data.length, 18);
-    local.writeUInt32LE(f.size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(f.method, 10);
-    central.writeUInt32LE(f.crc >>> 0, 16);
-    central.writeUInt32LE(f.data.length, 20);
-    central.writeUInt32LE(f.size, 24);
-    central.writeUInt16LE(name.length, 28);
+    // The local header and the directory entry carry the same fields, the directory's 2 bytes later.
+    const header = (signature: number, length: number, at: number) => {
+      const b = Buffer.alloc(length);
+      b.writeUInt32LE(signature, 0);
+      b.writeUInt16LE(20, 4);
+      b.writeUInt16LE(f.method, at);
+      b.writeUInt32LE(f.crc >>> 0, at + 6);
+      b.writeUInt32LE(f.data.length, at + 10);
+      b.writeUInt32LE(f.size, at + 14);
+      b.writeUInt16LE(name.length, at + 18);
+      return b;
+    };
+    const local = header(0x04034b50, 30, 8);
+    const central = header(0x02014b50, 46, 10);
+    central.writeUInt16LE(20, 6); // version needed (after "made by")
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, f.data);
     centrals.push(central, name);
