@@ -10,13 +10,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const SERVER_ENTRY = 'server/index.ts';
 export const SERVER_BUNDLE = 'dist/server/index.mjs';
+const DECODE_WORKER_ENTRY = 'server/services/scans/decode-worker.ts';
 
 export async function buildServer() {
   // Imported here, not at the top: `npm start` loads this file but builds only when the bundle is stale.
   const { build } = await import('esbuild');
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: { index: SERVER_ENTRY },
+    // The image-decoding worker is a second entry: the pool starts it as its own file (decision 081).
+    entryPoints: { index: SERVER_ENTRY, 'decode-worker': DECODE_WORKER_ENTRY },
     outdir: dirname(SERVER_BUNDLE),
     outExtension: { '.js': '.mjs' },
     // What the server imports with import() gets its own file, loaded when first needed: the public

@@ -7,6 +7,7 @@ import { vi } from '../shared/i18n/vi/index.ts';
 import type { AppDeps } from './deps.ts';
 import { AppError } from './errors.ts';
 import { requestInfo } from './http/request-info.ts';
+import { refuseLargeBatches } from './http/trpc-batch.ts';
 import { projectPath } from './paths.ts';
 import { securityHeaderRecord, securityHeaders } from './http/security-headers.ts';
 import { safePath } from './security/log-safe.ts';
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
     for (const [name, value] of trpcHeaders) c.res.headers.set(name, value);
     c.res.headers.set('X-Request-Id', c.get('requestId' as never) as string);
   });
+  api.use('/trpc/*', refuseLargeBatches);
   api.use(
     '/trpc/*',
     trpcServer({
@@ -89,6 +91,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
           string,
           unknown
         >,
+      // 429 and 503 tell when to come back, as the REST envelope does (server/rest/envelope.ts).
+      responseMeta: ({ errors }) => {
+        const wait = errors.map((e) => (e.cause instanceof AppError ? (e.cause.retryAfter ?? 0) : 0));
+        const most = Math.max(0, ...wait);
+        return most ? { headers: { 'Retry-After': String(most) } } : {};
+      },
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') {
           logger.error({ event: 'trpc.error', path, err: error.cause ?? error }, 'unhandled error');

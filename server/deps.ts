@@ -4,6 +4,8 @@ import type { Settings } from './env.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Limits } from './security/limits.ts';
+import type { AfterAnswerJobs } from './services/accounts/after-answer.ts';
+import type { DecodePool } from './services/scans/decode-pool.ts';
 
 /** Everything the app needs from outside, built once in server/index.ts (or by a test helper). */
 export interface AppDeps {
@@ -14,6 +16,10 @@ export interface AppDeps {
   logger: Logger;
   /** Brute-force limits (server/security/limits.ts), one set per app. */
   limits?: Limits;
+  /** Account work done after the answer (mail), kept so shutdown and tests can wait for it. */
+  afterAnswerJobs?: AfterAnswerJobs;
+  /** Image decoding threads behind a bounded queue (server/services/scans/decode-pool.ts). */
+  decodePool?: DecodePool;
   /** The background writer thread (server/db/background-writer.ts); only the running server has one. */
   background?: BackgroundWriter;
 }

@@ -21,6 +21,7 @@ export const ERROR_TABLE = {
     message: vi.errors.unsupportedMediaType,
   },
   TOO_MANY_REQUESTS: { trpc: 'TOO_MANY_REQUESTS', http: 429, message: vi.errors.tooManyRequests },
+  SERVICE_UNAVAILABLE: { trpc: 'SERVICE_UNAVAILABLE', http: 503, message: vi.errors.busy },
   INTERNAL: { trpc: 'INTERNAL_SERVER_ERROR', http: 500, message: vi.errors.internal },
 } as const satisfies Record<string, { trpc: TRPC_ERROR_CODE_KEY; http: number; message: string }>;
 
@@ -30,7 +31,7 @@ export class AppError extends Error {
   readonly code: AppErrorCode;
   /** Field -> message, for validation failures. */
   readonly fields?: Record<string, string>;
-  /** Seconds, for 429 answers (sent as Retry-After). */
+  /** Seconds, for 429 and 503 answers (sent as Retry-After). */
   readonly retryAfter?: number;
 
   constructor(

@@ -13,6 +13,8 @@ import { withScanFastPath } from './http/scan-fast-path.ts';
 import { createMailer } from './mail/mailer.ts';
 import { flushScanEvents } from './services/scans/record.ts';
 import { createLimits } from './security/limits.ts';
+import { createAfterAnswerJobs } from './services/accounts/after-answer.ts';
+import { createDecodePool } from './services/scans/decode-pool.ts';
 
 export interface RunningServer {
   deps: AppDeps;
@@ -35,7 +37,19 @@ export async function startServer(
   sqlite.pragma('wal_autocheckpoint = 10000');
   const background = startBackgroundWriter(settings.databasePath, { synchronous: settings.sqliteSynchronous });
   const mailer = createMailer({ smtpUrl: settings.smtpUrl, from: settings.mailFrom, outboxDir: settings.outboxDir, logger });
-  const deps: AppDeps = { db, sqlite, settings, mailer, logger, limits: createLimits(), background };
+  const decodePool = createDecodePool();
+  const afterAnswerJobs = createAfterAnswerJobs();
+  const deps: AppDeps = {
+    db,
+    sqlite,
+    settings,
+    mailer,
+    logger,
+    limits: createLimits(),
+    background,
+    decodePool,
+    afterAnswerJobs,
+  };
 
   await ensureSuperAdmin(deps);
   ensureDefaultDocuments(deps);
@@ -73,8 +87,11 @@ export async function startServer(
         closeIdle();
       });
       for (const hook of shutdownHooks(deps)) await hook();
+      // Mails of account requests already answered (server/services/accounts/after-answer.ts).
+      await afterAnswerJobs.settled();
       await flushScanEvents(deps);
       await background.stop();
+      await decodePool.close();
       sqlite.close();
       logger.info({ event: 'server.closed' }, 'server closed');
       logger.flush();

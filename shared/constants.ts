@@ -22,6 +22,12 @@ export const PASSWORD_MIN = 8;
 /** Long passphrases are welcome; the cap only keeps a hash call from being used to burn CPU. */
 export const PASSWORD_MAX = 256;
 
+/**
+ * The most calls one tRPC batch may carry; the server refuses a larger batch whole, before any work
+ * (decision 081), and the client's batch link splits its calls to fit.
+ */
+export const TRPC_MAX_BATCH = 10;
+
 /** What a QR code looks like: generated codes are 12 lower-case characters; a company may type its own. */
 export const QR_CODE_PATTERN = /^[A-Za-z0-9_-]{4,64}$/;
 

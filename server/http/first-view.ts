@@ -144,7 +144,7 @@ export function mountFirstViews(app: Hono, deps: AppDeps, clientDir: string): vo
   });
 
   app.get('/redirect/:code', async (c, next) => {
-    const code = c.req.param('code');
+    const code = c.req.param('code').toLowerCase();
     const entry = QR_CODE_PATTERN.test(code) ? publicAnswers(deps).product(code) : null;
     const page = entry && (await pageFor(entry, 'redirect', code));
     return page ? send(c, page) : next();

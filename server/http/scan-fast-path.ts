@@ -39,7 +39,8 @@ function trpcResolveCode(query: string): string | null {
     const input = JSON.parse(decodeURIComponent(query)) as Record<string, unknown>;
     const call = input['0'] as Record<string, unknown> | undefined;
     if (Object.keys(input).length !== 1 || !call || Object.keys(call).length !== 1) return null;
-    return typeof call.code === 'string' && QR_CODE_PATTERN.test(call.code) ? call.code : null;
+    // Codes are stored folded (decision 084): a code typed in capitals is the same code.
+    return typeof call.code === 'string' && QR_CODE_PATTERN.test(call.code) ? call.code.toLowerCase() : null;
   } catch {
     return null;
   }
@@ -80,13 +81,14 @@ export function withScanFastPath(deps: AppDeps, next: RequestListener): RequestL
     const rest = REST.exec(url);
     if (rest) {
       // A miss is looked up here too (three prepared statements, then kept): through the app it cost more.
-      const entry = rest[1] === 'shortLinks' ? publicAnswers(deps).shortLink(rest[2]!) : scan(req, rest[2]!);
+      const code = rest[2]!.toLowerCase();
+      const entry = rest[1] === 'shortLinks' ? publicAnswers(deps).shortLink(code) : scan(req, code);
       return entry && { headers: json, body: entry.body };
     }
     const page = acceptsGzip(req.headers['accept-encoding']) ? PAGE.exec(url) : null;
     if (page) {
       const [, code, id] = page;
-      const entry = code ? publicAnswers(deps).product(code) : publicAnswers(deps).productById(Number(id));
+      const entry = code ? publicAnswers(deps).product(code.toLowerCase()) : publicAnswers(deps).productById(Number(id));
       const gzip = entry && keptFirstView(deps, entry, code ? 'redirect' : 'details');
       return gzip ? { headers: html, body: gzip } : null;
     }

@@ -1,30 +1,40 @@
-import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible';
+import { availableParallelism } from 'node:os';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { vi } from '../../shared/i18n/vi/index.ts';
 import { AppError } from '../errors.ts';
+import { createWorkQueue, type WorkQueue } from './work-queue.ts';
 
 /**
- * Brute-force limits, in memory, one set per running app (docs/decisions/040-brute-force-limits.md).
+ * Brute-force limits and the bounds on anonymous work, in memory, one set per running app
+ * (decisions 040 and 080).
  *
- * Sign-in counts FAILURES only (a wrong password or an unknown e-mail), in three buckets:
+ * Every limited action goes through `limited()`: the point is TAKEN before the work (the password
+ * hash, the code check), so N requests in flight count N, and given back or forgotten only once the
+ * work succeeded. Sign-in counts in three buckets:
  * - per (e-mail, address): 10 in 15 minutes: the ordinary guesser, blocked without touching anyone else;
  * - per address: 30 in 15 minutes: one address spraying many accounts (a shared office NAT has room);
- * - per e-mail, from every address together: 50 in 15 minutes: a distributed attack on one account.
- * Each bucket forgets its failures 15 minutes after the first one, so no one can lock a victim out for
- * longer than that; a password reset clears the account's buckets at once, and a successful sign-in
- * clears the account's buckets (not the address's, so one valid account cannot launder a sprayer).
+ * - per e-mail, from every address together: 50 in 15 minutes. Spent, it SLOWS a distributed attack
+ *   (an address gets one try per window instead of ten) but never refuses an address that has not
+ *   failed on this account: the owner signing in from a fresh address is never locked out.
+ * A password reset forgets every address's failures on the account; a successful sign-in forgets the
+ * account's (not the address's, so one valid account cannot launder a sprayer).
  */
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 export const SIGN_IN_FAILS_PER_EMAIL_AND_IP = 10;
 export const SIGN_IN_FAILS_PER_IP = 30;
 export const SIGN_IN_FAILS_PER_EMAIL = 50;
-/** Verification-code mails per e-mail and minute; the sign-up mail counts as the first. */
+/** Verification-code requests per e-mail and minute. */
 export const CODE_MAILS_PER_MINUTE = 1;
 /** Reset-link requests per e-mail and minute. */
 export const RESET_REQUESTS_PER_MINUTE = 2;
+/** Account requests that may send mail (sign-up, resend code, forgot password) per address. */
+export const ACCOUNT_MAILS_PER_IP = 20;
 /** Wrong verification codes per address (each code also dies after 5 wrong tries). */
 export const VERIFY_FAILS_PER_IP = 20;
 /** Wrong "old password" answers per signed-in user (a stolen token must not become a password oracle). */
 export const OLD_PASSWORD_FAILS_PER_USER = 10;
+/** Photo scans (POST /products/scan-qr, public) per address and minute. */
+export const PHOTO_SCANS_PER_IP_PER_MINUTE = 20;
 
 export interface Limits {
   signInPair: RateLimiterMemory;
@@ -32,11 +42,27 @@ export interface Limits {
   signInEmail: RateLimiterMemory;
   codeMail: RateLimiterMemory;
   resetMail: RateLimiterMemory;
+  accountMailIp: RateLimiterMemory;
   verifyIp: RateLimiterMemory;
   oldPassword: RateLimiterMemory;
+  photoScanIp: RateLimiterMemory;
+  /** A password reset moves the account's epoch on: every address's (e-mail, address) bucket is then new. */
+  resetEpochs: Map<string, number>;
+  /** Every scrypt hash or check runs through this bounded queue (decision 081). */
+  hashing: WorkQueue;
+  /** By cost: a hash matching no password, so an unknown e-mail's sign-in costs what a known one's does. */
+  dummyHashes: Map<number, Promise<string>>;
 }
 
 const limiter = (points: number, duration: number) => new RateLimiterMemory({ points, duration });
+
+/**
+ * scrypt runs on libuv's threads, each holding a core for its whole hash: one core stays with the event
+ * loop (at most libuv's 4 threads). Waiting room for a second or two of work; past it a caller is told to
+ * come back rather than made to wait.
+ */
+const HASH_CONCURRENCY = Math.max(1, Math.min(4, availableParallelism() - 1));
+const HASH_MAX_WAITING = 16 * HASH_CONCURRENCY;
 
 export function createLimits(): Limits {
   return {
@@ -45,8 +71,17 @@ export function createLimits(): Limits {
     signInEmail: limiter(SIGN_IN_FAILS_PER_EMAIL, SIGN_IN_WINDOW_SECONDS),
     codeMail: limiter(CODE_MAILS_PER_MINUTE, 60),
     resetMail: limiter(RESET_REQUESTS_PER_MINUTE, 60),
+    accountMailIp: limiter(ACCOUNT_MAILS_PER_IP, SIGN_IN_WINDOW_SECONDS),
     verifyIp: limiter(VERIFY_FAILS_PER_IP, SIGN_IN_WINDOW_SECONDS),
     oldPassword: limiter(OLD_PASSWORD_FAILS_PER_USER, SIGN_IN_WINDOW_SECONDS),
+    photoScanIp: limiter(PHOTO_SCANS_PER_IP_PER_MINUTE, 60),
+    resetEpochs: new Map(),
+    hashing: createWorkQueue({
+      concurrency: HASH_CONCURRENCY,
+      maxWaiting: HASH_MAX_WAITING,
+      retryAfterSeconds: 2,
+    }),
+    dummyHashes: new Map(),
   };
 }
 
@@ -65,62 +100,113 @@ export function limitsOf(scope: LimitScope): Limits {
   return processLimits;
 }
 
-const ipOf = (scope: LimitScope) => scope.req?.ip ?? 'internal';
-const emailKey = (email: string) => email.trim().toLowerCase();
-const retryAfter = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-
-function tooMany(res: RateLimiterRes, message: string = vi.errors.tooManyRequests): AppError {
-  return new AppError('TOO_MANY_REQUESTS', message, { retryAfter: retryAfter(res) });
+/** A password hash or check, through the app's bounded hashing queue (503 at once when it is full). */
+export function hashing<T>(scope: LimitScope, work: () => Promise<T>): Promise<T> {
+  return limitsOf(scope).hashing.run(work);
 }
 
-/** Throws 429 when any of the keys has used all its points; otherwise counts nothing. */
-async function refuseWhenSpent(checks: [RateLimiterMemory, string][], message?: string): Promise<void> {
-  for (const [l, key] of checks) {
-    const res = await l.get(key);
-    if (res && res.consumedPoints >= l.points) throw tooMany(res, message);
+const ipOf = (scope: LimitScope) => scope.req?.ip ?? 'internal';
+const emailKey = (email: string) => email.trim().toLowerCase();
+const retryAfter = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/** One point to take from one bucket for one attempt. */
+interface Take {
+  bucket: RateLimiterMemory;
+  key: string;
+  /** Once the work succeeded: give the point back, forget the key's failures, or keep the point. */
+  onSuccess: 'refund' | 'reset' | 'keep';
+  /**
+   * Account-wide buckets: when spent, refuse only a caller whose FIRST take (its own address's bucket)
+   * had points taken already in this window. Slows a distributed attack, never locks the owner out.
+   */
+  spentRefusesRepeatersOnly?: boolean;
+}
+
+interface Taken {
+  take: Take;
+  consumed: number;
+  msBeforeNext: number;
+}
+
+async function takePoint(take: Take): Promise<Taken> {
+  try {
+    const res = await take.bucket.consume(take.key);
+    return { take, consumed: res.consumedPoints, msBeforeNext: res.msBeforeNext };
+  } catch (res) {
+    // A spent bucket rejects with its state (the point is still counted); anything else is a real error.
+    if (!(res instanceof RateLimiterRes)) throw res;
+    return { take, consumed: res.consumedPoints, msBeforeNext: res.msBeforeNext };
   }
 }
 
-/** Counts one point on each key, ignoring the rejection a full bucket gives (the next check refuses). */
-async function count(checks: [RateLimiterMemory, string][]): Promise<void> {
-  await Promise.all(checks.map(([l, key]) => l.penalty(key)));
+const giveBack = (taken: Taken[]) => Promise.all(taken.map((t) => t.take.bucket.reward(t.take.key, 1)));
+
+/**
+ * THE one gate of every limited action. Takes a point from each bucket first (so requests in flight
+ * together, in parallel or in one tRPC batch, count one each); if any bucket is spent, gives the points
+ * back and answers 429 with `Retry-After` before any work. Then runs `work`: on success each bucket
+ * does its `onSuccess`; a failure keeps the points (it is what the limit counts), except a 503 from a
+ * full work queue, which was no attempt at all and is given back.
+ */
+export async function limited<T>(takes: Take[], work: () => Promise<T>, message?: string): Promise<T> {
+  const taken = await Promise.all(takes.map(takePoint));
+  const firstIsRepeat = (taken[0]?.consumed ?? 0) > 1;
+  const refusing = taken.filter(
+    (t) => t.consumed > t.take.bucket.points && (!t.take.spentRefusesRepeatersOnly || firstIsRepeat),
+  );
+  if (refusing.length) {
+    await giveBack(taken);
+    const wait = Math.max(...refusing.map((t) => t.msBeforeNext));
+    throw new AppError('TOO_MANY_REQUESTS', message ?? vi.errors.tooManyRequests, {
+      retryAfter: retryAfter(wait),
+    });
+  }
+  let result: T;
+  try {
+    result = await work();
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'SERVICE_UNAVAILABLE') await giveBack(taken);
+    throw err;
+  }
+  await Promise.all(
+    taken.map(({ take }) =>
+      take.onSuccess === 'refund'
+        ? take.bucket.reward(take.key, 1)
+        : take.onSuccess === 'reset'
+          ? take.bucket.delete(take.key)
+          : undefined,
+    ),
+  );
+  return result;
 }
 
-function signInKeys(scope: LimitScope, email: string): [RateLimiterMemory, string][] {
+/** Sign-in: `work` checks the password and throws on a wrong one (401), which is what is counted. */
+export function limitedSignIn<T>(scope: LimitScope, email: string, work: () => Promise<T>): Promise<T> {
   const l = limitsOf(scope);
   const e = emailKey(email);
   const ip = ipOf(scope);
-  return [
-    [l.signInPair, `${e}|${ip}`],
-    [l.signInIp, ip],
-    [l.signInEmail, e],
-  ];
+  const epoch = l.resetEpochs.get(e) ?? 0;
+  return limited(
+    [
+      { bucket: l.signInPair, key: `${e}#${epoch}|${ip}`, onSuccess: 'reset' },
+      { bucket: l.signInIp, key: ip, onSuccess: 'refund' },
+      { bucket: l.signInEmail, key: e, onSuccess: 'reset', spentRefusesRepeatersOnly: true },
+    ],
+    work,
+  );
 }
 
-/** Before the password is checked: 429 once a bucket is full, so a blocked guesser learns nothing. */
-export function guardSignIn(scope: LimitScope, email: string): Promise<void> {
-  return refuseWhenSpent(signInKeys(scope, email));
-}
-
-export function countSignInFailure(scope: LimitScope, email: string): Promise<void> {
-  return count(signInKeys(scope, email));
-}
-
-/** The account's buckets (every address's pair with this e-mail is keyed by address, so only this one). */
-export async function clearSignInFailures(scope: LimitScope, email: string): Promise<void> {
+/** After a password reset (the mailbox proves ownership): every failure counted against the account is forgotten. */
+export async function clearAccountSignInBlock(scope: LimitScope, email: string): Promise<void> {
   const l = limitsOf(scope);
   const e = emailKey(email);
-  await Promise.all([l.signInPair.delete(`${e}|${ipOf(scope)}`), l.signInEmail.delete(e)]);
-}
-
-/** After a password reset: the account's own bucket, so a victim of a distributed attack gets back in. */
-export async function clearAccountSignInBlock(scope: LimitScope, email: string): Promise<void> {
-  await limitsOf(scope).signInEmail.delete(emailKey(email));
+  l.resetEpochs.set(e, (l.resetEpochs.get(e) ?? 0) + 1);
+  await l.signInEmail.delete(e);
 }
 
 /**
- * One mail-sending request for this e-mail, counted before the account is looked up: the 429 comes
- * for unknown e-mails exactly as for real ones, so it reveals nothing.
+ * One account request that may send mail, counted per e-mail and per address before the account is
+ * looked up: the 429 comes for unknown e-mails exactly as for real ones, so it reveals nothing.
  */
 export async function takeMailRequest(
   scope: LimitScope,
@@ -129,25 +215,39 @@ export async function takeMailRequest(
   message?: string,
 ): Promise<void> {
   const l = limitsOf(scope);
-  const bucket = kind === 'code' ? l.codeMail : l.resetMail;
-  try {
-    await bucket.consume(emailKey(email));
-  } catch (res) {
-    if (res instanceof Error) throw res;
-    throw tooMany(res as RateLimiterRes, message);
-  }
+  await limited(
+    [
+      { bucket: l.accountMailIp, key: ipOf(scope), onSuccess: 'keep' },
+      { bucket: kind === 'code' ? l.codeMail : l.resetMail, key: emailKey(email), onSuccess: 'keep' },
+    ],
+    async () => undefined,
+    message,
+  );
 }
 
-export function guardVerifyCode(scope: LimitScope): Promise<void> {
-  return refuseWhenSpent([[limitsOf(scope).verifyIp, ipOf(scope)]]);
-}
-export function countVerifyFailure(scope: LimitScope): Promise<void> {
-  return count([[limitsOf(scope).verifyIp, ipOf(scope)]]);
+/**
+ * Sign-up: counted per address. It takes no point of the e-mail's code bucket: a resend right after a
+ * sign-up must answer like one for an e-mail nobody used (the database's one-code-a-minute rule keeps
+ * the second mail from leaving, silently).
+ */
+export async function takeSignUp(scope: LimitScope): Promise<void> {
+  await limited(
+    [{ bucket: limitsOf(scope).accountMailIp, key: ipOf(scope), onSuccess: 'keep' }],
+    async () => undefined,
+  );
 }
 
-export function guardOldPassword(scope: LimitScope, userId: number): Promise<void> {
-  return refuseWhenSpent([[limitsOf(scope).oldPassword, String(userId)]]);
+/** A verification-code check: wrong codes are counted per address. */
+export function limitedCodeCheck<T>(scope: LimitScope, work: () => Promise<T>): Promise<T> {
+  return limited([{ bucket: limitsOf(scope).verifyIp, key: ipOf(scope), onSuccess: 'refund' }], work);
 }
-export function countOldPasswordFailure(scope: LimitScope, userId: number): Promise<void> {
-  return count([[limitsOf(scope).oldPassword, String(userId)]]);
+
+/** An "old password" check by a signed-in user: wrong answers are counted per user. */
+export function limitedOldPassword<T>(scope: LimitScope, userId: number, work: () => Promise<T>): Promise<T> {
+  return limited([{ bucket: limitsOf(scope).oldPassword, key: String(userId), onSuccess: 'refund' }], work);
+}
+
+/** A photo scan (public): every one counts, per address. */
+export function limitedPhotoScan<T>(scope: LimitScope, work: () => Promise<T>): Promise<T> {
+  return limited([{ bucket: limitsOf(scope).photoScanIp, key: ipOf(scope), onSuccess: 'keep' }], work);
 }

@@ -7,12 +7,14 @@ const p = vi.products;
 
 /**
  * What a QR code looks like (QR_CODE_PATTERN): generated codes are 12 lower-case characters, and a
- * company may type its own printed code.
+ * company may type its own printed code. Codes are case-insensitive (people type what they read on a
+ * print): every code that comes in is folded to lower case here, and stored folded (decision 084).
  */
 export const qrCodeSchema = z
   .string()
   .trim()
-  .regex(QR_CODE_PATTERN, p.invalidQrCode);
+  .regex(QR_CODE_PATTERN, p.invalidQrCode)
+  .toLowerCase();
 
 /** A calendar date (2024-05-01) or an ISO date-time, as the company entered it. */
 export const trackingDateSchema = z

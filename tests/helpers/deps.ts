@@ -7,6 +7,7 @@ import { loadSettings } from '#server/env.ts';
 import { createLogger } from '#server/logger.ts';
 import { createMemoryMailer } from '#server/mail/mailer.ts';
 import { createLimits } from '#server/security/limits.ts';
+import { createAfterAnswerJobs } from '#server/services/accounts/after-answer.ts';
 
 export type TestDeps = AppDeps & { mailer: ReturnType<typeof createMemoryMailer> };
 
@@ -38,5 +39,6 @@ export function createTestDeps(env: Record<string, string> = {}): TestDeps {
     mailer: createMemoryMailer(),
     logger: createLogger('silent'),
     limits: createLimits(),
+    afterAnswerJobs: createAfterAnswerJobs(),
   };
 }

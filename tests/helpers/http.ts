@@ -37,6 +37,8 @@ export function createTestApi(env: Record<string, string> = {}): TestApi {
       }
       const res = await app.request(`/api${path}`, { method, headers, body });
       const text = await res.text();
+      // Mail an account request sends after its answer has gone by the time a person reads the inbox.
+      await deps.afterAnswerJobs?.settled();
       let parsed: ApiAnswer['body'];
       try {
         parsed = JSON.parse(text);

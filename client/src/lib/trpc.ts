@@ -8,6 +8,7 @@ import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../../../server/trpc/root.ts';
 import { handleApiFailure } from './api-errors.ts';
 import { getAccessToken } from './storage.ts';
+import { TRPC_MAX_BATCH } from '../../../shared/constants.ts';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
@@ -52,6 +53,7 @@ export function createAppTrpcClient() {
       failureLink,
       httpBatchLink({
         url: '/api/trpc',
+        maxItems: TRPC_MAX_BATCH,
         headers() {
           const token = getAccessToken();
           return token ? { Authorization: `Bearer ${token}` } : {};

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { PRODUCT_STATUSES } from '../../../shared/constants.ts';
 import { companies } from './companies.ts';
@@ -34,6 +35,8 @@ export const products = sqliteTable(
   },
   (t) => [
     uniqueIndex('products_qr_code_unique').on(t.qrCode),
+    // Codes are case-insensitive and stored folded (decision 084); this holds it even for a write that forgot to fold.
+    uniqueIndex('products_qr_code_folded_unique').on(sql`lower(${t.qrCode})`),
     index('products_company_name_idx').on(t.companyId, t.name),
     index('products_company_status_idx').on(t.companyId, t.status),
     index('products_company_category_idx').on(t.companyId, t.category, t.createdAt),
@@ -93,6 +96,7 @@ export const shortLinks = sqliteTable(
   },
   (t) => [
     uniqueIndex('short_links_code_unique').on(t.code),
+    uniqueIndex('short_links_code_folded_unique').on(sql`lower(${t.code})`),
     index('short_links_company_idx').on(t.companyId, t.productId, t.createdAt),
     index('short_links_product_idx').on(t.productId),
   ],

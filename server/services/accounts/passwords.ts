@@ -8,26 +8,28 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import {
   clearAccountSignInBlock,
-  countOldPasswordFailure,
-  guardOldPassword,
+  hashing,
   type LimitScope,
+  limitedOldPassword,
   takeMailRequest,
 } from '../../security/limits.ts';
 import type { Actor } from '../../trpc/context.ts';
+import { afterAnswer } from './after-answer.ts';
 import { rejectCommonPassword } from './password-policy.ts';
 import { findUserByEmail, issueSession, requireUser, toPublicUser } from './session.ts';
 
 /** A second reset mail for one account within this many seconds is silently not sent. */
 const RESET_MAIL_INTERVAL_SECONDS = 30;
 
-export async function verifyOldPassword(deps: AppDeps & LimitScope, actor: Actor, password: string) {
-  await guardOldPassword(deps, actor.id);
-  const user = requireUser(deps.db, actor.id);
-  if (!(await verifyPassword(password, user.passwordHash))) {
-    await countOldPasswordFailure(deps, actor.id);
-    throw new AppError('UNAUTHORIZED', vi.errors.wrongOldPassword);
-  }
-  return { valid: true };
+/** Counted per user before the hash (a stolen token must not become a password oracle, even in a batch). */
+export function verifyOldPassword(deps: AppDeps & LimitScope, actor: Actor, password: string) {
+  return limitedOldPassword(deps, actor.id, async () => {
+    const user = requireUser(deps.db, actor.id);
+    if (!(await hashing(deps, () => verifyPassword(password, user.passwordHash)))) {
+      throw new AppError('UNAUTHORIZED', vi.errors.wrongOldPassword);
+    }
+    return { valid: true };
+  });
 }
 
 /**
@@ -42,7 +44,7 @@ export async function changePassword(
 ) {
   await verifyOldPassword(deps, actor, oldPassword);
   rejectCommonPassword(newPassword);
-  const passwordHash = await hashPassword(newPassword, deps.settings.passwordHashCost);
+  const passwordHash = await hashing(deps, () => hashPassword(newPassword, deps.settings.passwordHashCost));
   const user = deps.db
     .update(users)
     .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
@@ -52,11 +54,19 @@ export async function changePassword(
   return { session: await issueSession(deps.settings, user), user: toPublicUser(user) };
 }
 
-/** Always the same answer, whether or not the e-mail has an account (the limit is taken before the lookup). */
+/**
+ * Always the same answer, in content and in time, whether or not the e-mail has an account: the limit
+ * is taken before anything, and the account is looked up and mailed after the answer.
+ */
 export async function forgotPassword(deps: AppDeps & LimitScope, email: string) {
   await takeMailRequest(deps, 'reset', email);
+  afterAnswer(deps, 'reset-mail', () => sendResetLink(deps, email));
+  return {};
+}
+
+async function sendResetLink(deps: AppDeps, email: string): Promise<void> {
   const user = findUserByEmail(deps.db, email);
-  if (!user || user.deletedAt || user.status === 'DISABLED') return {};
+  if (!user || user.deletedAt || user.status === 'DISABLED') return;
   const recent = deps.db
     .select({ id: passwordResetTokens.id })
     .from(passwordResetTokens)
@@ -67,7 +77,7 @@ export async function forgotPassword(deps: AppDeps & LimitScope, email: string) 
       ),
     )
     .get();
-  if (recent) return {};
+  if (recent) return;
   const token = randomBytes(32).toString('base64url');
   deps.db
     .insert(passwordResetTokens)
@@ -83,7 +93,6 @@ export async function forgotPassword(deps: AppDeps & LimitScope, email: string) 
     subject: vi.mail.resetSubject,
     text: vi.mail.resetText(user.name, link, RESET_TOKEN_TTL_MINUTES),
   });
-  return {};
 }
 
 function usableResetToken(deps: AppDeps, token: string) {
@@ -110,7 +119,7 @@ export function verifyResetPassword(deps: AppDeps, token: string) {
 export async function resetPassword(deps: AppDeps & LimitScope, token: string, password: string) {
   const row = usableResetToken(deps, token);
   rejectCommonPassword(password);
-  const passwordHash = await hashPassword(password, deps.settings.passwordHashCost);
+  const passwordHash = await hashing(deps, () => hashPassword(password, deps.settings.passwordHashCost));
   const email = deps.db.transaction((tx) => {
     const spent = tx
       .update(passwordResetTokens)
@@ -134,7 +143,7 @@ export async function resetPassword(deps: AppDeps & LimitScope, token: string, p
       .run();
     return user.email;
   });
-  // The owner proved the mailbox: a distributed sign-in attack on the account no longer locks it out.
+  // The owner proved the mailbox: every failure counted against the account, from any address, is forgotten.
   await clearAccountSignInBlock(deps, email);
   return {};
 }

@@ -6,94 +6,112 @@ import { companies, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import {
-  countVerifyFailure,
-  guardVerifyCode,
+  hashing,
   type LimitScope,
+  limitedCodeCheck,
   takeMailRequest,
+  takeSignUp,
 } from '../../security/limits.ts';
+import { afterAnswer } from './after-answer.ts';
 import { rejectCommonPassword } from './password-policy.ts';
 import { consumeVerificationCode, resendWait, sendVerificationCode } from './codes.ts';
 import { findUserByEmail, issueSession, toPublicUser } from './session.ts';
 
+/** Thrown inside the sign-up transaction when the e-mail is taken: the answer stays the same. */
+class Taken extends Error {}
+
 /**
  * A business sign-up creates the company and its first COMPANY_ADMIN; any other sign-up is a USER.
  * Either way the account is PENDING until the mailed code is entered.
+ *
+ * The answer is the same for a new e-mail and a taken one (decision 082): same status, same body, the
+ * same password hash first; the mail (the code, or "someone tried to sign up with your address" to the
+ * owner) is sent after the answer.
  */
 export async function register(deps: AppDeps & LimitScope, input: RegisterInput) {
   rejectCommonPassword(input.password);
-  if (findUserByEmail(deps.db, input.email)) throw new AppError('CONFLICT', vi.errors.emailTaken);
-  const passwordHash = await hashPassword(input.password, deps.settings.passwordHashCost);
-  const user = deps.db.transaction((tx) => {
-    // Checked again inside the transaction: two sign-ups racing for one e-mail get one 409.
-    if (findUserByEmail(tx, input.email)) throw new AppError('CONFLICT', vi.errors.emailTaken);
-    let companyId: number | null = null;
-    if (input.isBusiness && input.company) {
-      const c = input.company;
-      companyId = tx
-        .insert(companies)
+  await takeSignUp(deps);
+  const passwordHash = await hashing(deps, () =>
+    hashPassword(input.password, deps.settings.passwordHashCost),
+  );
+  let created: ReturnType<typeof findUserByEmail>;
+  try {
+    created = deps.db.transaction((tx) => {
+      if (findUserByEmail(tx, input.email)) throw new Taken();
+      let companyId: number | null = null;
+      if (input.isBusiness && input.company) {
+        const c = input.company;
+        companyId = tx
+          .insert(companies)
+          .values({
+            name: c.name,
+            representative: c.representative,
+            address: c.address,
+            email: c.email,
+            businessLicense: c.business_license,
+          })
+          .returning({ id: companies.id })
+          .get().id;
+      }
+      return tx
+        .insert(users)
         .values({
-          name: c.name,
-          representative: c.representative,
-          address: c.address,
-          email: c.email,
-          businessLicense: c.business_license,
+          name: input.name,
+          email: input.email,
+          passwordHash,
+          status: 'PENDING',
+          role: input.isBusiness ? 'COMPANY_ADMIN' : 'USER',
+          companyId,
         })
-        .returning({ id: companies.id })
-        .get().id;
-    }
-    return tx
-      .insert(users)
-      .values({
-        name: input.name,
-        email: input.email,
-        passwordHash,
-        status: 'PENDING',
-        role: input.isBusiness ? 'COMPANY_ADMIN' : 'USER',
-        companyId,
-      })
-      .returning()
-      .get();
+        .returning()
+        .get();
+    });
+  } catch (err) {
+    if (!(err instanceof Taken)) throw err;
+  }
+  const user = created;
+  afterAnswer(deps, 'sign-up-mail', async () => {
+    if (user) return sendVerificationCode(deps, user);
+    const owner = findUserByEmail(deps.db, input.email);
+    if (!owner || owner.deletedAt || owner.status === 'DISABLED') return;
+    await deps.mailer.send({
+      to: owner.email,
+      subject: vi.mail.signUpAgainSubject,
+      text: vi.mail.signUpAgainText(owner.name, `${deps.settings.publicUrl}/auth/forgot-password`),
+    });
   });
-  // The sign-up mail is this address's first code of the minute (see resendVerifyCode).
-  await takeMailRequest(deps, 'code', input.email).catch(() => undefined);
-  await sendVerificationCode(deps, user);
-  return { user: toPublicUser(user) };
+  return { user: { name: input.name, email: input.email, status: 'PENDING' as const } };
 }
 
 /**
  * Same answer whether or not the account exists or is already active, so the call cannot be used to
- * find accounts: the per-e-mail limit is taken before the lookup and is the only source of 429.
+ * find accounts: the limits are taken first and are the only source of 429; the lookup and the mail
+ * come after the answer.
  */
 export async function resendVerifyCode(deps: AppDeps & LimitScope, email: string) {
   await takeMailRequest(deps, 'code', email, vi.errors.resendTooSoon);
-  const user = findUserByEmail(deps.db, email);
-  if (!user || user.deletedAt || user.status !== 'PENDING') return {};
-  // Also kept across restarts (the limit is in memory), silently, so the answer stays the same.
-  if (resendWait(deps, user.id) > 0) return {};
-  await sendVerificationCode(deps, user);
+  afterAnswer(deps, 'code-mail', async () => {
+    const user = findUserByEmail(deps.db, email);
+    if (!user || user.deletedAt || user.status !== 'PENDING') return;
+    // Also kept across restarts (the limit is in memory), silently, so the answer stays the same.
+    if (resendWait(deps, user.id) > 0) return;
+    await sendVerificationCode(deps, user);
+  });
   return {};
 }
 
-/** The right code activates the account and signs it in. */
+/**
+ * The right code activates the account and signs it in. Every other case, an unknown e-mail and an
+ * account already active included, is the same 400 and counts toward the address's limit.
+ */
 export async function verifyEmail(deps: AppDeps & LimitScope, email: string, code: string) {
-  await guardVerifyCode(deps);
-  const user = findUserByEmail(deps.db, email);
-  if (!user || user.deletedAt || user.status === 'DISABLED') {
-    await countVerifyFailure(deps);
-    throw new AppError('BAD_REQUEST', vi.errors.invalidCode);
-  }
-  if (user.status === 'ACTIVE') throw new AppError('CONFLICT', vi.errors.alreadyVerified);
-  try {
+  const active = await limitedCodeCheck(deps, async () => {
+    const user = findUserByEmail(deps.db, email);
+    if (!user || user.deletedAt || user.status !== 'PENDING') {
+      throw new AppError('BAD_REQUEST', vi.errors.invalidCode);
+    }
     consumeVerificationCode(deps, user.id, code);
-  } catch (err) {
-    await countVerifyFailure(deps);
-    throw err;
-  }
-  const active = deps.db
-    .update(users)
-    .set({ status: 'ACTIVE' })
-    .where(eq(users.id, user.id))
-    .returning()
-    .get();
+    return deps.db.update(users).set({ status: 'ACTIVE' }).where(eq(users.id, user.id)).returning().get();
+  });
   return { session: await issueSession(deps.settings, active), user: toPublicUser(active) };
 }

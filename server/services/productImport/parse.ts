@@ -3,6 +3,7 @@ import { vi } from '../../../shared/i18n/vi/index.ts';
 import { IMPORT_MAX_ROWS, type ImportColumn } from '../../../shared/schemas/productImport.ts';
 import { AppError } from '../../errors.ts';
 import { mapHeader } from './columns.ts';
+import { checkZipBounds } from './zip-check.ts';
 
 const m = vi.workspaceImport;
 
@@ -69,6 +70,7 @@ async function parseCsv(bytes: Uint8Array): Promise<SheetRow[]> {
 }
 
 async function parseXlsx(bytes: Uint8Array): Promise<SheetRow[]> {
+  await checkZipBounds(bytes);
   const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   try {

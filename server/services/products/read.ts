@@ -4,14 +4,16 @@ import type { Executor } from '../../db/client.ts';
 import { products } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { assertInScope, type CompanyScope } from './scope.ts';
+import { type CompanyScope, inCompanyScope } from './scope.ts';
 import { productColumns, toProduct, trackingsOf } from './serialize.ts';
 
-/** The product row when the caller may touch it: 404 when it does not exist, 403 when another company's. */
+/**
+ * The product row when the caller may touch it. Another company's product answers exactly like a
+ * missing one (404, same message), so sequential ids reveal nothing (decision 083).
+ */
 export function requireProductInScope(db: Executor, scope: CompanyScope, id: number) {
   const row = db.select(productColumns).from(products).where(eq(products.id, id)).get();
-  if (!row) throw new AppError('NOT_FOUND', vi.products.notFound);
-  assertInScope(scope, row.companyId);
+  if (!row || !inCompanyScope(scope, row.companyId)) throw new AppError('NOT_FOUND', vi.products.notFound);
   return row;
 }
 

@@ -7,9 +7,17 @@ import { AppError } from '../../errors.ts';
  */
 export type CompanyScope = number | null;
 
-/** A row of another company: 403 (the row exists, the caller is signed in but not its member). */
+/** Whether a row of `rowCompanyId` is visible to the scope. */
+export const inCompanyScope = (scope: CompanyScope, rowCompanyId: number): boolean =>
+  scope === null || scope === rowCompanyId;
+
+/**
+ * A company the caller NAMED (a filter, a creation's company) that is not its own: 403, whether or not
+ * that company exists. A ROW of another company is not this: it answers like a missing one (404,
+ * decision 083), see requireProductInScope.
+ */
 export function assertInScope(scope: CompanyScope, rowCompanyId: number): void {
-  if (scope !== null && scope !== rowCompanyId) throw new AppError('FORBIDDEN', vi.products.otherCompany);
+  if (!inCompanyScope(scope, rowCompanyId)) throw new AppError('FORBIDDEN', vi.products.otherCompany);
 }
 
 /**

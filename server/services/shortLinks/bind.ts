@@ -8,7 +8,7 @@ import { redirectUrl } from '../codes.ts';
 import { requireProductInScope } from '../products/read.ts';
 import { publicChanged } from '../products/public-answers.ts';
 import { bindCode } from '../products/records.ts';
-import { assertInScope, type CompanyScope } from '../products/scope.ts';
+import { type CompanyScope, inCompanyScope } from '../products/scope.ts';
 
 /**
  * POST /shortLinks/{code}/bind { productId }: points a printed code of the company at one of its
@@ -28,8 +28,8 @@ export function bindShortLink(
       .from(shortLinks)
       .where(eq(shortLinks.code, code))
       .get();
-    if (!link) throw new AppError('NOT_FOUND', vi.products.shortLinkNotFound);
-    assertInScope(scope, link.companyId);
+    // Another company's code answers like an unknown one (decision 083).
+    if (!link || !inCompanyScope(scope, link.companyId)) throw new AppError('NOT_FOUND', vi.products.shortLinkNotFound);
     const product = requireProductInScope(tx, scope, productId);
     if (product.companyId !== link.companyId) throw new AppError('FORBIDDEN', vi.products.otherCompany);
     if (link.productId !== null && link.productId !== productId) {

@@ -17,11 +17,13 @@ export function inScope(scope: UserScope, row: Pick<UserRow, 'companyId'>): bool
   return scope.companyId === null || row.companyId === scope.companyId;
 }
 
-/** The account `id` if the scope may manage it: 404 when there is none, 403 when it is someone else's. */
+/**
+ * The account `id` if the scope may manage it. Another company's account answers exactly like a
+ * missing one (404, same message), so sequential ids reveal nothing (decision 083).
+ */
 export function loadManagedUser(db: Executor, scope: UserScope, id: number): UserRow {
   const row = findUserById(db, id);
-  if (!row) throw new AppError('NOT_FOUND');
-  if (!inScope(scope, row)) throw new AppError('FORBIDDEN');
+  if (!row || !inScope(scope, row)) throw new AppError('NOT_FOUND');
   return row;
 }
 

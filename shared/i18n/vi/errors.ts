@@ -27,4 +27,6 @@ export const errors = {
   weakPassword: 'Mật khẩu quá phổ biến, vui lòng chọn mật khẩu khác',
   invalidJson: 'Nội dung gửi lên không phải JSON hợp lệ',
   noCompany: 'Tài khoản của bạn không thuộc doanh nghiệp nào',
+  busy: 'Hệ thống đang bận, vui lòng thử lại sau ít giây',
+  batchTooLarge: (max: number) => `Gửi quá nhiều yêu cầu cùng lúc (tối đa ${max} yêu cầu một lần)`,
 } as const;

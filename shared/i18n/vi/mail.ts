@@ -6,4 +6,7 @@ export const mail = {
   resetSubject: 'Đặt lại mật khẩu Truy xuất nguồn gốc',
   resetText: (name: string, link: string, minutes: number) =>
     `Xin chào ${name},\n\nBạn (hoặc ai đó) vừa yêu cầu đặt lại mật khẩu. Mở liên kết sau để đặt mật khẩu mới:\n${link}\n\nLiên kết chỉ dùng được một lần và có hiệu lực trong ${minutes} phút. Nếu bạn không yêu cầu, hãy bỏ qua email này.\n\nTruy xuất nguồn gốc`,
+  signUpAgainSubject: 'Có người vừa đăng ký bằng email của bạn trên Truy xuất nguồn gốc',
+  signUpAgainText: (name: string, link: string) =>
+    `Xin chào ${name},\n\nVừa có người đăng ký tài khoản mới bằng địa chỉ email này, nhưng email đã có tài khoản. Nếu đó là bạn, hãy đăng nhập; nếu quên mật khẩu, hãy đặt lại tại:\n${link}\n\nNếu không phải bạn, hãy bỏ qua email này: tài khoản của bạn không thay đổi.\n\nTruy xuất nguồn gốc`,
 } as const;

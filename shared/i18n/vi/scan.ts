@@ -10,4 +10,5 @@ export const scan = {
   variantWidth: (widths: string) => `Chiều rộng ảnh không hỗ trợ, chỉ có: ${widths}`,
   logAdded: 'Đã lưu vào lịch sử quét',
   logsMerged: 'Đã đồng bộ lịch sử quét',
+  decodeBusy: 'Hệ thống đang xử lý nhiều ảnh, vui lòng thử lại sau ít giây',
 } as const;

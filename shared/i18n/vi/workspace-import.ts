@@ -56,6 +56,8 @@ export const workspaceImport = {
   tooManyRows: (n: number) => `Mỗi tệp chỉ có tối đa ${n.toLocaleString('vi-VN')} dòng`,
   notUtf8: 'Tệp CSV phải được lưu với mã hóa UTF-8',
   unreadable: 'Không đọc được tệp: hãy dùng tệp CSV hoặc Excel (.xlsx) theo mẫu',
+  unpackedTooLarge: (mb: number) =>
+    `Tệp Excel giải nén ra quá lớn (tối đa ${mb} MB): hãy chia thành nhiều tệp nhỏ hơn hoặc dùng tệp CSV`,
   notSpreadsheet: 'Chỉ nhập được tệp CSV hoặc Excel (.xlsx)',
   tooManyTerms: (kind: string, n: number) => `Danh sách ${kind} của doanh nghiệp sẽ vượt quá ${n} giá trị`,
   refused: (n: number) => `Tệp có ${n} lỗi, chưa có sản phẩm nào được nhập`,

@@ -18,11 +18,13 @@ async function setup() {
 }
 
 describe("[COMPANY_ADMIN][REST][products] company B and company A's products", () => {
-  it("[COMPANY_ADMIN][REST][products]: another company's product is 403 to read, and nothing leaks", async () => {
+  it("[COMPANY_ADMIN][REST][products]: another company's product answers exactly like a missing one (404), and nothing leaks", async () => {
     const { api, p, productA } = await setup();
     const res = await api.call('GET', `/products/${productA.id}`, { token: p.tokens.adminB });
-    expect(res.status).toBe(403);
-    expect(res.body).toEqual({ statusCode: 403, message: vi.products.otherCompany });
+    const missing = await api.call('GET', '/products/999999', { token: p.tokens.adminB });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ statusCode: 404, message: vi.products.notFound });
+    expect(res.body).toEqual(missing.body);
   });
 
   it("[COMPANY_ADMIN][REST][products]: another company's product and timeline cannot be changed", async () => {
@@ -31,7 +33,7 @@ describe("[COMPANY_ADMIN][REST][products] company B and company A's products", (
       token: p.tokens.adminB,
       body: { name: 'Bị sửa', trackings: [], status: 'ACTIVE' },
     });
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(404);
     const row = api.deps.db.select().from(products).where(eq(products.id, productA.id)).get();
     expect(row).toMatchObject({ name: 'Bí mật của A', status: 'INACTIVE', version: 1 });
     expect(
@@ -42,7 +44,7 @@ describe("[COMPANY_ADMIN][REST][products] company B and company A's products", (
   it("[COMPANY_ADMIN][REST][products]: another company's product cannot be deleted", async () => {
     const { api, p, productA } = await setup();
     const res = await api.call('DELETE', `/products/${productA.id}`, { token: p.tokens.adminB });
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(404);
     expect(api.deps.db.select().from(products).where(eq(products.id, productA.id)).get()).toBeDefined();
   });
 
@@ -59,7 +61,7 @@ describe("[COMPANY_ADMIN][REST][products] company B and company A's products", (
       token: p.tokens.adminB,
       body: { qr_code: 'whatever-1', id: productA.id },
     });
-    expect(withId.status).toBe(403);
+    expect(withId.status).toBe(404);
     expect(withId.text).not.toContain('Bí mật');
   });
 
@@ -81,10 +83,10 @@ describe("[COMPANY_ADMIN][REST][products] company B and company A's products", (
     const { api, p } = await setup();
     const productB = makeProduct(api.deps, p.companyB.id, { name: 'Của B' });
     expect((await api.call('GET', `/products/${productB.id}`, { token: p.tokens.employeeA })).status).toBe(
-      403,
+      404,
     );
     expect((await api.call('DELETE', `/products/${productB.id}`, { token: p.tokens.employeeA })).status).toBe(
-      403,
+      404,
     );
   });
 

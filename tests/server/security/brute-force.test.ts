@@ -71,21 +71,34 @@ describe('[GUEST][REST][auth] sign-in brute force', () => {
     expect((await login(api, user.email, TEST_PASSWORD, '203.0.113.100')).status).toBe(200);
   });
 
-  it('a distributed attack on one account is stopped after 50 failures, and a password reset lets the owner back in', async () => {
+  it('a distributed attack on one account slows to one try per address, never locks out the owner, and a reset forgets it', async () => {
     const api = proxied();
     const user = await createUser(api.deps);
+    const bot = (i: number) => `10.9.${i >> 8}.${i & 255}`;
+    // 6 addresses x 9 failures spend the account-wide bucket without tripping any address's own.
     for (let i = 0; i < SIGN_IN_FAILS_PER_EMAIL; i++) {
-      expect((await login(api, user.email, `bot-${i}`, `10.9.${i >> 8}.${i & 255}`)).status).toBe(401);
+      expect((await login(api, user.email, `bot-${i}`, bot(i % 6))).status).toBe(401);
     }
+    // The addresses that failed are refused now, even with the right password (they learn nothing)...
+    expect429(await login(api, user.email, TEST_PASSWORD, bot(0)));
+    // ...a fresh address gets one try, and no second one...
+    expect((await login(api, user.email, 'bot-moi', '10.9.9.9')).status).toBe(401);
+    expect429(await login(api, user.email, 'bot-moi-2', '10.9.9.9'));
+    // ...and the owner, from an address with no failures, signs in.
+    expect((await login(api, user.email, TEST_PASSWORD, '192.0.2.55')).status).toBe(200);
+  });
+
+  it('a password reset forgets every address\'s failures on the account', async () => {
+    const api = proxied();
+    const user = await createUser(api.deps);
+    for (let i = 0; i < SIGN_IN_FAILS_PER_EMAIL_AND_IP; i++) await login(api, user.email, `quen-${i}`, '192.0.2.55');
     expect429(await login(api, user.email, TEST_PASSWORD, '192.0.2.55'));
 
-    await api.call('POST', '/auth/forgot-password', {
-      body: { email: user.email },
-      headers: from('192.0.2.55'),
-    });
+    await api.call('POST', '/auth/forgot-password', { body: { email: user.email }, headers: from('192.0.2.77') });
     const token = api.deps.mailer.sent.at(-1)!.text.match(/\/auth\/new-password\/([\w-]+)/)![1]!;
     const reset = await api.call('POST', '/auth/reset-password', {
       body: { token, password: 'mat-khau-moi-sau-tan-cong' },
+      headers: from('192.0.2.77'),
     });
     expect(reset.status).toBe(200);
     expect((await login(api, user.email, 'mat-khau-moi-sau-tan-cong', '192.0.2.55')).status).toBe(200);

@@ -89,3 +89,18 @@ export function jpeg(width: number, height: number): Buffer {
   ]);
   return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof, Buffer.from([0xff, 0xd9])]);
 }
+
+/**
+ * A big, real photo-sized PNG (`side` x `side`, grayscale) holding one QR code of `text`: the kind of
+ * picture a phone sends, near the pixel cap, that takes the decoder a long while.
+ */
+export async function bigQrPng(text: string, side = 6300): Promise<Buffer> {
+  const { default: QRCode } = await import('qrcode');
+  const { default: sharp } = await import('sharp');
+  const qr = await QRCode.toBuffer(text, { type: 'png', margin: 4, width: 600 });
+  return sharp(qr)
+    .resize(side, side, { kernel: 'nearest' })
+    .grayscale()
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+}

@@ -25,7 +25,9 @@ beforeAll(async () => {
       })
     ).status,
   ).toBe(201);
-  const code = newestMail(server.dataDir, EMAIL.toLowerCase()).match(/(?<!\d)(\d{6})(?!\d)/)![1]!;
+  const code = (await newestMail(server.dataDir, EMAIL.toLowerCase(), /(?<!\d)\d{6}(?!\d)/)).match(
+    /(?<!\d)(\d{6})(?!\d)/,
+  )![1]!;
   secrets.push(code);
   const wrongCode = code === '000000' ? '111111' : '000000';
   secrets.push(wrongCode);
@@ -48,7 +50,7 @@ beforeAll(async () => {
   expect((await api(url, 'GET', '/users', { token })).status).toBe(403);
 
   expect((await api(url, 'POST', '/auth/forgot-password', { body: { email: EMAIL } })).status).toBe(200);
-  const resetToken = newestMail(server.dataDir, EMAIL.toLowerCase()).match(
+  const resetToken = (await newestMail(server.dataDir, EMAIL.toLowerCase(), /new-password/)).match(
     /\/auth\/new-password\/([\w-]+)/,
   )![1]!;
   secrets.push(resetToken);

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -112,20 +112,26 @@ export async function startRealServer(
   };
 }
 
-/** The body of the newest mail in DATA_DIR/outbox for `to`, its quoted-printable soft breaks undone. */
-export function newestMail(dataDir: string, to: string): string {
+/**
+ * The body of the newest mail in DATA_DIR/outbox for `to` that matches `matching`, its quoted-printable
+ * soft breaks undone. Account mail is sent after the answer, so this waits for it (up to 10 s).
+ */
+export async function newestMail(dataDir: string, to: string, matching: RegExp = /./): Promise<string> {
   const dir = join(dataDir, 'outbox');
-  const mails = readdirSync(dir)
-    .sort()
-    .map((f) =>
-      readFileSync(join(dir, f), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '='),
-    )
-    .filter((m) => m.includes(to));
-  const mail = mails.at(-1);
-  if (!mail) throw new Error(`no mail for ${to} in the outbox`);
-  return mail.slice(mail.indexOf('\n\n'));
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const mails = (existsSync(dir) ? readdirSync(dir) : [])
+      .filter((f) => f.endsWith('.eml'))
+      .sort()
+      .map((f) => readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+      .filter((m) => m.includes(to))
+      .map((m) => m.slice(m.indexOf('\n\n')))
+      .filter((body) => matching.test(body));
+    const mail = mails.at(-1);
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no mail for ${to} in the outbox`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /** A JSON answer, read loosely: each test asserts the fields it cares about. */
@@ -181,7 +187,7 @@ export async function businessAccount(
   });
   if (registered.status !== 201)
     throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
-  const code = newestMail(server.dataDir, email).match(/(?<!\d)(\d{6})(?!\d)/)?.[1];
+  const code = (await newestMail(server.dataDir, email, /(?<!\d)\d{6}(?!\d)/)).match(/(?<!\d)(\d{6})(?!\d)/)?.[1];
   const verified = await api(server.url, 'POST', '/auth/verify-email', { body: { email, code } });
   if (verified.status !== 200) throw new Error(`verify: ${verified.status} ${JSON.stringify(verified.body)}`);
   return {

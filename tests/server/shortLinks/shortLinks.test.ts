@@ -231,17 +231,18 @@ describe("[COMPANY_ADMIN][shortLinks] company B and company A's codes", () => {
       token: p.tokens.adminB,
       body: { productId: productB.id },
     });
-    expect(bindA.status).toBe(403);
+    // Another company's code and product answer like unknown ones.
+    expect(bindA.status).toBe(404);
     const toA = await api.call('POST', '/shortLinks/printed-b-04/bind', {
       token: p.tokens.adminB,
       body: { productId: productA.id },
     });
-    expect(toA.status).toBe(403);
+    expect(toA.status).toBe(404);
     const make = await api.call('POST', '/shortLinks', {
       token: p.tokens.adminB,
       body: { productId: productA.id },
     });
-    expect(make.status).toBe(403);
+    expect(make.status).toBe(404);
     const rows = api.deps.db.select().from(shortLinks).all();
     expect(rows.find((r) => r.code === 'printed-a-04')?.productId).toBeNull();
     expect(rows.find((r) => r.code === 'printed-b-04')?.productId).toBeNull();

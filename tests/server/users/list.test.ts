@@ -124,7 +124,7 @@ describe('[COMPANY_ADMIN][users] tenant isolation', () => {
     });
   });
 
-  it("[COMPANY_ADMIN][REST][users]: another company's account is 403 on every path and stays untouched; a missing one is 404", async () => {
+  it("[COMPANY_ADMIN][REST][users]: another company's account answers like a missing one (404) on every path and stays untouched", async () => {
     const api = createTestApi();
     const world = await createWorld(api.deps);
     const token = world.tokens.COMPANY_ADMIN;
@@ -140,11 +140,12 @@ describe('[COMPANY_ADMIN][users] tenant isolation', () => {
     ];
     for (const [method, path, body] of attempts) {
       const res = await api.call(method, path, { token, body });
-      expect(res.status, `${method} ${path}`).toBe(403);
-      expect(res.body.message).toBe(messages.errors.forbidden);
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.body.message).toBe(messages.errors.notFound);
     }
     const missing = await api.call('GET', '/users/99999', { token });
     expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe(messages.errors.notFound);
     const still = await api.call('GET', `/users/${b}`, { token: world.tokens.SUPER_ADMIN });
     expect(still.body.data).toMatchObject({ name: world.employeeB.name, deletedAt: null });
     const staff = await api.call('GET', `/users/${world.staffA.id}`, { token });

@@ -98,7 +98,7 @@ describe('[REST][users] soft delete, restore, permanent delete', () => {
     });
     await expect(caller.users.byId({ id: world.staffA.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(caller.users.deletePermanently({ id: world.employeeB.id })).rejects.toMatchObject({
-      code: 'FORBIDDEN',
+      code: 'NOT_FOUND',
     });
   });
 });
