@@ -9,6 +9,8 @@ export const users = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     name: text('name').notNull(),
+    /** vietnameseSortKey(name) (shared/sort-key.ts, decision 085): the list's sort by name. */
+    nameSort: text('name_sort').notNull().default(''),
     /** Always stored lower-cased, so the unique index is case-insensitive in effect. */
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
@@ -29,6 +31,8 @@ export const users = sqliteTable(
     uniqueIndex('users_username_unique').on(t.username),
     index('users_company_idx').on(t.companyId, t.deletedAt),
     index('users_role_idx').on(t.role),
+    index('users_name_sort_idx').on(t.nameSort),
+    index('users_company_name_sort_idx').on(t.companyId, t.nameSort),
   ],
 );
 

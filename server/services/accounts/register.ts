@@ -14,6 +14,7 @@ import {
 import { rejectCommonPassword } from './password-policy.ts';
 import { consumeVerificationCode, resendWait, sendVerificationCode } from './codes.ts';
 import { findUserByEmail, issueSession, toPublicUser } from './session.ts';
+import { vietnameseSortKey } from '../../../shared/sort-key.ts';
 
 /**
  * A business sign-up creates the company and its first COMPANY_ADMIN; any other sign-up is a USER.
@@ -33,6 +34,7 @@ export async function register(deps: AppDeps & LimitScope, input: RegisterInput)
         .insert(companies)
         .values({
           name: c.name,
+          nameSort: vietnameseSortKey(c.name),
           representative: c.representative,
           address: c.address,
           email: c.email,
@@ -45,6 +47,7 @@ export async function register(deps: AppDeps & LimitScope, input: RegisterInput)
       .insert(users)
       .values({
         name: input.name,
+        nameSort: vietnameseSortKey(input.name),
         email: input.email,
         passwordHash,
         status: 'PENDING',

@@ -1,5 +1,6 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { vi } from '../../../shared/i18n/vi/index.ts';
+import { compareVietnamese } from '../../../shared/sort-key.ts';
 import { TERM_MAX_COUNT } from '../../../shared/schemas/companies.ts';
 import { companies, companyTerms, type TermKind } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -33,7 +34,7 @@ export function listTerms(deps: AppDeps, companyId: number, kind: TermKind): str
     .where(and(eq(companyTerms.companyId, companyId), eq(companyTerms.kind, kind)))
     .all()
     .map((r) => r.value)
-    .sort((a, b) => a.localeCompare(b, 'vi'));
+    .sort(compareVietnamese);
 }
 
 /** Adds the values not there yet (duplicates are skipped) and answers the whole list. */

@@ -9,11 +9,11 @@ import { productColumns, toProduct } from './serialize.ts';
 /**
  * Each sort's ORDER BY, ending with id so pages never overlap or skip on ties. Each one is a prefix
  * of an index (SQLite indexes end with the row id), so a page walks the index instead of sorting:
- * name, created_at, updated_at, status alone; category with created_at (the index that also serves a
+ * name (its Vietnamese sort key, decision 085), created_at, updated_at, status alone; category with created_at (the index that also serves a
  * category filter sorted by date), so ties within a category come oldest first (newest on desc).
  */
 const SORT_KEYS = {
-  name: [products.name],
+  name: [products.nameSort],
   createdAt: [products.createdAt],
   updatedAt: [products.updatedAt],
   status: [products.status],

@@ -7,7 +7,8 @@ import { pageWindow } from '../pagination.ts';
 import { foldedContains } from './folded-search.ts';
 import type { UserScope } from './scope.ts';
 
-const byName = sql`${users.name} collate nocase`;
+/** The Vietnamese order of names (decision 085), one index per list shape (all, one company). */
+const byName = users.nameSort;
 const SORT_COLUMNS: Record<UserSortField, SQL | AnyColumn> = {
   displayName: byName,
   name: byName,

@@ -10,6 +10,7 @@ import { toPublicUser } from '../accounts/session.ts';
 import { resolvePlacement } from './placement.ts';
 import { loadManagedUser, type UserScope } from './scope.ts';
 import { assertUnique } from './uniqueness.ts';
+import { nameSortOf, vietnameseSortKey } from '../../../shared/sort-key.ts';
 
 const blankToNull = (value: string | undefined) =>
   value === undefined ? undefined : value === '' ? null : value;
@@ -34,6 +35,7 @@ export async function createUser(deps: AppDeps, scope: UserScope, input: CreateU
       .insert(users)
       .values({
         name: input.name,
+        nameSort: vietnameseSortKey(input.name),
         email: input.email,
         passwordHash,
         status: input.status ?? 'ACTIVE',
@@ -86,6 +88,7 @@ export async function updateUser(deps: AppDeps, scope: UserScope, input: UpdateU
       .update(users)
       .set({
         name: fields.name,
+        nameSort: nameSortOf(fields.name),
         email: fields.email,
         status: fields.status,
         ...placement,
