@@ -57,7 +57,11 @@ const userFields = {
   companyId: idSchema.nullable().optional(),
 };
 
-export const createUserInput = z.strictObject(userFields);
+/**
+ * Without a password the person is invited: a mail with a single-use link to set their own (decision
+ * 087). With one, the account is made as decision 010 says (API callers that hand passwords over).
+ */
+export const createUserInput = z.strictObject({ ...userFields, password: passwordSchema.optional() });
 export type CreateUserInput = z.infer<typeof createUserInput>;
 
 export const updateUserInput = z.strictObject({

@@ -22,6 +22,8 @@ export const users = sqliteTable(
     username: text('username'),
     /** Bumped by a password change or reset, a disable or a delete: older tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** When an administrator invited the person by mail (decision 087); PENDING until they set a password. */
+    invitedAt: timestamp('invited_at'),
     deletedAt: timestamp('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

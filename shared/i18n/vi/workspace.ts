@@ -180,6 +180,10 @@ export const workspace = {
       GUEST: 'Khách',
     },
     statuses: { ACTIVE: 'Đang hoạt động', PENDING: 'Chờ kích hoạt', DISABLED: 'Vô hiệu hóa', DELETED: 'Đã xóa' },
+    /** An account invited by mail whose person has not set a password yet (decision 087). */
+    invitedStatus: 'Đã mời, chờ đặt mật khẩu',
+    inviteHint: 'Người dùng sẽ nhận email có liên kết để tự đặt mật khẩu (hiệu lực 7 ngày).',
+    invited: (email: string) => `Đã gửi lời mời tới ${email}`,
     name: 'Họ tên',
     email: 'Email',
     password: 'Mật khẩu',

@@ -1,7 +1,7 @@
 import { vi } from '../../../../shared/i18n/vi/index.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { type Column, DataTable, EditDeleteActions } from '../../components/ui/data-table.tsx';
-import type { UserRow } from './types.ts';
+import { type UserRow, userStatusLabel } from './types.ts';
 
 const t = vi.workspace.users;
 
@@ -38,7 +38,7 @@ export function UserTable({
     },
     { header: t.columns.email, cell: (u) => u.email },
     { header: t.columns.role, cell: (u) => t.roles[u.role] },
-    { header: t.columns.status, cell: (u) => (u.deletedAt ? t.statuses.DELETED : t.statuses[u.status]) },
+    { header: t.columns.status, cell: (u) => userStatusLabel(u) },
     { header: t.columns.phone, cell: (u) => u.phoneNumber ?? '' },
   ];
   return (
