@@ -82,7 +82,11 @@ export const userIdsInput = z.strictObject({
   ids: z.array(idSchema).min(1, vi.validation.required).max(MAX_PAGE_SIZE),
 });
 
-export const userListOutput = z.object({ users: z.array(publicUserSchema), count: z.number() });
+/** A listed account carries its company's name, for a SUPER_ADMIN's company column. */
+export const userListOutput = z.object({
+  users: z.array(publicUserSchema.extend({ companyName: z.string().nullable() })),
+  count: z.number(),
+});
 export const userCountsOutput = z.object({
   total: z.number(),
   totalActive: z.number(),

@@ -88,7 +88,10 @@ export default function ProductsManagePage() {
         loading={list.isLoading}
         empty={products.length === 0 && (filtered ? t.noMatch : t.empty)}
       >
-        <ProductTable products={products} onEdit={(p) => setEditing(p.id)} onDelete={setDeleting} />
+        <ProductTable
+          products={products}
+          showCompany={state.currentUser?.role === 'SUPER_ADMIN'}
+          onEdit={(p) => setEditing(p.id)} onDelete={setDeleting} />
       </TableOrState>
       <Pagination page={page} pageSize={PRODUCT_PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
 

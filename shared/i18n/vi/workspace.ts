@@ -31,6 +31,9 @@ export const workspace = {
     active: 'Đang hoạt động',
     inactive: 'Ngừng hoạt động',
     status: 'Trạng thái',
+    company: 'Doanh nghiệp',
+    chooseCompany: 'Chọn doanh nghiệp',
+    noCompany: '—',
   },
   dashboard: {
     companyTitle: 'Số liệu doanh nghiệp',
@@ -228,5 +231,8 @@ export const workspace = {
     newValue: (list: string) => `Thêm ${list.toLowerCase()}`,
     removeValue: (value: string) => `Xóa "${value}"`,
     emptyList: 'Chưa có giá trị nào',
+    removeTitle: (value: string) => `Xóa "${value}" khỏi danh sách?`,
+    removeMessage:
+      'Sản phẩm đang dùng giá trị này vẫn giữ nguyên; giá trị chỉ không còn được gợi ý trong biểu mẫu sản phẩm.',
   },
 } as const;

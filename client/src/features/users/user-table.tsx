@@ -1,6 +1,7 @@
 import { vi } from '../../../../shared/i18n/vi/index.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { type Column, DataTable, EditDeleteActions } from '../../components/ui/data-table.tsx';
+import { withCompanyColumn } from '../company/company-column.tsx';
 import { type UserRow, userStatusLabel } from './types.ts';
 
 const t = vi.workspace.users;
@@ -8,6 +9,7 @@ const t = vi.workspace.users;
 /** One page of accounts with a checkbox each (for deleting many) and the row's actions. */
 export function UserTable({
   users,
+  showCompany = false,
   selfId,
   selected,
   onSelect,
@@ -17,6 +19,8 @@ export function UserTable({
   onDeletePermanently,
 }: {
   users: UserRow[];
+  /** A SUPER_ADMIN's list, across companies. */
+  showCompany?: boolean;
   selfId: number | undefined;
   selected: Set<number>;
   onSelect: (ids: number[], on: boolean) => void;
@@ -45,7 +49,7 @@ export function UserTable({
     <DataTable
       rows={users}
       rowKey={(u) => u.id}
-      columns={columns}
+      columns={withCompanyColumn(columns, showCompany)}
       selection={{
         selected,
         onSelect,
