@@ -60,14 +60,14 @@ export default function ProductsManagePage() {
     }),
   );
 
-  // Products are created in a company: a SUPER_ADMIN (no company of its own) edits, but does not add here.
-  const hasCompany = state.currentUser?.companyId != null;
+  // Products are created in a company: staff in their own, a SUPER_ADMIN in the one it picks in the form.
+  const canAdd = state.currentUser?.companyId != null || state.currentUser?.role === 'SUPER_ADMIN';
   const products = list.data?.products ?? [];
   const filtered = !!(search || filters.status || filters.category);
   return (
     <div>
       <PageHeading title={t.title}>
-        {hasCompany && (
+        {canAdd && (
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" onClick={() => setImporting(true)}>
               {t.import}
@@ -91,7 +91,9 @@ export default function ProductsManagePage() {
         <ProductTable
           products={products}
           showCompany={state.currentUser?.role === 'SUPER_ADMIN'}
-          onEdit={(p) => setEditing(p.id)} onDelete={setDeleting} />
+          onEdit={(p) => setEditing(p.id)}
+          onDelete={setDeleting}
+        />
       </TableOrState>
       <Pagination page={page} pageSize={PRODUCT_PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
 

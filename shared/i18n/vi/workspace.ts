@@ -33,6 +33,8 @@ export const workspace = {
     status: 'Trạng thái',
     company: 'Doanh nghiệp',
     chooseCompany: 'Chọn doanh nghiệp',
+    findCompany: 'Tìm doanh nghiệp',
+    companyHint: 'Sản phẩm sẽ thuộc doanh nghiệp này; danh mục, đơn vị và thẻ lấy từ danh sách của doanh nghiệp.',
     noCompany: '—',
   },
   dashboard: {
