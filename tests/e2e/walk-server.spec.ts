@@ -216,3 +216,82 @@ test('[COMPANY_ADMIN][e2e][users]: an invited employee reads the mail, sets a pa
   await page.reload();
   await expect(page.getByRole('row', { name: /Đinh Thị Mời/ }).getByText('Đang hoạt động')).toBeVisible();
 });
+
+test('[COMPANY_ADMIN][e2e][company]: a list refuses "cà phê" beside "Cà phê" and asks before removing a value', async ({
+  page,
+  request,
+  allowConsoleError,
+}) => {
+  allowConsoleError(/status of 409/);
+  const admin = await createActiveUser(request, { business: true });
+  await signIn(page, admin.email, admin.password);
+  await page.goto('/company/settings/');
+  const field = page.getByLabel('Thêm danh mục', { exact: true });
+  await field.fill('Cà phê');
+  await field.press('Enter');
+  await expect(page.getByRole('button', { name: 'Xóa "Cà phê"', exact: true })).toBeVisible();
+  await field.fill('cà phê');
+  await field.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: '"cà phê" trùng với "Cà phê"' })).toBeVisible();
+  await expect(field).toHaveValue('cà phê');
+  await expect(page.getByRole('button', { name: 'Xóa "cà phê"', exact: true })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Xóa "Cà phê"', exact: true }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Xóa "Cà phê" khỏi danh sách?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Hủy' }).click();
+  await expect(page.getByRole('button', { name: 'Xóa "Cà phê"', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Xóa "Cà phê"', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Xóa' }).click();
+  await expect(page.getByRole('button', { name: 'Xóa "Cà phê"', exact: true })).toHaveCount(0);
+});
+
+test('[SUPER_ADMIN][e2e][products]: picks a company to add a product and to import, and sees the company column', async ({
+  page,
+  request,
+}) => {
+  const owner = await createActiveUser(request, { business: true });
+  const companyName = `HTX Chọn ${Date.now()}`;
+  const renamed = await request.patch('/api/auth/company', {
+    headers: auth(owner.accessToken),
+    data: { name: companyName },
+  });
+  expect(renamed.status(), await renamed.text()).toBe(200);
+  await request.post('/api/companies/units/upsert', { headers: auth(owner.accessToken), data: { units: ['Hũ 500g'] } });
+
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/products/manage');
+  await page.getByRole('button', { name: 'Thêm sản phẩm' }).click();
+  const form = page.getByRole('dialog', { name: 'Thêm sản phẩm' });
+  await form.getByLabel('Tên sản phẩm').fill(`Mật ong ${companyName}`);
+  await form.getByRole('button', { name: 'Lưu' }).click();
+  await expect(form.getByText('Vui lòng chọn doanh nghiệp cho sản phẩm')).toBeVisible();
+  await form.getByLabel('Tìm doanh nghiệp').fill(companyName);
+  await form.getByLabel('Doanh nghiệp', { exact: true }).selectOption({ label: companyName });
+  await form.getByLabel('Đơn vị').selectOption('Hũ 500g');
+  await form.getByRole('button', { name: 'Lưu' }).click();
+  await expect(page.getByText('Đã thêm sản phẩm')).toBeVisible();
+  await expect(form).toBeHidden();
+
+  await page.getByRole('search').getByLabel('Tìm kiếm').fill(`Mật ong ${companyName}`);
+  const row = page.getByRole('row', { name: new RegExp(`Mật ong ${companyName}`) });
+  await expect(row.getByRole('cell', { name: companyName, exact: true })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Doanh nghiệp' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Nhập nhiều sản phẩm' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nhập nhiều sản phẩm' });
+  await dialog.getByLabel('Tìm doanh nghiệp').fill(companyName);
+  await dialog.getByLabel('Doanh nghiệp', { exact: true }).selectOption({ label: companyName });
+  const csv = [
+    'Mã nhóm,Tên sản phẩm,Trạng thái,Danh mục,Đơn vị,Thẻ,Xuất xứ,Mã QR,Hoạt động,Địa điểm,Ngày,Mô tả',
+    `1,Trà ${companyName},ACTIVE,,,,Thái Nguyên,,Hái,Tân Cương,2026-01-02,`,
+  ].join('\n');
+  await dialog.locator('input[type=file]').setInputFiles({ name: 'tra.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await dialog.getByRole('button', { name: 'Nhập 1 sản phẩm' }).click();
+  await expect(dialog).toBeHidden();
+
+  const listed = await request.get(`/api/products?search=${encodeURIComponent(`Trà ${companyName}`)}`, {
+    headers: auth(owner.accessToken),
+  });
+  expect(((await listed.json()) as { data: { total: number } }).data.total).toBe(1);
+});
