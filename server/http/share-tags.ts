@@ -15,8 +15,7 @@ interface SharedProduct {
 }
 
 /** Text for an HTML attribute or element: the five characters that could end or open markup. */
-export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** Longest description a link preview shows whole (Facebook cuts near 160-200 characters). */
 const DESCRIPTION_MAX = 200;
@@ -67,9 +66,7 @@ export function shareHead(product: SharedProduct, publicUrl: string): string {
     meta('property', 'og:title', product.name),
     meta('property', 'og:description', description),
     meta('property', 'og:url', url),
-    ...(image
-      ? [meta('property', 'og:image', image), meta('property', 'og:image:alt', product.name)]
-      : []),
+    ...(image ? [meta('property', 'og:image', image), meta('property', 'og:image:alt', product.name)] : []),
     meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
   ].join('\n    ');
 }

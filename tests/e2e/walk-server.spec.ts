@@ -5,7 +5,7 @@
  * member invited by mail who sets their own password.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createActiveUser, PASSWORD, signIn, uniqueEmail } from './support/accounts.ts';
+import { createActiveUser, PASSWORD, signIn, submitSignIn, uniqueEmail } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { resetLink } from './support/outbox.ts';
 
@@ -33,7 +33,11 @@ test('[SUPER_ADMIN][e2e][content]: an existing home section is edited and saved,
   const token = await adminToken(request);
   const created = await request.post('/api/settings/term-conditions', {
     headers: auth(token),
-    data: { items: [{ key: 'traceability', title: `Mục cũ ${stamp}`, subtitle: 'Phụ đề cũ', body: '<p>Nội dung cũ.</p>' }] },
+    data: {
+      items: [
+        { key: 'traceability', title: `Mục cũ ${stamp}`, subtitle: 'Phụ đề cũ', body: '<p>Nội dung cũ.</p>' },
+      ],
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const [section] = ((await created.json()) as { data: { id: number }[] }).data;
@@ -64,7 +68,10 @@ test('[SUPER_ADMIN][e2e][content]: an existing home section is edited and saved,
   await expect(v.getByText(`Mục cũ ${stamp}`)).toHaveCount(0);
   await visitor.close();
 
-  await request.delete('/api/settings/term-conditions', { headers: auth(token), data: { ids: [section!.id] } });
+  await request.delete('/api/settings/term-conditions', {
+    headers: auth(token),
+    data: { ids: [section!.id] },
+  });
 });
 
 test('[SUPER_ADMIN][e2e][content]: a save the server refuses says why in the form and keeps what was typed', async ({
@@ -88,16 +95,17 @@ test('[SUPER_ADMIN][e2e][content]: a save the server refuses says why in the for
   await page.getByRole('button', { name: 'Lưu', exact: true }).click();
   await expect(page.getByText('Không được dài quá 300 ký tự')).toBeVisible();
   await expect(page.getByLabel('Tiêu đề phụ')).toHaveValue(subtitle);
-  await request.delete('/api/settings/term-conditions', { headers: auth(token), data: { ids: [section!.id] } });
+  await request.delete('/api/settings/term-conditions', {
+    headers: auth(token),
+    data: { ids: [section!.id] },
+  });
 });
 
 test('[COMPANY_ADMIN][e2e][guards]: /qrs signed out → sign-in → back on /qrs', async ({ page, request }) => {
   const admin = await createActiveUser(request, { business: true });
   await page.goto('/qrs');
   await expect(page).toHaveURL(/\/auth\/sign-in\?next=%2Fqrs$/);
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Mật khẩu').fill(admin.password);
-  await page.getByRole('button', { name: 'Đăng nhập' }).click();
+  await submitSignIn(page, admin.email, admin.password);
   await expect(page).toHaveURL(/\/qrs$/);
   await expect(page.getByRole('heading', { name: 'Quản lý mã QR', level: 1 })).toBeVisible();
 });
@@ -107,12 +115,15 @@ test('[COMPANY_ADMIN][e2e][guards]: a sign-in link pointing elsewhere lands on t
   request,
 }) => {
   const admin = await createActiveUser(request, { business: true });
-  for (const next of ['//evil.example/qrs', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)']) {
+  for (const next of [
+    '//evil.example/qrs',
+    'https://evil.example/',
+    '/\\evil.example',
+    'javascript:alert(1)',
+  ]) {
     await page.evaluate(() => localStorage.clear()).catch(() => undefined);
     await page.goto(`/auth/sign-in?next=${encodeURIComponent(next)}`);
-    await page.getByLabel('Email').fill(admin.email);
-    await page.getByLabel('Mật khẩu').fill(admin.password);
-    await page.getByRole('button', { name: 'Đăng nhập' }).click();
+    await submitSignIn(page, admin.email, admin.password);
     await expect(page).not.toHaveURL(/\/auth\/sign-in/);
     expect(new URL(page.url()).origin, next).toBe(new URL(test.info().project.use.baseURL!).origin);
     await expect(page.getByRole('navigation', { name: 'Menu chính' })).toBeVisible();
@@ -125,7 +136,10 @@ test('[COMPANY_ADMIN][e2e][products]: the workspace lists "Cà phê Đắk Lắk
 }) => {
   const admin = await createActiveUser(request, { business: true });
   for (const name of ['Cà phê Robusta', 'Cà phê Đắk Lắk', 'Cà phê Arabica']) {
-    const res = await request.post('/api/products', { headers: auth(admin.accessToken), data: { name, status: 'ACTIVE' } });
+    const res = await request.post('/api/products', {
+      headers: auth(admin.accessToken),
+      data: { name, status: 'ACTIVE' },
+    });
     expect(res.status(), await res.text()).toBe(201);
   }
   await signIn(page, admin.email, admin.password);
@@ -199,7 +213,9 @@ test('[COMPANY_ADMIN][e2e][users]: an invited employee reads the mail, sets a pa
   const since = Date.now() - 1000;
   await form.getByRole('button', { name: 'Lưu' }).click();
   await expect(page.getByText(`Đã gửi lời mời tới ${email}`)).toBeVisible();
-  await expect(page.getByRole('row', { name: /Đinh Thị Mời/ }).getByText('Đã mời, chờ đặt mật khẩu')).toBeVisible();
+  await expect(
+    page.getByRole('row', { name: /Đinh Thị Mời/ }).getByText('Đã mời, chờ đặt mật khẩu'),
+  ).toBeVisible();
 
   const link = new URL(await resetLink(email, since));
   const invitee = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL });
@@ -210,7 +226,9 @@ test('[COMPANY_ADMIN][e2e][users]: an invited employee reads the mail, sets a pa
   await p.getByRole('button', { name: 'Đặt mật khẩu' }).click();
   await expect(p).toHaveURL(/\/auth\/sign-in$/);
   await signIn(p, email, PASSWORD);
-  await expect(p.getByRole('navigation', { name: 'Menu chính' }).getByRole('link', { name: 'Quản lý sản phẩm' })).toBeVisible();
+  await expect(
+    p.getByRole('navigation', { name: 'Menu chính' }).getByRole('link', { name: 'Quản lý sản phẩm' }),
+  ).toBeVisible();
   await invitee.close();
 
   await page.reload();
@@ -257,7 +275,10 @@ test('[SUPER_ADMIN][e2e][products]: picks a company to add a product and to impo
     data: { name: companyName },
   });
   expect(renamed.status(), await renamed.text()).toBe(200);
-  await request.post('/api/companies/units/upsert', { headers: auth(owner.accessToken), data: { units: ['Hũ 500g'] } });
+  await request.post('/api/companies/units/upsert', {
+    headers: auth(owner.accessToken),
+    data: { units: ['Hũ 500g'] },
+  });
 
   await signIn(page, ADMIN.email, ADMIN.password);
   await page.goto('/products/manage');
@@ -286,7 +307,9 @@ test('[SUPER_ADMIN][e2e][products]: picks a company to add a product and to impo
     'Mã nhóm,Tên sản phẩm,Trạng thái,Danh mục,Đơn vị,Thẻ,Xuất xứ,Mã QR,Hoạt động,Địa điểm,Ngày,Mô tả',
     `1,Trà ${companyName},ACTIVE,,,,Thái Nguyên,,Hái,Tân Cương,2026-01-02,`,
   ].join('\n');
-  await dialog.locator('input[type=file]').setInputFiles({ name: 'tra.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'tra.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await dialog.getByRole('button', { name: 'Nhập 1 sản phẩm' }).click();
   await expect(dialog).toBeHidden();
 

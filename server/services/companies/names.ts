@@ -22,6 +22,12 @@ export function withCompanyNames<T extends { companyId: number | null }>(
   deps: Pick<AppDeps, 'db'>,
   rows: T[],
 ): Array<T & { companyName: string | null }> {
-  const names = companyNames(deps, rows.map((r) => r.companyId));
-  return rows.map((r) => ({ ...r, companyName: r.companyId === null ? null : (names.get(r.companyId) ?? null) }));
+  const names = companyNames(
+    deps,
+    rows.map((r) => r.companyId),
+  );
+  return rows.map((r) => ({
+    ...r,
+    companyName: r.companyId === null ? null : (names.get(r.companyId) ?? null),
+  }));
 }

@@ -14,11 +14,21 @@ const letters = [
   ...'bcdđghklmnpqrstvx'.split(''),
 ];
 const letter = fc.constantFrom(...letters, ...letters.map((l) => l.toUpperCase()), ' ');
-const name = fc.array(letter, { minLength: 1, maxLength: 12 }).map((a) => a.join('').replace(/\s+/g, ' ').trim()).filter(Boolean);
+const name = fc
+  .array(letter, { minLength: 1, maxLength: 12 })
+  .map((a) => a.join('').replace(/\s+/g, ' ').trim())
+  .filter(Boolean);
 
 describe('[foundation][sort-key]: the Vietnamese order of names', () => {
   it('[foundation][sort-key]: Đ comes after D and before E, not after Z', () => {
-    const names = ['Cà phê Robusta', 'Cà phê Đắk Lắk', 'Cà phê Arabica', 'Cà phê Dak', 'Cà phê Zeta', 'Cà phê Ê'];
+    const names = [
+      'Cà phê Robusta',
+      'Cà phê Đắk Lắk',
+      'Cà phê Arabica',
+      'Cà phê Dak',
+      'Cà phê Zeta',
+      'Cà phê Ê',
+    ];
     expect([...names].sort(compareVietnamese)).toEqual([
       'Cà phê Arabica',
       'Cà phê Dak',
@@ -31,7 +41,8 @@ describe('[foundation][sort-key]: the Vietnamese order of names', () => {
 
   it('[foundation][sort-key]: the alphabet a ă â b c d đ e ê … o ô ơ … u ư … y in order', () => {
     const alphabet = 'a ă â b c d đ e ê g h i k l m n o ô ơ p q r s t u ư v x y'.split(' ');
-    for (let i = 1; i < alphabet.length; i++) expect(key(alphabet[i - 1]!) < key(alphabet[i]!), alphabet[i]).toBe(true);
+    for (let i = 1; i < alphabet.length; i++)
+      expect(key(alphabet[i - 1]!) < key(alphabet[i]!), alphabet[i]).toBe(true);
   });
 
   it('[foundation][sort-key]: tones after the base letters: a à ả ã á ạ, then ă', () => {
@@ -70,9 +81,13 @@ describe('[foundation][sort-key]: the Vietnamese order of names', () => {
 
   it('[foundation][sort-key]: a name comes before any longer name it begins', () => {
     fc.assert(
-      fc.property(name, fc.string({ minLength: 1, maxLength: 5 }).filter((s) => s.trim() !== ''), (n, more) => {
-        expect(key(n) < key(`${n}${more.trim()}`)).toBe(true);
-      }),
+      fc.property(
+        name,
+        fc.string({ minLength: 1, maxLength: 5 }).filter((s) => s.trim() !== ''),
+        (n, more) => {
+          expect(key(n) < key(`${n}${more.trim()}`)).toBe(true);
+        },
+      ),
     );
   });
 

@@ -28,9 +28,13 @@ describe('[REST][users] staff invitation', () => {
     expect(mails[0]!.text).toContain('http://localhost:3000/auth/new-password/');
     expect(mails[0]!.text).toContain('7 ngày');
     const list = await api.call('GET', '/users?status=PENDING', { token: world.tokens.COMPANY_ADMIN });
-    expect(list.body.data.users.find((u: { email: string }) => u.email === 'moi@example.com')).toMatchObject({ invited: true });
+    expect(list.body.data.users.find((u: { email: string }) => u.email === 'moi@example.com')).toMatchObject({
+      invited: true,
+    });
     // Nobody knows a password for the account until the person sets one.
-    const login = await api.call('POST', '/auth/login', { body: { email: 'moi@example.com', password: NEW_PASSWORD } });
+    const login = await api.call('POST', '/auth/login', {
+      body: { email: 'moi@example.com', password: NEW_PASSWORD },
+    });
     expect(login.status).toBe(401);
   });
 

@@ -32,14 +32,17 @@ export function CompanyPicker({
   const [search, setSearch] = useState('');
   const term = useDebounced(search.trim());
   const list = useQuery({
-    ...trpc.companies.all.queryOptions({ limit: MAX_PAGE_SIZE, sortBy: 'name', ...(term ? { search: term } : {}) }),
+    ...trpc.companies.all.queryOptions({
+      limit: MAX_PAGE_SIZE,
+      sortBy: 'name',
+      ...(term ? { search: term } : {}),
+    }),
     placeholderData: keepPreviousData,
   });
   const found = list.data?.companies ?? [];
-  const options = [
-    ...(value && !found.some((co) => co.id === value.id) ? [value] : []),
-    ...found,
-  ].map((co) => ({ value: String(co.id), label: co.name }));
+  const options = [...(value && !found.some((co) => co.id === value.id) ? [value] : []), ...found].map(
+    (co) => ({ value: String(co.id), label: co.name }),
+  );
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <Field label={c.findCompany} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
