@@ -17,6 +17,8 @@ export const VERIFY_CODE_TTL_MINUTES = 15;
 export const VERIFY_CODE_MAX_ATTEMPTS = 5;
 export const RESEND_INTERVAL_SECONDS = 60;
 export const RESET_TOKEN_TTL_MINUTES = 30;
+/** An invitation's set-your-password link: people open their mail later than a reset they asked for. */
+export const INVITE_TOKEN_TTL_DAYS = 7;
 
 export const PASSWORD_MIN = 8;
 /** Long passphrases are welcome; the cap only keeps a hash call from being used to burn CPU. */

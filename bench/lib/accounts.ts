@@ -1,4 +1,5 @@
 import { createDb } from '../../server/db/client.ts';
+import { fillNameSortKeys } from '../../server/db/name-sort.ts';
 import { hashPassword } from '../../server/auth/password.ts';
 
 export interface Account {
@@ -43,6 +44,7 @@ export async function addAccounts(
       now,
     );
   }
+  fillNameSortKeys(sqlite);
   sqlite.close();
 }
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '../auth/password.ts';
 import type { AppDeps } from '../deps.ts';
 import { users } from './schema/index.ts';
+import { vietnameseSortKey } from '../../shared/sort-key.ts';
 
 /**
  * The first SUPER_ADMIN comes from ADMIN_EMAIL / ADMIN_PASSWORD when no SUPER_ADMIN exists. There is
@@ -28,7 +29,7 @@ export async function ensureSuperAdmin(deps: AppDeps): Promise<void> {
       .run();
   } else {
     db.insert(users)
-      .values({ name: 'Quản trị viên', email: settings.adminEmail, passwordHash, role: 'SUPER_ADMIN', status: 'ACTIVE' })
+      .values({ name: 'Quản trị viên', nameSort: vietnameseSortKey('Quản trị viên'), email: settings.adminEmail, passwordHash, role: 'SUPER_ADMIN', status: 'ACTIVE' })
       .run();
   }
   logger.info({ event: 'bootstrap.admin_created', email: settings.adminEmail }, 'SUPER_ADMIN created');

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { projectPath } from '../paths.ts';
+import { fillNameSortKeys } from './name-sort.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = BetterSQLite3Database<typeof schema>;
@@ -30,11 +31,15 @@ export function applyPragmas(sqlite: Sqlite, synchronous: 'NORMAL' | 'FULL' = 'N
   sqlite.pragma('cache_size = -8000');
 }
 
-/** Opens (or creates) the database, sets the pragmas and applies the committed migrations. Tests pass ':memory:'. */
+/**
+ * Opens (or creates) the database, sets the pragmas, applies the committed migrations and fills the
+ * sort keys they leave empty. Tests pass ':memory:'.
+ */
 export function createDb(path: string, options: { synchronous?: 'NORMAL' | 'FULL' } = {}): DbHandle {
   const sqlite = new Database(path);
   applyPragmas(sqlite, options.synchronous);
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: MIGRATIONS });
+  fillNameSortKeys(sqlite);
   return { db, sqlite };
 }

@@ -6,6 +6,7 @@ import { generateCode } from '../services/codes.ts';
 import { insertProductRecord, type ProductFields, type TrackingFields } from '../services/products/records.ts';
 import { companies, documents, shortLinks, users } from './schema/index.ts';
 import { DEFAULT_DOCUMENTS } from './default-documents.ts';
+import { vietnameseSortKey } from '../../shared/sort-key.ts';
 
 /** A fresh install shows a home page and terms: the default sections, written once when a key has none. */
 export function ensureDefaultDocuments({ db }: Pick<AppDeps, 'db'>): void {
@@ -98,6 +99,7 @@ export async function seedDemo(deps: AppDeps): Promise<void> {
       .insert(companies)
       .values({
         name: 'Hợp tác xã Nông sản Đắk Lắk',
+        nameSort: vietnameseSortKey('Hợp tác xã Nông sản Đắk Lắk'),
         representative: 'Nguyễn Văn An',
         address: '12 Lê Duẩn, Buôn Ma Thuột, Đắk Lắk',
         email: 'lienhe@htx-daklak.example',
@@ -107,8 +109,8 @@ export async function seedDemo(deps: AppDeps): Promise<void> {
       .get();
     tx.insert(users)
       .values([
-        { name: 'Quản trị HTX', email: DEMO_ADMIN_EMAIL, passwordHash, role: 'COMPANY_ADMIN', status: 'ACTIVE', companyId: company.id },
-        { name: 'Nhân viên HTX', email: DEMO_EMPLOYEE_EMAIL, passwordHash, role: 'EMPLOYEE', status: 'ACTIVE', companyId: company.id },
+        { name: 'Quản trị HTX', nameSort: vietnameseSortKey('Quản trị HTX'), email: DEMO_ADMIN_EMAIL, passwordHash, role: 'COMPANY_ADMIN', status: 'ACTIVE', companyId: company.id },
+        { name: 'Nhân viên HTX', nameSort: vietnameseSortKey('Nhân viên HTX'), email: DEMO_EMPLOYEE_EMAIL, passwordHash, role: 'EMPLOYEE', status: 'ACTIVE', companyId: company.id },
       ])
       .run();
     for (const { trackings, ...fields } of DEMO_PRODUCTS) insertProductRecord(tx, company.id, fields, trackings);

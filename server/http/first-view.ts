@@ -7,6 +7,7 @@ import { FIRST_VIEW_ELEMENT_ID, QR_CODE_PATTERN } from '../../shared/constants.t
 import type { AppDeps } from '../deps.ts';
 import { type CachedAnswer, dataOf, publicAnswers } from '../services/products/public-answers.ts';
 import type { PublicProductAnswer } from '../services/products/resolve.ts';
+import { shareHead } from './share-tags.ts';
 
 /**
  * The public product page and a printed code's address (/redirect/{code}) come with the product already
@@ -74,15 +75,20 @@ export const acceptsGzip = (acceptEncoding: string | undefined) => /\bgzip\b/.te
 const jsonForHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
- * The index page made into this product's page. The module preloads go: on slow 3G they would share the
+ * The index page made into this product's page. Its title and the link-preview tags name the product
+ * (share-tags.ts), so a link shared on Zalo or Facebook shows it. The module preloads go: on slow 3G they would share the
  * thin line with the product's picture, and the app's code still comes, through its entry, right after.
  * The stylesheet stays a file (inline it would paint ~0.7 s sooner without a picture, but cost 9 kB on
  * every page and ~5x the memory here; with a picture the picture decides).
  */
-function buildPage(render: Render, template: string, firstView: FirstView): Page {
+function buildPage(render: Render, template: string, firstView: FirstView, publicUrl: string): Page {
   const root = `<div id="root">${render(firstView.product)}</div>`;
   const data = `<script type="application/json" id="${FIRST_VIEW_ELEMENT_ID}">${jsonForHtml(firstView)}</script>`;
-  const html = template
+  const head = shareHead(firstView.product, publicUrl);
+  const titled = /<title>[^<]*<\/title>/.test(template)
+    ? template.replace(/<title>[^<]*<\/title>/, () => head)
+    : template.replace('</head>', () => `${head}</head>`);
+  const html = titled
     .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
     .replace('<div id="root"></div>', () => root + data);
   return { template, gzip: new Uint8Array(gzipSync(html)) };
@@ -123,7 +129,7 @@ export function mountFirstViews(app: Hono, deps: AppDeps, clientDir: string): vo
     });
     if (!render) return null;
     const product = dataOf<PublicProductAnswer>(entry);
-    const page = buildPage(render, tpl, scanCode ? { product, scanCode } : { product });
+    const page = buildPage(render, tpl, scanCode ? { product, scanCode } : { product }, deps.settings.publicUrl);
     pages.set(entry, { ...pages.get(entry), [kind]: page });
     return page;
   };

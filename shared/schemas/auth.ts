@@ -79,6 +79,7 @@ export const publicUserSchema = z.object({
   companyId: z.number().nullable(),
   phoneNumber: z.string().nullable(),
   username: z.string().nullable(),
+  invited: z.boolean(),
   deletedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -57,7 +57,11 @@ const userFields = {
   companyId: idSchema.nullable().optional(),
 };
 
-export const createUserInput = z.strictObject(userFields);
+/**
+ * Without a password the person is invited: a mail with a single-use link to set their own (decision
+ * 087). With one, the account is made as decision 010 says (API callers that hand passwords over).
+ */
+export const createUserInput = z.strictObject({ ...userFields, password: passwordSchema.optional() });
 export type CreateUserInput = z.infer<typeof createUserInput>;
 
 export const updateUserInput = z.strictObject({
@@ -78,7 +82,11 @@ export const userIdsInput = z.strictObject({
   ids: z.array(idSchema).min(1, vi.validation.required).max(MAX_PAGE_SIZE),
 });
 
-export const userListOutput = z.object({ users: z.array(publicUserSchema), count: z.number() });
+/** A listed account carries its company's name, for a SUPER_ADMIN's company column. */
+export const userListOutput = z.object({
+  users: z.array(publicUserSchema.extend({ companyName: z.string().nullable() })),
+  count: z.number(),
+});
 export const userCountsOutput = z.object({
   total: z.number(),
   totalActive: z.number(),

@@ -9,10 +9,10 @@ const signInAs = (role: string) => {
 const currentPath = (location: { history?: string[] }) => location.history?.at(-1);
 
 describe('[client][router]: guards in the rendered app', () => {
-  it('[GUEST][router]: a visitor opening /users lands on the sign-in page', async () => {
+  it('[GUEST][router]: a visitor opening /users lands on the sign-in page, which will return there', async () => {
     const { location } = renderApp('/users');
     expect(await screen.findByRole('heading', { name: 'Đăng nhập' })).toBeTruthy();
-    expect(currentPath(location)).toBe('/auth/sign-in');
+    expect(currentPath(location)).toBe('/auth/sign-in?next=%2Fusers');
   });
   it('[GUEST][router]: a visitor may open the public scanned-products page and sees a sign-in link, no account button', async () => {
     renderApp('/products');

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { authGuard, dashboardGuard, isComingSoon, postAuthPath, rootGuard } from '#client/lib/guards.ts';
+import { safeNextPath, signInPathFor } from '#client/lib/next-path.ts';
 import { initialSessionState, type SessionUser, sessionReducer } from '#client/session/session-reducer.ts';
 import type { Role } from '#shared/permissions.ts';
 
@@ -27,6 +29,14 @@ describe('[client][guards]: auth pages', () => {
     expect(authGuard(signedIn('COMPANY_ADMIN'), '/products/manage')).toBe('/products/manage');
     expect(authGuard(signedIn('SUPER_ADMIN'), '/')).toBe('/');
   });
+  it('[COMPANY_ADMIN][guards]: signing in returns to the page in ?next=', () => {
+    expect(authGuard(signedIn('COMPANY_ADMIN'), '/products/manage', '?next=%2Fqrs')).toBe('/qrs');
+    expect(authGuard(signedIn('USER'), '/', 'next=%2Fsettings%2F%3Ftab%3D1')).toBe('/settings/?tab=1');
+  });
+  it('[COMPANY_ADMIN][guards]: a next that leaves the app is ignored', () => {
+    for (const next of ['//evil.example', 'https://evil.example/qrs', '/\\evil.example', '\\\\evil', 'javascript:alert(1)', '/auth/sign-in'])
+      expect(authGuard(signedIn('COMPANY_ADMIN'), '/products/manage', `next=${encodeURIComponent(next)}`)).toBe('/products/manage');
+  });
   it('[client][guards]: waits while the session or the config loads', () => {
     expect(authGuard(loading, '/')).toBe('wait');
     expect(authGuard(signedIn('USER'), undefined)).toBe('wait');
@@ -40,8 +50,11 @@ describe('[client][guards]: auth pages', () => {
 
 describe('[client][guards]: dashboard pages', () => {
   it('[GUEST][guards]: a visitor is sent from /users to sign-in', () => {
-    expect(dashboardGuard(visitor, '/users')).toBe('/auth/sign-in');
-    expect(dashboardGuard(visitor, '/settings')).toBe('/auth/sign-in');
+    expect(dashboardGuard(visitor, '/users')).toBe('/auth/sign-in?next=%2Fusers');
+    expect(dashboardGuard(visitor, '/settings')).toBe('/auth/sign-in?next=%2Fsettings');
+  });
+  it('[GUEST][guards]: the way back keeps the page\'s search', () => {
+    expect(dashboardGuard(visitor, '/qrs', 'page=2')).toBe('/auth/sign-in?next=%2Fqrs%3Fpage%3D2');
   });
   it('[GUEST][guards]: a visitor may open the public pages of the menu', () => {
     expect(dashboardGuard(visitor, '/products')).toBeNull();
@@ -83,5 +96,33 @@ describe("[client][guards]: '/'", () => {
     expect(rootGuard(loading, config(), NOW)).toBe('wait');
     expect(rootGuard(visitor, undefined, NOW)).toBe('wait');
     expect(isComingSoon('not a date', NOW)).toBe(false);
+  });
+});
+
+describe('[client][guards]: the way back after sign-in', () => {
+  it('[client][guards]: app paths are kept with their search and hash', () => {
+    expect(safeNextPath('/qrs')).toBe('/qrs');
+    expect(safeNextPath('/products/details/7?x=1#top')).toBe('/products/details/7?x=1#top');
+    expect(signInPathFor('/')).toBe('/auth/sign-in');
+  });
+  it('[client][guards]: other hosts, schemes, backslashes and control characters are refused', () => {
+    for (const raw of ['//evil', '//evil.example/x', '/\\evil', '/x\\y', 'http://evil', 'evil', '', '/\t/evil', '/a\nb', '/auth/sign-up'])
+      expect(safeNextPath(raw), raw).toBeNull();
+  });
+  it('[client][guards]: whatever is accepted stays on this origin when the browser follows it', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), (raw) => {
+        const next = safeNextPath(raw);
+        if (next === null) return;
+        expect(next.startsWith('/') && !next.startsWith('//')).toBe(true);
+        expect(new URL(next, 'https://app.example').origin).toBe('https://app.example');
+      }),
+    );
+    fc.assert(
+      fc.property(fc.webUrl(), (url) => {
+        expect(safeNextPath(url)).toBeNull();
+        expect(safeNextPath(url.replace(/^https?:/, ''))).toBeNull();
+      }),
+    );
   });
 });

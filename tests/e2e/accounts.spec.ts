@@ -88,7 +88,7 @@ test('[USER][e2e][accounts]: forgot password, reset from the mailed link, sign i
 
 test('[GUEST][e2e][guards]: a visitor opening /users is sent to sign-in', async ({ page }) => {
   await page.goto('/users');
-  await expect(page).toHaveURL(/\/auth\/sign-in$/);
+  await expect(page).toHaveURL(/\/auth\/sign-in\?next=%2Fusers$/);
   await expect(page.getByRole('heading', { name: 'Đăng nhập' })).toBeVisible();
 });
 

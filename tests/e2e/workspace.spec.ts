@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { createActiveUser, PASSWORD, signIn, uniqueEmail } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
+import { resetLink } from './support/outbox.ts';
 
 /** A small real PNG (a QR picture) to upload as a product image. */
 const png = async (text: string) => ({
@@ -228,15 +229,21 @@ test('[COMPANY_ADMIN][e2e][workspace]: adds an employee, who signs in, manages p
   ]);
   await form.getByLabel('Họ tên').fill('Võ Nhân Viên');
   await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Mật khẩu').fill(PASSWORD);
   await form.getByLabel('Vai trò').selectOption({ label: 'Nhân viên' });
+  const since = Date.now() - 1000;
   await form.getByRole('button', { name: 'Lưu' }).click();
-  await expect(page.getByText('Đã thêm người dùng')).toBeVisible();
+  await expect(page.getByText(`Đã gửi lời mời tới ${email}`)).toBeVisible();
   const row = page.getByRole('row', { name: /Võ Nhân Viên/ });
   await expect(row.getByRole('cell', { name: 'Nhân viên', exact: true })).toBeVisible();
   await expect(page.getByRole('tab', { name: /Tất cả\s*2/ })).toBeVisible();
 
+  // The employee sets a password from the invitation (decision 087), then signs in.
   await page.evaluate(() => localStorage.clear());
+  await page.goto(new URL(await resetLink(email, since)).pathname);
+  await page.getByLabel('Mật khẩu', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Xác nhận mật khẩu').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Đặt mật khẩu' }).click();
+  await expect(page).toHaveURL(/\/auth\/sign-in$/);
   await signIn(page, email, PASSWORD);
   const menu = page.getByRole('navigation', { name: 'Menu chính' });
   await expect(menu.getByRole('link', { name: 'Quản lý sản phẩm' })).toBeVisible();

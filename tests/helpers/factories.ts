@@ -5,6 +5,7 @@ import { issueSession, type UserRow } from '#server/services/accounts/session.ts
 import { createContextInner } from '#server/trpc/context.ts';
 import { createCaller } from '#server/trpc/root.ts';
 import type { Role } from '#shared/permissions.ts';
+import { vietnameseSortKey } from '#shared/sort-key.ts';
 
 export const TEST_PASSWORD = 'mat-khau-thu-nghiem-1';
 let seq = 0;
@@ -21,6 +22,7 @@ export function createCompany(deps: AppDeps, fields: Partial<typeof companies.$i
       email: `company${seq}@example.com`,
       businessLicense: `GP-${seq}`,
       ...fields,
+      nameSort: vietnameseSortKey(fields.name ?? `Công ty thử nghiệm ${seq}`),
     })
     .returning()
     .get();
@@ -48,6 +50,7 @@ export async function createUser(
       status: 'ACTIVE',
       passwordHash,
       ...fields,
+      nameSort: vietnameseSortKey(fields.name ?? `Người dùng ${seq}`),
       role,
       companyId: companyId ?? null,
     })

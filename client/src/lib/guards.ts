@@ -5,7 +5,7 @@
 import { pathAllowed } from '../../../shared/navigation.ts';
 import type { Role } from '../../../shared/permissions.ts';
 import { roleOf, type SessionState } from '../session/session-reducer.ts';
-import { SIGN_IN_PATH } from '../session/sign-out.ts';
+import { nextFromSearch, signInPathFor } from './next-path.ts';
 
 export type GuardDecision = 'wait' | null | string;
 type GuardState = Pick<SessionState, 'status' | 'isLoggedIn' | 'currentUser' | 'leftMenuPaths'>;
@@ -18,10 +18,16 @@ export function postAuthPath(role: Role, defaultRedirectPath: string): string {
   return role === 'USER' || role === 'GUEST' ? USER_HOME : defaultRedirectPath;
 }
 
-/** Auth pages (sign-in, sign-up...): a signed-in user has nothing to do there. */
-export function authGuard(state: GuardState, defaultRedirectPath: string | undefined): GuardDecision {
+/**
+ * Auth pages (sign-in, sign-up...): a signed-in user has nothing to do there. They go to the page
+ * they were sent to sign-in from (`?next=`, a path of this app only), else to their post-auth path;
+ * a `next` outside their menu is then handled by the dashboard guard like any other address.
+ */
+export function authGuard(state: GuardState, defaultRedirectPath: string | undefined, search = ''): GuardDecision {
   if (state.status === 'loading') return 'wait';
   if (!state.isLoggedIn) return null;
+  const next = nextFromSearch(search);
+  if (next) return next;
   if (defaultRedirectPath === undefined) return 'wait';
   return postAuthPath(roleOf(state), defaultRedirectPath);
 }
@@ -30,11 +36,14 @@ export function authGuard(state: GuardState, defaultRedirectPath: string | undef
 export const firstAllowedPath = (allowed: readonly string[]): string =>
   allowed.find((p) => !p.includes('*')) ?? '/403';
 
-/** Dashboard pages: visitors go to sign-in; a path outside the user's menu goes to the first allowed one. */
-export function dashboardGuard(state: GuardState, pathname: string): GuardDecision {
+/**
+ * Dashboard pages: visitors go to sign-in, which returns them here (`search` is kept with the path);
+ * a path outside the user's menu goes to the first allowed one.
+ */
+export function dashboardGuard(state: GuardState, pathname: string, search = ''): GuardDecision {
   if (state.status === 'loading') return 'wait';
   if (pathAllowed(state.leftMenuPaths, pathname)) return null;
-  if (!state.isLoggedIn) return SIGN_IN_PATH;
+  if (!state.isLoggedIn) return signInPathFor(search ? `${pathname}?${search.replace(/^\?/, '')}` : pathname);
   return firstAllowedPath(state.leftMenuPaths);
 }
 

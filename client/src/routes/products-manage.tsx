@@ -60,14 +60,14 @@ export default function ProductsManagePage() {
     }),
   );
 
-  // Products are created in a company: a SUPER_ADMIN (no company of its own) edits, but does not add here.
-  const hasCompany = state.currentUser?.companyId != null;
+  // Products are created in a company: staff in their own, a SUPER_ADMIN in the one it picks in the form.
+  const canAdd = state.currentUser?.companyId != null || state.currentUser?.role === 'SUPER_ADMIN';
   const products = list.data?.products ?? [];
   const filtered = !!(search || filters.status || filters.category);
   return (
     <div>
       <PageHeading title={t.title}>
-        {hasCompany && (
+        {canAdd && (
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" onClick={() => setImporting(true)}>
               {t.import}
@@ -88,7 +88,12 @@ export default function ProductsManagePage() {
         loading={list.isLoading}
         empty={products.length === 0 && (filtered ? t.noMatch : t.empty)}
       >
-        <ProductTable products={products} onEdit={(p) => setEditing(p.id)} onDelete={setDeleting} />
+        <ProductTable
+          products={products}
+          showCompany={state.currentUser?.role === 'SUPER_ADMIN'}
+          onEdit={(p) => setEditing(p.id)}
+          onDelete={setDeleting}
+        />
       </TableOrState>
       <Pagination page={page} pageSize={PRODUCT_PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
 

@@ -113,6 +113,7 @@ export default function QrsPage() {
       <TableOrState loading={list.isLoading} empty={rows.length === 0 && t.empty}>
         <CodeTable
           rows={rows}
+          showCompany={state.currentUser?.role === 'SUPER_ADMIN'}
           selected={new Set(selected.keys())}
           onBind={setBinding}
           onSelect={(codes, on) =>

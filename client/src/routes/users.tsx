@@ -125,6 +125,7 @@ export default function UsersPage() {
       </div>
       <TableOrState loading={list.isLoading} empty={users.length === 0 && c.empty}>
         <UserTable
+          showCompany={me?.role === 'SUPER_ADMIN'}
           users={users}
           selfId={me?.id}
           selected={selected}

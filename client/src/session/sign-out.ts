@@ -3,10 +3,11 @@
  * however many calls fail at the same moment. The flag resets when a new session is stored.
  */
 import { navigate } from 'wouter/use-browser-location';
+import { SIGN_IN_PATH, signInPathFor } from '../lib/next-path.ts';
 import { clearSession } from '../lib/storage.ts';
 
+export { SIGN_IN_PATH };
 export const SESSION_CLEARED = 'txng:session-cleared';
-export const SIGN_IN_PATH = '/auth/sign-in';
 
 let signingOut = false;
 
@@ -15,7 +16,9 @@ export function signOutOnce(): void {
   signingOut = true;
   clearSession();
   window.dispatchEvent(new Event(SESSION_CLEARED));
-  if (window.location.pathname !== SIGN_IN_PATH) navigate(SIGN_IN_PATH, { replace: true });
+  // After signing in again, the person is back on the page the ended session was showing.
+  const { pathname, search, hash } = window.location;
+  if (pathname !== SIGN_IN_PATH) navigate(signInPathFor(`${pathname}${search}${hash}`), { replace: true });
 }
 
 /** Called when a session is stored again (sign-in, verification). */

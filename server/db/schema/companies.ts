@@ -1,17 +1,23 @@
-import { integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAt, updatedAt } from './columns.ts';
 
-export const companies = sqliteTable('companies', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  name: text('name').notNull(),
-  representative: text('representative').notNull().default(''),
-  address: text('address').notNull().default(''),
-  email: text('email').notNull().default(''),
-  businessLicense: text('business_license').notNull().default(''),
-  version: integer('version').notNull().default(1),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const companies = sqliteTable(
+  'companies',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    /** vietnameseSortKey(name) (shared/sort-key.ts, decision 085): the list's sort by name. */
+    nameSort: text('name_sort').notNull().default(''),
+    representative: text('representative').notNull().default(''),
+    address: text('address').notNull().default(''),
+    email: text('email').notNull().default(''),
+    businessLicense: text('business_license').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('companies_name_sort_idx').on(t.nameSort)],
+);
 
 /** A company's own lists of categories, units and tags, offered in its product forms. */
 export const TERM_KINDS = ['category', 'unit', 'tag'] as const;
@@ -30,4 +36,3 @@ export const companyTerms = sqliteTable(
   },
   (t) => [uniqueIndex('company_terms_unique').on(t.companyId, t.kind, t.value)],
 );
-

@@ -13,6 +13,8 @@ export const products = sqliteTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** vietnameseSortKey(name) (shared/sort-key.ts, decision 085): every sort by name uses it. */
+    nameSort: text('name_sort').notNull().default(''),
     /** The cover image URL; `images` holds the ordered gallery (JSON array of URLs). */
     image: text('image'),
     images: text('images', { mode: 'json' }).$type<string[]>().notNull().default([]),
@@ -37,13 +39,13 @@ export const products = sqliteTable(
     uniqueIndex('products_qr_code_unique').on(t.qrCode),
     // Codes are case-insensitive and stored folded (decision 084); this holds it even for a write that forgot to fold.
     uniqueIndex('products_qr_code_folded_unique').on(sql`lower(${t.qrCode})`),
-    index('products_company_name_idx').on(t.companyId, t.name),
+    index('products_company_name_idx').on(t.companyId, t.nameSort),
     index('products_company_status_idx').on(t.companyId, t.status),
     index('products_company_category_idx').on(t.companyId, t.category, t.createdAt),
     index('products_company_created_idx').on(t.companyId, t.createdAt),
     // The cross-company list (SUPER_ADMIN): each sort walks one index, the row id being the
     // tiebreaker every SQLite index already ends with, so a page never needs a full sort.
-    index('products_name_idx').on(t.name),
+    index('products_name_idx').on(t.nameSort),
     index('products_created_idx').on(t.createdAt),
     index('products_updated_idx').on(t.updatedAt),
     index('products_status_idx').on(t.status),
@@ -51,8 +53,8 @@ export const products = sqliteTable(
     index('products_category_created_idx').on(t.category, t.createdAt),
     // A status or a category filter sorted by name across companies (decision 073): without them
     // the page walked the whole name index for a rare status, or sorted a category's rows.
-    index('products_status_name_idx').on(t.status, t.name),
-    index('products_category_name_idx').on(t.category, t.name),
+    index('products_status_name_idx').on(t.status, t.nameSort),
+    index('products_category_name_idx').on(t.category, t.nameSort),
   ],
 );
 

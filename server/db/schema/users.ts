@@ -9,6 +9,8 @@ export const users = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     name: text('name').notNull(),
+    /** vietnameseSortKey(name) (shared/sort-key.ts, decision 085): the list's sort by name. */
+    nameSort: text('name_sort').notNull().default(''),
     /** Always stored lower-cased, so the unique index is case-insensitive in effect. */
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
@@ -20,6 +22,8 @@ export const users = sqliteTable(
     username: text('username'),
     /** Bumped by a password change or reset, a disable or a delete: older tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** When an administrator invited the person by mail (decision 087); PENDING until they set a password. */
+    invitedAt: timestamp('invited_at'),
     deletedAt: timestamp('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -29,6 +33,8 @@ export const users = sqliteTable(
     uniqueIndex('users_username_unique').on(t.username),
     index('users_company_idx').on(t.companyId, t.deletedAt),
     index('users_role_idx').on(t.role),
+    index('users_name_sort_idx').on(t.nameSort),
+    index('users_company_name_sort_idx').on(t.companyId, t.nameSort),
   ],
 );
 

@@ -3,6 +3,7 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { RESET_TOKEN_TTL_MINUTES } from '../../../shared/constants.ts';
 import { vi } from '../../../shared/i18n/vi/index.ts';
 import { hashPassword, sha256, verifyPassword } from '../../auth/password.ts';
+import type { Executor } from '../../db/client.ts';
 import { passwordResetTokens, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
@@ -146,4 +147,17 @@ export async function resetPassword(deps: AppDeps & LimitScope, token: string, p
   // The owner proved the mailbox: every failure counted against the account, from any address, is forgotten.
   await clearAccountSignInBlock(deps, email);
   return {};
+}
+
+/**
+ * A single-use link that sets the account's password, valid `minutes`: the link of a forgotten
+ * password, made for an invitation (decision 087). `resetPassword` spends it and activates a PENDING
+ * account, as it does for a reset. Run inside the transaction that made the account.
+ */
+export function newPasswordLink(tx: Executor, publicUrl: string, userId: number, minutes: number): string {
+  const token = randomBytes(32).toString('base64url');
+  tx.insert(passwordResetTokens)
+    .values({ userId, tokenHash: sha256(token), expiresAt: new Date(Date.now() + minutes * 60_000) })
+    .run();
+  return `${publicUrl}/auth/new-password/${token}`;
 }

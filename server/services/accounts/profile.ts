@@ -8,6 +8,7 @@ import { AppError } from '../../errors.ts';
 import type { Actor } from '../../trpc/context.ts';
 import { publicChanged } from '../products/public-answers.ts';
 import { requireUser, toPublicUser } from './session.ts';
+import { nameSortOf } from '../../../shared/sort-key.ts';
 
 export function toPublicCompany(row: typeof companies.$inferSelect) {
   return {
@@ -48,6 +49,7 @@ export function updateMe(deps: AppDeps, actor: Actor, input: z.infer<typeof upda
   }
   const fields = {
     name: input.name,
+    nameSort: nameSortOf(input.name),
     phoneNumber: input.phoneNumber === '' ? null : input.phoneNumber,
     username,
     avatar: input.avatar,
@@ -71,6 +73,7 @@ export function updateOwnCompany(
 ) {
   const fields = {
     name: input.name,
+    nameSort: nameSortOf(input.name),
     representative: input.representative,
     address: input.address,
     email: input.email,

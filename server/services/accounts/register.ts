@@ -16,6 +16,7 @@ import { afterAnswer } from './after-answer.ts';
 import { rejectCommonPassword } from './password-policy.ts';
 import { consumeVerificationCode, resendWait, sendVerificationCode } from './codes.ts';
 import { findUserByEmail, issueSession, toPublicUser } from './session.ts';
+import { vietnameseSortKey } from '../../../shared/sort-key.ts';
 
 /** Thrown inside the sign-up transaction when the e-mail is taken: the answer stays the same. */
 class Taken extends Error {}
@@ -45,6 +46,7 @@ export async function register(deps: AppDeps & LimitScope, input: RegisterInput)
           .insert(companies)
           .values({
             name: c.name,
+            nameSort: vietnameseSortKey(c.name),
             representative: c.representative,
             address: c.address,
             email: c.email,
@@ -57,6 +59,7 @@ export async function register(deps: AppDeps & LimitScope, input: RegisterInput)
         .insert(users)
         .values({
           name: input.name,
+          nameSort: vietnameseSortKey(input.name),
           email: input.email,
           passwordHash,
           status: 'PENDING',

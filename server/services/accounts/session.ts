@@ -26,6 +26,8 @@ export function toPublicUser(row: UserRow): PublicUser {
     companyId: row.companyId,
     phoneNumber: row.phoneNumber,
     username: row.username,
+    /** Invited by an administrator and not yet through the mailed link (decision 087). */
+    invited: row.status === 'PENDING' && row.invitedAt !== null,
     deletedAt: row.deletedAt ? row.deletedAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -15,7 +15,7 @@ export function getCompanyProfile(deps: AppDeps, id: number) {
 }
 
 const SORT_COLUMNS: Record<CompanyListInput['sortBy'], AnyColumn> = {
-  name: companies.name,
+  name: companies.nameSort,
   createdAt: companies.createdAt,
   updatedAt: companies.updatedAt,
 };

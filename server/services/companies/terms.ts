@@ -1,5 +1,6 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { vi } from '../../../shared/i18n/vi/index.ts';
+import { compareVietnamese } from '../../../shared/sort-key.ts';
 import { TERM_MAX_COUNT } from '../../../shared/schemas/companies.ts';
 import { companies, companyTerms, type TermKind } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -33,22 +34,36 @@ export function listTerms(deps: AppDeps, companyId: number, kind: TermKind): str
     .where(and(eq(companyTerms.companyId, companyId), eq(companyTerms.kind, kind)))
     .all()
     .map((r) => r.value)
-    .sort((a, b) => a.localeCompare(b, 'vi'));
+    .sort(compareVietnamese);
 }
 
-/** Adds the values not there yet (duplicates are skipped) and answers the whole list. */
+/** Values that differ only in case are one value to a person ("Cà phê", "cà phê"): compared folded. */
+const caseFold = (value: string) => value.normalize('NFC').toLocaleLowerCase('vi');
+
+/** The field of a list's body, for the error that names the refused value. */
+const FIELD_OF: Record<TermKind, string> = { category: 'categories', unit: 'units', tag: 'tags' };
+
+/**
+ * Adds the values not there yet and answers the whole list. A value already there exactly is skipped
+ * (saving twice is harmless); one that differs from a listed value, or from another value of the same
+ * call, only in case is refused (409, naming both), so a list never holds "Cà phê" and "cà phê".
+ */
 export function upsertTerms(deps: AppDeps, companyId: number, kind: TermKind, values: string[]): string[] {
   const wanted = [...new Set(values)];
   deps.db.transaction((tx) => {
     const scope = and(eq(companyTerms.companyId, companyId), eq(companyTerms.kind, kind));
-    const existing = new Set(
-      tx
-        .select({ value: companyTerms.value })
-        .from(companyTerms)
-        .where(and(scope, inArray(companyTerms.value, wanted)))
-        .all()
-        .map((r) => r.value),
-    );
+    const listed = tx.select({ value: companyTerms.value }).from(companyTerms).where(scope).all();
+    const existing = new Set(listed.map((r) => r.value));
+    const byFold = new Map(listed.map((r) => [caseFold(r.value), r.value]));
+    for (const value of wanted) {
+      if (existing.has(value)) continue;
+      const twin = byFold.get(caseFold(value));
+      if (twin !== undefined) {
+        const message = vi.companies.termCaseDuplicate(value, twin);
+        throw new AppError('CONFLICT', message, { fields: { [FIELD_OF[kind]]: message } });
+      }
+      byFold.set(caseFold(value), value);
+    }
     const added = wanted.filter((v) => !existing.has(v));
     if (!added.length) return;
     const held = tx.select({ n: count() }).from(companyTerms).where(scope).get()?.n ?? 0;

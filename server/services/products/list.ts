@@ -2,6 +2,7 @@ import { and, asc, count, desc, is, Placeholder, sql, type SQL } from 'drizzle-o
 import type { ProductListInput } from '../../../shared/schemas/products.ts';
 import { products } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
+import { withCompanyNames } from '../companies/names.ts';
 import { pickCompany, type CompanyScope } from './scope.ts';
 import { ftsMatch } from './search.ts';
 import { productColumns, toProduct } from './serialize.ts';
@@ -9,11 +10,11 @@ import { productColumns, toProduct } from './serialize.ts';
 /**
  * Each sort's ORDER BY, ending with id so pages never overlap or skip on ties. Each one is a prefix
  * of an index (SQLite indexes end with the row id), so a page walks the index instead of sorting:
- * name, created_at, updated_at, status alone; category with created_at (the index that also serves a
+ * name (its Vietnamese sort key, decision 085), created_at, updated_at, status alone; category with created_at (the index that also serves a
  * category filter sorted by date), so ties within a category come oldest first (newest on desc).
  */
 const SORT_KEYS = {
-  name: [products.name],
+  name: [products.nameSort],
   createdAt: [products.createdAt],
   updatedAt: [products.updatedAt],
   status: [products.status],
@@ -39,7 +40,9 @@ export function listProducts(deps: AppDeps, scope: CompanyScope, input: ProductL
   const version = q.version.get({ companyId: companyId ?? 0 })?.version ?? 0;
   const offset = (input.page - 1) * input.limit;
   const match = ftsMatch(input.search, companyId);
-  const present = (rows: ProductRow[]) => rows.map((r) => toProduct(r, deps.settings.publicUrl));
+  // With the company's name: a SUPER_ADMIN's list spans companies and shows which one a row is of.
+  const present = (rows: ProductRow[]) =>
+    withCompanyNames(deps, rows.map((r) => toProduct(r, deps.settings.publicUrl)));
 
   if (match !== null) {
     const key = `ids|${companyId}|${input.status ?? ''}|${input.category ?? ''}|${input.sortBy}|${input.orderBy}|${match}`;

@@ -3,6 +3,7 @@ import { foldVietnamese } from '../../../shared/text.ts';
 import type { Executor } from '../../db/client.ts';
 import { products, shortLinks, trackingEntries } from '../../db/schema/index.ts';
 import { generateCode } from '../codes.ts';
+import { vietnameseSortKey } from '../../../shared/sort-key.ts';
 
 export interface ProductFields {
   name: string;
@@ -94,6 +95,7 @@ export function insertProductRecord(
     .values({
       companyId,
       name: fields.name,
+      nameSort: vietnameseSortKey(fields.name),
       image: fields.image ?? images[0] ?? null,
       images,
       status: fields.status ?? 'INACTIVE',

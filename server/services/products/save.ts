@@ -16,6 +16,7 @@ import {
 } from './records.ts';
 import { publicChanged } from './public-answers.ts';
 import { pickCompany, type CompanyScope } from './scope.ts';
+import { vietnameseSortKey } from '../../../shared/sort-key.ts';
 
 /** Empty text means "none": a cleared field is stored as null, never as ''. */
 const orNull = (v: string | null | undefined) =>
@@ -82,6 +83,7 @@ export function updateProduct(deps: AppDeps, scope: CompanyScope, actor: Actor, 
         image: merged.image,
         qrCode: input.qr_code ?? row.qrCode,
         searchText: searchTextOf(merged),
+        nameSort: vietnameseSortKey(merged.name),
         version: row.version + 1,
       })
       .where(and(eq(products.id, row.id), eq(products.version, row.version)))

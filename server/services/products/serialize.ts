@@ -4,7 +4,7 @@ import { products, trackingEntries } from '../../db/schema/index.ts';
 import { redirectUrl } from '../codes.ts';
 import { qrImagePath } from '../shortLinks/qr.ts';
 
-/** The columns a product answer is made of (never search_text). */
+/** The columns a product answer is made of (never search_text nor name_sort). */
 export const productColumns = {
   id: products.id,
   companyId: products.companyId,
@@ -22,7 +22,7 @@ export const productColumns = {
   updatedAt: products.updatedAt,
 };
 
-type ProductRow = Omit<typeof products.$inferSelect, 'searchText'>;
+type ProductRow = Omit<typeof products.$inferSelect, 'searchText' | 'nameSort'>;
 
 /** One product as the API answers it, with its QR image URLs and the URL the QR encodes. */
 export function toProduct(row: ProductRow, publicUrl: string) {

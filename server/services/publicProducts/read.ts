@@ -20,7 +20,8 @@ export function getPublicProduct(deps: AppDeps, id: number) {
 }
 
 /**
- * GET /public/companies/{id}/products: a company's ACTIVE products for its public page, by name. Only
+ * GET /public/companies/{id}/products: a company's ACTIVE products for its public page, in Vietnamese
+ * name order (decision 085; the company's name index, status checked on the row). Only
  * what a card shows leaves: no codes, no versions, nothing of INACTIVE products (not even a count).
  */
 export function listPublicCompanyProducts(deps: AppDeps, input: PublicCompanyProductsInput) {
@@ -42,7 +43,7 @@ export function listPublicCompanyProducts(deps: AppDeps, input: PublicCompanyPro
     })
     .from(products)
     .where(where)
-    .orderBy(asc(products.name), asc(products.id))
+    .orderBy(asc(products.nameSort), asc(products.id))
     .limit(limit)
     .offset(offset)
     .all();

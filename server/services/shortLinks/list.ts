@@ -3,6 +3,7 @@ import type { ListShortLinksInput } from '../../../shared/schemas/shortLinks.ts'
 import { products, shortLinks } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { redirectUrl } from '../codes.ts';
+import { withCompanyNames } from '../companies/names.ts';
 import { pickCompany, type CompanyScope } from '../products/scope.ts';
 import { qrImagePath } from './qr.ts';
 
@@ -33,9 +34,10 @@ export function listShortLinks(deps: AppDeps, scope: CompanyScope, input: ListSh
   const total = deps.db.select({ n: count() }).from(shortLinks).where(filter).get()?.n ?? 0;
   const { publicUrl } = deps.settings;
   return {
-    shortLinks: rows.map((r) => ({
+    shortLinks: withCompanyNames(deps, rows).map((r) => ({
       code: r.code,
       companyId: r.companyId,
+      companyName: r.companyName,
       url: redirectUrl(publicUrl, r.code),
       qr_code_image: qrImagePath(r.code, 'png'),
       qr_code_svg: qrImagePath(r.code, 'svg'),

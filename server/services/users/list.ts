@@ -3,11 +3,13 @@ import type { UserListInput, UserSortField } from '../../../shared/schemas/users
 import { users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { toPublicUser } from '../accounts/session.ts';
+import { withCompanyNames } from '../companies/names.ts';
 import { pageWindow } from '../pagination.ts';
 import { foldedContains } from './folded-search.ts';
 import type { UserScope } from './scope.ts';
 
-const byName = sql`${users.name} collate nocase`;
+/** The Vietnamese order of names (decision 085), one index per list shape (all, one company). */
+const byName = users.nameSort;
 const SORT_COLUMNS: Record<UserSortField, SQL | AnyColumn> = {
   displayName: byName,
   name: byName,
@@ -47,7 +49,7 @@ export function listUsers(deps: AppDeps, scope: UserScope, input: UserListInput)
     .limit(limit)
     .offset(offset)
     .all();
-  return { users: rows.map(toPublicUser), count: total };
+  return { users: withCompanyNames(deps, rows.map(toPublicUser)), count: total };
 }
 
 /** Counts per status for the list's tabs; `total` is every live (not deleted) account in scope. */

@@ -1,15 +1,19 @@
+import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { INVITE_TOKEN_TTL_DAYS } from '../../../shared/constants.ts';
 import { vi } from '../../../shared/i18n/vi/index.ts';
 import type { CreateUserInput, UpdateUserInput } from '../../../shared/schemas/users.ts';
 import { hashPassword } from '../../auth/password.ts';
-import { users } from '../../db/schema/index.ts';
+import { companies, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { rejectCommonPassword } from '../accounts/password-policy.ts';
+import { newPasswordLink } from '../accounts/passwords.ts';
 import { toPublicUser } from '../accounts/session.ts';
 import { resolvePlacement } from './placement.ts';
 import { loadManagedUser, type UserScope } from './scope.ts';
 import { assertUnique } from './uniqueness.ts';
+import { nameSortOf, vietnameseSortKey } from '../../../shared/sort-key.ts';
 
 const blankToNull = (value: string | undefined) =>
   value === undefined ? undefined : value === '' ? null : value;
@@ -20,31 +24,67 @@ async function passwordHashOf(deps: AppDeps, password: string): Promise<string> 
 }
 
 /**
- * An account made by an administrator is ACTIVE unless the administrator says otherwise: the
- * administrator chose its password and hands it over (decision 010). No verification mail is sent.
+ * Without a password the person is invited (decision 087): the account is PENDING, with a password
+ * nobody knows, and a mail carries a single-use link to set their own; following it activates the
+ * account. With a password, the account is ACTIVE unless the administrator says otherwise: the
+ * administrator hands the password over (decision 010) and no mail is sent.
  */
 export async function createUser(deps: AppDeps, scope: UserScope, input: CreateUserInput) {
+  const invite = input.password === undefined;
+  if (invite && input.status !== undefined && input.status !== 'PENDING') {
+    throw new AppError('BAD_REQUEST', vi.users.invitePending, { fields: { status: vi.users.invitePending } });
+  }
   const username = blankToNull(input.username) ?? null;
   assertUnique(deps.db, { email: input.email, username });
   const placement = resolvePlacement(deps.db, scope, input);
-  const passwordHash = await passwordHashOf(deps, input.password);
-  const row = deps.db.transaction((tx) => {
+  const passwordHash = invite
+    ? await hashPassword(randomBytes(32).toString('base64url'), deps.settings.passwordHashCost)
+    : await passwordHashOf(deps, input.password!);
+  const { row, link } = deps.db.transaction((tx) => {
     assertUnique(tx, { email: input.email, username });
-    return tx
+    const row = tx
       .insert(users)
       .values({
         name: input.name,
+        nameSort: vietnameseSortKey(input.name),
         email: input.email,
         passwordHash,
-        status: input.status ?? 'ACTIVE',
+        status: invite ? 'PENDING' : (input.status ?? 'ACTIVE'),
+        invitedAt: invite ? new Date() : null,
         ...placement,
         phoneNumber: blankToNull(input.phoneNumber) ?? null,
         username,
       })
       .returning()
       .get();
+    const link = invite
+      ? newPasswordLink(tx, deps.settings.publicUrl, row.id, INVITE_TOKEN_TTL_DAYS * 24 * 60)
+      : null;
+    return { row, link };
   });
+  if (link) await sendInvitation(deps, row, link);
   return toPublicUser(row);
+}
+
+/**
+ * The invitation mail. An account whose invitation could not be sent is removed again (it has nothing
+ * yet): the administrator sees the failure and tries again, instead of a PENDING account nobody can open.
+ */
+async function sendInvitation(deps: AppDeps, user: typeof users.$inferSelect, link: string) {
+  const company = user.companyId
+    ? deps.db.select({ name: companies.name }).from(companies).where(eq(companies.id, user.companyId)).get()
+    : undefined;
+  try {
+    await deps.mailer.send({
+      to: user.email,
+      subject: vi.mail.inviteSubject,
+      text: vi.mail.inviteText(user.name, company ? vi.mail.invitePlace(company.name) : '', link, INVITE_TOKEN_TTL_DAYS),
+    });
+  } catch (err) {
+    deps.logger.error({ event: 'users.invite_not_sent', err }, 'invitation mail failed');
+    deps.db.delete(users).where(eq(users.id, user.id)).run();
+    throw new AppError('INTERNAL', vi.users.inviteNotSent);
+  }
 }
 
 /**
@@ -86,6 +126,7 @@ export async function updateUser(deps: AppDeps, scope: UserScope, input: UpdateU
       .update(users)
       .set({
         name: fields.name,
+        nameSort: nameSortOf(fields.name),
         email: fields.email,
         status: fields.status,
         ...placement,

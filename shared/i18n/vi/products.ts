@@ -12,4 +12,13 @@ export const products = {
   deleted: 'Xóa sản phẩm thành công',
   codesCreated: 'Tạo mã QR thành công',
   codeBound: 'Gắn mã QR với sản phẩm thành công',
+  /** The product page's title and description where a shared link is shown (Zalo, Facebook...). */
+  share: {
+    title: (name: string) => `${name} | Truy xuất nguồn gốc`,
+    origin: (origin: string) => `Xuất xứ: ${origin}.`,
+    company: (name: string) => `Sản xuất bởi ${name}.`,
+    steps: (count: number) => `Hành trình ${count} bước.`,
+    cta: 'Xem nguồn gốc và hành trình của sản phẩm.',
+    siteName: 'Truy xuất nguồn gốc',
+  },
 } as const;

@@ -117,7 +117,7 @@ export const publicPages = {
     cancel: 'Hủy',
     saved: 'Đã lưu nội dung',
     conflict:
-      'Nội dung này vừa được người khác sửa. Trang đã tải lại bản mới nhất: hãy xem lại rồi sửa tiếp.',
+      'Nội dung này vừa được người khác sửa. Những gì bạn đã nhập vẫn còn: bấm "Lưu" để ghi đè bản của họ, hoặc "Hủy" để xem bản mới nhất.',
     editorLoading: 'Đang tải trình soạn thảo…',
     toolbar: {
       bold: 'In đậm',

@@ -10,4 +10,6 @@ export const users = {
   companyRequired: 'Tài khoản doanh nghiệp phải thuộc một doanh nghiệp',
   companyNotAllowed: 'Chỉ tài khoản Nhân viên hoặc Quản trị doanh nghiệp mới thuộc một doanh nghiệp',
   companyNotFound: 'Không tìm thấy doanh nghiệp',
+  invitePending: 'Tài khoản được mời sẽ chờ người dùng tự đặt mật khẩu qua email',
+  inviteNotSent: 'Không gửi được email mời, tài khoản chưa được tạo. Vui lòng thử lại sau.',
 } as const;

@@ -31,6 +31,11 @@ export const workspace = {
     active: 'Đang hoạt động',
     inactive: 'Ngừng hoạt động',
     status: 'Trạng thái',
+    company: 'Doanh nghiệp',
+    chooseCompany: 'Chọn doanh nghiệp',
+    findCompany: 'Tìm doanh nghiệp',
+    companyHint: 'Sản phẩm sẽ thuộc doanh nghiệp này; danh mục, đơn vị và thẻ lấy từ danh sách của doanh nghiệp.',
+    noCompany: '—',
   },
   dashboard: {
     companyTitle: 'Số liệu doanh nghiệp',
@@ -180,6 +185,10 @@ export const workspace = {
       GUEST: 'Khách',
     },
     statuses: { ACTIVE: 'Đang hoạt động', PENDING: 'Chờ kích hoạt', DISABLED: 'Vô hiệu hóa', DELETED: 'Đã xóa' },
+    /** An account invited by mail whose person has not set a password yet (decision 087). */
+    invitedStatus: 'Đã mời, chờ đặt mật khẩu',
+    inviteHint: 'Người dùng sẽ nhận email có liên kết để tự đặt mật khẩu (hiệu lực 7 ngày).',
+    invited: (email: string) => `Đã gửi lời mời tới ${email}`,
     name: 'Họ tên',
     email: 'Email',
     password: 'Mật khẩu',
@@ -224,5 +233,8 @@ export const workspace = {
     newValue: (list: string) => `Thêm ${list.toLowerCase()}`,
     removeValue: (value: string) => `Xóa "${value}"`,
     emptyList: 'Chưa có giá trị nào',
+    removeTitle: (value: string) => `Xóa "${value}" khỏi danh sách?`,
+    removeMessage:
+      'Sản phẩm đang dùng giá trị này vẫn giữ nguyên; giá trị chỉ không còn được gợi ý trong biểu mẫu sản phẩm.',
   },
 } as const;

@@ -42,11 +42,16 @@ export async function createActiveUser(
   return { email, password: PASSWORD, name, accessToken: body.data.session.accessToken };
 }
 
-/** Signs in through the sign-in page and waits until the guard has sent the user on. */
-export async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/auth/sign-in');
+/** Fills and sends the sign-in form of the page already open (`/auth/sign-in`, with or without `?next=`). */
+export async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Mật khẩu').fill(password);
   await page.getByRole('button', { name: 'Đăng nhập' }).click();
+}
+
+/** Signs in through the sign-in page and waits until the guard has sent the user on. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/auth/sign-in');
+  await submitSignIn(page, email, password);
   await expect(page).not.toHaveURL(/\/auth\/sign-in/);
 }

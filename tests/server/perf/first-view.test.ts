@@ -144,3 +144,52 @@ describe('[GUEST][REST][perf] server-rendered public pages', () => {
     ]);
   });
 });
+
+/** The content of `<meta property|name="key">` in the page, attributes unescaped as a browser reads them. */
+function metaOf(html: string, key: string): string | null {
+  const match = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)" />`).exec(html);
+  return match ? match[1]!.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n))) : null;
+}
+
+describe('[GUEST][REST][first-view] a shared product link shows the product', () => {
+  it('the product page and the printed code carry the title, description and Open Graph tags', async () => {
+    const { caller, get } = await world();
+    const product = await caller.products.create({
+      name: 'Cà phê Robusta "Đặc biệt" & <Mới>',
+      status: 'ACTIVE',
+      origin: 'Đắk Lắk',
+      image: '/uploads/anh-bia_1.jpg',
+      trackings: [
+        { activity: 'Thu hoạch', location: 'Buôn Ma Thuột', date: '2026-10-01', description: '' },
+        { activity: 'Rang', location: 'Buôn Ma Thuột', date: '2026-10-05', description: '' },
+      ],
+    });
+    for (const path of [`/products/details/${product.id}`, `/redirect/${product.qr_code}`]) {
+      const { html } = await get(path);
+      expect(html, path).toContain(
+        '<title>Cà phê Robusta &#34;Đặc biệt&#34; &#38; &#60;Mới&#62; | Truy xuất nguồn gốc</title>',
+      );
+      expect(html).not.toContain('<title>Truy xuất nguồn gốc</title>');
+      expect(metaOf(html, 'og:title')).toBe('Cà phê Robusta "Đặc biệt" & <Mới>');
+      const description = metaOf(html, 'description');
+      expect(description).toContain('Xuất xứ: Đắk Lắk.');
+      expect(description).toContain('Hành trình 2 bước.');
+      expect(metaOf(html, 'og:description')).toBe(description);
+      expect(metaOf(html, 'og:image')).toBe('http://localhost:3000/uploads/anh-bia_1.jpg?w=640');
+      expect(metaOf(html, 'og:url')).toBe(`http://localhost:3000/products/details/${product.id}`);
+      expect(metaOf(html, 'og:type')).toBe('product');
+      // Nothing of the name is markup: no raw quote ends an attribute, no raw "<" opens a tag.
+      expect(html).not.toContain('"Đặc biệt"');
+      expect(html).not.toContain('<Mới>');
+    }
+  });
+
+  it('a product without a picture has no og:image, and the description still says what the page is', async () => {
+    const { product, get } = await world();
+    const { html } = await get(`/products/details/${product.id}`);
+    expect(html).toContain('<title>Cà phê Arabica Cầu Đất | Truy xuất nguồn gốc</title>');
+    expect(metaOf(html, 'og:image')).toBeNull();
+    expect(metaOf(html, 'description')).toContain('Xem nguồn gốc và hành trình của sản phẩm.');
+    expect(metaOf(html, 'description')).toContain('Xuất xứ: Lâm Đồng.');
+  });
+});

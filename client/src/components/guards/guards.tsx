@@ -3,7 +3,7 @@
  * redirects (replacing the history entry), or renders its children.
  */
 import type { ReactNode } from 'react';
-import { Redirect, useLocation } from 'wouter';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import { authGuard, dashboardGuard } from '../../lib/guards.ts';
 import { useConfig } from '../../lib/use-config.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
@@ -12,7 +12,8 @@ import { LoadingScreen } from '../ui/loading-screen.tsx';
 export function AuthGuard({ children }: { children: ReactNode }) {
   const { state } = useSession();
   const config = useConfig();
-  const decision = authGuard(state, config.data?.defaultRedirectPath);
+  const search = useSearch();
+  const decision = authGuard(state, config.data?.defaultRedirectPath, search);
   if (decision === 'wait') return <LoadingScreen />;
   if (decision !== null) return <Redirect to={decision} replace />;
   return <>{children}</>;
@@ -21,7 +22,8 @@ export function AuthGuard({ children }: { children: ReactNode }) {
 export function DashboardGuard({ children }: { children: ReactNode }) {
   const { state } = useSession();
   const [location] = useLocation();
-  const decision = dashboardGuard(state, location);
+  const search = useSearch();
+  const decision = dashboardGuard(state, location, search);
   if (decision === 'wait') return <LoadingScreen />;
   if (decision !== null) return <Redirect to={decision} replace />;
   return <>{children}</>;

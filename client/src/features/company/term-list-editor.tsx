@@ -2,12 +2,18 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { vi } from '../../../../shared/i18n/vi/index.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { useTRPC } from '../../lib/trpc.ts';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { failureMessage } from '../../lib/api-errors.ts';
+import { errorData, useTRPC } from '../../lib/trpc.ts';
 
 const t = vi.workspace.company;
 export type TermKind = 'categories' | 'units' | 'tags';
 
-/** One of the company's lists as chips: type a value and add it, or remove one with its ✕. */
+/**
+ * One of the company's lists as chips: type a value and add it, or remove one with its ✕ after a
+ * confirmation. A refused value (one differing from a listed value only in case) is explained under
+ * the field, which keeps what was typed.
+ */
 export function TermListEditor({ kind, title }: { kind: TermKind; title: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -15,16 +21,34 @@ export function TermListEditor({ kind, title }: { kind: TermKind; title: string 
   const procs = trpc.companies[kind] as unknown as typeof trpc.companies.categories;
   const list = useQuery(procs.list.queryOptions());
   const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: procs.list.queryKey() });
   const upsert = useMutation(
     procs.upsert.mutationOptions({
+      trpc: { context: { silent: true } },
       onSuccess: () => {
         setValue('');
+        setError(null);
+        refresh();
+      },
+      onError: (err) => {
+        const data = errorData(err);
+        setError(
+          Object.values(data.fields ?? {})[0] ??
+            failureMessage({ status: data.httpStatus ?? null, message: data.httpStatus ? err.message : null }),
+        );
+      },
+    }),
+  );
+  const remove = useMutation(
+    procs.delete.mutationOptions({
+      onSuccess: () => {
+        setRemoving(null);
         refresh();
       },
     }),
   );
-  const remove = useMutation(procs.delete.mutationOptions({ onSuccess: refresh }));
   // The three lists take their values under their own field name ({ categories }, { units }, { tags }).
   const body = (values: string[]) => ({ [kind]: values }) as never;
   const inputId = `term-${kind}`;
@@ -44,7 +68,7 @@ export function TermListEditor({ kind, title }: { kind: TermKind; title: string 
               type="button"
               aria-label={t.removeValue(v)}
               className="rounded-full px-1.5 hover:bg-white/60"
-              onClick={() => remove.mutate(body([v]))}
+              onClick={() => setRemoving(v)}
             >
               ✕
             </button>
@@ -67,13 +91,32 @@ export function TermListEditor({ kind, title }: { kind: TermKind; title: string 
           value={value}
           placeholder={t.newValue(title)}
           maxLength={100}
-          onChange={(e) => setValue(e.target.value)}
-          className="h-10 flex-1 rounded-lg border border-line bg-surface px-3 text-ink outline-none focus:border-primary"
+          onChange={(e) => {
+            setValue(e.target.value);
+            setError(null);
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+          className="h-10 min-w-0 flex-1 rounded-lg border border-line bg-surface px-3 text-ink outline-none focus:border-primary"
         />
         <Button type="submit" variant="outline" disabled={!value.trim() || upsert.isPending}>
           {vi.workspace.common.add}
         </Button>
       </form>
+      {error && (
+        <p id={`${inputId}-error`} role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title={removing ? t.removeTitle(removing) : ''}
+        message={t.removeMessage}
+        confirmLabel={vi.workspace.common.delete}
+        busy={remove.isPending}
+        onConfirm={() => removing && remove.mutate(body([removing]))}
+      />
     </section>
   );
 }

@@ -28,7 +28,11 @@ export function SectionForm({
   onSave: (draft: SectionDraft) => void;
   onCancel: () => void;
 }) {
-  const [draft, setDraft] = useState(initial);
+  const [draft, setDraft] = useState<SectionDraft>({
+    title: initial.title,
+    subtitle: initial.subtitle,
+    body: initial.body,
+  });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onSave(draft);
@@ -44,14 +48,14 @@ export function SectionForm({
         name="title"
         value={draft.title}
         onChange={(e) => setDraft((d) => ({ ...d, title: e.target.value }))}
-        error={errors.title ?? errors['items.0.title']}
+        error={errors.title}
       />
       <Field
         label={t.subtitle}
         name="subtitle"
         value={draft.subtitle}
         onChange={(e) => setDraft((d) => ({ ...d, subtitle: e.target.value }))}
-        error={errors.subtitle ?? errors['items.0.subtitle']}
+        error={errors.subtitle}
       />
       <div className="flex flex-col gap-1">
         <span className="text-sm font-medium text-ink">{t.body}</span>
@@ -68,10 +72,15 @@ export function SectionForm({
             onChange={(body) => setDraft((d) => ({ ...d, body }))}
           />
         </Suspense>
-        {(errors.body ?? errors['items.0.body']) && (
-          <p className="text-sm text-red-600">{errors.body ?? errors['items.0.body']}</p>
+        {errors.body && (
+          <p className="text-sm text-red-600">{errors.body}</p>
         )}
       </div>
+      {errors._ && (
+        <p role="alert" className="text-sm text-red-600">
+          {errors._}
+        </p>
+      )}
       <div className="flex gap-2">
         <Button type="submit" disabled={pending}>
           {pending ? t.saving : t.save}

@@ -5,7 +5,8 @@ import type { DocumentKey } from '../../../../shared/constants.ts';
 import { vi } from '../../../../shared/i18n/vi/index.ts';
 import type { DocumentSection } from '../../../../shared/schemas/documents.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { type FieldErrors, serverErrors } from '../../lib/form-errors.ts';
+import { failureMessage } from '../../lib/api-errors.ts';
+import type { FieldErrors } from '../../lib/form-errors.ts';
 import { errorData, useTRPC } from '../../lib/trpc.ts';
 import { RICH_TEXT_CLASS } from '../public/rich-text.ts';
 import { type SectionDraft, SectionForm } from './section-form.tsx';
@@ -16,6 +17,33 @@ const BLANK: SectionDraft = { title: '', subtitle: '', body: '' };
 
 /** Which section is open in the form: a new one, an existing one, or none. */
 type Editing = { kind: 'new' } | { kind: 'edit'; section: DocumentSection } | null;
+
+const FORM_FIELDS = ['title', 'subtitle', 'body'] as const;
+
+/** Only what the save schemas take: the listed section also carries id, key, position, dates. */
+const draftOf = (d: SectionDraft): SectionDraft => ({ title: d.title, subtitle: d.subtitle, body: d.body });
+
+/**
+ * A failed save as the form shows it: the server's field errors under their field ('items.0.title'
+ * → 'title'), and anything else (another field, no field, no answer at all) as the form's own
+ * message under `_`, so no failure is silent.
+ */
+function saveErrors(err: unknown): FieldErrors {
+  const data = errorData(err);
+  const out: FieldErrors = {};
+  for (const [path, message] of Object.entries(data.fields ?? {})) {
+    const field = path.replace(/^items\.\d+\./, '');
+    if ((FORM_FIELDS as readonly string[]).includes(field)) out[field] ??= message;
+    else out._ ??= message;
+  }
+  if (Object.keys(out).length === 0) {
+    out._ = failureMessage({
+      status: data.httpStatus ?? null,
+      message: data.httpStatus ? (err as Error).message : null,
+    });
+  }
+  return out;
+}
 
 /**
  * One document's sections: list, add, edit, reorder, delete. Every change names the `version` the
@@ -33,13 +61,13 @@ export function SectionsPanel({ docKey }: { docKey: DocumentKey }) {
   const reload = () => queryClient.invalidateQueries({ queryKey: listKey });
   const onFailure = (err: unknown) => {
     if (errorData(err).httpStatus === 409) {
+      // The form stays open with what was typed; the next save names the reloaded version.
       setConflict(true);
-      setEditing(null);
+      setErrors({});
       void reload();
       return;
     }
-    const fields = serverErrors(err);
-    setErrors(Object.keys(fields).length ? fields : { title: (err as Error).message });
+    setErrors(saveErrors(err));
   };
   const onSaved = () => {
     setEditing(null);
@@ -59,9 +87,12 @@ export function SectionsPanel({ docKey }: { docKey: DocumentKey }) {
   const list = sections.data ?? [];
   const save = (draft: SectionDraft) => {
     setConflict(false);
-    if (editing?.kind === 'new') create.mutate({ items: [{ key: docKey, ...draft }] });
-    else if (editing?.kind === 'edit')
-      update.mutate({ items: [{ id: editing.section.id, ...draft, version: editing.section.version }] });
+    if (editing?.kind === 'new') create.mutate({ items: [{ key: docKey, ...draftOf(draft) }] });
+    else if (editing?.kind === 'edit') {
+      // After a conflict the list was reloaded: save over the version now shown, knowingly.
+      const current = list.find((s) => s.id === editing.section.id) ?? editing.section;
+      update.mutate({ items: [{ id: current.id, ...draftOf(draft), version: current.version }] });
+    }
   };
   /** Swaps two neighbours' positions in one all-or-nothing call. */
   const move = (index: number, by: -1 | 1) => {
@@ -100,7 +131,10 @@ export function SectionsPanel({ docKey }: { docKey: DocumentKey }) {
                 pending={busy}
                 errors={errors}
                 onSave={save}
-                onCancel={() => setEditing(null)}
+                onCancel={() => {
+                  setErrors({});
+                  setEditing(null);
+                }}
               />
             </li>
           ) : (
@@ -126,7 +160,11 @@ export function SectionsPanel({ docKey }: { docKey: DocumentKey }) {
                     size="sm"
                     variant="outline"
                     disabled={busy}
-                    onClick={() => setEditing({ kind: 'edit', section: s })}
+                    onClick={() => {
+                      setErrors({});
+                      setConflict(false);
+                      setEditing({ kind: 'edit', section: s });
+                    }}
                     aria-label={`${t.edit}: ${s.title}`}
                   >
                     {t.edit}

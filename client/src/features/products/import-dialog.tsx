@@ -7,15 +7,19 @@ import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { ApiError, apiFetch } from '../../lib/api-fetch.ts';
 import { useTRPC } from '../../lib/trpc.ts';
+import { useSession } from '../../session/SessionProvider.tsx';
+import { CompanyPicker, type PickedCompany } from '../company/company-picker.tsx';
 import { ImportPreview } from './import-preview.tsx';
 
 const t = vi.workspace.import;
 const c = vi.workspace.common;
 
-function send(file: File, dryRun: boolean) {
+function send(file: File, dryRun: boolean, companyId: number | null) {
   const form = new FormData();
   form.append('file', file);
   form.append('dryRun', String(dryRun));
+  // A SUPER_ADMIN names the company the products go to; a company's staff import into their own.
+  if (companyId !== null) form.append('companyId', String(companyId));
   return apiFetch<ProductImportResult>('/api/products/import', { method: 'POST', body: form, silent: true });
 }
 
@@ -32,6 +36,9 @@ export function ImportDialog({
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const { state } = useSession();
+  const picksCompany = state.currentUser?.role === 'SUPER_ADMIN';
+  const [company, setCompany] = useState<PickedCompany | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<ProductImportResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -49,7 +56,7 @@ export function ImportDialog({
     setFailure(null);
     setBusy('checking');
     try {
-      setResult(await send(picked, true));
+      setResult(await send(picked, true, company?.id ?? null));
     } catch (err) {
       setFailure(err instanceof ApiError && err.message ? err.message : vi.client.somethingWentWrong);
     } finally {
@@ -61,7 +68,7 @@ export function ImportDialog({
     if (!file) return;
     setBusy('importing');
     try {
-      const done = await send(file, false);
+      const done = await send(file, false, company?.id ?? null);
       toast.success(t.done(done.imported));
       void queryClient.invalidateQueries({ queryKey: trpc.products.pathKey() });
       void queryClient.invalidateQueries({ queryKey: trpc.companies.pathKey() });
@@ -99,6 +106,17 @@ export function ImportDialog({
       }
     >
       <div className="flex flex-col gap-4">
+        {picksCompany && (
+          <CompanyPicker
+            value={company}
+            onChange={(picked) => {
+              setCompany(picked);
+              // A preview was checked for the previous company (its codes, its lists): check again.
+              setResult(null);
+              setFile(null);
+            }}
+          />
+        )}
         <div className="flex flex-wrap gap-2">
           <a
             className={buttonVariants({ variant: 'outline', size: 'sm' })}
@@ -120,7 +138,7 @@ export function ImportDialog({
           <input
             type="file"
             accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            disabled={busy !== null}
+            disabled={busy !== null || (picksCompany && !company)}
             className="rounded-lg border border-line p-2"
             onChange={(e) => {
               const picked = e.target.files?.[0];

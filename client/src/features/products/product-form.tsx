@@ -10,6 +10,8 @@ import { RadioChoice } from '../../components/ui/radio-choice.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { type FieldErrors, serverErrors, zodErrors } from '../../lib/form-errors.ts';
 import { useTRPC } from '../../lib/trpc.ts';
+import { useSession } from '../../session/SessionProvider.tsx';
+import { CompanyPicker, type PickedCompany } from '../company/company-picker.tsx';
 import { ImageGallery } from './image-gallery.tsx';
 import { ProductQr } from './product-qr.tsx';
 import { TagPicker } from './tag-picker.tsx';
@@ -92,12 +94,16 @@ export function ProductFormDialog({
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const lists = useCompanyLists();
+  const { state } = useSession();
+  // A SUPER_ADMIN names the company of a new product; an edited product keeps its own.
+  const picksCompany = state.currentUser?.role === 'SUPER_ADMIN';
+  const [company, setCompany] = useState<PickedCompany | null>(null);
   const editing = productId !== null;
   const detail = useQuery({
     ...trpc.products.get.queryOptions({ id: productId ?? 0 }),
     enabled: open && editing,
   });
+  const lists = useCompanyLists(editing ? detail.data?.companyId : company?.id);
   const [form, setForm] = useState<FormState>(blank);
   const [errors, setErrors] = useState<FieldErrors>({});
 
@@ -107,6 +113,7 @@ export function ProductFormDialog({
   useEffect(() => {
     if (!open) return;
     setErrors({});
+    if (!editing) setCompany(null);
     setForm(editing && detail.data ? fromProduct(detail.data) : blank);
   }, [open, productId, loadedVersion]);
 
@@ -123,8 +130,12 @@ export function ProductFormDialog({
   function save() {
     const body = bodyOf(form);
     const parsed = createProductInput.safeParse(body);
-    if (!parsed.success) {
-      setErrors(zodErrors(parsed.error));
+    const missingCompany = picksCompany && !editing && !company;
+    if (!parsed.success || missingCompany) {
+      setErrors({
+        ...(parsed.success ? {} : zodErrors(parsed.error)),
+        ...(missingCompany ? { companyId: vi.products.companyRequired } : {}),
+      });
       return;
     }
     setErrors({});
@@ -132,7 +143,7 @@ export function ProductFormDialog({
     if (editing && detail.data) {
       update.mutate({ ...body, id: detail.data.id, version: detail.data.version }, { onError });
     } else {
-      create.mutate(body, { onError });
+      create.mutate(picksCompany && company ? { ...body, companyId: company.id } : body, { onError });
     }
   }
 
@@ -165,6 +176,17 @@ export function ProductFormDialog({
             save();
           }}
         >
+          {picksCompany && !editing && (
+            <CompanyPicker
+              value={company}
+              onChange={(picked) => {
+                setCompany(picked);
+                // Another company's lists: choices of the previous one no longer apply.
+                setForm((f) => ({ ...f, category: '', unit: '', tags: [] }));
+              }}
+              error={errors.companyId}
+            />
+          )}
           <div className="grid gap-3 sm:grid-cols-2">
             <Field
               label={t.name}

@@ -6,7 +6,7 @@ const t = vi.workspace.products;
 const c = vi.workspace.common;
 
 /** The product's QR code (the server's image of PUBLIC_URL/redirect/{code}) with PNG and SVG downloads. */
-export function ProductQr({ product }: { product: ProductRow }) {
+export function ProductQr({ product }: { product: Omit<ProductRow, 'companyName'> }) {
   return (
     <section
       aria-labelledby="qr-title"

@@ -1,6 +1,7 @@
 import { vi } from '../../../../shared/i18n/vi/index.ts';
 import { imageVariant } from '../../../../shared/image-variants.ts';
 import { type Column, DataTable, EditDeleteActions } from '../../components/ui/data-table.tsx';
+import { withCompanyColumn } from '../company/company-column.tsx';
 import type { ProductRow } from './types.ts';
 
 const t = vi.workspace.products;
@@ -48,10 +49,13 @@ const COLUMNS: Column<ProductRow>[] = [
 /** One page of products: cover, name, category, status, code and the row's actions. */
 export function ProductTable({
   products,
+  showCompany = false,
   onEdit,
   onDelete,
 }: {
   products: ProductRow[];
+  /** A SUPER_ADMIN's list, across companies. */
+  showCompany?: boolean;
   onEdit: (p: ProductRow) => void;
   onDelete: (p: ProductRow) => void;
 }) {
@@ -59,7 +63,7 @@ export function ProductTable({
     <DataTable
       rows={products}
       rowKey={(p) => p.id}
-      columns={COLUMNS}
+      columns={withCompanyColumn(COLUMNS, showCompany)}
       actions={(p) => (
         <EditDeleteActions name={p.name} onEdit={() => onEdit(p)} onDelete={() => onDelete(p)} />
       )}

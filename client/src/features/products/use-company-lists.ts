@@ -2,15 +2,19 @@ import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
 
-/** The company's categories, units and tags: the choices of the product form and filters. */
-export function useCompanyLists() {
+/**
+ * The company's categories, units and tags: the choices of the product form and filters. A SUPER_ADMIN
+ * belongs to no company: its lists are those of the company it names (`companyId`), else none.
+ */
+export function useCompanyLists(companyId?: number | null) {
   const trpc = useTRPC();
   const { state } = useSession();
-  // A SUPER_ADMIN belongs to no company: its lists are asked per company, so none are loaded here.
-  const enabled = state.currentUser?.companyId != null;
-  const categories = useQuery({ ...trpc.companies.categories.list.queryOptions(), enabled });
-  const units = useQuery({ ...trpc.companies.units.list.queryOptions(), enabled });
-  const tags = useQuery({ ...trpc.companies.tags.list.queryOptions(), enabled });
+  const own = state.currentUser?.companyId != null;
+  const enabled = own || companyId != null;
+  const input = own || companyId == null ? undefined : { companyId };
+  const categories = useQuery({ ...trpc.companies.categories.list.queryOptions(input), enabled });
+  const units = useQuery({ ...trpc.companies.units.list.queryOptions(input), enabled });
+  const tags = useQuery({ ...trpc.companies.tags.list.queryOptions(input), enabled });
   return { categories: categories.data ?? [], units: units.data ?? [], tags: tags.data ?? [] };
 }
 

@@ -3,6 +3,7 @@ import type { AppRouter } from '../../../../server/trpc/root.ts';
 import { vi } from '../../../../shared/i18n/vi/index.ts';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { type Column, DataTable } from '../../components/ui/data-table.tsx';
+import { withCompanyColumn } from '../company/company-column.tsx';
 
 export type ShortLinkRow = inferRouterOutputs<AppRouter>['shortLinks']['list']['shortLinks'][number];
 
@@ -25,11 +26,14 @@ const COLUMNS: Column<ShortLinkRow>[] = [
 /** One page of codes: pick some to print, download one, bind a free one. */
 export function CodeTable({
   rows,
+  showCompany = false,
   selected,
   onSelect,
   onBind,
 }: {
   rows: ShortLinkRow[];
+  /** A SUPER_ADMIN's list, across companies. */
+  showCompany?: boolean;
   selected: Set<string>;
   onSelect: (codes: string[], on: boolean) => void;
   onBind: (code: string) => void;
@@ -38,7 +42,7 @@ export function CodeTable({
     <DataTable
       rows={rows}
       rowKey={(r) => r.code}
-      columns={COLUMNS}
+      columns={withCompanyColumn(COLUMNS, showCompany)}
       selection={{ selected, onSelect, allLabel: t.selectPage, rowLabel: (r) => t.selectCode(r.code) }}
       actions={(r) => (
         <>

@@ -26,7 +26,11 @@ interface FormState {
   username: string;
 }
 
-/** Create (user null) or edit an account. The password is asked on creation; on edit, only to change it. */
+/**
+ * Create (user null) or edit an account. A new account is invited: the person gets a mail to set their
+ * own password (decision 087), so creation asks for neither a password nor a status. On edit, the
+ * password is asked only to change it.
+ */
 export function UserFormDialog({
   open,
   user,
@@ -52,8 +56,8 @@ export function UserFormDialog({
       email: user?.email ?? '',
       password: '',
       role: user?.role ?? 'EMPLOYEE',
-      // Staff made by an administrator can sign in at once (decision 010).
-      status: user?.status ?? 'ACTIVE',
+      // A new account is PENDING until the invited person sets a password (decision 087).
+      status: user?.status ?? 'PENDING',
       phoneNumber: user?.phoneNumber ?? '',
       username: user?.username ?? '',
     });
@@ -66,7 +70,7 @@ export function UserFormDialog({
   };
   const onError = (err: unknown) => setErrors(serverErrors(err));
   const create = useMutation(
-    trpc.users.create.mutationOptions({ onSuccess: () => done(t.created), onError }),
+    trpc.users.create.mutationOptions({ onSuccess: (u) => done(t.invited(u.email)), onError }),
   );
   const update = useMutation(
     trpc.users.update.mutationOptions({ onSuccess: () => done(t.updated), onError }),
@@ -86,7 +90,8 @@ export function UserFormDialog({
       if (!parsed.success) return setErrors(zodErrors(parsed.error));
       update.mutate(parsed.data);
     } else {
-      const parsed = createUserInput.safeParse(form);
+      const { password: _password, status: _status, ...invite } = form;
+      const parsed = createUserInput.safeParse(invite);
       if (!parsed.success) return setErrors(zodErrors(parsed.error));
       create.mutate(parsed.data);
     }
@@ -136,15 +141,16 @@ export function UserFormDialog({
           error={errors.email}
           onChange={(e) => set('email', e.target.value)}
         />
-        <Field
-          label={user ? t.newPassword : t.password}
-          type="password"
-          autoComplete="new-password"
-          value={form.password ?? ''}
-          required={!user}
-          error={errors.password}
-          onChange={(e) => set('password', e.target.value)}
-        />
+        {user && (
+          <Field
+            label={t.newPassword}
+            type="password"
+            autoComplete="new-password"
+            value={form.password ?? ''}
+            error={errors.password}
+            onChange={(e) => set('password', e.target.value)}
+          />
+        )}
         <SelectField
           label={t.role}
           value={form.role ?? 'EMPLOYEE'}
@@ -152,13 +158,15 @@ export function UserFormDialog({
           error={errors.role}
           onChange={(e) => set('role', e.target.value as Role)}
         />
-        <SelectField
-          label={t.status}
-          value={form.status ?? 'ACTIVE'}
-          options={USER_STATUSES.map((s) => ({ value: s, label: t.statuses[s] }))}
-          error={errors.status}
-          onChange={(e) => set('status', e.target.value as FormState['status'])}
-        />
+        {user && (
+          <SelectField
+            label={t.status}
+            value={form.status ?? 'ACTIVE'}
+            options={USER_STATUSES.map((s) => ({ value: s, label: t.statuses[s] }))}
+            error={errors.status}
+            onChange={(e) => set('status', e.target.value as FormState['status'])}
+          />
+        )}
         <Field
           label={t.phone}
           type="tel"
@@ -172,6 +180,7 @@ export function UserFormDialog({
           error={errors.username}
           onChange={(e) => set('username', e.target.value)}
         />
+        {!user && <p className="text-sm text-ink-soft sm:col-span-2">{t.inviteHint}</p>}
         <button type="submit" className="hidden" aria-hidden="true" tabIndex={-1} />
       </form>
     </Dialog>

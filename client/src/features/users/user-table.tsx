@@ -1,13 +1,15 @@
 import { vi } from '../../../../shared/i18n/vi/index.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { type Column, DataTable, EditDeleteActions } from '../../components/ui/data-table.tsx';
-import type { UserRow } from './types.ts';
+import { withCompanyColumn } from '../company/company-column.tsx';
+import { type UserRow, userStatusLabel } from './types.ts';
 
 const t = vi.workspace.users;
 
 /** One page of accounts with a checkbox each (for deleting many) and the row's actions. */
 export function UserTable({
   users,
+  showCompany = false,
   selfId,
   selected,
   onSelect,
@@ -17,6 +19,8 @@ export function UserTable({
   onDeletePermanently,
 }: {
   users: UserRow[];
+  /** A SUPER_ADMIN's list, across companies. */
+  showCompany?: boolean;
   selfId: number | undefined;
   selected: Set<number>;
   onSelect: (ids: number[], on: boolean) => void;
@@ -38,14 +42,14 @@ export function UserTable({
     },
     { header: t.columns.email, cell: (u) => u.email },
     { header: t.columns.role, cell: (u) => t.roles[u.role] },
-    { header: t.columns.status, cell: (u) => (u.deletedAt ? t.statuses.DELETED : t.statuses[u.status]) },
+    { header: t.columns.status, cell: (u) => userStatusLabel(u) },
     { header: t.columns.phone, cell: (u) => u.phoneNumber ?? '' },
   ];
   return (
     <DataTable
       rows={users}
       rowKey={(u) => u.id}
-      columns={columns}
+      columns={withCompanyColumn(columns, showCompany)}
       selection={{
         selected,
         onSelect,
