@@ -49,44 +49,40 @@ const PRIMARY = new Map<string, string>();
   for (const letter of ALPHABET) PRIMARY.set(letter, enc(next++));
 }
 
-interface Unit {
-  primary: string;
-  tone: number;
-  upper: boolean;
-}
+const MARK = /\p{M}/u;
+/** A combining mark: Vietnamese ones are all in U+0300-U+036F; others are asked of Unicode's table. */
+const isMark = (ch: string) => {
+  const code = ch.charCodeAt(0);
+  return (code >= 0x300 && code <= 0x36f) || (code > 0x36f && MARK.test(ch));
+};
 
-/** The name as letters: each base character with the marks that follow it after NFD. */
-function unitsOf(value: string): Unit[] {
-  const units: Unit[] = [];
-  const chars = [...value.normalize('NFD').replace(/\s+/g, ' ').trim()];
-  for (let i = 0; i < chars.length; i++) {
-    const ch = chars[i]!;
+/**
+ * The key of a name; equal names (up to Unicode normalization and spacing) get equal keys. One pass
+ * over the decomposed text: each base character with the marks that follow it is one letter.
+ */
+export function vietnameseSortKey(value: string): string {
+  const chars = value.normalize('NFD').replace(/\s+/g, ' ').trim();
+  const primary: string[] = [];
+  const tones: string[] = [];
+  const cases: string[] = [];
+  for (let i = 0; i < chars.length; ) {
+    const ch = String.fromCodePoint(chars.codePointAt(i)!);
+    i += ch.length;
+    if (isMark(ch)) continue; // a mark with no letter before it (at the very start) is dropped
     let lower = ch.toLowerCase();
     const upper = lower !== ch;
     let tone = 0;
-    while (i + 1 < chars.length && /\p{M}/u.test(chars[i + 1]!)) {
-      const mark = chars[++i]!;
+    while (i < chars.length && isMark(chars[i]!)) {
+      const mark = chars[i++]!;
       const toneAt = TONES.indexOf(mark);
       if (toneAt >= 0) tone = toneAt + 1;
       else lower = LETTER_MARKS[mark]?.[lower] ?? lower; // other marks (ü, ç...) sort as the base letter
     }
-    const known = PRIMARY.get(lower);
-    const primary = known ?? OTHER + enc(lower.codePointAt(0) ?? 0, 4);
-    units.push({ primary, tone, upper });
+    primary.push(PRIMARY.get(lower) ?? OTHER + enc(lower.codePointAt(0) ?? 0, 4));
+    tones.push(String(tone));
+    cases.push(upper ? '1' : '0');
   }
-  return units;
-}
-
-/** The key of a name; equal names (up to Unicode normalization and spacing) get equal keys. */
-export function vietnameseSortKey(value: string): string {
-  const units = unitsOf(value);
-  let key = '';
-  for (const u of units) key += u.primary;
-  key += LEVEL_END;
-  for (const u of units) key += String(u.tone);
-  key += LEVEL_END;
-  for (const u of units) key += u.upper ? '1' : '0';
-  return key;
+  return `${primary.join('')}${LEVEL_END}${tones.join('')}${LEVEL_END}${cases.join('')}`;
 }
 
 /** Compares two names the Vietnamese way (for lists sorted in memory, such as a company's categories). */
