@@ -15,6 +15,7 @@ export const workspace = {
     all: 'Tất cả',
     none: 'Không chọn',
     actions: 'Thao tác',
+    actionsFor: (name: string) => `Thao tác: ${name}`,
     loading: 'Đang tải...',
     empty: 'Chưa có dữ liệu',
     previous: 'Trang trước',
@@ -157,6 +158,14 @@ export const workspace = {
     printPage: 'In các mã trên trang',
     empty: 'Chưa có mã QR nào. Hãy tạo một loạt mã để in tem.',
     labelAlt: (code: string) => `Mã QR ${code}`,
+    productInactive: 'Sản phẩm ngừng hoạt động',
+    inactiveTitle: 'Sản phẩm đang ngừng hoạt động',
+    inactiveMessage: (name: string) =>
+      `"${name}" đang ngừng hoạt động: người quét mã này sẽ thấy "Không tìm thấy sản phẩm" cho đến khi sản phẩm hoạt động trở lại. Vẫn tải mã?`,
+    downloadAnyway: 'Vẫn tải',
+    inactivePrintTitle: (n: number) => `${n} mã thuộc sản phẩm đang ngừng hoạt động`,
+    inactiveExplain:
+      'Người quét các mã này sẽ thấy "Không tìm thấy sản phẩm" cho đến khi sản phẩm hoạt động trở lại.',
   },
   users: {
     title: 'Người dùng',

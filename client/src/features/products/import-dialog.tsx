@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { vi } from '../../../../shared/i18n/vi/index.ts';
 import type { ProductImportResult } from '../../../../shared/schemas/productImport.ts';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { Dialog, DialogCancel } from '../../components/ui/dialog.tsx';
 import { ApiError, apiFetch } from '../../lib/api-fetch.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { ImportPreview } from './import-preview.tsx';
@@ -82,14 +82,13 @@ export function ImportDialog({
         if (!o) reset();
         onOpenChange(o);
       }}
+      dirty={file !== null}
       size="lg"
       title={t.title}
       description={t.intro}
       footer={
         <>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            {c.cancel}
-          </Button>
+          <DialogCancel />
           {canImport && (
             <Button onClick={() => void runImport()} disabled={busy !== null}>
               {busy === 'importing' ? t.importing : t.submit(result.productCount)}

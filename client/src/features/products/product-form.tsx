@@ -4,12 +4,13 @@ import { toast } from 'react-toastify';
 import { vi } from '../../../../shared/i18n/vi/index.ts';
 import { createProductInput } from '../../../../shared/schemas/products.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { Dialog, DialogCancel } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { RadioChoice } from '../../components/ui/radio-choice.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { type FieldErrors, serverErrors, zodErrors } from '../../lib/form-errors.ts';
 import { useTRPC } from '../../lib/trpc.ts';
+import { useDraft } from '../../lib/use-draft.ts';
 import { ImageGallery } from './image-gallery.tsx';
 import { ProductQr } from './product-qr.tsx';
 import { TagPicker } from './tag-picker.tsx';
@@ -98,7 +99,7 @@ export function ProductFormDialog({
     ...trpc.products.get.queryOptions({ id: productId ?? 0 }),
     enabled: open && editing,
   });
-  const [form, setForm] = useState<FormState>(blank);
+  const { draft: form, setDraft: setForm, fill, dirty } = useDraft<FormState>(blank);
   const [errors, setErrors] = useState<FieldErrors>({});
 
   // Fill the form once per opening (a refetch in the background must not wipe what is being typed).
@@ -107,7 +108,7 @@ export function ProductFormDialog({
   useEffect(() => {
     if (!open) return;
     setErrors({});
-    setForm(editing && detail.data ? fromProduct(detail.data) : blank);
+    fill(editing && detail.data ? fromProduct(detail.data) : blank);
   }, [open, productId, loadedVersion]);
 
   const done = (message: string) => {
@@ -142,13 +143,12 @@ export function ProductFormDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
+      dirty={dirty}
       size="lg"
       title={editing ? t.editTitle : t.createTitle}
       footer={
         <>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            {c.cancel}
-          </Button>
+          <DialogCancel />
           <Button onClick={save} disabled={saving || (editing && !detail.data)}>
             {saving ? c.saving : c.save}
           </Button>

@@ -29,11 +29,13 @@ export function TagPicker({
             <label
               key={tag}
               className={cn(
-                'cursor-pointer rounded-full border px-3 py-1 text-sm',
-                on ? 'border-primary bg-primary-light text-ink' : 'border-line text-ink-soft',
+                // The checkbox is visually hidden: its keyboard focus is drawn on the chip around it.
+                'cursor-pointer rounded-full border px-3 py-1 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary',
+                on ? 'border-primary bg-primary-light font-medium text-ink' : 'border-line text-ink-soft',
               )}
             >
               <input type="checkbox" className="sr-only" checked={on} onChange={() => toggle(tag)} />
+              {on && <span aria-hidden="true">✓ </span>}
               {tag}
             </label>
           );
