@@ -198,7 +198,8 @@ test('[GUEST][e2e][redirect]: an unknown code shows the not-found message with a
   allowConsoleError(/404/);
   await page.goto('/redirect/khong-co-ma-nay');
   await expect(page.getByRole('heading', { name: 'Không tìm thấy sản phẩm' })).toBeVisible();
-  await expect(page.getByText('Mã này không tồn tại')).toBeVisible();
+  await expect(page.getByText('Mã không có trong hệ thống')).toBeVisible();
+  await expect(page.getByRole('banner')).toBeVisible();
   await page.getByRole('link', { name: 'Quét lại' }).click();
   await expect(page).toHaveURL(/\/scan-qr$/);
 

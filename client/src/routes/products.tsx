@@ -24,7 +24,12 @@ export default function ProductsPage() {
       <div>
         <PageHeading title={vi.nav.scannedProducts} />
         {!signedIn && <p className="-mt-4 mb-3 text-sm text-ink-soft">{vi.publicPages.history.guestNote}</p>}
-        <HistoryList items={history.items} loading={state.status === 'loading' || history.loading} />
+        <HistoryList
+          items={history.items}
+          loading={state.status === 'loading' || history.loading}
+          failed={history.failed}
+          onRetry={history.retry}
+        />
         <Pager page={page} total={history.total} size={history.size} onPage={setPage} />
       </div>
       <PrivacyNotice />

@@ -112,7 +112,11 @@ export default function QrsPage() {
           </Button>
         </div>
       </div>
-      <TableOrState loading={list.isLoading} empty={rows.length === 0 && t.empty}>
+      <TableOrState
+        loading={list.isLoading}
+        failed={list.isError}
+        onRetry={() => void list.refetch()}
+        empty={rows.length === 0 && t.empty}>
         <CodeTable
           rows={rows}
           selected={new Set(selected.keys())}

@@ -74,6 +74,21 @@ export const publicPages = {
     resolving: 'Đang mở sản phẩm…',
     notFoundTitle: 'Không tìm thấy sản phẩm',
     notFoundText: 'Mã này không tồn tại, chưa được gắn với sản phẩm, hoặc sản phẩm đã ngừng hoạt động.',
+    causesTitle: 'Có thể vì một trong ba lý do:',
+    causes: [
+      {
+        title: 'Mã không có trong hệ thống',
+        text: 'Mã bị in hoặc nhập sai, hoặc không phải mã của Truy xuất nguồn gốc. Hãy kiểm tra các ký tự in dưới tem.',
+      },
+      {
+        title: 'Mã chưa được gắn với sản phẩm',
+        text: 'Tem đã được in trước nhưng doanh nghiệp chưa gắn mã với sản phẩm nào.',
+      },
+      {
+        title: 'Sản phẩm đang ngừng hoạt động',
+        text: 'Doanh nghiệp đã tạm ẩn thông tin sản phẩm này. Hãy hỏi nơi bán.',
+      },
+    ],
   },
   profile: {
     title: 'Thông tin cá nhân',

@@ -17,6 +17,8 @@ export const workspace = {
     actions: 'Thao tác',
     actionsFor: (name: string) => `Thao tác: ${name}`,
     loading: 'Đang tải...',
+    loadFailed: 'Không tải được danh sách. Kiểm tra kết nối rồi thử lại.',
+    retry: 'Thử lại',
     empty: 'Chưa có dữ liệu',
     previous: 'Trang trước',
     next: 'Trang sau',
@@ -53,6 +55,18 @@ export const workspace = {
     tableCaption: (title: string) => `${title} (dạng bảng)`,
     pickCompany: 'Doanh nghiệp',
     allCompanies: 'Tất cả doanh nghiệp',
+    firstSteps: {
+      title: 'Chào mừng! Bắt đầu với sản phẩm đầu tiên',
+      steps: [
+        'Thêm sản phẩm: tên, ảnh và hành trình của nó.',
+        'In mã QR của sản phẩm và dán lên bao bì.',
+        'Người mua quét mã bằng điện thoại để xem nguồn gốc; lượt quét hiện ở đây.',
+      ],
+      addFirst: 'Thêm sản phẩm đầu tiên',
+      askAdmin: 'Quản trị doanh nghiệp của bạn có thể thêm sản phẩm đầu tiên.',
+    },
+    legendActive: 'Đang hoạt động',
+    legendInactive: 'Ngừng hoạt động',
   },
   products: {
     title: 'Quản lý sản phẩm',

@@ -4,6 +4,7 @@ export type { Column, TableSelection } from './data-table-types.ts';
 import { vi } from '../../../../shared/i18n/vi/index.ts';
 import { cn } from '../../lib/cn.ts';
 import { CardList } from './data-card-list.tsx';
+import { LoadFailed } from './load-failed.tsx';
 import { type DataTableProps, pageSelection } from './data-table-types.ts';
 import { type RowAction, RowActionButtons } from './row-actions.tsx';
 import { useAtLeastSm } from './use-media-query.ts';
@@ -107,17 +108,25 @@ export function editDeleteActions({
   return [edit, { label: c.delete, ariaLabel: `${c.delete} ${name}`, onSelect: onDelete, danger: true }];
 }
 
-/** A list's table, or 'Đang tải' while it loads, or `empty` (a dashed box) when the page has no rows. */
+/**
+ * A list's table, or 'Đang tải' while it loads, or where it failed to load the message and 'Thử lại'
+ * (in place: the toast goes, the page stays), or `empty` (a dashed box) when the page has no rows.
+ */
 export function TableOrState({
   loading,
+  failed = false,
+  onRetry,
   empty,
   children,
 }: {
   loading: boolean;
+  failed?: boolean;
+  onRetry?: () => void;
   /** The message to show instead of the table; false while there are rows. */
   empty: ReactNode | false;
   children: ReactNode;
 }) {
+  if (failed) return <LoadFailed onRetry={onRetry} />;
   if (loading) return <p role="status">{vi.workspace.common.loading}</p>;
   if (empty !== false) {
     return (

@@ -28,7 +28,7 @@ const COLUMNS: Column<ShortLinkRow>[] = [
         <>
           {r.product.name}
           {leadsNowhere(r) && (
-            <span className="ms-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+            <span className="mt-1 block w-fit rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
               {t.productInactive}
             </span>
           )}
