@@ -128,6 +128,7 @@ export const workspace = {
     templateCsv: 'Tải mẫu CSV',
     templateXlsx: 'Tải mẫu Excel',
     file: 'Chọn tệp CSV hoặc Excel',
+    noFile: 'Chưa chọn tệp nào',
     checking: 'Đang kiểm tra tệp...',
     importing: 'Đang nhập...',
     submit: (n: number) => `Nhập ${n.toLocaleString('vi-VN')} sản phẩm`,
@@ -177,6 +178,8 @@ export const workspace = {
     inactiveMessage: (name: string) =>
       `"${name}" đang ngừng hoạt động: người quét mã này sẽ thấy "Không tìm thấy sản phẩm" cho đến khi sản phẩm hoạt động trở lại. Vẫn tải mã?`,
     downloadAnyway: 'Vẫn tải',
+    inactiveProductQr:
+      'Sản phẩm đang ngừng hoạt động: người quét mã này sẽ thấy "Không tìm thấy sản phẩm" cho đến khi sản phẩm hoạt động trở lại.',
     inactivePrintTitle: (n: number) => `${n} mã thuộc sản phẩm đang ngừng hoạt động`,
     inactiveExplain:
       'Người quét các mã này sẽ thấy "Không tìm thấy sản phẩm" cho đến khi sản phẩm hoạt động trở lại.',

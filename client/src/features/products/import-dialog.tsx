@@ -4,8 +4,10 @@ import { toast } from 'react-toastify';
 import { vi } from '../../../../shared/i18n/vi/index.ts';
 import type { ProductImportResult } from '../../../../shared/schemas/productImport.ts';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
 import { Dialog, DialogCancel } from '../../components/ui/dialog.tsx';
 import { ApiError, apiFetch } from '../../lib/api-fetch.ts';
+import { cn } from '../../lib/cn.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { ImportPreview } from './import-preview.tsx';
 
@@ -114,21 +116,33 @@ export function ImportDialog({
             {t.templateXlsx}
           </a>
         </div>
-        <label className="flex flex-col gap-1 text-sm font-medium text-ink">
-          {t.file}
-          <input
-            type="file"
-            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            disabled={busy !== null}
-            className="rounded-lg border border-line p-2"
-            onChange={(e) => {
-              const picked = e.target.files?.[0];
-              // The same file picked again after fixing it must be checked again.
-              e.target.value = '';
-              if (picked) void check(picked);
-            }}
-          />
-        </label>
+        {/* The browser's own picker says "Choose file / No file chosen" in the browser's language: the
+            input is hidden and its label is the button, with the chosen file's name beside it. */}
+        <div className="flex flex-wrap items-center gap-3">
+          <label
+            className={cn(
+              buttonVariants({ variant: 'outline' }),
+              'cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary',
+              busy !== null && 'pointer-events-none opacity-50',
+            )}
+          >
+            <Icon name="upload" className="h-5 w-5" />
+            {t.file}
+            <input
+              type="file"
+              className="sr-only"
+              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              disabled={busy !== null}
+              onChange={(e) => {
+                const picked = e.target.files?.[0];
+                // The same file picked again after fixing it must be checked again.
+                e.target.value = '';
+                if (picked) void check(picked);
+              }}
+            />
+          </label>
+          <span className="min-w-0 text-sm text-ink-soft [overflow-wrap:anywhere]">{file ? file.name : t.noFile}</span>
+        </div>
         {busy === 'checking' && <p role="status">{t.checking}</p>}
         {failure && (
           <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">

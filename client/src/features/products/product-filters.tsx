@@ -35,7 +35,7 @@ export function ProductFilters({
   const set = <K extends keyof ProductFilterState>(k: K, v: ProductFilterState[K]) =>
     onChange({ ...value, [k]: v });
   return (
-    <div role="search" className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+    <div role="search" className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
       <Field
         className="lg:col-span-2"
         label={c.search}
@@ -61,7 +61,8 @@ export function ProductFilters({
         options={categories.map((v) => ({ value: v, label: v }))}
         onChange={(e) => set('category', e.target.value)}
       />
-      <div className="grid grid-cols-2 gap-2">
+      {/* Two columns wide from lg: "Ngày cập nhật" and "Giảm dần" fit without being cut. */}
+      <div className="grid grid-cols-2 gap-2 lg:col-span-2">
         <SelectField
           label={c.sortBy}
           value={value.sortBy}

@@ -32,7 +32,7 @@ export function ProductQr({ product }: { product: ProductRow }) {
         {product.status !== 'ACTIVE' && (
           // Saved status: the one a shopper's scan meets (decision 091).
           <p role="note" className="rounded-lg bg-amber-50 p-2 text-sm text-amber-950">
-            {vi.workspace.qrs.inactiveExplain}
+            {vi.workspace.qrs.inactiveProductQr}
           </p>
         )}
         <div className="flex flex-wrap gap-2">
