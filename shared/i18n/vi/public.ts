@@ -63,6 +63,11 @@ export const publicPages = {
     next: 'Trang sau',
     page: (page: number, pages: number) => `Trang ${page}/${pages}`,
   },
+  landing: {
+    scan: 'Quét mã QR',
+    forBusiness: 'Bạn là doanh nghiệp?',
+    signUpBusiness: 'Đăng ký để tạo mã QR cho sản phẩm',
+  },
   history: {
     empty: 'Bạn chưa quét sản phẩm nào.',
     scanNow: 'Quét mã QR ngay',
