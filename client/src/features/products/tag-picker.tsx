@@ -1,4 +1,6 @@
+import { useRef } from 'react';
 import { vi } from '../../../../shared/i18n/vi/index.ts';
+import { Icon } from '../../components/ui/icon.tsx';
 import { cn } from '../../lib/cn.ts';
 
 const t = vi.workspace.products;
@@ -15,7 +17,11 @@ export function TagPicker({
   onChange: (tags: string[]) => void;
   error?: string;
 }) {
-  const all = [...new Set([...available, ...value])];
+  // A tag the product had that is not in the company's list stays shown once unticked, so it can be
+  // ticked again before saving (the picker lives as long as the dialog).
+  const seen = useRef(new Set<string>());
+  for (const tag of value) seen.current.add(tag);
+  const all = [...new Set([...available, ...seen.current])];
   const toggle = (tag: string) =>
     onChange(value.includes(tag) ? value.filter((x) => x !== tag) : [...value, tag]);
   return (
@@ -35,7 +41,7 @@ export function TagPicker({
               )}
             >
               <input type="checkbox" className="sr-only" checked={on} onChange={() => toggle(tag)} />
-              {on && <span aria-hidden="true">✓ </span>}
+              {on && <Icon name="check" className="me-1 inline h-4 w-4 align-[-3px]" />}
               {tag}
             </label>
           );
