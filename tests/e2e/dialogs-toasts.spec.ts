@@ -173,6 +173,7 @@ test('[COMPANY_ADMIN][e2e][workspace]: at 1440 px the sort box shows its whole c
   await signIn(page, owner.email, PASSWORD);
   await page.goto('/products/manage');
   for (const [label, choice] of [
+    ['Trạng thái', 'Tất cả trạng thái'],
     ['Sắp xếp theo', 'Ngày cập nhật'],
     ['Thứ tự', 'Giảm dần'],
   ] as const) {

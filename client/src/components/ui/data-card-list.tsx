@@ -1,4 +1,4 @@
-import type { Key } from 'react';
+import type { Key, ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { type DataTableProps, pageSelection } from './data-table-types.ts';
 import { RowActionMenu } from './row-actions.tsx';
@@ -56,17 +56,7 @@ export function CardList<T, K extends Key>({
                     ))}
                   </div>
                 )}
-                {facts.length > 0 && (
-                  <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
-                    {facts.map((c, i) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed for a table's life
-                      <div key={i} className="contents">
-                        <dt className="text-ink-soft">{c.header}</dt>
-                        <dd className={cn('min-w-0', c.className)}>{c.cell(row)}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                )}
+                <Facts facts={facts.map((c) => ({ header: c.header, value: c.cell(row), className: c.className }))} />
               </div>
               {actions && <RowActionMenu name={rowName(row)} actions={actions(row)} />}
             </li>
@@ -74,5 +64,22 @@ export function CardList<T, K extends Key>({
         })}
       </ul>
     </div>
+  );
+}
+
+/** The card's other columns as "header: value" lines; a column with nothing in it (no phone number) is left out. */
+function Facts({ facts }: { facts: { header: ReactNode; value: ReactNode; className?: string }[] }) {
+  const shown = facts.filter((f) => f.value !== '' && f.value !== null && f.value !== undefined);
+  if (shown.length === 0) return null;
+  return (
+    <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
+      {shown.map((f, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed for a table's life
+        <div key={i} className="contents">
+          <dt className="text-ink-soft">{f.header}</dt>
+          <dd className={cn('min-w-0', f.className)}>{f.value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
