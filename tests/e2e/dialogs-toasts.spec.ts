@@ -140,9 +140,9 @@ test('[COMPANY_ADMIN][e2e][qrs]: the code of an inactive product warns before do
 
   await row.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'In 1 mã đã chọn' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: '1 mã thuộc sản phẩm đang ngừng hoạt động' })).toContainText(
-    'Trà Shan tuyết',
-  );
+  await expect(
+    page.getByRole('alert').filter({ hasText: '1 mã thuộc sản phẩm đang ngừng hoạt động' }),
+  ).toContainText('Trà Shan tuyết');
   await page.getByRole('button', { name: 'Quay lại' }).click();
 
   // The product's own dialog says the same next to its downloads.
@@ -155,7 +155,11 @@ test('[COMPANY_ADMIN][e2e][qrs]: the code of an inactive product warns before do
   await shopper.goto(`/redirect/${off.qr_code}`);
   await expect(shopper.getByRole('heading', { name: 'Không tìm thấy sản phẩm' })).toBeVisible();
   await expect(shopper.getByRole('banner')).toBeVisible();
-  for (const cause of ['Mã không có trong hệ thống', 'Mã chưa được gắn với sản phẩm', 'Sản phẩm đang ngừng hoạt động'])
+  for (const cause of [
+    'Mã không có trong hệ thống',
+    'Mã chưa được gắn với sản phẩm',
+    'Sản phẩm đang ngừng hoạt động',
+  ])
     await expect(shopper.getByText(cause, { exact: true })).toBeVisible();
   await expect(shopper.getByRole('main')).not.toContainText('Công ty E2E');
   await expect(shopper.getByRole('main')).not.toContainText('Trà Shan tuyết');
@@ -185,7 +189,10 @@ test('[COMPANY_ADMIN][e2e][workspace]: at 1440 px the sort box shows its whole c
       ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
       const text = ctx.measureText(el.selectedOptions[0]?.text ?? '').width;
       // Room for the text: the box less its padding and the arrow (about 24 px).
-      return text <= el.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight) - 24 + 1;
+      return (
+        text <=
+        el.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight) - 24 + 1
+      );
     });
     expect(fits, `"${choice}" is cut in "${label}"`).toBe(true);
   }

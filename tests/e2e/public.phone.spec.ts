@@ -184,7 +184,9 @@ test("[GUEST][e2e][settings]: a visitor's dark look is applied to the server-ren
   request,
 }) => {
   const product = await oneProduct(request, 'Hạt điều Bình Phước');
-  await page.addInitScript(() => localStorage.setItem('app-settings', JSON.stringify({ colorScheme: 'dark' })));
+  await page.addInitScript(() =>
+    localStorage.setItem('app-settings', JSON.stringify({ colorScheme: 'dark' })),
+  );
   await page.goto(`/products/details/${product.id}`);
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
   await expectProductPage(page, product);

@@ -26,7 +26,9 @@ async function expectNoSidewaysScroll(page: Page, path: string) {
   // Nor does anything in it: a wide table inside its own scroll box is a sideways scroll all the same.
   const wide = await page.evaluate(() =>
     [...document.querySelectorAll('main *')]
-      .filter((el) => /auto|scroll/.test(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1)
+      .filter(
+        (el) => /auto|scroll/.test(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1,
+      )
       .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
   );
   expect(wide, `${path} has boxes that scroll sideways`).toEqual([]);
@@ -48,7 +50,16 @@ test('[COMPANY_ADMIN][e2e][phone]: every workspace page fits 390 px; a product i
   // The avatar shows the given name's initial: "Nguyễn Văn An" is called An.
   await expect(page.getByRole('button', { name: 'Mở menu tài khoản' })).toHaveText('A');
 
-  for (const path of ['/', '/products/manage', '/qrs', '/users', '/company/settings', '/settings', '/products', '/scan-qr'])
+  for (const path of [
+    '/',
+    '/products/manage',
+    '/qrs',
+    '/users',
+    '/company/settings',
+    '/settings',
+    '/products',
+    '/scan-qr',
+  ])
     await expectNoSidewaysScroll(page, path);
 
   // Products are cards: picture, name, status and facts, the actions behind one button.
@@ -108,7 +119,10 @@ test('[COMPANY_ADMIN][e2e][phone]: every workspace page fits 390 px; a product i
   const codeCards = page.getByTestId('card-list').getByRole('listitem');
   await expect(codeCards).toHaveCount(5);
   await page.getByRole('button', { name: `Thao tác: ${product.qr_code}` }).click();
-  await expect(page.getByRole('menuitem', { name: 'Tải PNG' })).toHaveAttribute('href', `/api/qr/${product.qr_code}.png`);
+  await expect(page.getByRole('menuitem', { name: 'Tải PNG' })).toHaveAttribute(
+    'href',
+    `/api/qr/${product.qr_code}.png`,
+  );
   await page.keyboard.press('Escape');
 });
 
@@ -121,7 +135,11 @@ test('[SUPER_ADMIN][e2e][phone]: the administrator’s pages fit 390 px and user
   for (const path of ['/', '/users', '/products/manage', '/qrs', '/edit-content', '/settings'])
     await expectNoSidewaysScroll(page, path);
   await page.goto('/users');
-  const card = page.getByTestId('card-list').getByRole('listitem').filter({ hasText: 'Trần Thị Bích' }).first();
+  const card = page
+    .getByTestId('card-list')
+    .getByRole('listitem')
+    .filter({ hasText: 'Trần Thị Bích' })
+    .first();
   await expect(card).toBeVisible();
   await card.getByRole('button', { name: 'Thao tác: Trần Thị Bích' }).click();
   await expect(page.getByRole('menuitem', { name: 'Xóa' })).toBeVisible();
@@ -129,7 +147,10 @@ test('[SUPER_ADMIN][e2e][phone]: the administrator’s pages fit 390 px and user
   await expect(page.getByRole('dialog', { name: 'Sửa người dùng' })).toBeVisible();
 });
 
-test('[COMPANY_ADMIN][e2e][phone]: a new company’s dashboard leads to its first product', async ({ page, request }) => {
+test('[COMPANY_ADMIN][e2e][phone]: a new company’s dashboard leads to its first product', async ({
+  page,
+  request,
+}) => {
   const owner = await newCompanyOwner(request);
   await signIn(page, owner.email, PASSWORD);
   await page.goto('/');

@@ -1,4 +1,4 @@
-import { type Dispatch, type SetStateAction, useState } from 'react';
+import { type Dispatch, type SetStateAction, useCallback, useState } from 'react';
 
 /**
  * A form's values and whether they differ from what it was last filled with (`fill`, on opening):
@@ -11,15 +11,20 @@ export function useDraft<T>(initial: T): {
   dirty: boolean;
 } {
   const [state, setState] = useState({ base: initial, draft: initial });
-  const setDraft: Dispatch<SetStateAction<T>> = (next) =>
-    setState((s) => ({
-      ...s,
-      draft: typeof next === 'function' ? (next as (prev: T) => T)(s.draft) : next,
-    }));
+  // Stable, like useState's setter, so effects may list them.
+  const setDraft: Dispatch<SetStateAction<T>> = useCallback(
+    (next) =>
+      setState((s) => ({
+        ...s,
+        draft: typeof next === 'function' ? (next as (prev: T) => T)(s.draft) : next,
+      })),
+    [],
+  );
+  const fill = useCallback((values: T) => setState({ base: values, draft: values }), []);
   return {
     draft: state.draft,
     setDraft,
-    fill: (values) => setState({ base: values, draft: values }),
+    fill,
     dirty: JSON.stringify(state.draft) !== JSON.stringify(state.base),
   };
 }

@@ -11,7 +11,13 @@ import { TableOrState } from '../components/ui/data-table.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { SelectField } from '../components/ui/select-field.tsx';
 import { BindDialog } from '../features/qrs/bind-dialog.tsx';
-import { CodeTable, type QrFormat, type ShortLinkRow, printCode, qrFile } from '../features/qrs/code-table.tsx';
+import {
+  CodeTable,
+  type QrFormat,
+  type ShortLinkRow,
+  printCode,
+  qrFile,
+} from '../features/qrs/code-table.tsx';
 import { type PrintCode, PrintSheet } from '../features/qrs/print-sheet.tsx';
 import { useTRPC } from '../lib/trpc.ts';
 import { useSession } from '../session/SessionProvider.tsx';
@@ -116,7 +122,8 @@ export default function QrsPage() {
         loading={list.isLoading}
         failed={list.isError}
         onRetry={() => void list.refetch()}
-        empty={rows.length === 0 && t.empty}>
+        empty={rows.length === 0 && t.empty}
+      >
         <CodeTable
           rows={rows}
           selected={new Set(selected.keys())}

@@ -127,7 +127,8 @@ export default function UsersPage() {
         loading={list.isLoading}
         failed={list.isError}
         onRetry={() => void list.refetch()}
-        empty={users.length === 0 && c.empty}>
+        empty={users.length === 0 && c.empty}
+      >
         <UserTable
           users={users}
           selfId={me?.id}

@@ -8,7 +8,10 @@ export interface MadeProduct {
   qr_code: string;
 }
 
-export async function newCompanyOwner(request: APIRequestContext, name = 'Chủ doanh nghiệp'): Promise<CreatedUser> {
+export async function newCompanyOwner(
+  request: APIRequestContext,
+  name = 'Chủ doanh nghiệp',
+): Promise<CreatedUser> {
   return createActiveUser(request, { business: true, name });
 }
 

@@ -56,7 +56,9 @@ export function CardList<T, K extends Key>({
                     ))}
                   </div>
                 )}
-                <Facts facts={facts.map((c) => ({ header: c.header, value: c.cell(row), className: c.className }))} />
+                <Facts
+                  facts={facts.map((c) => ({ header: c.header, value: c.cell(row), className: c.className }))}
+                />
               </div>
               {actions && <RowActionMenu name={rowName(row)} actions={actions(row)} />}
             </li>

@@ -35,7 +35,16 @@ export interface DialogProps extends VariantProps<typeof panel> {
  * A modal with a title, a close button, a scrolling body and a fixed footer. Focus goes back to what
  * opened it when it closes.
  */
-export function Dialog({ open, onOpenChange, title, description, children, footer, size, dirty }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  size,
+  dirty,
+}: DialogProps) {
   const [asking, setAsking] = useState(false);
   const returnFocus = useReturnFocus(open);
   const request = (next: boolean) => {
@@ -63,7 +72,9 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
           ) : null}
           <div className="overflow-y-auto px-5 py-4">{children}</div>
           {footer && (
-            <div className={cn('flex flex-wrap justify-end gap-2 border-t border-line px-5 py-3')}>{footer}</div>
+            <div className={cn('flex flex-wrap justify-end gap-2 border-t border-line px-5 py-3')}>
+              {footer}
+            </div>
           )}
         </D.Content>
       </D.Portal>

@@ -1,7 +1,10 @@
 import type { NavIcon } from '../../../../shared/navigation.ts';
 
 /** Outline icons (24px grid, stroke), bundled: no icon font or CDN. */
-const PATHS: Record<NavIcon | 'menu' | 'close' | 'chevron' | 'collapse' | 'more' | 'link' | 'upload' | 'check', string> = {
+const PATHS: Record<
+  NavIcon | 'menu' | 'close' | 'chevron' | 'collapse' | 'more' | 'link' | 'upload' | 'check',
+  string
+> = {
   home: 'M3 10.5 12 3l9 7.5V21h-6v-6H9v6H3z',
   products: 'M4 7l8-4 8 4v10l-8 4-8-4zM4 7l8 4 8-4M12 11v10',
   scan: 'M4 8V4h4M16 4h4v4M20 16v4h-4M8 20H4v-4M4 12h16',

@@ -138,7 +138,9 @@ export function ActiveShareChart({ active, inactive }: { active: number; inactiv
               iconType="circle"
               formatter={(name: string) => {
                 const d = data.find((x) => x.name === name);
-                return <span className="text-sm text-ink">{`${name}: ${(d?.value ?? 0).toLocaleString('vi-VN')}`}</span>;
+                return (
+                  <span className="text-sm text-ink">{`${name}: ${(d?.value ?? 0).toLocaleString('vi-VN')}`}</span>
+                );
               }}
             />
           </PieChart>

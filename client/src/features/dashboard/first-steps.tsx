@@ -20,7 +20,10 @@ export function FirstSteps({ canAdd }: { canAdd: boolean }) {
         ))}
       </ol>
       {canAdd ? (
-        <Link href="/products/manage?new=1" className={`${buttonVariants({ variant: 'primary' })} self-start`}>
+        <Link
+          href="/products/manage?new=1"
+          className={`${buttonVariants({ variant: 'primary' })} self-start`}
+        >
           {t.addFirst}
         </Link>
       ) : (

@@ -12,7 +12,6 @@ import { useTRPC } from '../../lib/trpc.ts';
 import { ImportPreview } from './import-preview.tsx';
 
 const t = vi.workspace.import;
-const c = vi.workspace.common;
 
 function send(file: File, dryRun: boolean) {
   const form = new FormData();
@@ -141,7 +140,9 @@ export function ImportDialog({
               }}
             />
           </label>
-          <span className="min-w-0 text-sm text-ink-soft [overflow-wrap:anywhere]">{file ? file.name : t.noFile}</span>
+          <span className="min-w-0 text-sm text-ink-soft [overflow-wrap:anywhere]">
+            {file ? file.name : t.noFile}
+          </span>
         </div>
         {busy === 'checking' && <p role="status">{t.checking}</p>}
         {failure && (

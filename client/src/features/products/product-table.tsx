@@ -63,7 +63,9 @@ export function ProductTable({
       rowKey={(p) => p.id}
       rowName={(p) => p.name}
       columns={COLUMNS}
-      actions={(p) => editDeleteActions({ name: p.name, onEdit: () => onEdit(p), onDelete: () => onDelete(p) })}
+      actions={(p) =>
+        editDeleteActions({ name: p.name, onEdit: () => onEdit(p), onDelete: () => onDelete(p) })
+      }
     />
   );
 }

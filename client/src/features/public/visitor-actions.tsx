@@ -13,13 +13,19 @@ const t = vi.publicPages.landing;
 export function VisitorActions() {
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-      <Link href="/scan-qr" className={cn(buttonVariants({ variant: 'primary', size: 'lg' }), 'w-full sm:w-auto')}>
+      <Link
+        href="/scan-qr"
+        className={cn(buttonVariants({ variant: 'primary', size: 'lg' }), 'w-full sm:w-auto')}
+      >
         <Icon name="scan" className="h-6 w-6" />
         {t.scan}
       </Link>
       <p className="text-sm text-ink-soft">
         {t.forBusiness}{' '}
-        <Link href="/auth/sign-up?business=1" className="font-semibold text-primary underline-offset-2 hover:underline">
+        <Link
+          href="/auth/sign-up?business=1"
+          className="font-semibold text-primary underline-offset-2 hover:underline"
+        >
           {t.signUpBusiness}
         </Link>
       </p>

@@ -102,7 +102,10 @@ function InactiveWarning({ codes }: { codes: PrintCode[] }) {
   const inactive = codes.filter((c) => c.inactiveProduct);
   if (inactive.length === 0) return null;
   return (
-    <div role="alert" className="qr-print-toolbar mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+    <div
+      role="alert"
+      className="qr-print-toolbar mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+    >
       <p className="font-semibold">{t.inactivePrintTitle(inactive.length)}</p>
       <p>{t.inactiveExplain}</p>
       <ul className="mt-1 list-disc ps-5">

@@ -58,7 +58,7 @@ export function UserFormDialog({
       phoneNumber: user?.phoneNumber ?? '',
       username: user?.username ?? '',
     });
-  }, [open, user]);
+  }, [open, user, fill]);
 
   const done = (message: string) => {
     toast.success(message);

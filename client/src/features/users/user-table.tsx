@@ -37,7 +37,11 @@ export function UserTable({
     },
     { header: t.columns.email, cell: (u) => u.email },
     { header: t.columns.role, cell: (u) => t.roles[u.role] },
-    { header: t.columns.status, card: 'status', cell: (u) => (u.deletedAt ? t.statuses.DELETED : t.statuses[u.status]) },
+    {
+      header: t.columns.status,
+      card: 'status',
+      cell: (u) => (u.deletedAt ? t.statuses.DELETED : t.statuses[u.status]),
+    },
     { header: t.columns.phone, cell: (u) => u.phoneNumber ?? '' },
   ];
   return (
