@@ -9,6 +9,9 @@ import { PASSWORD, signIn } from './support/accounts.ts';
 import { addCodes, addProduct, newCompanyOwner } from './support/company.ts';
 import { expect, test } from './support/fixtures.ts';
 
+/** What the browser logs for a call `dropNextCall` dropped. */
+const DROPPED = /Unknown Error|ERR_FAILED|Failed to fetch/;
+
 /** The next call to a tRPC procedure fails as if the network dropped; the ones after go through. */
 async function dropNextCall(page: Page, procedure: string) {
   await page.route(
@@ -73,7 +76,7 @@ test('[COMPANY_ADMIN][e2e][toasts]: a success replaces the error it resolves; mo
   request,
   allowConsoleError,
 }) => {
-  allowConsoleError(/Unknown Error|ERR_FAILED|Failed to fetch/);
+  allowConsoleError(DROPPED);
   const owner = await newCompanyOwner(request);
   await signIn(page, owner.email, PASSWORD);
   await page.goto('/products/manage');
@@ -105,7 +108,7 @@ test('[COMPANY_ADMIN][e2e][lists]: a list that fails to load says so in place an
   request,
   allowConsoleError,
 }) => {
-  allowConsoleError(/Unknown Error|ERR_FAILED|Failed to fetch/);
+  allowConsoleError(DROPPED);
   const owner = await newCompanyOwner(request);
   await addCodes(request, owner.accessToken, 2);
   await signIn(page, owner.email, PASSWORD);
