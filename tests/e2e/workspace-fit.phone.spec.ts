@@ -130,11 +130,13 @@ test('[SUPER_ADMIN][e2e][phone]: the administrator’s pages fit 390 px and user
   page,
   request,
 }) => {
-  await newCompanyOwner(request, 'Trần Thị Bích');
+  const owner = await newCompanyOwner(request, 'Trần Thị Bích');
   await signIn(page, ADMIN.email, ADMIN.password);
   for (const path of ['/', '/users', '/products/manage', '/qrs', '/edit-content', '/settings'])
     await expectNoSidewaysScroll(page, path);
   await page.goto('/users');
+  // Other journeys' accounts share the list: find this one.
+  await page.getByLabel('Tìm kiếm').fill(owner.email);
   const card = page
     .getByTestId('card-list')
     .getByRole('listitem')
