@@ -37,10 +37,11 @@ export function ConfirmDialog({
   return (
     <A.Root open={open} onOpenChange={onOpenChange}>
       <A.Portal>
-        <A.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        {/* Above a dialog it may be asked from (the unsaved-changes question): its own layer, dimmed. */}
+        <A.Overlay className="fixed inset-0 z-[60] bg-black/40" />
         <A.Content
           onCloseAutoFocus={returnFocus}
-          className="fixed top-1/2 left-1/2 z-50 w-[min(420px,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-surface p-5 shadow-xl"
+          className="fixed top-1/2 left-1/2 z-[70] w-[min(420px,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-surface p-5 shadow-xl"
         >
           <A.Title className="text-lg font-semibold text-ink">{title}</A.Title>
           <A.Description className="mt-2 text-sm text-ink-soft">{message}</A.Description>
