@@ -1,6 +1,6 @@
 import type { Key, ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
-import { type DataTableProps, pageSelection } from './data-table-types.ts';
+import { type DataTableProps, pageSelection } from './data-table-model.ts';
 import { RowActionMenu } from './row-actions.tsx';
 
 /** A list below `sm`: one card per row (picture, name, status badges, the other columns as facts, a '⋮' menu). */

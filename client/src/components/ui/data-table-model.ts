@@ -1,3 +1,4 @@
+/** What a workspace list is made of (columns, selection, row actions), shared by its table and its cards. */
 import type { Key, ReactNode } from 'react';
 import type { RowAction } from './row-actions.tsx';
 
