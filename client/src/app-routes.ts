@@ -77,7 +77,8 @@ export const APP_ROUTES: AppRoute[] = [
   r('/products/details/:id', n.productDetail, 'public', () => import('./routes/product-details.tsx')),
   r('/company/details/:id', n.companyDetail, 'public', () => import('./routes/company-details.tsx')),
   r('/scan-qr', n.scanQr, 'public', () => import('./routes/scan-qr.tsx')),
-  r('/redirect/:code', n.redirect, 'bare', () => import('./routes/redirect.tsx')),
+  // In the dashboard layout so a code that leads nowhere explains itself under the app's header.
+  r('/redirect/:code', n.redirect, 'public', () => import('./routes/redirect.tsx')),
 
   r('/403', n.forbidden, 'simple', () => import('./routes/errors/403.tsx')),
   r('/404', n.notFound, 'simple', () => import('./routes/errors/404.tsx')),

@@ -6,6 +6,7 @@ import 'react-toastify/dist/ReactToastify.css';
 import { AppRouter } from './app-router.tsx';
 import { FirstViewData, FirstViewScan } from './first-view/app-start.tsx';
 import type { FirstView } from './first-view/first-view.ts';
+import { PageToasts } from './components/layout/page-toasts.tsx';
 import { RouteChangeEffects } from './components/layout/route-progress.tsx';
 import { createAppTrpcClient, TRPCProvider } from './lib/trpc.ts';
 import { SessionProvider } from './session/SessionProvider.tsx';
@@ -34,6 +35,7 @@ export function App({ firstView = null }: { firstView?: FirstView | null }) {
             <SessionProvider>
               {firstView?.scanCode && <FirstViewScan code={firstView.scanCode} />}
               <RouteChangeEffects />
+              <PageToasts />
               <AppRouter />
               <ToastContainer
                 position="top-right"

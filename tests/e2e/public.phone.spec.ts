@@ -184,7 +184,9 @@ test("[GUEST][e2e][settings]: a visitor's dark look is applied to the server-ren
   request,
 }) => {
   const product = await oneProduct(request, 'Hạt điều Bình Phước');
-  await page.addInitScript(() => localStorage.setItem('app-settings', JSON.stringify({ colorScheme: 'dark' })));
+  await page.addInitScript(() =>
+    localStorage.setItem('app-settings', JSON.stringify({ colorScheme: 'dark' })),
+  );
   await page.goto(`/products/details/${product.id}`);
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
   await expectProductPage(page, product);
@@ -198,7 +200,8 @@ test('[GUEST][e2e][redirect]: an unknown code shows the not-found message with a
   allowConsoleError(/404/);
   await page.goto('/redirect/khong-co-ma-nay');
   await expect(page.getByRole('heading', { name: 'Không tìm thấy sản phẩm' })).toBeVisible();
-  await expect(page.getByText('Mã này không tồn tại')).toBeVisible();
+  await expect(page.getByText('Mã không có trong hệ thống')).toBeVisible();
+  await expect(page.getByRole('banner')).toBeVisible();
   await page.getByRole('link', { name: 'Quét lại' }).click();
   await expect(page).toHaveURL(/\/scan-qr$/);
 

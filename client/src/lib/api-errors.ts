@@ -4,6 +4,7 @@
  */
 import { toast } from 'react-toastify';
 import { vi } from '../../../shared/i18n/vi/index.ts';
+import { NEXT_PAGE } from './toasts.ts';
 import { signOutOnce } from '../session/sign-out.ts';
 
 export interface ApiFailure {
@@ -40,5 +41,5 @@ export function handleApiFailure(f: ApiFailure, ctx: FailureContext): void {
   if (ctx.silent || NO_TOAST.has(ctx.path)) return;
   const message = failureMessage(f);
   // The message as id: the same failure from a batch of calls shows one toast, not five.
-  toast.error(message, { toastId: message });
+  toast.error(message, { toastId: message, ...(endsSession ? NEXT_PAGE : {}) });
 }

@@ -4,6 +4,7 @@ import { vi } from '../../../shared/i18n/vi/index.ts';
 import { roleCan } from '../../../shared/permissions.ts';
 import { PageHeading } from '../components/ui/page-heading.tsx';
 import { ActiveShareChart, ScansByDayChart, TopProductsChart } from '../features/dashboard/charts.tsx';
+import { FirstSteps } from '../features/dashboard/first-steps.tsx';
 import { StatCards } from '../features/dashboard/stat-cards.tsx';
 import { useTRPC } from '../lib/trpc.ts';
 import { useSession } from '../session/SessionProvider.tsx';
@@ -28,12 +29,15 @@ function Figures<D extends { scansByDay: { date: string; count: number }[] } & {
   title,
   data,
   cards,
+  intro,
   children,
 }: {
   id: string;
   title: string;
   data: D | undefined;
   cards: readonly (Figure & keyof D)[];
+  /** Shown instead of the charts (the first steps of a company without products). */
+  intro?: (d: D) => ReactNode;
   children?: (d: D) => ReactNode;
 }) {
   if (!data) return <p role="status">{vi.workspace.common.loading}</p>;
@@ -42,15 +46,19 @@ function Figures<D extends { scansByDay: { date: string; count: number }[] } & {
       <h2 id={id} className="text-lg font-semibold text-ink">
         {title}
       </h2>
-      <StatCards items={cards.map((key) => ({ label: t[key], value: data[key] ?? 0 }))} />
-      <ScansByDayChart data={data.scansByDay} />
-      {children?.(data)}
+      {intro?.(data) ?? (
+        <>
+          <StatCards items={cards.map((key) => ({ label: t[key], value: data[key] ?? 0 }))} />
+          <ScansByDayChart data={data.scansByDay} />
+          {children?.(data)}
+        </>
+      )}
     </section>
   );
 }
 
 /** The company's figures: products, scans by day, top products, active share. */
-function CompanyFigures() {
+function CompanyFigures({ canAdd }: { canAdd: boolean }) {
   const trpc = useTRPC();
   const stats = useQuery(trpc.statistics.dashboard.queryOptions());
   return (
@@ -59,6 +67,7 @@ function CompanyFigures() {
       title={t.companyTitle}
       data={stats.data}
       cards={['totalProducts', 'activeProducts', 'inactiveProducts', 'totalScans']}
+      intro={(d) => (d.totalProducts === 0 ? <FirstSteps canAdd={canAdd} /> : null)}
     >
       {(d) => (
         <div className="grid gap-4 lg:grid-cols-2">
@@ -94,7 +103,7 @@ export default function DashboardPage() {
     <div className="flex flex-col gap-8">
       <PageHeading title={vi.nav.home} />
       {admin && <GeneralFigures />}
-      {company && <CompanyFigures />}
+      {company && <CompanyFigures canAdd={roleCan(role, 'manage', 'Product')} />}
     </div>
   );
 }

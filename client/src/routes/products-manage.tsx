@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
 import { toast } from 'react-toastify';
 import { vi } from '../../../shared/i18n/vi/index.ts';
 import { PRODUCT_PAGE_SIZE } from '../../../shared/constants.ts';
@@ -25,6 +26,20 @@ import { useSession } from '../session/SessionProvider.tsx';
 const t = vi.workspace.products;
 const c = vi.workspace.common;
 
+/**
+ * '/products/manage?new=1' (the empty dashboard's "Thêm sản phẩm đầu tiên") opens the create dialog
+ * once, then drops the query so a reload or Back does not open it again.
+ */
+function useOpenCreateFromLink(open: () => void) {
+  const [path, navigate] = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival
+  useEffect(() => {
+    if (!new URLSearchParams(window.location.search).has('new')) return;
+    navigate(path, { replace: true });
+    open();
+  }, []);
+}
+
 /** '/products/manage': the company's products, their editor, QR codes and the multiple upload. */
 export default function ProductsManagePage() {
   const trpc = useTRPC();
@@ -37,6 +52,7 @@ export default function ProductsManagePage() {
   const [importing, setImporting] = useState(false);
   const [deleting, setDeleting] = useState<ProductRow | null>(null);
   const search = useDebounced(filters.search.trim());
+  useOpenCreateFromLink(() => setEditing(null));
 
   const list = useQuery({
     ...trpc.products.list.queryOptions({
@@ -86,6 +102,8 @@ export default function ProductsManagePage() {
       />
       <TableOrState
         loading={list.isLoading}
+        failed={list.isError}
+        onRetry={() => void list.refetch()}
         empty={products.length === 0 && (filtered ? t.noMatch : t.empty)}
       >
         <ProductTable

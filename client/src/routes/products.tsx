@@ -5,6 +5,7 @@ import { HistoryList } from '../features/history/history-list.tsx';
 import { useHistory } from '../features/history/use-history.ts';
 import { Pager } from '../features/public/pager.tsx';
 import { PrivacyNotice } from '../features/public/privacy-notice.tsx';
+import { VisitorActions } from '../features/public/visitor-actions.tsx';
 import { SiteContent } from '../features/public/site-content.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
 
@@ -20,11 +21,21 @@ export default function ProductsPage() {
   const history = useHistory(signedIn, page);
   return (
     <div className="flex w-full max-w-3xl flex-col gap-5">
-      {!signedIn && state.status !== 'loading' && <SiteContent docKey="traceability" />}
+      {!signedIn && state.status !== 'loading' && (
+        <>
+          <VisitorActions />
+          <SiteContent docKey="traceability" />
+        </>
+      )}
       <div>
         <PageHeading title={vi.nav.scannedProducts} />
         {!signedIn && <p className="-mt-4 mb-3 text-sm text-ink-soft">{vi.publicPages.history.guestNote}</p>}
-        <HistoryList items={history.items} loading={state.status === 'loading' || history.loading} />
+        <HistoryList
+          items={history.items}
+          loading={state.status === 'loading' || history.loading}
+          failed={history.failed}
+          onRetry={history.retry}
+        />
         <Pager page={page} total={history.total} size={history.size} onPage={setPage} />
       </div>
       <PrivacyNotice />

@@ -4,13 +4,20 @@ import { toast } from 'react-toastify';
 import { vi } from '../../../shared/i18n/vi/index.ts';
 import { SHORT_LINK_BATCH_MAX, SHORT_LINK_PAGE_SIZE } from '../../../shared/schemas/shortLinks.ts';
 import { Button } from '../components/ui/button.tsx';
+import { ConfirmDialog } from '../components/ui/confirm-dialog.tsx';
 import { Field } from '../components/ui/field.tsx';
 import { PageHeading } from '../components/ui/page-heading.tsx';
 import { TableOrState } from '../components/ui/data-table.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { SelectField } from '../components/ui/select-field.tsx';
 import { BindDialog } from '../features/qrs/bind-dialog.tsx';
-import { CodeTable } from '../features/qrs/code-table.tsx';
+import {
+  CodeTable,
+  type QrFormat,
+  type ShortLinkRow,
+  printCode,
+  qrFile,
+} from '../features/qrs/code-table.tsx';
 import { type PrintCode, PrintSheet } from '../features/qrs/print-sheet.tsx';
 import { useTRPC } from '../lib/trpc.ts';
 import { useSession } from '../session/SessionProvider.tsx';
@@ -30,6 +37,7 @@ export default function QrsPage() {
   const [selected, setSelected] = useState<Map<string, PrintCode>>(new Map());
   const [binding, setBinding] = useState<string | null>(null);
   const [printing, setPrinting] = useState<PrintCode[] | null>(null);
+  const [warnDownload, setWarnDownload] = useState<{ row: ShortLinkRow; format: QrFormat } | null>(null);
 
   const list = useQuery({
     ...trpc.shortLinks.list.queryOptions({
@@ -101,7 +109,7 @@ export default function QrsPage() {
           <Button
             variant="outline"
             disabled={rows.length === 0}
-            onClick={() => setPrinting(rows.map((r) => ({ code: r.code, url: r.url })))}
+            onClick={() => setPrinting(rows.map(printCode))}
           >
             {t.printPage}
           </Button>
@@ -110,18 +118,24 @@ export default function QrsPage() {
           </Button>
         </div>
       </div>
-      <TableOrState loading={list.isLoading} empty={rows.length === 0 && t.empty}>
+      <TableOrState
+        loading={list.isLoading}
+        failed={list.isError}
+        onRetry={() => void list.refetch()}
+        empty={rows.length === 0 && t.empty}
+      >
         <CodeTable
           rows={rows}
           showCompany={state.currentUser?.role === 'SUPER_ADMIN'}
           selected={new Set(selected.keys())}
           onBind={setBinding}
+          onDownloadInactive={(row, format) => setWarnDownload({ row, format })}
           onSelect={(codes, on) =>
             setSelected((prev) => {
               const next = new Map(prev);
               for (const code of codes) {
                 const row = rows.find((r) => r.code === code);
-                if (on && row) next.set(code, { code, url: row.url });
+                if (on && row) next.set(code, printCode(row));
                 else next.delete(code);
               }
               return next;
@@ -136,6 +150,23 @@ export default function QrsPage() {
         onPage={setPage}
       />
       <BindDialog code={binding} onClose={() => setBinding(null)} />
+      <ConfirmDialog
+        open={warnDownload !== null}
+        onOpenChange={(open) => !open && setWarnDownload(null)}
+        title={t.inactiveTitle}
+        message={warnDownload ? t.inactiveMessage(warnDownload.row.product?.name ?? '') : ''}
+        confirmLabel={t.downloadAnyway}
+        danger={false}
+        onConfirm={() => {
+          if (!warnDownload) return;
+          const { row, format } = warnDownload;
+          const link = Object.assign(document.createElement('a'), {
+            href: qrFile(row, format),
+            download: `${row.code}.${format}`,
+          });
+          link.click();
+        }}
+      />
     </div>
   );
 }

@@ -16,6 +16,26 @@ const t = vi.publicPages.redirect;
  * address is replaced by the product page so "back" does not resolve it again. products.resolve
  * covers codes bound to ACTIVE products; anything else (unknown, unbound, INACTIVE) is the same 404.
  */
+/**
+ * Why a code can lead nowhere, each cause on its own: the answer is the same 404 for all three and
+ * names no company, so the page does not say which one it is (decision 091).
+ */
+function CodeNotFoundCauses() {
+  return (
+    <div className="w-full text-start">
+      <p className="mb-2 font-medium text-ink">{t.causesTitle}</p>
+      <ol className="flex flex-col gap-2">
+        {t.causes.map((cause) => (
+          <li key={cause.title} className="rounded-lg border border-line bg-surface p-3">
+            <p className="font-semibold text-ink">{cause.title}</p>
+            <p className="text-sm text-ink-soft">{cause.text}</p>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
 export default function RedirectPage() {
   const { code = '' } = useParams<{ code: string }>();
   const resolve = useResolveCode();
@@ -39,9 +59,9 @@ export default function RedirectPage() {
 
   if (failed) {
     return (
-      <main className="min-h-dvh bg-canvas px-4">
-        <PublicNotFound title={t.notFoundTitle} text={failed} />
-      </main>
+      <PublicNotFound title={t.notFoundTitle} text={failed === t.notFoundText ? undefined : failed}>
+        {failed === t.notFoundText && <CodeNotFoundCauses />}
+      </PublicNotFound>
     );
   }
   return <LoadingScreen />;

@@ -123,7 +123,12 @@ export default function UsersPage() {
           onChange={(e) => setSortOrder(e.target.value as 'asc' | 'desc')}
         />
       </div>
-      <TableOrState loading={list.isLoading} empty={users.length === 0 && c.empty}>
+      <TableOrState
+        loading={list.isLoading}
+        failed={list.isError}
+        onRetry={() => void list.refetch()}
+        empty={users.length === 0 && c.empty}
+      >
         <UserTable
           showCompany={me?.role === 'SUPER_ADMIN'}
           users={users}

@@ -21,6 +21,7 @@ export function listShortLinks(deps: AppDeps, scope: CompanyScope, input: ListSh
       companyId: shortLinks.companyId,
       productId: shortLinks.productId,
       productName: products.name,
+      productStatus: products.status,
       boundAt: shortLinks.boundAt,
       createdAt: shortLinks.createdAt,
     })
@@ -42,7 +43,11 @@ export function listShortLinks(deps: AppDeps, scope: CompanyScope, input: ListSh
       qr_code_image: qrImagePath(r.code, 'png'),
       qr_code_svg: qrImagePath(r.code, 'svg'),
       productId: r.productId,
-      product: r.productId !== null ? { id: r.productId, name: r.productName ?? '' } : null,
+      // The status, so the screen can warn before a code of an inactive product is printed: shoppers would see "not found".
+      product:
+        r.productId !== null
+          ? { id: r.productId, name: r.productName ?? '', status: r.productStatus ?? 'INACTIVE' }
+          : null,
       boundAt: r.boundAt?.toISOString() ?? null,
       createdAt: r.createdAt.toISOString(),
     })),

@@ -10,6 +10,10 @@ export const client = {
   account: 'Tài khoản',
   openAccount: 'Mở menu tài khoản',
   close: 'Đóng',
+  discardTitle: 'Bỏ các thay đổi chưa lưu?',
+  discardMessage: 'Những gì bạn đã nhập trong hộp thoại này chưa được lưu và sẽ bị mất.',
+  keepEditing: 'Tiếp tục sửa',
+  discard: 'Bỏ thay đổi',
   defaultAvatarAlt: 'My avtar',
   /** The spec's 'Something went wrong!' in Vietnamese: a failed call without any message. */
   somethingWentWrong: 'Đã có lỗi xảy ra!',

@@ -14,7 +14,7 @@ export const nav = {
   logout: 'Đăng xuất',
   productDetail: 'Chi tiết sản phẩm',
   companyDetail: 'Thông tin doanh nghiệp',
-  redirect: 'Đang chuyển hướng',
+  redirect: 'Mã QR sản phẩm',
   activateAccount: 'Kích hoạt tài khoản',
   forgotPassword: 'Quên mật khẩu',
   newPassword: 'Đặt mật khẩu mới',

@@ -63,6 +63,11 @@ export const publicPages = {
     next: 'Trang sau',
     page: (page: number, pages: number) => `Trang ${page}/${pages}`,
   },
+  landing: {
+    scan: 'Quét mã QR',
+    forBusiness: 'Bạn là doanh nghiệp?',
+    signUpBusiness: 'Đăng ký để tạo mã QR cho sản phẩm',
+  },
   history: {
     empty: 'Bạn chưa quét sản phẩm nào.',
     scanNow: 'Quét mã QR ngay',
@@ -74,6 +79,21 @@ export const publicPages = {
     resolving: 'Đang mở sản phẩm…',
     notFoundTitle: 'Không tìm thấy sản phẩm',
     notFoundText: 'Mã này không tồn tại, chưa được gắn với sản phẩm, hoặc sản phẩm đã ngừng hoạt động.',
+    causesTitle: 'Có thể vì một trong ba lý do:',
+    causes: [
+      {
+        title: 'Mã không có trong hệ thống',
+        text: 'Mã bị in hoặc nhập sai, hoặc không phải mã của Truy xuất nguồn gốc. Hãy kiểm tra các ký tự in dưới tem.',
+      },
+      {
+        title: 'Mã chưa được gắn với sản phẩm',
+        text: 'Tem đã được in trước nhưng doanh nghiệp chưa gắn mã với sản phẩm nào.',
+      },
+      {
+        title: 'Sản phẩm đang ngừng hoạt động',
+        text: 'Doanh nghiệp đã tạm ẩn thông tin sản phẩm này. Hãy hỏi nơi bán.',
+      },
+    ],
   },
   profile: {
     title: 'Thông tin cá nhân',

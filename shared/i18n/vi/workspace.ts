@@ -15,7 +15,10 @@ export const workspace = {
     all: 'Tất cả',
     none: 'Không chọn',
     actions: 'Thao tác',
+    actionsFor: (name: string) => `Thao tác: ${name}`,
     loading: 'Đang tải...',
+    loadFailed: 'Không tải được danh sách. Kiểm tra kết nối rồi thử lại.',
+    retry: 'Thử lại',
     empty: 'Chưa có dữ liệu',
     previous: 'Trang trước',
     next: 'Trang sau',
@@ -57,6 +60,18 @@ export const workspace = {
     tableCaption: (title: string) => `${title} (dạng bảng)`,
     pickCompany: 'Doanh nghiệp',
     allCompanies: 'Tất cả doanh nghiệp',
+    firstSteps: {
+      title: 'Chào mừng! Bắt đầu với sản phẩm đầu tiên',
+      steps: [
+        'Thêm sản phẩm: tên, ảnh và hành trình của nó.',
+        'In mã QR của sản phẩm và dán lên bao bì.',
+        'Người mua quét mã bằng điện thoại để xem nguồn gốc; lượt quét hiện ở đây.',
+      ],
+      addFirst: 'Thêm sản phẩm đầu tiên',
+      askAdmin: 'Quản trị doanh nghiệp của bạn có thể thêm sản phẩm đầu tiên.',
+    },
+    legendActive: 'Đang hoạt động',
+    legendInactive: 'Ngừng hoạt động',
   },
   products: {
     title: 'Quản lý sản phẩm',
@@ -118,6 +133,7 @@ export const workspace = {
     templateCsv: 'Tải mẫu CSV',
     templateXlsx: 'Tải mẫu Excel',
     file: 'Chọn tệp CSV hoặc Excel',
+    noFile: 'Chưa chọn tệp nào',
     checking: 'Đang kiểm tra tệp...',
     importing: 'Đang nhập...',
     submit: (n: number) => `Nhập ${n.toLocaleString('vi-VN')} sản phẩm`,
@@ -162,6 +178,16 @@ export const workspace = {
     printPage: 'In các mã trên trang',
     empty: 'Chưa có mã QR nào. Hãy tạo một loạt mã để in tem.',
     labelAlt: (code: string) => `Mã QR ${code}`,
+    productInactive: 'Sản phẩm ngừng hoạt động',
+    inactiveTitle: 'Sản phẩm đang ngừng hoạt động',
+    inactiveMessage: (name: string) =>
+      `"${name}" đang ngừng hoạt động: người quét mã này sẽ thấy "Không tìm thấy sản phẩm" cho đến khi sản phẩm hoạt động trở lại. Vẫn tải mã?`,
+    downloadAnyway: 'Vẫn tải',
+    inactiveProductQr:
+      'Sản phẩm đang ngừng hoạt động: người quét mã này sẽ thấy "Không tìm thấy sản phẩm" cho đến khi sản phẩm hoạt động trở lại.',
+    inactivePrintTitle: (n: number) => `${n} mã thuộc sản phẩm đang ngừng hoạt động`,
+    inactiveExplain:
+      'Người quét các mã này sẽ thấy "Không tìm thấy sản phẩm" cho đến khi sản phẩm hoạt động trở lại.',
   },
   users: {
     title: 'Người dùng',

@@ -151,7 +151,7 @@ describe('[REST][shortLinks] batches, list, bind, resolve', () => {
     expect(bound.body.data.shortLinks[0]).toMatchObject({
       code: productA.qrCode,
       productId: productA.id,
-      product: { id: productA.id, name: 'Nước mắm' },
+      product: { id: productA.id, name: 'Nước mắm', status: 'ACTIVE' },
       qr_code_image: `/api/qr/${productA.qrCode}.png`,
     });
     const free = await api.call('GET', '/shortLinks?bound=false&limit=2&page=2', { token: p.tokens.adminA });

@@ -10,6 +10,7 @@ import { vi } from '../../../../shared/i18n/vi/index.ts';
 import { emailOnlyInput, verifyEmailInput } from '../../../../shared/schemas/auth.ts';
 import { type FieldErrors, serverErrors, zodErrors } from '../../lib/form-errors.ts';
 import { setSignUpEmail } from '../../lib/storage.ts';
+import { NEXT_PAGE } from '../../lib/toasts.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { Button } from '../ui/button.tsx';
@@ -50,7 +51,7 @@ export function VerifyCodeForm({
   const verify = useMutation(
     trpc.auth.verifyEmail.mutationOptions({
       onSuccess: (data) => {
-        toast.success(t.verify.verified);
+        toast.success(t.verify.verified, NEXT_PAGE);
         signIn(data.session, data.user);
       },
       onError: (err) => setErrors(serverErrors(err)),

@@ -1,7 +1,17 @@
 import { vi } from '../../../../shared/i18n/vi/index.ts';
 import { cn } from '../../lib/cn.ts';
 
-/** The user's picture, or the first letter of the name on a coloured disc when there is none. */
+/**
+ * The letter for a name: the first of its LAST word, the given name in Vietnamese order ("Nguyễn Văn
+ * An" → "A", as people are called by it), whole even when written with combining marks ("Ấ").
+ */
+export function initialOf(name: string | null | undefined): string {
+  const last = name?.normalize('NFC').trim().split(/\s+/).at(-1) ?? '';
+  const first = last.match(/^\P{M}\p{M}*/u)?.[0] ?? '';
+  return first.toLocaleUpperCase('vi');
+}
+
+/** The user's picture, or the initial of the given name on a coloured disc when there is none. */
 export function Avatar({
   name,
   src,
@@ -23,7 +33,7 @@ export function Avatar({
       />
     );
   }
-  const letter = name?.trim().charAt(0).toUpperCase();
+  const letter = initialOf(name);
   if (!letter) {
     return (
       <img

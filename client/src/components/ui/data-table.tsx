@@ -1,47 +1,28 @@
 import type { Key, ReactNode } from 'react';
+
+export type { Column, TableSelection } from './data-table-model.ts';
 import { vi } from '../../../../shared/i18n/vi/index.ts';
 import { cn } from '../../lib/cn.ts';
-import { Button } from './button.tsx';
+import { CardList } from './data-card-list.tsx';
+import { LoadFailed } from './load-failed.tsx';
+import { type DataTableProps, pageSelection } from './data-table-model.ts';
+import { type RowAction, RowActionButtons } from './row-actions.tsx';
+import { useAtLeastSm } from './use-media-query.ts';
 
 const CELL = 'px-3 py-2';
 
-export interface Column<T> {
-  header: ReactNode;
-  cell: (row: T) => ReactNode;
-  /** The cell that names the row: a `<th scope="row">`, so screen readers announce it with the row's other cells. */
-  rowHeader?: boolean;
-  className?: string;
-}
-
-/** A checkbox per row plus one in the header for the whole page (rows it may not pick stay disabled). */
-export interface TableSelection<T, K> {
-  selected: Set<K>;
-  onSelect: (keys: K[], on: boolean) => void;
-  allLabel: string;
-  rowLabel: (row: T) => string;
-  canSelect?: (row: T) => boolean;
-}
-
 /**
- * The workspace's list table: bordered, scrolling sideways on narrow screens, with an optional selection
- * column first and the row's actions last (right-aligned under 'Thao tác').
+ * The workspace's list: from `sm` up a bordered table with an optional selection column first and the
+ * row's actions last (right-aligned under 'Thao tác'); below `sm` one card per row (picture, name,
+ * status, the other facts) with its actions in a menu, so no list scrolls sideways on a phone.
+ * One or the other is rendered, never both, so each row's text is on the page once.
  */
-export function DataTable<T, K extends Key>({
-  rows,
-  rowKey,
-  columns,
-  selection,
-  actions,
-}: {
-  rows: readonly T[];
-  rowKey: (row: T) => K;
-  columns: readonly Column<T>[];
-  selection?: TableSelection<T, K>;
-  actions?: (row: T) => ReactNode;
-}) {
-  const canSelect = selection?.canSelect ?? (() => true);
-  const selectable = selection ? rows.filter(canSelect) : [];
-  const allOn = selectable.length > 0 && selectable.every((r) => selection?.selected.has(rowKey(r)));
+export function DataTable<T, K extends Key>(props: DataTableProps<T, K>) {
+  return useAtLeastSm() ? <TableView {...props} /> : <CardList {...props} />;
+}
+
+function TableView<T, K extends Key>({ rows, rowKey, columns, selection, actions }: DataTableProps<T, K>) {
+  const { canSelect, selectable, allOn } = pageSelection(rows, rowKey, selection);
   return (
     <div className="overflow-x-auto rounded-lg border border-line bg-surface">
       <table className="w-full text-left text-sm">
@@ -98,7 +79,7 @@ export function DataTable<T, K extends Key>({
                 )}
                 {actions && (
                   <td className={CELL}>
-                    <div className="flex flex-wrap justify-end gap-1">{actions(row)}</div>
+                    <RowActionButtons actions={actions(row)} />
                   </td>
                 )}
               </tr>
@@ -111,7 +92,7 @@ export function DataTable<T, K extends Key>({
 }
 
 /** 'Sửa' and 'Xoá' for a row, each named with the row ('Sửa Cà phê') so the buttons are told apart. */
-export function EditDeleteActions({
+export function editDeleteActions({
   name,
   onEdit,
   onDelete,
@@ -120,39 +101,32 @@ export function EditDeleteActions({
   onEdit: () => void;
   /** Absent where the row may not be deleted (one's own account). */
   onDelete?: () => void;
-}) {
+}): RowAction[] {
   const c = vi.workspace.common;
-  return (
-    <>
-      <Button variant="outline" size="sm" aria-label={`${c.edit} ${name}`} onClick={onEdit}>
-        {c.edit}
-      </Button>
-      {onDelete && (
-        <Button
-          variant="ghost"
-          size="sm"
-          className="text-red-600"
-          aria-label={`${c.delete} ${name}`}
-          onClick={onDelete}
-        >
-          {c.delete}
-        </Button>
-      )}
-    </>
-  );
+  const edit: RowAction = { label: c.edit, ariaLabel: `${c.edit} ${name}`, onSelect: onEdit };
+  if (!onDelete) return [edit];
+  return [edit, { label: c.delete, ariaLabel: `${c.delete} ${name}`, onSelect: onDelete, danger: true }];
 }
 
-/** A list's table, or 'Đang tải' while it loads, or `empty` (a dashed box) when the page has no rows. */
+/**
+ * A list's table, or 'Đang tải' while it loads, or where it failed to load the message and 'Thử lại'
+ * (in place: the toast goes, the page stays), or `empty` (a dashed box) when the page has no rows.
+ */
 export function TableOrState({
   loading,
+  failed = false,
+  onRetry,
   empty,
   children,
 }: {
   loading: boolean;
+  failed?: boolean;
+  onRetry?: () => void;
   /** The message to show instead of the table; false while there are rows. */
   empty: ReactNode | false;
   children: ReactNode;
 }) {
+  if (failed) return <LoadFailed onRetry={onRetry} />;
   if (loading) return <p role="status">{vi.workspace.common.loading}</p>;
   if (empty !== false) {
     return (

@@ -1,7 +1,10 @@
 import type { NavIcon } from '../../../../shared/navigation.ts';
 
 /** Outline icons (24px grid, stroke), bundled: no icon font or CDN. */
-const PATHS: Record<NavIcon | 'menu' | 'close' | 'chevron' | 'collapse', string> = {
+const PATHS: Record<
+  NavIcon | 'menu' | 'close' | 'chevron' | 'collapse' | 'more' | 'link' | 'upload' | 'check',
+  string
+> = {
   home: 'M3 10.5 12 3l9 7.5V21h-6v-6H9v6H3z',
   products: 'M4 7l8-4 8 4v10l-8 4-8-4zM4 7l8 4 8-4M12 11v10',
   scan: 'M4 8V4h4M16 4h4v4M20 16v4h-4M8 20H4v-4M4 12h16',
@@ -18,6 +21,10 @@ const PATHS: Record<NavIcon | 'menu' | 'close' | 'chevron' | 'collapse', string>
   close: 'M18 6 6 18M6 6l12 12',
   chevron: 'm9 6 6 6-6 6',
   collapse: 'm15 6-6 6 6 6',
+  more: 'M12 5h.01M12 12h.01M12 19h.01',
+  check: 'm5 12 5 5L20 7',
+  link: 'M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1',
+  upload: 'M12 15V4M7 9l5-5 5 5M4 15v4a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-4',
 };
 
 export type IconName = keyof typeof PATHS;

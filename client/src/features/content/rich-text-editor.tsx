@@ -5,7 +5,9 @@
  */
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
+import type { ReactNode } from 'react';
 import { vi } from '../../../../shared/i18n/vi/index.ts';
+import { Icon } from '../../components/ui/icon.tsx';
 import { cn } from '../../lib/cn.ts';
 import { RICH_TEXT_CLASS } from '../public/rich-text.ts';
 
@@ -55,7 +57,7 @@ export default function RichTextEditor({ value, onChange, label }: RichTextEdito
     const href = window.prompt(t.linkPrompt, 'https://');
     if (href && /^(https?:\/\/|mailto:)/i.test(href)) editor.chain().focus().setLink({ href }).run();
   };
-  const buttons: { label: string; text: string; on?: boolean; run: () => void }[] = [
+  const buttons: { label: string; text: ReactNode; on?: boolean; run: () => void }[] = [
     { label: t.bold, text: 'B', on: active?.bold, run: () => editor.chain().focus().toggleBold().run() },
     {
       label: t.italic,
@@ -81,7 +83,7 @@ export default function RichTextEditor({ value, onChange, label }: RichTextEdito
       on: active?.orderedList,
       run: () => editor.chain().focus().toggleOrderedList().run(),
     },
-    { label: t.link, text: '🔗', on: active?.link, run: setLink },
+    { label: t.link, text: <Icon name="link" className="h-4 w-4" />, on: active?.link, run: setLink },
     { label: t.undo, text: '↶', run: () => editor.chain().focus().undo().run() },
     { label: t.redo, text: '↷', run: () => editor.chain().focus().redo().run() },
   ];
@@ -97,7 +99,7 @@ export default function RichTextEditor({ value, onChange, label }: RichTextEdito
             aria-pressed={b.on === undefined ? undefined : b.on}
             onClick={b.run}
             className={cn(
-              'h-8 min-w-8 rounded px-2 text-sm font-semibold hover:bg-soft',
+              'inline-flex h-8 min-w-8 items-center justify-center rounded px-2 text-sm font-semibold hover:bg-soft',
               b.on && 'bg-primary-light text-primary-dark',
             )}
           >

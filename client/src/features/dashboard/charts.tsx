@@ -5,6 +5,7 @@ import {
   BarChart,
   CartesianGrid,
   Cell,
+  Legend,
   Pie,
   PieChart,
   ResponsiveContainer,
@@ -74,7 +75,8 @@ export function ScansByDayChart({ data }: { data: { date: string; count: number 
           <CartesianGrid strokeDasharray="3 3" stroke="var(--line)" />
           <XAxis dataKey="date" tickFormatter={shortDay} fontSize={12} minTickGap={16} />
           <YAxis allowDecimals={false} fontSize={12} />
-          <Tooltip labelFormatter={(d) => String(d)} formatter={(v) => [v, t.scans]} />
+          {/* The tooltip's date reads like the axis under it (dd/mm). */}
+          <Tooltip labelFormatter={(d) => shortDay(String(d))} formatter={(v) => [v, t.scans]} />
           <Area type="monotone" dataKey="count" stroke={PRIMARY} fill={PRIMARY} fillOpacity={0.2} />
         </AreaChart>
       </ResponsiveContainer>
@@ -131,6 +133,16 @@ export function ActiveShareChart({ active, inactive }: { active: number; inactiv
               ))}
             </Pie>
             <Tooltip />
+            <Legend
+              verticalAlign="bottom"
+              iconType="circle"
+              formatter={(name: string) => {
+                const d = data.find((x) => x.name === name);
+                return (
+                  <span className="text-sm text-ink">{`${name}: ${(d?.value ?? 0).toLocaleString('vi-VN')}`}</span>
+                );
+              }}
+            />
           </PieChart>
         </ResponsiveContainer>
       )}

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { vi } from '../../../../shared/i18n/vi/index.ts';
 import { buttonVariants } from '../../components/ui/button.tsx';
+import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { formatScanTime } from '../public/format-date.ts';
 import { ProductCard } from '../public/product-card.tsx';
 
@@ -15,7 +16,18 @@ export interface HistoryItem {
 }
 
 /** The scanned products, newest first, or the way to the scanner when there are none. */
-export function HistoryList({ items, loading }: { items: HistoryItem[]; loading?: boolean }) {
+export function HistoryList({
+  items,
+  loading,
+  failed,
+  onRetry,
+}: {
+  items: HistoryItem[];
+  loading?: boolean;
+  failed?: boolean;
+  onRetry?: () => void;
+}) {
+  if (failed) return <LoadFailed onRetry={onRetry} />;
   if (loading) return <p role="status">{vi.client.loading}</p>;
   if (!items.length) {
     return (

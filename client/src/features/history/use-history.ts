@@ -26,13 +26,22 @@ export function useHistory(signedIn: boolean, page: number) {
       companyName: l.companyName,
       scannedAt: l.scannedAt,
     }));
-    return { items, total: logs.data?.total ?? 0, loading: logs.isPending, size: SCAN_LOG_PAGE_SIZE };
+    return {
+      items,
+      total: logs.data?.total ?? 0,
+      loading: logs.isPending && !logs.isError,
+      failed: logs.isError,
+      retry: () => void logs.refetch(),
+      size: SCAN_LOG_PAGE_SIZE,
+    };
   }
   const start = (page - 1) * SCAN_LOG_PAGE_SIZE;
   return {
     items: guest.slice(start, start + SCAN_LOG_PAGE_SIZE),
     total: guest.length,
     loading: false,
+    failed: false,
+    retry: undefined,
     size: SCAN_LOG_PAGE_SIZE,
   };
 }

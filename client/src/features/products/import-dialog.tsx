@@ -4,15 +4,16 @@ import { toast } from 'react-toastify';
 import { vi } from '../../../../shared/i18n/vi/index.ts';
 import type { ProductImportResult } from '../../../../shared/schemas/productImport.ts';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
+import { Dialog, DialogCancel } from '../../components/ui/dialog.tsx';
 import { ApiError, apiFetch } from '../../lib/api-fetch.ts';
+import { cn } from '../../lib/cn.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { CompanyPicker, type PickedCompany } from '../company/company-picker.tsx';
 import { ImportPreview } from './import-preview.tsx';
 
 const t = vi.workspace.import;
-const c = vi.workspace.common;
 
 function send(file: File, dryRun: boolean, companyId: number | null) {
   const form = new FormData();
@@ -89,14 +90,13 @@ export function ImportDialog({
         if (!o) reset();
         onOpenChange(o);
       }}
+      dirty={file !== null}
       size="lg"
       title={t.title}
       description={t.intro}
       footer={
         <>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            {c.cancel}
-          </Button>
+          <DialogCancel />
           {canImport && (
             <Button onClick={() => void runImport()} disabled={busy !== null}>
               {busy === 'importing' ? t.importing : t.submit(result.productCount)}
@@ -133,21 +133,35 @@ export function ImportDialog({
             {t.templateXlsx}
           </a>
         </div>
-        <label className="flex flex-col gap-1 text-sm font-medium text-ink">
-          {t.file}
-          <input
-            type="file"
-            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            disabled={busy !== null || (picksCompany && !company)}
-            className="rounded-lg border border-line p-2"
-            onChange={(e) => {
-              const picked = e.target.files?.[0];
-              // The same file picked again after fixing it must be checked again.
-              e.target.value = '';
-              if (picked) void check(picked);
-            }}
-          />
-        </label>
+        {/* The browser's own picker says "Choose file / No file chosen" in the browser's language: the
+            input is hidden and its label is the button, with the chosen file's name beside it. */}
+        <div className="flex flex-wrap items-center gap-3">
+          <label
+            className={cn(
+              buttonVariants({ variant: 'outline' }),
+              'cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary',
+              (busy !== null || (picksCompany && !company)) && 'pointer-events-none opacity-50',
+            )}
+          >
+            <Icon name="upload" className="h-5 w-5" />
+            {t.file}
+            <input
+              type="file"
+              className="sr-only"
+              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              disabled={busy !== null || (picksCompany && !company)}
+              onChange={(e) => {
+                const picked = e.target.files?.[0];
+                // The same file picked again after fixing it must be checked again.
+                e.target.value = '';
+                if (picked) void check(picked);
+              }}
+            />
+          </label>
+          <span className="min-w-0 text-sm text-ink-soft [overflow-wrap:anywhere]">
+            {file ? file.name : t.noFile}
+          </span>
+        </div>
         {busy === 'checking' && <p role="status">{t.checking}</p>}
         {failure && (
           <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">

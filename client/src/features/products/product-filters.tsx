@@ -35,9 +35,9 @@ export function ProductFilters({
   const set = <K extends keyof ProductFilterState>(k: K, v: ProductFilterState[K]) =>
     onChange({ ...value, [k]: v });
   return (
-    <div role="search" className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+    <div role="search" className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
       <Field
-        className="lg:col-span-2"
+        className="sm:col-span-2 lg:col-span-4"
         label={c.search}
         type="search"
         placeholder={t.searchPlaceholder}
@@ -61,7 +61,9 @@ export function ProductFilters({
         options={categories.map((v) => ({ value: v, label: v }))}
         onChange={(e) => set('category', e.target.value)}
       />
-      <div className="grid grid-cols-2 gap-2">
+      {/* The search has its own line and the sort pair two columns, so at 1024-1440 px no choice is cut
+          ("Tất cả trạng thái", "Ngày cập nhật"). */}
+      <div className="grid grid-cols-2 gap-2 sm:col-span-2">
         <SelectField
           label={c.sortBy}
           value={value.sortBy}

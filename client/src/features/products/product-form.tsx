@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { vi } from '../../../../shared/i18n/vi/index.ts';
 import { createProductInput } from '../../../../shared/schemas/products.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { Dialog, DialogCancel } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { RadioChoice } from '../../components/ui/radio-choice.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
@@ -12,6 +12,7 @@ import { type FieldErrors, serverErrors, zodErrors } from '../../lib/form-errors
 import { useTRPC } from '../../lib/trpc.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { CompanyPicker, type PickedCompany } from '../company/company-picker.tsx';
+import { useDraft } from '../../lib/use-draft.ts';
 import { ImageGallery } from './image-gallery.tsx';
 import { ProductQr } from './product-qr.tsx';
 import { TagPicker } from './tag-picker.tsx';
@@ -104,7 +105,7 @@ export function ProductFormDialog({
     enabled: open && editing,
   });
   const lists = useCompanyLists(editing ? detail.data?.companyId : company?.id);
-  const [form, setForm] = useState<FormState>(blank);
+  const { draft: form, setDraft: setForm, fill, dirty } = useDraft<FormState>(blank);
   const [errors, setErrors] = useState<FieldErrors>({});
 
   // Fill the form once per opening (a refetch in the background must not wipe what is being typed).
@@ -114,7 +115,7 @@ export function ProductFormDialog({
     if (!open) return;
     setErrors({});
     if (!editing) setCompany(null);
-    setForm(editing && detail.data ? fromProduct(detail.data) : blank);
+    fill(editing && detail.data ? fromProduct(detail.data) : blank);
   }, [open, productId, loadedVersion]);
 
   const done = (message: string) => {
@@ -153,13 +154,12 @@ export function ProductFormDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
+      dirty={dirty}
       size="lg"
       title={editing ? t.editTitle : t.createTitle}
       footer={
         <>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            {c.cancel}
-          </Button>
+          <DialogCancel />
           <Button onClick={save} disabled={saving || (editing && !detail.data)}>
             {saving ? c.saving : c.save}
           </Button>

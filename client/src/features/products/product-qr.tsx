@@ -5,7 +5,10 @@ import type { ProductRow } from './types.ts';
 const t = vi.workspace.products;
 const c = vi.workspace.common;
 
-/** The product's QR code (the server's image of PUBLIC_URL/redirect/{code}) with PNG and SVG downloads. */
+/**
+ * The product's QR code (the server's image of PUBLIC_URL/redirect/{code}) with PNG and SVG downloads,
+ * and, while the product is not active, what a shopper scanning it would see.
+ */
 export function ProductQr({ product }: { product: Omit<ProductRow, 'companyName'> }) {
   return (
     <section
@@ -26,6 +29,12 @@ export function ProductQr({ product }: { product: Omit<ProductRow, 'companyName'
         <p className="font-mono text-sm text-ink-soft">
           {t.qrCode}: {product.qr_code}
         </p>
+        {product.status !== 'ACTIVE' && (
+          // Saved status: the one a shopper's scan meets (decision 091).
+          <p role="note" className="rounded-lg bg-amber-50 p-2 text-sm text-amber-950">
+            {vi.workspace.qrs.inactiveProductQr}
+          </p>
+        )}
         <div className="flex flex-wrap gap-2">
           <a
             className={buttonVariants({ variant: 'outline', size: 'sm' })}

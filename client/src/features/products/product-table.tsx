@@ -1,6 +1,6 @@
 import { vi } from '../../../../shared/i18n/vi/index.ts';
 import { imageVariant } from '../../../../shared/image-variants.ts';
-import { type Column, DataTable, EditDeleteActions } from '../../components/ui/data-table.tsx';
+import { type Column, DataTable, editDeleteActions } from '../../components/ui/data-table.tsx';
 import { withCompanyColumn } from '../company/company-column.tsx';
 import type { ProductRow } from './types.ts';
 
@@ -10,6 +10,7 @@ const c = vi.workspace.common;
 const COLUMNS: Column<ProductRow>[] = [
   {
     header: t.columns.image,
+    card: 'image',
     cell: (p) =>
       p.image ? (
         <img src={imageVariant(p.image, 160)} alt="" className="h-12 w-12 rounded object-cover" />
@@ -31,6 +32,7 @@ const COLUMNS: Column<ProductRow>[] = [
   { header: t.columns.category, cell: (p) => p.category ?? '' },
   {
     header: t.columns.status,
+    card: 'status',
     cell: (p) => (
       <span
         className={
@@ -63,10 +65,11 @@ export function ProductTable({
     <DataTable
       rows={products}
       rowKey={(p) => p.id}
+      rowName={(p) => p.name}
       columns={withCompanyColumn(COLUMNS, showCompany)}
-      actions={(p) => (
-        <EditDeleteActions name={p.name} onEdit={() => onEdit(p)} onDelete={() => onDelete(p)} />
-      )}
+      actions={(p) =>
+        editDeleteActions({ name: p.name, onEdit: () => onEdit(p), onDelete: () => onDelete(p) })
+      }
     />
   );
 }

@@ -1,4 +1,6 @@
+import { useRef } from 'react';
 import { vi } from '../../../../shared/i18n/vi/index.ts';
+import { Icon } from '../../components/ui/icon.tsx';
 import { cn } from '../../lib/cn.ts';
 
 const t = vi.workspace.products;
@@ -15,7 +17,11 @@ export function TagPicker({
   onChange: (tags: string[]) => void;
   error?: string;
 }) {
-  const all = [...new Set([...available, ...value])];
+  // A tag the product had that is not in the company's list stays shown once unticked, so it can be
+  // ticked again before saving (the picker lives as long as the dialog).
+  const seen = useRef(new Set<string>());
+  for (const tag of value) seen.current.add(tag);
+  const all = [...new Set([...available, ...seen.current])];
   const toggle = (tag: string) =>
     onChange(value.includes(tag) ? value.filter((x) => x !== tag) : [...value, tag]);
   return (
@@ -29,11 +35,13 @@ export function TagPicker({
             <label
               key={tag}
               className={cn(
-                'cursor-pointer rounded-full border px-3 py-1 text-sm',
-                on ? 'border-primary bg-primary-light text-ink' : 'border-line text-ink-soft',
+                // The checkbox is visually hidden: its keyboard focus is drawn on the chip around it.
+                'cursor-pointer rounded-full border px-3 py-1 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary',
+                on ? 'border-primary bg-primary-light font-medium text-ink' : 'border-line text-ink-soft',
               )}
             >
               <input type="checkbox" className="sr-only" checked={on} onChange={() => toggle(tag)} />
+              {on && <Icon name="check" className="me-1 inline h-4 w-4 align-[-3px]" />}
               {tag}
             </label>
           );

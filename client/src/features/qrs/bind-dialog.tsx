@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { vi } from '../../../../shared/i18n/vi/index.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { Dialog, DialogCancel } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
@@ -43,14 +43,18 @@ export function BindDialog({ code, onClose }: { code: string | null; onClose: ()
   return (
     <Dialog
       open={code !== null}
-      onOpenChange={(o) => !o && onClose()}
+      onOpenChange={(o) => {
+        if (o) return;
+        setProductId('');
+        setSearch('');
+        onClose();
+      }}
+      dirty={productId !== ''}
       size="sm"
       title={code ? t.bindTitle(code) : ''}
       footer={
         <>
-          <Button variant="outline" onClick={onClose}>
-            {c.cancel}
-          </Button>
+          <DialogCancel />
           <Button
             disabled={!productId || bind.isPending}
             onClick={() => code && bind.mutate({ code, productId: Number(productId) })}

@@ -11,6 +11,8 @@ export const LABELS_PER_SHEET = 24;
 export interface PrintCode {
   code: string;
   url: string;
+  /** The name of the code's product when that product is not active. */
+  inactiveProduct?: string;
 }
 
 /** Vector QR (prints sharp at any size), error correction M and the standard 4-module quiet zone. */
@@ -66,6 +68,7 @@ export function PrintSheet({ codes, onBack }: { codes: PrintCode[]; onBack: () =
           </Button>
         </div>
       </div>
+      <InactiveWarning codes={codes} />
       {!svgs ? (
         <p role="status">{vi.workspace.common.loading}</p>
       ) : (
@@ -90,6 +93,28 @@ export function PrintSheet({ codes, onBack }: { codes: PrintCode[]; onBack: () =
           </div>
         ))
       )}
+    </div>
+  );
+}
+
+/** Before printing: which labels lead a shopper to "not found" because their product is not active. */
+function InactiveWarning({ codes }: { codes: PrintCode[] }) {
+  const inactive = codes.filter((c) => c.inactiveProduct);
+  if (inactive.length === 0) return null;
+  return (
+    <div
+      role="alert"
+      className="qr-print-toolbar mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+    >
+      <p className="font-semibold">{t.inactivePrintTitle(inactive.length)}</p>
+      <p>{t.inactiveExplain}</p>
+      <ul className="mt-1 list-disc ps-5">
+        {inactive.map((c) => (
+          <li key={c.code}>
+            <span className="font-mono">{c.code}</span>: {c.inactiveProduct}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -6,11 +6,12 @@ import { vi } from '../../../../shared/i18n/vi/index.ts';
 import type { Role } from '../../../../shared/permissions.ts';
 import { createUserInput, updateUserInput } from '../../../../shared/schemas/users.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { Dialog, DialogCancel } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { type FieldErrors, serverErrors, zodErrors } from '../../lib/form-errors.ts';
 import { useTRPC } from '../../lib/trpc.ts';
+import { useDraft } from '../../lib/use-draft.ts';
 import { assignableRoles, type UserRow } from './types.ts';
 
 const t = vi.workspace.users;
@@ -45,13 +46,13 @@ export function UserFormDialog({
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const roles = assignableRoles(actorRole);
-  const [form, setForm] = useState<FormState>({} as FormState);
+  const { draft: form, setDraft: setForm, fill, dirty } = useDraft<FormState>({} as FormState);
   const [errors, setErrors] = useState<FieldErrors>({});
 
   useEffect(() => {
     if (!open) return;
     setErrors({});
-    setForm({
+    fill({
       name: user?.name ?? '',
       email: user?.email ?? '',
       password: '',
@@ -61,7 +62,7 @@ export function UserFormDialog({
       phoneNumber: user?.phoneNumber ?? '',
       username: user?.username ?? '',
     });
-  }, [open, user]);
+  }, [open, user, fill]);
 
   const done = (message: string) => {
     toast.success(message);
@@ -107,12 +108,11 @@ export function UserFormDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
+      dirty={dirty}
       title={user ? t.editTitle : t.createTitle}
       footer={
         <>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            {c.cancel}
-          </Button>
+          <DialogCancel />
           <Button onClick={save} disabled={busy}>
             {busy ? c.saving : c.save}
           </Button>

@@ -1,8 +1,7 @@
 import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { type Column, DataTable, EditDeleteActions } from '../../components/ui/data-table.tsx';
-import { withCompanyColumn } from '../company/company-column.tsx';
+import { type Column, DataTable, editDeleteActions } from '../../components/ui/data-table.tsx';
 import { type UserRow, userStatusLabel } from './types.ts';
+import { withCompanyColumn } from '../company/company-column.tsx';
 
 const t = vi.workspace.users;
 
@@ -42,13 +41,18 @@ export function UserTable({
     },
     { header: t.columns.email, cell: (u) => u.email },
     { header: t.columns.role, cell: (u) => t.roles[u.role] },
-    { header: t.columns.status, cell: (u) => userStatusLabel(u) },
+    {
+      header: t.columns.status,
+      card: 'status',
+      cell: (u) => userStatusLabel(u),
+    },
     { header: t.columns.phone, cell: (u) => u.phoneNumber ?? '' },
   ];
   return (
     <DataTable
       rows={users}
       rowKey={(u) => u.id}
+      rowName={(u) => u.name}
       columns={withCompanyColumn(columns, showCompany)}
       selection={{
         selected,
@@ -58,22 +62,21 @@ export function UserTable({
         canSelect: (u) => !u.deletedAt && u.id !== selfId,
       }}
       actions={(u) =>
-        u.deletedAt ? (
-          <>
-            <Button variant="outline" size="sm" onClick={() => onRestore(u)}>
-              {t.restore}
-            </Button>
-            <Button variant="ghost" size="sm" className="text-red-600" onClick={() => onDeletePermanently(u)}>
-              {t.deletePermanently}
-            </Button>
-          </>
-        ) : (
-          <EditDeleteActions
-            name={u.name}
-            onEdit={() => onEdit(u)}
-            onDelete={u.id === selfId ? undefined : () => onDelete(u)}
-          />
-        )
+        u.deletedAt
+          ? [
+              { label: t.restore, ariaLabel: `${t.restore} ${u.name}`, onSelect: () => onRestore(u) },
+              {
+                label: t.deletePermanently,
+                ariaLabel: `${t.deletePermanently} ${u.name}`,
+                onSelect: () => onDeletePermanently(u),
+                danger: true,
+              },
+            ]
+          : editDeleteActions({
+              name: u.name,
+              onEdit: () => onEdit(u),
+              onDelete: u.id === selfId ? undefined : () => onDelete(u),
+            })
       }
     />
   );

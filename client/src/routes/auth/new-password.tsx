@@ -8,6 +8,7 @@ import { AuthCard } from '../../components/auth/auth-card.tsx';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { type FieldErrors, serverErrors, zodErrors } from '../../lib/form-errors.ts';
+import { NEXT_PAGE } from '../../lib/toasts.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 
 const t = vi.authScreens.newPassword;
@@ -28,7 +29,7 @@ export default function NewPasswordPage() {
   const reset = useMutation(
     trpc.auth.resetPassword.mutationOptions({
       onSuccess: () => {
-        toast.success(t.done);
+        toast.success(t.done, NEXT_PAGE);
         navigate('/auth/sign-in', { replace: true });
       },
       onError: (err) => setErrors(serverErrors(err)),

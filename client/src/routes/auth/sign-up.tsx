@@ -84,7 +84,10 @@ export default function SignUpPage() {
   const trpc = useTRPC();
   const { dispatch } = useSession();
   const [step, setStep] = useState(0);
-  const [isBusiness, setIsBusiness] = useState<boolean | null>(null);
+  // '?business=1' (the landing page's link for businesses) starts with "business" picked.
+  const [isBusiness, setIsBusiness] = useState<boolean | null>(() =>
+    new URLSearchParams(window.location.search).has('business') ? true : null,
+  );
   const [values, setValues] = useState<Values>(() => ({ ...EMPTY, email: getSignUpEmail() }));
   const [accepted, setAccepted] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});

@@ -1,0 +1,23 @@
+import { vi } from '../../../../shared/i18n/vi/index.ts';
+import { Button } from './button.tsx';
+
+/**
+ * Where a list could not be loaded: says so in the list's place, with 'Thử lại', so the page does not
+ * look empty once the error's toast has gone.
+ */
+export function LoadFailed({ onRetry }: { onRetry?: () => void }) {
+  const c = vi.workspace.common;
+  return (
+    <div
+      role="alert"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900"
+    >
+      <p>{c.loadFailed}</p>
+      {onRetry && (
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          {c.retry}
+        </Button>
+      )}
+    </div>
+  );
+}
