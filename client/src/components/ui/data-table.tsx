@@ -131,7 +131,7 @@ export function EditDeleteActions({
         <Button
           variant="ghost"
           size="sm"
-          className="text-red-600"
+          className="text-danger"
           aria-label={`${c.delete} ${name}`}
           onClick={onDelete}
         >

@@ -68,7 +68,7 @@ export function TermListEditor({ kind, title }: { kind: TermKind; title: string 
           placeholder={t.newValue(title)}
           maxLength={100}
           onChange={(e) => setValue(e.target.value)}
-          className="h-10 flex-1 rounded-lg border border-line bg-surface px-3 text-ink outline-none focus:border-primary"
+          className="h-10 flex-1 rounded-lg border border-control bg-surface px-3 text-ink outline-none focus:border-primary"
         />
         <Button type="submit" variant="outline" disabled={!value.trim() || upsert.isPending}>
           {vi.workspace.common.add}

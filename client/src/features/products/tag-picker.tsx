@@ -1,4 +1,6 @@
+import { useId } from 'react';
 import { vi } from '../../../../shared/i18n/vi/index.ts';
+import { FieldError } from '../../components/ui/field.tsx';
 import { cn } from '../../lib/cn.ts';
 
 const t = vi.workspace.products;
@@ -15,11 +17,12 @@ export function TagPicker({
   onChange: (tags: string[]) => void;
   error?: string;
 }) {
+  const errorId = useId();
   const all = [...new Set([...available, ...value])];
   const toggle = (tag: string) =>
     onChange(value.includes(tag) ? value.filter((x) => x !== tag) : [...value, tag]);
   return (
-    <fieldset className="flex flex-col gap-1">
+    <fieldset className="flex flex-col gap-1" aria-describedby={error ? errorId : undefined}>
       <legend className="mb-1 text-sm font-medium text-ink">{t.tags}</legend>
       {all.length === 0 && <p className="text-sm text-ink-soft">{t.noListValues}</p>}
       <div className="flex flex-wrap gap-2">
@@ -39,7 +42,7 @@ export function TagPicker({
           );
         })}
       </div>
-      {error && <p className="text-sm text-red-600">{error}</p>}
+      <FieldError id={errorId} message={error} />
     </fieldset>
   );
 }

@@ -59,7 +59,7 @@ export function UserTable({
             <Button variant="outline" size="sm" onClick={() => onRestore(u)}>
               {t.restore}
             </Button>
-            <Button variant="ghost" size="sm" className="text-red-600" onClick={() => onDeletePermanently(u)}>
+            <Button variant="ghost" size="sm" className="text-danger" onClick={() => onDeletePermanently(u)}>
               {t.deletePermanently}
             </Button>
           </>
