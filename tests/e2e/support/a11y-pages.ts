@@ -4,8 +4,9 @@
  * administrator; a user with a scan history), made once over REST. A page is opened signed in by putting
  * the session where the app keeps it, so each check costs one page load, not a sign-in.
  */
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { E2E } from '../../../playwright.config.ts';
+import { expectAccessiblePage } from './a11y.ts';
 import { createActiveUser, PASSWORD, uniqueEmail } from './accounts.ts';
 
 export type Who = 'visitor' | 'user' | 'company' | 'admin';
@@ -146,3 +147,17 @@ export async function openAs(page: Page, world: A11yWorld, checked: CheckedPage)
   await page.goto(checked.path);
   await checked.ready(page);
 }
+
+/** Every page in one look, as one journey: each page's findings are listed, then the journey fails. */
+export async function checkEveryPage(page: Page, world: A11yWorld, look: string): Promise<void> {
+  for (const checked of world.pages) {
+    await test.step(checked.name, async () => {
+      await openAs(page, world, checked);
+      await expect.soft(page.locator('html'), `lang on ${checked.name}`).toHaveAttribute('lang', 'vi');
+      await expectAccessiblePage(page, `${checked.name}, ${look}`);
+    });
+  }
+}
+
+/** The pages that show the accent the most: a primary button and links, the menu's current item, chips. */
+export const ACCENT_PAGES = ['đăng nhập', 'quản lý sản phẩm', 'trang sản phẩm', 'cài đặt'];

@@ -38,23 +38,32 @@ export async function expectNoAxeViolations(page: Page, what: string): Promise<v
 /**
  * WCAG 1.4.10: at 320 CSS px wide (what 1280 px at 400% zoom gives) the page scrolls in one direction.
  * Content that needs two dimensions (a data table) may scroll inside its own region, not the page.
- * The viewport is put back afterwards.
+ * A failure names the outermost elements that stick out. The viewport is put back afterwards.
  */
 export async function expectReflow(page: Page, what: string): Promise<void> {
   const before = page.viewportSize();
   await page.setViewportSize({ width: 320, height: 640 });
+  const overflow = () =>
+    page.evaluate(() => {
+      const root = document.scrollingElement ?? document.documentElement;
+      const width = root.clientWidth;
+      if (root.scrollWidth <= width) return [];
+      const out: string[] = [];
+      for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
+        const box = el.getBoundingClientRect();
+        const parentBox = el.parentElement?.getBoundingClientRect();
+        if (box.right <= width + 0.5 || (parentBox && parentBox.right > width + 0.5)) continue;
+        const text = (el.textContent ?? '').trim().slice(0, 40);
+        const path = [el.parentElement?.tagName, el.tagName].join(' > ').toLowerCase();
+        out.push(`${path} "${text}": right edge at ${Math.round(box.right)} px`);
+      }
+      return out.length ? out.slice(0, 5) : [`page ${root.scrollWidth} px wide`];
+    });
   try {
     await expect
       .configure({ soft: true })
-      .poll(
-        () =>
-          page.evaluate(() => {
-            const el = document.scrollingElement ?? document.documentElement;
-            return el.scrollWidth - el.clientWidth;
-          }),
-        { message: `sideways scroll at 320 px: ${what} (${page.url()})` },
-      )
-      .toBeLessThanOrEqual(0);
+      .poll(overflow, { message: `sideways scroll at 320 px: ${what} (${page.url()})` })
+      .toEqual([]);
   } finally {
     if (before) await page.setViewportSize(before);
   }

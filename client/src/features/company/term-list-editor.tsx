@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { vi } from '../../../../shared/i18n/vi/index.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { controlClass } from '../../components/ui/field.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 
 const t = vi.workspace.company;
@@ -43,7 +44,7 @@ export function TermListEditor({ kind, title }: { kind: TermKind; title: string 
             <button
               type="button"
               aria-label={t.removeValue(v)}
-              className="rounded-full px-1.5 hover:bg-white/60"
+              className="min-h-6 min-w-6 rounded-full px-1.5 hover:bg-surface/60 focus-visible:outline-2 focus-visible:outline-primary"
               onClick={() => remove.mutate(body([v]))}
             >
               ✕
@@ -68,7 +69,7 @@ export function TermListEditor({ kind, title }: { kind: TermKind; title: string 
           placeholder={t.newValue(title)}
           maxLength={100}
           onChange={(e) => setValue(e.target.value)}
-          className="h-10 flex-1 rounded-lg border border-control bg-surface px-3 text-ink outline-none focus:border-primary"
+          className={controlClass(undefined, 'h-10 min-w-0 flex-1')}
         />
         <Button type="submit" variant="outline" disabled={!value.trim() || upsert.isPending}>
           {vi.workspace.common.add}
