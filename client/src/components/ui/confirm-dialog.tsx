@@ -1,6 +1,7 @@
 import * as A from '@radix-ui/react-alert-dialog';
 import { vi } from '../../../../shared/i18n/vi/index.ts';
 import { buttonVariants } from './button.tsx';
+import { useReturnFocus } from './return-focus.ts';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -26,11 +27,14 @@ export function ConfirmDialog({
   danger = true,
   busy = false,
 }: ConfirmDialogProps) {
+  const returnFocus = useReturnFocus();
   return (
     <A.Root open={open} onOpenChange={onOpenChange}>
       <A.Portal>
         <A.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <A.Content className="fixed top-1/2 left-1/2 z-50 w-[min(420px,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-surface p-5 shadow-xl">
+        <A.Content
+          {...returnFocus}
+          className="fixed top-1/2 left-1/2 z-50 w-[min(420px,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-surface p-5 shadow-xl">
           <A.Title className="text-lg font-semibold text-ink">{title}</A.Title>
           <A.Description className="mt-2 text-sm text-ink-soft">{message}</A.Description>
           <div className="mt-5 flex justify-end gap-2">

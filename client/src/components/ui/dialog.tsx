@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { vi } from '../../../../shared/i18n/vi/index.ts';
 import { cn } from '../../lib/cn.ts';
 import { Icon } from './icon.tsx';
+import { useReturnFocus } from './return-focus.ts';
 
 const panel = cva(
   'fixed top-1/2 left-1/2 z-50 flex max-h-[92dvh] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-surface shadow-xl focus:outline-none',
@@ -25,12 +26,17 @@ export interface DialogProps extends VariantProps<typeof panel> {
 
 /** A modal with a title, a close button, a scrolling body and a fixed footer. */
 export function Dialog({ open, onOpenChange, title, description, children, footer, size }: DialogProps) {
+  const returnFocus = useReturnFocus();
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
         <D.Overlay className="fixed inset-0 z-40 bg-black/40" />
         {/* Without a description Radix is told so explicitly (aria-describedby undefined). */}
-        <D.Content className={panel({ size })} {...(description ? {} : { 'aria-describedby': undefined })}>
+        <D.Content
+          className={panel({ size })}
+          {...returnFocus}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
           <div className="flex items-center justify-between gap-3 border-b border-line px-5 py-4">
             <D.Title className="text-lg font-semibold text-ink">{title}</D.Title>
             <D.Close aria-label={vi.client.close} className="rounded-lg p-2 hover:bg-soft">
