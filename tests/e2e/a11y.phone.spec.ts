@@ -4,7 +4,7 @@
  * in Vietnamese and passing axe too (docs/decisions/095).
  */
 import { devices } from '@playwright/test';
-import { expectNoAxeViolations, useTheme } from './support/a11y.ts';
+import { expectNoAxeViolations } from './support/a11y.ts';
 import { type A11yWorld, buildA11yWorld, checkEveryPage } from './support/a11y-pages.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -20,8 +20,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     page,
   }) => {
     test.setTimeout(240_000);
-    await useTheme(page, { colorScheme });
-    await checkEveryPage(page, world, `${colorScheme}, phone`);
+    await checkEveryPage(page, world, colorScheme, 'phone');
   });
 }
 

@@ -19,8 +19,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     page,
   }) => {
     test.setTimeout(240_000);
-    await useTheme(page, { colorScheme });
-    await checkEveryPage(page, world, `${colorScheme}, desktop`);
+    await checkEveryPage(page, world, colorScheme, 'desktop');
   });
 }
 

@@ -6,7 +6,7 @@
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { E2E } from '../../../playwright.config.ts';
-import { expectAccessiblePage } from './a11y.ts';
+import { expectAccessiblePage, useTheme } from './a11y.ts';
 import { createActiveUser, PASSWORD, uniqueEmail } from './accounts.ts';
 
 export type Who = 'visitor' | 'user' | 'company' | 'admin';
@@ -148,13 +148,24 @@ export async function openAs(page: Page, world: A11yWorld, checked: CheckedPage)
   await checked.ready(page);
 }
 
-/** Every page in one look, as one journey: each page's findings are listed, then the journey fails. */
-export async function checkEveryPage(page: Page, world: A11yWorld, look: string): Promise<void> {
+/**
+ * Every page in a colour scheme, as one journey: the scheme is checked to be on before each page's
+ * findings are listed; the journey then fails with all of them.
+ */
+export async function checkEveryPage(
+  page: Page,
+  world: A11yWorld,
+  colorScheme: 'light' | 'dark',
+  device: string,
+): Promise<void> {
+  await useTheme(page, { colorScheme });
   for (const checked of world.pages) {
     await test.step(checked.name, async () => {
       await openAs(page, world, checked);
-      await expect.soft(page.locator('html'), `lang on ${checked.name}`).toHaveAttribute('lang', 'vi');
-      await expectAccessiblePage(page, `${checked.name}, ${look}`);
+      const html = page.locator('html');
+      await expect(html).toHaveClass(colorScheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+      await expect.soft(html, `lang on ${checked.name}`).toHaveAttribute('lang', 'vi');
+      await expectAccessiblePage(page, `${checked.name}, ${colorScheme}, ${device}`);
     });
   }
 }
