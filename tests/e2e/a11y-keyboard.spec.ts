@@ -130,3 +130,35 @@ test('[GUEST][e2e][a11y]: asked for less motion, transitions end at once; otherw
   await page.emulateMedia({ reducedMotion: 'reduce' });
   expect(await duration()).toBe('0.001s');
 });
+
+test('[COMPANY_ADMIN][e2e][a11y]: Tab never stops inside a chart; each chart is a named image tied to its table', async ({
+  page,
+  request,
+}) => {
+  const admin = await createActiveUser(request, { business: true });
+  const res = await request.post('/api/products', {
+    headers: { authorization: `Bearer ${admin.accessToken}` },
+    data: { name: 'Bưởi Diễn', status: 'ACTIVE' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  await page.goto('/auth/sign-in');
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Mật khẩu').fill(admin.password);
+  await page.getByRole('button', { name: 'Đăng nhập' }).click();
+  await expect(page.getByRole('heading', { name: 'Số liệu doanh nghiệp' })).toBeVisible();
+  const charts = page.getByRole('img', { name: /^Biểu đồ: / });
+  await expect(charts).toHaveCount(3);
+  // The pie is drawn (one active product): its sectors were the ones that took the focus.
+  await expect(charts.nth(2).locator('.recharts-pie')).toBeVisible();
+  for (const chart of await charts.all()) {
+    const table = await chart.getAttribute('aria-details');
+    await expect(page.locator(`details[id="${table}"] table`)).toBeAttached();
+  }
+  const insideChart: string[] = [];
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press('Tab');
+    const where = await page.evaluate(() => document.activeElement?.closest('[role="img"]')?.getAttribute('aria-label'));
+    if (where) insideChart.push(where);
+  }
+  expect(insideChart).toEqual([]);
+});

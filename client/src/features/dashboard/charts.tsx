@@ -132,7 +132,7 @@ export function ActiveShareChart({ active, inactive }: { active: number; inactiv
       ) : (
         <ResponsiveContainer width="100%" height="100%">
           <PieChart accessibilityLayer={false}>
-            <Pie data={data} dataKey="value" nameKey="name" innerRadius="55%" outerRadius="85%" label>
+            <Pie data={data} dataKey="value" nameKey="name" innerRadius="55%" outerRadius="85%" label rootTabIndex={-1}>
               {data.map((d) => (
                 <Cell key={d.name} fill={d.color} />
               ))}
