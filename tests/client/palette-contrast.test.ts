@@ -105,7 +105,10 @@ const looks: Look[] = COLOR_SCHEMES.filter((s) => s !== 'system').flatMap((schem
 describe('palette.css meets WCAG 2.2 AA', () => {
   it('knows each accent the settings offer, in its own block', () => {
     for (const accent of PRIMARY_COLORS.filter((a) => a !== 'green'))
-      expect(blocks.some((b) => b.selector === `:root[data-accent="${accent}"]`), accent).toBe(true);
+      expect(
+        blocks.some((b) => b.selector === `:root[data-accent="${accent}"]`),
+        accent,
+      ).toBe(true);
   });
 
   it.each(looks)('$scheme, $accent, contrast $contrast, menu $nav', (look) => {
@@ -115,7 +118,9 @@ describe('palette.css meets WCAG 2.2 AA', () => {
       for (const [fg, bg, min] of PAIRS) {
         const ratio = contrast(color(fg), color(bg));
         if (ratio < min)
-          failures.push(`${where}: ${fg} ${color(fg)} on ${bg} ${color(bg)} is ${ratio.toFixed(2)}:1, needs ${min}:1`);
+          failures.push(
+            `${where}: ${fg} ${color(fg)} on ${bg} ${color(bg)} is ${ratio.toFixed(2)}:1, needs ${min}:1`,
+          );
       }
     }
     expect(failures).toEqual([]);

@@ -4,7 +4,7 @@
  * dialog passes axe and gives the focus back to its opener; the product's journey is read as a list of
  * named steps; less motion when asked for.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { createActiveUser } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -38,6 +38,20 @@ function focusShows(el: Element): boolean {
   if (box.width > 2 && box.height > 2) return marked(el);
   const input = el as HTMLInputElement;
   return [...(input.labels ?? [])].some(marked);
+}
+
+/** An ACTIVE product of the token's company, made over REST. */
+async function createProduct(
+  request: APIRequestContext,
+  token: string,
+  data: { name: string; trackings?: unknown[] },
+): Promise<{ qr_code: string }> {
+  const res = await request.post('/api/products', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { status: 'ACTIVE', ...data },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { data: { qr_code: string } }).data;
 }
 
 test('[COMPANY_ADMIN][e2e][a11y]: signs in and adds a product with the keyboard alone; the dialog passes axe and gives the focus back', async ({
@@ -90,19 +104,13 @@ test('[GUEST][e2e][a11y]: scans by the printed code with the keyboard and hears 
   request,
 }) => {
   const owner = await createActiveUser(request, { business: true });
-  const res = await request.post('/api/products', {
-    headers: { authorization: `Bearer ${owner.accessToken}` },
-    data: {
-      name: 'Nước mắm Phú Quốc',
-      status: 'ACTIVE',
-      trackings: [
-        { activity: 'Ủ chượp', location: 'Phú Quốc', date: '2025-01-10', description: '' },
-        { activity: 'Đóng chai', location: 'Phú Quốc', date: '2025-09-01', description: '' },
-      ],
-    },
+  const product = await createProduct(request, owner.accessToken, {
+    name: 'Nước mắm Phú Quốc',
+    trackings: [
+      { activity: 'Ủ chượp', location: 'Phú Quốc', date: '2025-01-10', description: '' },
+      { activity: 'Đóng chai', location: 'Phú Quốc', date: '2025-09-01', description: '' },
+    ],
   });
-  expect(res.status(), await res.text()).toBe(201);
-  const product = ((await res.json()) as { data: { qr_code: string } }).data;
 
   // No camera here: the page says so, and the photo and the typed code remain, each reached by Tab.
   await page.goto('/scan-qr');
@@ -122,7 +130,9 @@ test('[GUEST][e2e][a11y]: scans by the printed code with the keyboard and hears 
   await tabTo(page, page.getByRole('link', { name: 'Công ty E2E' }));
 });
 
-test('[GUEST][e2e][a11y]: asked for less motion, transitions end at once; otherwise they run', async ({ page }) => {
+test('[GUEST][e2e][a11y]: asked for less motion, transitions end at once; otherwise they run', async ({
+  page,
+}) => {
   const duration = () =>
     page.getByRole('button', { name: 'Đăng nhập' }).evaluate((el) => getComputedStyle(el).transitionDuration);
   await page.goto('/auth/sign-in');
@@ -136,11 +146,7 @@ test('[COMPANY_ADMIN][e2e][a11y]: Tab never stops inside a chart; each chart is 
   request,
 }) => {
   const admin = await createActiveUser(request, { business: true });
-  const res = await request.post('/api/products', {
-    headers: { authorization: `Bearer ${admin.accessToken}` },
-    data: { name: 'Bưởi Diễn', status: 'ACTIVE' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
+  await createProduct(request, admin.accessToken, { name: 'Bưởi Diễn' });
   await page.goto('/auth/sign-in');
   await page.getByLabel('Email').fill(admin.email);
   await page.getByLabel('Mật khẩu').fill(admin.password);
@@ -157,7 +163,9 @@ test('[COMPANY_ADMIN][e2e][a11y]: Tab never stops inside a chart; each chart is 
   const insideChart: string[] = [];
   for (let i = 0; i < 30; i++) {
     await page.keyboard.press('Tab');
-    const where = await page.evaluate(() => document.activeElement?.closest('[role="img"]')?.getAttribute('aria-label'));
+    const where = await page.evaluate(() =>
+      document.activeElement?.closest('[role="img"]')?.getAttribute('aria-label'),
+    );
     if (where) insideChart.push(where);
   }
   expect(insideChart).toEqual([]);

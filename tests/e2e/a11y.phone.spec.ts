@@ -5,24 +5,10 @@
  */
 import { devices } from '@playwright/test';
 import { expectNoAxeViolations } from './support/a11y.ts';
-import { type A11yWorld, buildA11yWorld, checkEveryPage } from './support/a11y-pages.ts';
+import { everyPageJourneys } from './support/a11y-pages.ts';
 import { expect, test } from './support/fixtures.ts';
 
-let world: A11yWorld;
-test.beforeAll(async ({ playwright, baseURL }) => {
-  const request = await playwright.request.newContext({ baseURL });
-  world = await buildA11yWorld(request);
-  await request.dispose();
-});
-
-for (const colorScheme of ['light', 'dark'] as const) {
-  test(`[ALL][e2e][a11y]: every page passes axe's WCAG 2.2 AA rules and reflows at 320 px, ${colorScheme}, phone`, async ({
-    page,
-  }) => {
-    test.setTimeout(240_000);
-    await checkEveryPage(page, world, colorScheme, 'phone');
-  });
-}
+const world = everyPageJourneys('phone');
 
 test('[GUEST][e2e][a11y]: the live camera is a named, described region, and the other ways to scan follow it', async ({
   page,
@@ -40,7 +26,9 @@ test('[GUEST][e2e][a11y]: the live camera is a named, described region, and the 
   const camera = page.getByRole('region', { name: 'Khung camera quét mã QR' });
   await expect(camera).toBeVisible();
   await expect(camera.locator('video')).toBeVisible();
-  await expect(camera).toHaveAccessibleDescription(/Khi camera thấy một mã QR của hệ thống, trang sản phẩm tự mở/);
+  await expect(camera).toHaveAccessibleDescription(
+    /Khi camera thấy một mã QR của hệ thống, trang sản phẩm tự mở/,
+  );
   await expect(page.getByLabel('Chọn ảnh mã QR')).toBeAttached();
   await expect(page.getByRole('textbox', { name: 'Hoặc nhập mã in dưới tem' })).toBeVisible();
   await expectNoAxeViolations(page, 'quét mã, camera đang chạy');
@@ -51,11 +39,14 @@ test("[GUEST][e2e][a11y]: before the app's code runs, the server-rendered produc
 }) => {
   // The app's scripts never arrive (as on a slow line, or with scripts off): what shows is the
   // server's markup alone. axe itself still runs, injected by the test.
-  const context = await browser.newContext({ ...devices['Pixel 7'], baseURL: test.info().project.use.baseURL });
+  const context = await browser.newContext({
+    ...devices['Pixel 7'],
+    baseURL: test.info().project.use.baseURL,
+  });
   await context.route(/\/assets\/.*\.js$/, (route) => route.abort());
   const bare = await context.newPage();
   for (const name of ['trang sản phẩm', 'trang của mã in']) {
-    const checked = world.pages.find((p) => p.name === name);
+    const checked = world().pages.find((p) => p.name === name);
     if (!checked) throw new Error(`no page ${name}`);
     await bare.goto(checked.path);
     await checked.ready(bare);

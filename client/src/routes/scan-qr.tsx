@@ -28,7 +28,10 @@ export default function ScanQrPage() {
       <p className="-mt-4 text-ink-soft">{t.intro}</p>
 
       {cameraError ? (
-        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+        <p
+          role="alert"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
           {cameraError}
         </p>
       ) : (

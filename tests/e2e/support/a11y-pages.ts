@@ -4,10 +4,11 @@
  * administrator; a user with a scan history), made once over REST. A page is opened signed in by putting
  * the session where the app keeps it, so each check costs one page load, not a sign-in.
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E } from '../../../playwright.config.ts';
-import { expectAccessiblePage, useTheme } from './a11y.ts';
+import { expectAccessiblePage, storeTheme } from './a11y.ts';
 import { createActiveUser, PASSWORD, uniqueEmail } from './accounts.ts';
+import { expect, test } from './fixtures.ts';
 
 export type Who = 'visitor' | 'user' | 'company' | 'admin';
 
@@ -74,7 +75,10 @@ export async function buildA11yWorld(request: APIRequestContext): Promise<A11yWo
     }),
     201,
   );
-  await json(await request.post('/api/shortLinks', { ...authed(owner.accessToken), data: { count: 3 } }), 201);
+  await json(
+    await request.post('/api/shortLinks', { ...authed(owner.accessToken), data: { count: 3 } }),
+    201,
+  );
   await json(
     await request.post('/api/users', {
       ...authed(owner.accessToken),
@@ -87,7 +91,10 @@ export async function buildA11yWorld(request: APIRequestContext): Promise<A11yWo
   for (let i = 0; i < 3; i++)
     await json(await request.get(`/api/products/qr-codes/${printed?.code}`, authed(user.accessToken)), 200);
   await json(
-    await request.post('/api/auth/scan-log', { ...authed(user.accessToken), data: { productId: product.id } }),
+    await request.post('/api/auth/scan-log', {
+      ...authed(user.accessToken),
+      data: { productId: product.id },
+    }),
     201,
   );
 
@@ -99,7 +106,12 @@ export async function buildA11yWorld(request: APIRequestContext): Promise<A11yWo
 
   const pages: CheckedPage[] = [
     { name: 'trang chủ (khách)', path: '/', who: 'visitor', ready: heading(/./, 1) },
-    { name: 'trang chủ (doanh nghiệp)', path: '/', who: 'company', ready: heading('Số liệu doanh nghiệp', 2) },
+    {
+      name: 'trang chủ (doanh nghiệp)',
+      path: '/',
+      who: 'company',
+      ready: heading('Số liệu doanh nghiệp', 2),
+    },
     { name: 'đăng nhập', path: '/auth/sign-in', who: 'visitor', ready: heading('Đăng nhập') },
     { name: 'đăng ký', path: '/auth/sign-up', who: 'visitor', ready: heading('Đăng ký') },
     { name: 'quên mật khẩu', path: '/auth/forgot-password', who: 'visitor', ready: heading(/Quên mật khẩu/) },
@@ -116,9 +128,19 @@ export async function buildA11yWorld(request: APIRequestContext): Promise<A11yWo
       who: 'visitor',
       ready: heading('Công ty E2E', 1),
     },
-    { name: 'trang của mã in', path: `/redirect/${printed?.code}`, who: 'visitor', ready: heading(product.name, 1) },
+    {
+      name: 'trang của mã in',
+      path: `/redirect/${printed?.code}`,
+      who: 'visitor',
+      ready: heading(product.name, 1),
+    },
     { name: 'sản phẩm đã quét', path: '/products', who: 'user', ready: heading('Sản phẩm đã quét', 1) },
-    { name: 'quản lý sản phẩm', path: '/products/manage', who: 'company', ready: heading('Quản lý sản phẩm', 1) },
+    {
+      name: 'quản lý sản phẩm',
+      path: '/products/manage',
+      who: 'company',
+      ready: heading('Quản lý sản phẩm', 1),
+    },
     { name: 'mã QR', path: '/qrs', who: 'company', ready: heading('Quản lý mã QR', 1) },
     { name: 'người dùng', path: '/users', who: 'company', ready: heading('Người dùng', 1) },
     { name: 'cài đặt', path: '/settings', who: 'company', ready: heading('Cài đặt', 1) },
@@ -158,7 +180,7 @@ export async function checkEveryPage(
   colorScheme: 'light' | 'dark',
   device: string,
 ): Promise<void> {
-  await useTheme(page, { colorScheme });
+  await storeTheme(page, { colorScheme });
   for (const checked of world.pages) {
     await test.step(checked.name, async () => {
       await openAs(page, world, checked);
@@ -172,3 +194,29 @@ export async function checkEveryPage(
 
 /** The pages that show the accent the most: a primary button and links, the menu's current item, chips. */
 export const ACCENT_PAGES = ['đăng nhập', 'quản lý sản phẩm', 'trang sản phẩm', 'cài đặt'];
+
+/**
+ * Registers, in the calling spec file, the data built once for the file and one journey per colour
+ * scheme over every page; hands back the data for the file's other journeys.
+ */
+export function everyPageJourneys(device: string): () => A11yWorld {
+  let world: A11yWorld | undefined;
+  test.beforeAll(async ({ playwright, baseURL }) => {
+    const request = await playwright.request.newContext({ baseURL });
+    world = await buildA11yWorld(request);
+    await request.dispose();
+  });
+  const get = () => {
+    if (!world) throw new Error('the pages were not built');
+    return world;
+  };
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`[ALL][e2e][a11y]: every page passes axe's WCAG 2.2 AA rules and reflows at 320 px, ${colorScheme}, ${device}`, async ({
+      page,
+    }) => {
+      test.setTimeout(240_000);
+      await checkEveryPage(page, get(), colorScheme, device);
+    });
+  }
+  return get;
+}

@@ -2,7 +2,7 @@
  * Accessibility checks any journey can run on the page it is on (docs/decisions/095):
  * `expectNoAxeViolations` runs axe-core with the WCAG 2.0/2.1/2.2 A and AA rules and fails on any
  * violation, listing each rule with the elements it found; `expectReflow` checks that the page reads at
- * 320 CSS px without sideways scrolling; `useTheme` sets the look a visitor picked in the settings before
+ * 320 CSS px without sideways scrolling; `storeTheme` sets the look a visitor picked in the settings before
  * the page's code runs.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -15,10 +15,11 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
 export const ACCENTS = PRIMARY_COLORS;
 
 /** One line per violation and element: rule, impact, selector and axe's own summary of what is wrong. */
-function describe(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string[] {
+function listViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string[] {
   return violations.flatMap((v) =>
     v.nodes.map(
-      (n) => `${v.id} (${v.impact}) ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ') ?? v.help}`,
+      (n) =>
+        `${v.id} (${v.impact}) ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ') ?? v.help}`,
     ),
   );
 }
@@ -30,9 +31,11 @@ function describe(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violat
 export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
   await page.waitForLoadState('networkidle');
   // Colours are measured on the final frame, not halfway through a hover or theme transition.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+  );
   const results = await new AxeBuilder({ page }).withTags([...WCAG_TAGS]).analyze();
-  expect.soft(describe(results.violations), `axe: ${what} (${page.url()})`).toEqual([]);
+  expect.soft(listViolations(results.violations), `axe: ${what} (${page.url()})`).toEqual([]);
 }
 
 /**
@@ -70,7 +73,7 @@ export async function expectReflow(page: Page, what: string): Promise<void> {
 }
 
 /** The look a visitor chose in the settings, stored before any page of this tab runs. */
-export async function useTheme(page: Page, theme: Partial<AppSettings>): Promise<void> {
+export async function storeTheme(page: Page, theme: Partial<AppSettings>): Promise<void> {
   await page.addInitScript((value) => localStorage.setItem('app-settings', value), JSON.stringify(theme));
 }
 

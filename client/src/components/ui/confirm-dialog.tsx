@@ -34,11 +34,14 @@ export function ConfirmDialog({
         <A.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <A.Content
           {...returnFocus}
-          className="fixed top-1/2 left-1/2 z-50 w-[min(420px,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-surface p-5 shadow-xl">
+          className="fixed top-1/2 left-1/2 z-50 w-[min(420px,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-surface p-5 shadow-xl"
+        >
           <A.Title className="text-lg font-semibold text-ink">{title}</A.Title>
           <A.Description className="mt-2 text-sm text-ink-soft">{message}</A.Description>
           <div className="mt-5 flex justify-end gap-2">
-            <A.Cancel className={buttonVariants({ variant: 'outline' })}>{vi.workspace.common.cancel}</A.Cancel>
+            <A.Cancel className={buttonVariants({ variant: 'outline' })}>
+              {vi.workspace.common.cancel}
+            </A.Cancel>
             <A.Action
               className={buttonVariants({ variant: danger ? 'danger' : 'primary' })}
               disabled={busy}

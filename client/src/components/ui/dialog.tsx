@@ -48,7 +48,9 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
           ) : null}
           <div className="overflow-y-auto px-5 py-4">{children}</div>
           {footer && (
-            <div className={cn('flex flex-wrap justify-end gap-2 border-t border-line px-5 py-3')}>{footer}</div>
+            <div className={cn('flex flex-wrap justify-end gap-2 border-t border-line px-5 py-3')}>
+              {footer}
+            </div>
           )}
         </D.Content>
       </D.Portal>

@@ -99,7 +99,12 @@ export function TopProductsChart({ data }: { data: { id: number; name: string; s
         <p className="text-sm text-ink-soft">{t.noScans}</p>
       ) : (
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} accessibilityLayer={false} layout="vertical" margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
+          <BarChart
+            data={data}
+            accessibilityLayer={false}
+            layout="vertical"
+            margin={{ top: 8, right: 8, left: 8, bottom: 0 }}
+          >
             <CartesianGrid strokeDasharray="3 3" stroke="var(--line)" />
             <XAxis tick={TICK} type="number" allowDecimals={false} fontSize={12} />
             <YAxis tick={TICK} type="category" dataKey="name" width={120} fontSize={12} />
@@ -132,7 +137,15 @@ export function ActiveShareChart({ active, inactive }: { active: number; inactiv
       ) : (
         <ResponsiveContainer width="100%" height="100%">
           <PieChart accessibilityLayer={false}>
-            <Pie data={data} dataKey="value" nameKey="name" innerRadius="55%" outerRadius="85%" label rootTabIndex={-1}>
+            <Pie
+              data={data}
+              dataKey="value"
+              nameKey="name"
+              innerRadius="55%"
+              outerRadius="85%"
+              label
+              rootTabIndex={-1}
+            >
               {data.map((d) => (
                 <Cell key={d.name} fill={d.color} />
               ))}
