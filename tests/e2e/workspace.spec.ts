@@ -217,7 +217,8 @@ test('[COMPANY_ADMIN][e2e][workspace]: adds an employee, who signs in, manages p
   await signIn(page, admin.email, admin.password);
   await page.goto('/users');
   await expect(page.getByRole('heading', { name: 'Người dùng', level: 1 })).toBeVisible();
-  await expect(page.getByRole('tab', { name: /Tất cả\s*1/ })).toBeVisible();
+  const statuses = page.getByRole('group', { name: 'Trạng thái' });
+  await expect(statuses.getByRole('button', { name: /Tất cả\s*1/, pressed: true })).toBeVisible();
 
   const email = uniqueEmail('nhanvien');
   await page.getByRole('button', { name: 'Thêm người dùng' }).click();
@@ -235,7 +236,12 @@ test('[COMPANY_ADMIN][e2e][workspace]: adds an employee, who signs in, manages p
   await expect(page.getByText(`Đã gửi lời mời tới ${email}`)).toBeVisible();
   const row = page.getByRole('row', { name: /Võ Nhân Viên/ });
   await expect(row.getByRole('cell', { name: 'Nhân viên', exact: true })).toBeVisible();
-  await expect(page.getByRole('tab', { name: /Tất cả\s*2/ })).toBeVisible();
+  await expect(statuses.getByRole('button', { name: /Tất cả\s*2/, pressed: true })).toBeVisible();
+  await statuses.getByRole('button', { name: /Đã xóa/ }).click();
+  await expect(statuses.getByRole('button', { name: /Đã xóa/, pressed: true })).toBeVisible();
+  await expect(statuses.getByRole('button', { name: /Tất cả/, pressed: false })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Võ Nhân Viên/ })).toHaveCount(0);
+  await statuses.getByRole('button', { name: /Tất cả/ }).click();
 
   // The employee sets a password from the invitation (decision 087), then signs in.
   await page.evaluate(() => localStorage.clear());

@@ -54,7 +54,7 @@ export default function CompanyDetailsPage() {
           {t.products}
         </h2>
         {products.isSuccess && list.length === 0 && <p className="text-sm text-ink-soft">{t.noProducts}</p>}
-        <ul className="grid gap-2 sm:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
           {list.map((p) => (
             <li key={p.id}>
               <ProductCard id={p.id} name={p.name} image={p.image} line={p.origin ?? p.category} />

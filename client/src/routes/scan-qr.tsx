@@ -28,11 +28,25 @@ export default function ScanQrPage() {
       <p className="-mt-4 text-ink-soft">{t.intro}</p>
 
       {cameraError ? (
-        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+        <p
+          role="alert"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
           {cameraError}
         </p>
       ) : (
-        <div className="aspect-square w-full overflow-hidden rounded-lg bg-black" data-testid="camera">
+        // The live picture says nothing to a screen reader: the region is named and described, and the
+        // photo and typed-code ways below reach the same page.
+        <div
+          role="region"
+          aria-label={t.cameraLabel}
+          aria-describedby="camera-help"
+          className="aspect-square w-full overflow-hidden rounded-lg bg-black"
+          data-testid="camera"
+        >
+          <p id="camera-help" className="sr-only">
+            {t.cameraHelp}
+          </p>
           <Suspense fallback={<p className="p-4 text-sm text-white">{t.cameraLoading}</p>}>
             <CameraScanner paused={busy} onText={flow.onText} onError={onCameraError} />
           </Suspense>
@@ -48,7 +62,7 @@ export default function ScanQrPage() {
         {flow.status.kind === 'error' && (
           <div
             role="alert"
-            className="flex flex-col gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-red-800"
+            className="flex flex-col gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
           >
             <p>{flow.status.message}</p>
             <Button variant="outline" size="sm" className="self-start" onClick={flow.reset}>

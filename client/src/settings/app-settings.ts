@@ -12,15 +12,9 @@ export const NAV_LAYOUTS = ['vertical', 'mini'] as const;
 export const NAV_COLORS = ['integrate', 'apparent'] as const;
 export const FONT_FAMILIES = ['system', 'serif', 'mono'] as const;
 
-/** Primary colour presets: main, darker (hover) and the text colour on top. */
-export const PRIMARY_COLORS = {
-  green: { main: '#16a34a', dark: '#15803d', light: '#dcfce7' },
-  blue: { main: '#2563eb', dark: '#1d4ed8', light: '#dbeafe' },
-  purple: { main: '#7c3aed', dark: '#6d28d9', light: '#ede9fe' },
-  orange: { main: '#ea580c', dark: '#c2410c', light: '#ffedd5' },
-  red: { main: '#dc2626', dark: '#b91c1c', light: '#fee2e2' },
-} as const;
-export type PrimaryColor = keyof typeof PRIMARY_COLORS;
+/** Accent colours the settings offer; their shades for light and dark surfaces are in palette.css. */
+export const PRIMARY_COLORS = ['green', 'blue', 'purple', 'orange', 'red'] as const;
+export type PrimaryColor = (typeof PRIMARY_COLORS)[number];
 
 /** System font stacks only: no request may leave the server's origin. */
 export const FONT_STACKS: Record<(typeof FONT_FAMILIES)[number], string> = {
@@ -63,7 +57,7 @@ export function parseSettings(raw: unknown): AppSettings {
     direction: oneOf(DIRECTIONS, s.direction, d.direction),
     contrast: oneOf(CONTRASTS, s.contrast, d.contrast),
     navLayout: oneOf(NAV_LAYOUTS, s.navLayout, d.navLayout),
-    primaryColor: oneOf(Object.keys(PRIMARY_COLORS) as PrimaryColor[], s.primaryColor, d.primaryColor),
+    primaryColor: oneOf(PRIMARY_COLORS, s.primaryColor, d.primaryColor),
     navColor: oneOf(NAV_COLORS, s.navColor, d.navColor),
     compactLayout: typeof s.compactLayout === 'boolean' ? s.compactLayout : d.compactLayout,
     fontFamily: oneOf(FONT_FAMILIES, s.fontFamily, d.fontFamily),
@@ -89,9 +83,6 @@ export function applySettings(s: AppSettings, root: HTMLElement = document.docum
   root.dataset.contrast = s.contrast;
   root.dataset.navColor = s.navColor;
   root.dataset.compact = String(s.compactLayout);
-  const color = PRIMARY_COLORS[s.primaryColor];
-  root.style.setProperty('--primary', color.main);
-  root.style.setProperty('--primary-dark', color.dark);
-  root.style.setProperty('--primary-light', color.light);
+  root.dataset.accent = s.primaryColor;
   root.style.setProperty('--app-font', FONT_STACKS[s.fontFamily]);
 }

@@ -7,6 +7,9 @@ export const publicPages = {
     intro: 'Hướng camera vào mã QR trên sản phẩm để xem nguồn gốc.',
     startCamera: 'Bật camera',
     cameraLoading: 'Đang mở camera…',
+    cameraLabel: 'Khung camera quét mã QR',
+    cameraHelp:
+      'Hình ảnh trực tiếp từ camera. Khi camera thấy một mã QR của hệ thống, trang sản phẩm tự mở và thông báo được đọc lên. Nếu không nhìn được khung hình, hãy chọn ảnh mã QR hoặc nhập mã in dưới tem ở bên dưới.',
     looking: 'Đang tìm sản phẩm…',
     orPhoto: 'Hoặc chọn ảnh có mã QR',
     choosePhoto: 'Chọn ảnh mã QR',

@@ -58,6 +58,7 @@ export const workspace = {
     noScans: 'Chưa có lượt quét nào',
     noProducts: 'Chưa có sản phẩm nào',
     tableCaption: (title: string) => `${title} (dạng bảng)`,
+    chartAlt: (title: string) => `Biểu đồ: ${title}. Số liệu đầy đủ ở bảng ngay dưới biểu đồ.`,
     pickCompany: 'Doanh nghiệp',
     allCompanies: 'Tất cả doanh nghiệp',
     firstSteps: {

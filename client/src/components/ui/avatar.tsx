@@ -47,7 +47,7 @@ export function Avatar({
     <span
       aria-hidden="true"
       className={cn(
-        'inline-flex items-center justify-center rounded-full bg-primary font-semibold text-white',
+        'inline-flex items-center justify-center rounded-full bg-primary font-semibold text-on-primary',
         box,
         className,
       )}

@@ -7,7 +7,7 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        primary: 'bg-primary text-white hover:bg-primary-dark',
+        primary: 'bg-primary text-on-primary hover:bg-primary-dark',
         outline: 'border border-line bg-transparent text-ink hover:bg-soft',
         ghost: 'bg-transparent text-ink hover:bg-soft',
         danger: 'bg-red-600 text-white hover:bg-red-700',

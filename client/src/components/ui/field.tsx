@@ -11,9 +11,9 @@ export interface ControlProps {
 /** The control's look (input, select, textarea), red-bordered while it has an error. */
 export const controlClass = (error: string | undefined, size: string) =>
   cn(
-    'rounded-lg border border-line bg-surface px-3 text-ink outline-none focus:border-primary focus:ring-2 focus:ring-primary/30',
+    'rounded-lg border border-control bg-surface px-3 text-ink outline-none focus:border-primary focus:ring-2 focus:ring-primary/30',
     size,
-    error && 'border-red-600',
+    error && 'border-danger',
   );
 
 /** The label above and the error below any control, with the ids that tie them together. */
@@ -43,12 +43,21 @@ export function FieldFrame({
         'aria-invalid': error ? true : undefined,
         'aria-describedby': error ? errorId : undefined,
       })}
-      {error && (
-        <p id={errorId} className="text-sm text-red-600">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} message={error} />
     </div>
+  );
+}
+
+/**
+ * A field's error, tied to its control by `id` (aria-describedby) and announced when it appears or
+ * changes: the live region is always in the page (hidden while empty), since screen readers announce
+ * changes to a live region they already know, not a region inserted with its text.
+ */
+export function FieldError({ id, message }: { id?: string; message: string | undefined }) {
+  return (
+    <p id={id} aria-live="polite" className={message ? 'text-sm text-danger' : 'sr-only'}>
+      {message}
+    </p>
   );
 }
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { vi } from '../../../../shared/i18n/vi/index.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { controlClass } from '../../components/ui/field.tsx';
 import { failureMessage } from '../../lib/api-errors.ts';
 import { errorData, useTRPC } from '../../lib/trpc.ts';
 
@@ -67,7 +68,7 @@ export function TermListEditor({ kind, title }: { kind: TermKind; title: string 
             <button
               type="button"
               aria-label={t.removeValue(v)}
-              className="rounded-full px-1.5 hover:bg-white/60"
+              className="min-h-6 min-w-6 rounded-full px-1.5 hover:bg-surface/60 focus-visible:outline-2 focus-visible:outline-primary"
               onClick={() => setRemoving(v)}
             >
               ✕
@@ -97,7 +98,7 @@ export function TermListEditor({ kind, title }: { kind: TermKind; title: string 
           }}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${inputId}-error` : undefined}
-          className="h-10 min-w-0 flex-1 rounded-lg border border-line bg-surface px-3 text-ink outline-none focus:border-primary"
+          className={controlClass(error ?? undefined, 'h-10 min-w-0 flex-1')}
         />
         <Button type="submit" variant="outline" disabled={!value.trim() || upsert.isPending}>
           {vi.workspace.common.add}

@@ -1,7 +1,7 @@
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { vi } from '../../../../shared/i18n/vi/index.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
+import { Field, FieldError } from '../../components/ui/field.tsx';
 import type { FieldErrors } from '../../lib/form-errors.ts';
 
 /** Tiptap is the heaviest part of this page: it arrives while the list is already readable. */
@@ -72,9 +72,7 @@ export function SectionForm({
             onChange={(body) => setDraft((d) => ({ ...d, body }))}
           />
         </Suspense>
-        {errors.body && (
-          <p className="text-sm text-red-600">{errors.body}</p>
-        )}
+        <FieldError message={errors.body ?? errors['items.0.body']} />
       </div>
       {errors._ && (
         <p role="alert" className="text-sm text-red-600">

@@ -117,7 +117,10 @@ export function SectionsPanel({ docKey }: { docKey: DocumentKey }) {
   return (
     <div className="flex flex-col gap-3">
       {conflict && (
-        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+        <p
+          role="alert"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
           {t.conflict}
         </p>
       )}

@@ -13,13 +13,19 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { useId } from 'react';
 import { vi } from '../../../../shared/i18n/vi/index.ts';
 
 const t = vi.workspace.dashboard;
 const PRIMARY = 'var(--primary)';
+/** Axis labels in the palette's secondary text colour, readable in light and dark (palette.css). */
+const TICK = { fill: 'var(--ink-soft)' };
 const shortDay = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
 
-/** A chart card: the chart is decoration for sighted users; the same figures follow as a table. */
+/**
+ * A chart card: the chart is one image to assistive technology, named and pointing at the table of the
+ * same figures that follows it (aria-details), so nothing inside the drawing is read or focused.
+ */
 function ChartCard({
   title,
   children,
@@ -29,14 +35,15 @@ function ChartCard({
   children: React.ReactNode;
   table: React.ReactNode;
 }) {
+  const tableId = useId();
   return (
     <section className="rounded-lg border border-line bg-surface p-4">
       <h2 className="mb-3 font-semibold text-ink">{title}</h2>
-      <div aria-hidden="true" className="h-64">
+      <div role="img" aria-label={t.chartAlt(title)} aria-details={tableId} className="h-64">
         {children}
       </div>
-      <details className="mt-2 text-sm text-ink-soft">
-        <summary className="cursor-pointer">{t.tableCaption(title)}</summary>
+      <details id={tableId} className="mt-2 text-sm text-ink-soft">
+        <summary className="min-h-6 cursor-pointer">{t.tableCaption(title)}</summary>
         {table}
       </details>
     </section>
@@ -71,10 +78,10 @@ export function ScansByDayChart({ data }: { data: { date: string; count: number 
       table={<FigureTable head={[t.date, t.scans]} rows={data.map((d) => [d.date, d.count])} />}
     >
       <ResponsiveContainer width="100%" height="100%">
-        <AreaChart data={data} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
+        <AreaChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--line)" />
-          <XAxis dataKey="date" tickFormatter={shortDay} fontSize={12} minTickGap={16} />
-          <YAxis allowDecimals={false} fontSize={12} />
+          <XAxis tick={TICK} dataKey="date" tickFormatter={shortDay} fontSize={12} minTickGap={16} />
+          <YAxis tick={TICK} allowDecimals={false} fontSize={12} />
           {/* The tooltip's date reads like the axis under it (dd/mm). */}
           <Tooltip labelFormatter={(d) => shortDay(String(d))} formatter={(v) => [v, t.scans]} />
           <Area type="monotone" dataKey="count" stroke={PRIMARY} fill={PRIMARY} fillOpacity={0.2} />
@@ -94,10 +101,15 @@ export function TopProductsChart({ data }: { data: { id: number; name: string; s
         <p className="text-sm text-ink-soft">{t.noScans}</p>
       ) : (
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} layout="vertical" margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
+          <BarChart
+            data={data}
+            accessibilityLayer={false}
+            layout="vertical"
+            margin={{ top: 8, right: 8, left: 8, bottom: 0 }}
+          >
             <CartesianGrid strokeDasharray="3 3" stroke="var(--line)" />
-            <XAxis type="number" allowDecimals={false} fontSize={12} />
-            <YAxis type="category" dataKey="name" width={120} fontSize={12} />
+            <XAxis tick={TICK} type="number" allowDecimals={false} fontSize={12} />
+            <YAxis tick={TICK} type="category" dataKey="name" width={120} fontSize={12} />
             <Tooltip formatter={(v) => [v, t.scans]} />
             <Bar dataKey="scans" fill={PRIMARY} radius={[0, 4, 4, 0]} />
           </BarChart>
@@ -126,8 +138,16 @@ export function ActiveShareChart({ active, inactive }: { active: number; inactiv
         <p className="text-sm text-ink-soft">{t.noProducts}</p>
       ) : (
         <ResponsiveContainer width="100%" height="100%">
-          <PieChart>
-            <Pie data={data} dataKey="value" nameKey="name" innerRadius="55%" outerRadius="85%" label>
+          <PieChart accessibilityLayer={false}>
+            <Pie
+              data={data}
+              dataKey="value"
+              nameKey="name"
+              innerRadius="55%"
+              outerRadius="85%"
+              label
+              rootTabIndex={-1}
+            >
               {data.map((d) => (
                 <Cell key={d.name} fill={d.color} />
               ))}

@@ -40,7 +40,7 @@ export function HistoryList({
     );
   }
   return (
-    <ul className="grid gap-2 sm:grid-cols-2" data-testid="scan-history">
+    <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2" data-testid="scan-history">
       {items.map((item) => (
         <li key={item.productId}>
           <ProductCard

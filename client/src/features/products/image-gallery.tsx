@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { vi } from '../../../../shared/i18n/vi/index.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { FieldError } from '../../components/ui/field.tsx';
 import { apiFetch } from '../../lib/api-fetch.ts';
 import { moveItem } from './types.ts';
 
@@ -72,7 +73,7 @@ export function ImageGallery({
         </label>
       </div>
       <p className="text-xs text-ink-soft">{t.imagesHint}</p>
-      {error && <p className="text-sm text-red-600">{error}</p>}
+      <FieldError message={error ?? undefined} />
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {images.map((src, i) => (
           <li key={src} className="relative rounded-lg border border-line p-1">
@@ -82,7 +83,7 @@ export function ImageGallery({
               className="aspect-square w-full rounded object-cover"
             />
             {i === 0 && (
-              <span className="absolute top-2 left-2 rounded bg-primary px-1.5 py-0.5 text-xs font-semibold text-white">
+              <span className="absolute top-2 left-2 rounded bg-primary px-1.5 py-0.5 text-xs font-semibold text-on-primary">
                 {t.cover}
               </span>
             )}
@@ -100,7 +101,7 @@ export function ImageGallery({
                 variant="ghost"
                 size="sm"
                 aria-label={`${t.removeImage}: ${t.imageAlt(name, i + 1)}`}
-                className="text-red-600"
+                className="text-danger"
                 onClick={() => onChange(images.filter((_, j) => j !== i))}
               >
                 ✕

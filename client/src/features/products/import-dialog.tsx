@@ -164,7 +164,10 @@ export function ImportDialog({
         </div>
         {busy === 'checking' && <p role="status">{t.checking}</p>}
         {failure && (
-          <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+          <p
+            role="alert"
+            className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+          >
             {failure}
           </p>
         )}

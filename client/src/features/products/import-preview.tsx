@@ -15,7 +15,10 @@ export function ImportPreview({ result }: { result: ProductImportResult }) {
     <div className="flex flex-col gap-4">
       <p className="text-sm text-ink">{t.summary(result.productCount, result.stepCount)}</p>
       {result.errorCount > 0 ? (
-        <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+        <div
+          role="alert"
+          className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        >
           <p className="font-semibold">{t.errorsTitle(result.errorCount)}</p>
           <table className="mt-2 w-full text-left">
             <thead>

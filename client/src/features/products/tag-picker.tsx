@@ -1,6 +1,7 @@
-import { useRef } from 'react';
+import { useId, useRef } from 'react';
 import { vi } from '../../../../shared/i18n/vi/index.ts';
 import { Icon } from '../../components/ui/icon.tsx';
+import { FieldError } from '../../components/ui/field.tsx';
 import { cn } from '../../lib/cn.ts';
 
 const t = vi.workspace.products;
@@ -17,6 +18,7 @@ export function TagPicker({
   onChange: (tags: string[]) => void;
   error?: string;
 }) {
+  const errorId = useId();
   // A tag the product had that is not in the company's list stays shown once unticked, so it can be
   // ticked again before saving (the picker lives as long as the dialog).
   const seen = useRef(new Set<string>());
@@ -25,7 +27,7 @@ export function TagPicker({
   const toggle = (tag: string) =>
     onChange(value.includes(tag) ? value.filter((x) => x !== tag) : [...value, tag]);
   return (
-    <fieldset className="flex flex-col gap-1">
+    <fieldset className="flex flex-col gap-1" aria-describedby={error ? errorId : undefined}>
       <legend className="mb-1 text-sm font-medium text-ink">{t.tags}</legend>
       {all.length === 0 && <p className="text-sm text-ink-soft">{t.noListValues}</p>}
       <div className="flex flex-wrap gap-2">
@@ -47,7 +49,7 @@ export function TagPicker({
           );
         })}
       </div>
-      {error && <p className="text-sm text-red-600">{error}</p>}
+      <FieldError id={errorId} message={error} />
     </fieldset>
   );
 }

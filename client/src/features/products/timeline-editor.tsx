@@ -64,7 +64,7 @@ export function TimelineEditor({
                     variant="ghost"
                     size="sm"
                     aria-label={t.remove(n)}
-                    className="text-red-600"
+                    className="text-danger"
                     onClick={() => onChange(steps.filter((_, j) => j !== i))}
                   >
                     ✕

@@ -1,6 +1,7 @@
 import { type ChangeEvent, useId } from 'react';
 import { vi } from '../../../../shared/i18n/vi/index.ts';
 import { buttonVariants } from '../../components/ui/button.tsx';
+import { cn } from '../../lib/cn.ts';
 
 const t = vi.publicPages.scan;
 
@@ -15,23 +16,27 @@ export function PhotoPicker({ disabled, onFile }: { disabled: boolean; onFile: (
   return (
     <div className="flex flex-col gap-2">
       <p className="text-sm text-ink-soft">{t.orPhoto}</p>
-      <label
-        htmlFor={id}
-        className={buttonVariants({ variant: 'outline', size: 'lg' })}
-        aria-disabled={disabled}
-      >
-        {t.choosePhoto}
-      </label>
+      {/* The input comes first so that its focus can show on the label it hides behind (peer-*). */}
       <input
         id={id}
         type="file"
         accept="image/*"
         capture="environment"
-        className="sr-only"
+        className="peer sr-only"
         disabled={disabled}
         onChange={onChange}
         data-testid="scan-photo-input"
       />
+      <label
+        htmlFor={id}
+        className={cn(
+          buttonVariants({ variant: 'outline', size: 'lg' }),
+          'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary',
+        )}
+        aria-disabled={disabled}
+      >
+        {t.choosePhoto}
+      </label>
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import * as Tabs from '@radix-ui/react-tabs';
 import { vi } from '../../../../shared/i18n/vi/index.ts';
 import { cn } from '../../lib/cn.ts';
 import type { UserTab } from './types.ts';
@@ -25,7 +24,10 @@ const countOf = (tab: UserTab, c: UserCounts | undefined) =>
         DELETED: c.totalDeleted,
       }[tab];
 
-/** The status tabs with their counts (users count-status). */
+/**
+ * The status filter with its counts. Plain toggle buttons (aria-pressed) in a named group, not tabs:
+ * they filter one table rather than switch between panels (docs/decisions/097).
+ */
 export function StatusTabs({
   value,
   counts,
@@ -36,24 +38,22 @@ export function StatusTabs({
   onChange: (tab: UserTab) => void;
 }) {
   return (
-    <Tabs.Root value={value} onValueChange={(v) => onChange(v as UserTab)}>
-      <Tabs.List aria-label={t.status} className="mb-4 flex flex-wrap gap-1 border-b border-line">
-        {USER_TABS.map((tab) => (
-          <Tabs.Trigger
-            key={tab}
-            value={tab}
-            className={cn(
-              '-mb-px flex items-center gap-2 border-b-2 px-3 py-2 text-sm font-medium',
-              value === tab
-                ? 'border-primary text-primary'
-                : 'border-transparent text-ink-soft hover:text-ink',
-            )}
-          >
-            {t.tabs[tab]}
-            <span className="rounded-full bg-soft px-2 text-xs">{countOf(tab, counts) ?? '…'}</span>
-          </Tabs.Trigger>
-        ))}
-      </Tabs.List>
-    </Tabs.Root>
+    <div role="group" aria-label={t.status} className="mb-4 flex flex-wrap gap-1 border-b border-line">
+      {USER_TABS.map((tab) => (
+        <button
+          key={tab}
+          type="button"
+          aria-pressed={value === tab}
+          onClick={() => onChange(tab)}
+          className={cn(
+            '-mb-px flex min-h-10 items-center gap-2 border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-primary',
+            value === tab ? 'border-primary text-primary' : 'border-transparent text-ink-soft hover:text-ink',
+          )}
+        >
+          {t.tabs[tab]}
+          <span className="rounded-full bg-soft px-2 text-xs">{countOf(tab, counts) ?? '…'}</span>
+        </button>
+      ))}
+    </div>
   );
 }

@@ -6,7 +6,7 @@ import { vi } from '../../../../shared/i18n/vi/index.ts';
 import { resetPasswordInput } from '../../../../shared/schemas/auth.ts';
 import { AuthCard } from '../../components/auth/auth-card.tsx';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
+import { Field, FieldError } from '../../components/ui/field.tsx';
 import { type FieldErrors, serverErrors, zodErrors } from '../../lib/form-errors.ts';
 import { NEXT_PAGE } from '../../lib/toasts.ts';
 import { useTRPC } from '../../lib/trpc.ts';
@@ -58,7 +58,7 @@ export default function NewPasswordPage() {
   if (check.isError) {
     return (
       <AuthCard title={t.title}>
-        <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-700">
+        <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-700 dark:bg-red-950 dark:text-red-100">
           {t.invalid}
         </p>
         <Link href="/auth/forgot-password" className={buttonVariants({ size: 'lg' })}>
@@ -88,7 +88,7 @@ export default function NewPasswordPage() {
           onChange={(e) => setConfirm(e.target.value)}
           error={errors.confirm}
         />
-        {errors.token && <p className="text-sm text-red-600">{errors.token}</p>}
+        <FieldError message={errors.token} />
         <Button type="submit" size="lg" disabled={reset.isPending}>
           {reset.isPending ? vi.authScreens.submitting : t.submit}
         </Button>

@@ -13,7 +13,7 @@ import { AuthCard } from '../../components/auth/auth-card.tsx';
 import { TermsDialog } from '../../components/auth/terms-dialog.tsx';
 import { VerifyCodeForm } from '../../components/auth/verify-code-form.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
+import { Field, FieldError } from '../../components/ui/field.tsx';
 import { type FieldErrors, serverErrors, zodErrors } from '../../lib/form-errors.ts';
 import { getSignUpEmail, setSignUpEmail } from '../../lib/storage.ts';
 import { useTRPC } from '../../lib/trpc.ts';
@@ -167,7 +167,7 @@ export default function SignUpPage() {
           {isBusiness && (
             <>
               <h2 className="mt-2 font-semibold text-ink">{s.company}</h2>
-              {errors.company && <p className="text-sm text-red-600">{errors.company}</p>}
+              <FieldError message={errors.company} />
               <Field label={s.companyName} autoComplete="organization" {...bind('company.name')} />
               <Field label={s.representative} {...bind('company.representative')} />
               <Field label={s.address} autoComplete="street-address" {...bind('company.address')} />
@@ -189,11 +189,7 @@ export default function SignUpPage() {
               <label htmlFor="accept-terms">{s.acceptTerms}</label>
               <TermsDialog />
             </div>
-            {errors.accept && (
-              <p id="accept-terms-error" className="text-sm text-red-600">
-                {errors.accept}
-              </p>
-            )}
+            <FieldError id="accept-terms-error" message={errors.accept} />
           </div>
           <div className="flex gap-3">
             <Button variant="outline" size="lg" onClick={() => goTo(0)}>
