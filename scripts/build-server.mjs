@@ -8,28 +8,38 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** Paths below are relative to the project folder, wherever this is run from. */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const SERVER_ENTRY = 'server/index.ts';
 export const SERVER_BUNDLE = 'dist/server/index.mjs';
+/**
+ * Every file the server runs, by its name in dist/server/: `index` is the process; a worker thread's
+ * module goes here too (and is started from dist/server/<name>.mjs). The release (scripts/release.mjs)
+ * ships each of them: `index` inside the executable, the others as files beside it at the same path.
+ */
+export const SERVER_ENTRY_POINTS = { index: 'server/index.ts' };
+
+/** What the server bundle and the release's bundles share. */
+export const SERVER_BUILD_OPTIONS = {
+  absWorkingDir: ROOT,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  logLevel: 'warning',
+};
 
 export async function buildServer() {
   // Imported here, not at the top: `npm start` loads this file but builds only when the bundle is stale.
   const { build } = await import('esbuild');
   const result = await build({
-    absWorkingDir: ROOT,
-    entryPoints: { index: SERVER_ENTRY },
+    ...SERVER_BUILD_OPTIONS,
+    entryPoints: SERVER_ENTRY_POINTS,
     outdir: dirname(SERVER_BUNDLE),
     outExtension: { '.js': '.mjs' },
     // What the server imports with import() gets its own file, loaded when first needed: the public
     // pages' renderer (React's server renderer and client components) stays out of start-up.
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
-    bundle: true,
     packages: 'external',
-    platform: 'node',
     format: 'esm',
-    target: 'node20',
     sourcemap: true,
-    logLevel: 'warning',
     write: false,
   });
   // Written aside then renamed: a server starting at the same moment (two `npm start`, a test run)

@@ -13,7 +13,8 @@ export interface DbHandle {
   sqlite: Sqlite;
 }
 
-const MIGRATIONS = projectPath('drizzle');
+/** The migrations this version ships (drizzle-kit's folder: meta/_journal.json and one .sql each). */
+export const MIGRATIONS_FOLDER = projectPath('drizzle');
 
 /**
  * Set on every connection, explicitly: the effective `synchronous` differs between a connection that
@@ -35,6 +36,6 @@ export function createDb(path: string, options: { synchronous?: 'NORMAL' | 'FULL
   const sqlite = new Database(path);
   applyPragmas(sqlite, options.synchronous);
   const db = drizzle(sqlite, { schema });
-  migrate(db, { migrationsFolder: MIGRATIONS });
+  migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db, sqlite };
 }
