@@ -3,16 +3,17 @@
 //
 //   release/<name>-<version>-<platform>-<arch>.tar.gz
 //     <name>/<name>            Node's single executable: node itself, the whole server (one CommonJS
-//                              bundle of server/ and the packages it uses) and V8's code cache for it
+//                              bundle of server/ and the packages it uses), V8's code cache for it, and
+//                              as assets the built client and the migrations (server/shipped-files.ts)
 //     <name>/node_modules/     the native packages only (better-sqlite3, sharp and its libvips), their
 //                              run-time dependencies, and package files read by path (zxing's wasm)
-//     <name>/dist/client/      the built client;  <name>/drizzle/  the migrations
 //     <name>/dist/server/      worker modules, if the server has any (SERVER_ENTRY_POINTS)
-//     <name>/package.json      name and version (--version), and the folder the server reads files from
+//     <name>/package.json      name and version (--version); the folder the server runs from
 //
-// The folder mirrors the project's (package.json, dist/, drizzle/, node_modules/): the server finds
-// its files the same way as under `npm start` (server/paths.ts), so nothing in server/ knows about the
-// release. `--reuse-client` skips `vite build` when dist/client was just built (scripts/test.sh).
+// Beside the executable, the folder mirrors the project's (package.json, dist/server/, node_modules/):
+// packages and worker modules are found as under `npm start` (server/paths.ts, createRequire), so only
+// the reading of the client and the migrations knows about the release. `--reuse-client` skips
+// `vite build` when dist/client was just built (scripts/test.sh).
 import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
@@ -48,7 +49,8 @@ const INSTALL_ONLY = new Set(['prebuild-install']);
 /** Files the server reads from a package by path at run time (createRequire(...).resolve), not by import. */
 const PACKAGE_FILES = ['zxing-wasm/reader/zxing_reader.wasm'];
 /** What a package folder needs at run time: no sources, build leftovers, types or docs. */
-const SKIPPED = /(^|\/)(src|deps|docs?|test|install|binding\.gyp|README[^/]*|CHANGELOG[^/]*|[^/]*\.(d\.[cm]?ts|map|md|gyp|mk|a|o|cc|h))$|^build\/(?!Release(\/[^/]+\.node)?$)/;
+const SKIPPED =
+  /(^|\/)(src|deps|docs?|test|install|binding\.gyp|README[^/]*|CHANGELOG[^/]*|[^/]*\.(d\.[cm]?ts|map|md|gyp|mk|a|o|cc|h))$|^build\/(?!Release(\/[^/]+\.node)?$)/;
 
 const run = (command, args, options = {}) => {
   const r = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
@@ -116,13 +118,38 @@ async function bundleServer() {
   }
 }
 
-/** node + the bundle + its code cache, as one executable (Node's Single Executable Applications). */
+/**
+ * The files the server reads through readShippedFile (server/shipped-files.ts), by their path in the
+ * project: the built client, and the migrations (their journal and .sql files; the snapshots are
+ * drizzle-kit's).
+ */
+function assets() {
+  const files = {};
+  for (const entry of readdirSync(join(ROOT, 'dist', 'client'), { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    files[relative(ROOT, path)] = path;
+  }
+  files['drizzle/meta/_journal.json'] = join(ROOT, 'drizzle', 'meta', '_journal.json');
+  for (const name of readdirSync(join(ROOT, 'drizzle')).filter((n) => n.endsWith('.sql'))) {
+    files[`drizzle/${name}`] = join(ROOT, 'drizzle', name);
+  }
+  return files;
+}
+
+/** node + the bundle + its code cache + the assets, as one executable (Node's Single Executable Applications). */
 async function makeExecutable() {
   const config = join(WORK, 'sea-config.json');
   const blob = join(WORK, 'sea.blob');
   writeFileSync(
     config,
-    JSON.stringify({ main: join(WORK, 'server.cjs'), output: blob, disableExperimentalSEAWarning: true, useCodeCache: true }),
+    JSON.stringify({
+      main: join(WORK, 'server.cjs'),
+      output: blob,
+      disableExperimentalSEAWarning: true,
+      useCodeCache: true,
+      assets: assets(),
+    }),
   );
   run(process.execPath, ['--experimental-sea-config', config], { stdio: ['ignore', 'ignore', 'inherit'] });
   const executable = join(STAGE, pkg.name);
@@ -175,16 +202,11 @@ function copyFiles() {
     copyFileSync(path, join(target, relative(dir, path)));
   }
 
-  cpSync(join(ROOT, 'dist', 'client'), join(STAGE, 'dist', 'client'), { recursive: true });
-  // drizzle's migrator reads the journal and the .sql files (the snapshots are for drizzle-kit).
-  mkdirSync(join(STAGE, 'drizzle', 'meta'), { recursive: true });
-  copyFileSync(join(ROOT, 'drizzle', 'meta', '_journal.json'), join(STAGE, 'drizzle', 'meta', '_journal.json'));
-  for (const name of readdirSync(join(ROOT, 'drizzle')).filter((n) => n.endsWith('.sql'))) {
-    copyFileSync(join(ROOT, 'drizzle', name), join(STAGE, 'drizzle', name));
-  }
-
   const { name, version, description } = pkg;
-  writeFileSync(join(STAGE, 'package.json'), `${JSON.stringify({ name, version, description, private: true }, null, 2)}\n`);
+  writeFileSync(
+    join(STAGE, 'package.json'),
+    `${JSON.stringify({ name, version, description, private: true }, null, 2)}\n`,
+  );
   copyFileSync(join(ROOT, '.env.example'), join(STAGE, '.env.example'));
   copyFileSync(join(ROOT, 'docs', 'deploy.md'), join(STAGE, 'DEPLOY.md'));
   copyFileSync(join(WORK, 'server.cjs.LEGAL.txt'), join(STAGE, 'LICENSES.txt'));
@@ -202,8 +224,8 @@ export async function buildRelease({ reuseClient = false } = {}) {
   await makeExecutable();
   copyFiles();
   rmSync(RELEASE_ARCHIVE, { force: true });
-  run('tar', ['-C', dirname(STAGE), '-I', 'gzip -9', '-cf', RELEASE_ARCHIVE, pkg.name]);
-  rmSync(WORK, { recursive: true, force: true });
+  run('tar', ['-C', dirname(STAGE), '-czf', RELEASE_ARCHIVE, pkg.name]);
+  if (!process.env.RELEASE_KEEP_WORK) rmSync(WORK, { recursive: true, force: true });
   const mb = (statSync(RELEASE_ARCHIVE).size / 1e6).toFixed(1);
   console.log(
     `${relative(ROOT, RELEASE_ARCHIVE)}: ${mb} MB, built in ${((performance.now() - started) / 1000).toFixed(1)} s`,

@@ -115,7 +115,13 @@ export async function backup(options: {
     writeFileSync(
       join(work, 'manifest.json'),
       `${JSON.stringify(
-        { createdAt: new Date().toISOString(), reason: options.reason, database: 'app.db', databaseBytes, uploads },
+        {
+          createdAt: new Date().toISOString(),
+          reason: options.reason,
+          database: 'app.db',
+          databaseBytes,
+          uploads,
+        },
         null,
         2,
       )}\n`,
@@ -130,4 +136,3 @@ export async function backup(options: {
     throw err;
   }
 }
-

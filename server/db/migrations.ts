@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { Settings } from '../env.ts';
 import type { Logger } from '../logger.ts';
 import { backup } from './backup.ts';
-import { MIGRATIONS_FOLDER } from './client.ts';
+import { shippedMigrations } from './client.ts';
 
 /** A database migrated by a newer version: starting on it could lose or misread its data. */
 export class DatabaseTooNewError extends Error {}
@@ -30,7 +29,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  */
 export function migrationState(databasePath: string): MigrationState | null {
   if (databasePath === ':memory:' || !existsSync(databasePath)) return null;
-  const known = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).map((m) => m.folderMillis);
+  const known = shippedMigrations().map((m) => m.folderMillis);
   const sqlite = new Database(databasePath, { readonly: true, fileMustExist: true });
   let applied: number[];
   try {
@@ -38,8 +37,8 @@ export function migrationState(databasePath: string): MigrationState | null {
       .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'")
       .get();
     applied = table
-      ? (sqlite.prepare('SELECT created_at AS at FROM __drizzle_migrations').all() as { at: number }[]).map((r) =>
-          Number(r.at),
+      ? (sqlite.prepare('SELECT created_at AS at FROM __drizzle_migrations').all() as { at: number }[]).map(
+          (r) => Number(r.at),
         )
       : [];
   } finally {
