@@ -10,18 +10,19 @@
  *   npx tsx bench/release.ts [--build] [--seconds 10]
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type App, ensureClientBuilt, npmStartCommand, startCommand } from './lib/app.ts';
 import { DATASET_DIR, seededDataset } from './lib/dataset.ts';
 import { loadAverage, median } from './lib/machine.ts';
+import { RELEASE_ARCHIVE as archive, RELEASE_FOLDER, RELEASE_GOALS } from './lib/release-archive.ts';
 import { rssMb } from './lib/server.ts';
 import { wrk } from './lib/wrk.ts';
 
 const PORT = 3908;
 const RUNS = 5;
-export const RELEASE_GOALS = { archiveMb: 60, readyMs: 500, idleRssMb: 100, resolveRatio: 0.9 };
+export { RELEASE_GOALS };
 
 export interface ReleaseFigures {
   archiveMb: number;
@@ -34,8 +35,6 @@ export interface ReleaseFigures {
   resolveRatio: number;
 }
 
-const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { name: string; version: string };
-const archive = join('release', `${pkg.name}-${pkg.version}-${process.platform}-${process.arch}.tar.gz`);
 
 /** Ready time and idle RSS, median of RUNS starts, each on a fresh DATA_DIR (the migrations run). */
 async function readiness(command: [string, string[]]): Promise<{ readyMs: number; idleRssMb: number }> {
@@ -71,7 +70,7 @@ export async function runRelease(options: { build?: boolean; seconds?: number } 
   const folder = mkdtempSync(join(tmpdir(), 'bench-release-unpacked-'));
   try {
     execFileSync('tar', ['-xzf', archive, '-C', folder]);
-    const release: [string, string[]] = [join(folder, pkg.name, pkg.name), []];
+    const release: [string, string[]] = [join(folder, RELEASE_FOLDER, RELEASE_FOLDER), []];
     const archiveMb = statSync(archive).size / 1e6;
     console.log(`release: ${archive}, ${archiveMb.toFixed(1)} MB (load ${loadAverage()})`);
 
