@@ -17,7 +17,7 @@ import { type App, ensureClientBuilt, npmStartCommand, startCommand } from './li
 import { DATASET_DIR, seededDataset } from './lib/dataset.ts';
 import { loadAverage, median } from './lib/machine.ts';
 import { RELEASE_ARCHIVE as archive, RELEASE_FOLDER, RELEASE_GOALS } from './lib/release-archive.ts';
-import { rssMb } from './lib/server.ts';
+import { cpuMs, rssMb } from './lib/server.ts';
 import { wrk } from './lib/wrk.ts';
 
 const PORT = 3908;
@@ -27,8 +27,11 @@ export { RELEASE_GOALS };
 export interface ReleaseFigures {
   archiveMb: number;
   readyMs: number;
+  /** CPU time used until ready (user + system): the part of readyMs that other work does not inflate */
+  readyCpuMs: number;
   idleRssMb: number;
   npmStartReadyMs: number;
+  npmStartReadyCpuMs: number;
   npmStartIdleRssMb: number;
   resolveRps: number;
   npmStartResolveRps: number;
@@ -37,19 +40,21 @@ export interface ReleaseFigures {
 
 
 /** Ready time and idle RSS, median of RUNS starts, each on a fresh DATA_DIR (the migrations run). */
-async function readiness(command: [string, string[]]): Promise<{ readyMs: number; idleRssMb: number }> {
+async function readiness(command: [string, string[]]): Promise<{ readyMs: number; readyCpuMs: number; idleRssMb: number }> {
   const ready: number[] = [];
+  const cpu: number[] = [];
   const rss: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const dir = mkdtempSync(join(tmpdir(), 'bench-release-'));
     const app = await startCommand(command, dir, PORT);
     ready.push(app.readyMs);
+    cpu.push(cpuMs(app.child.pid));
     await new Promise((r) => setTimeout(r, 1000));
     rss.push(rssMb(app.child.pid));
     await app.stop();
     rmSync(dir, { recursive: true, force: true });
   }
-  return { readyMs: median(ready), idleRssMb: median(rss) };
+  return { readyMs: median(ready), readyCpuMs: median(cpu), idleRssMb: median(rss) };
 }
 
 async function resolveRps(command: [string, string[]], paths: string[], seconds: number): Promise<number> {
@@ -77,7 +82,7 @@ export async function runRelease(options: { build?: boolean; seconds?: number } 
     const own = await readiness(release);
     const npm = await readiness(npmStartCommand());
     console.log(
-      `ready (median of ${RUNS}): release ${own.readyMs.toFixed(0)} ms, npm start ${npm.readyMs.toFixed(0)} ms; idle RSS: release ${own.idleRssMb} MB, npm start ${npm.idleRssMb} MB`,
+      `ready (median of ${RUNS}): release ${own.readyMs.toFixed(0)} ms (CPU ${own.readyCpuMs} ms), npm start ${npm.readyMs.toFixed(0)} ms (CPU ${npm.readyCpuMs} ms); idle RSS: release ${own.idleRssMb} MB, npm start ${npm.idleRssMb} MB`,
     );
 
     const paths = seededDataset()
@@ -97,8 +102,10 @@ export async function runRelease(options: { build?: boolean; seconds?: number } 
     const figures: ReleaseFigures = {
       archiveMb,
       readyMs: own.readyMs,
+      readyCpuMs: own.readyCpuMs,
       idleRssMb: own.idleRssMb,
       npmStartReadyMs: npm.readyMs,
+      npmStartReadyCpuMs: npm.readyCpuMs,
       npmStartIdleRssMb: npm.idleRssMb,
       resolveRps: resolveRpsRelease,
       npmStartResolveRps: resolveRpsNpm,
