@@ -11,8 +11,9 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const SERVER_BUNDLE = 'dist/server/index.mjs';
 /**
  * Every file the server runs, by its name in dist/server/: `index` is the process; a worker thread's
- * module goes here too (and is started from dist/server/<name>.mjs). The release (scripts/release.mjs)
- * ships each of them: `index` inside the executable, the others as files beside it at the same path.
+ * module goes here too, started from `projectPath('dist', 'server', '<name>.mjs')` (server/paths.ts),
+ * which is the same file under `npm start` and in the release (scripts/release.mjs ships `index` inside
+ * the executable and each other entry as a file at that path beside it, decision 100).
  */
 export const SERVER_ENTRY_POINTS = { index: 'server/index.ts' };
 
