@@ -38,9 +38,10 @@ export interface ReleaseFigures {
   resolveRatio: number;
 }
 
-
 /** Ready time and idle RSS, median of RUNS starts, each on a fresh DATA_DIR (the migrations run). */
-async function readiness(command: [string, string[]]): Promise<{ readyMs: number; readyCpuMs: number; idleRssMb: number }> {
+async function readiness(
+  command: [string, string[]],
+): Promise<{ readyMs: number; readyCpuMs: number; idleRssMb: number }> {
   const ready: number[] = [];
   const cpu: number[] = [];
   const rss: number[] = [];
@@ -58,7 +59,9 @@ async function readiness(command: [string, string[]]): Promise<{ readyMs: number
 }
 
 async function resolveRps(command: [string, string[]], paths: string[], seconds: number): Promise<number> {
-  const app: App = await startCommand(command, DATASET_DIR, PORT, { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' });
+  const app: App = await startCommand(command, DATASET_DIR, PORT, {
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  });
   wrk('warm-up', app.base, { seconds: 2, paths });
   const r = wrk('resolve', app.base, { seconds, paths });
   await app.stop();
@@ -66,7 +69,9 @@ async function resolveRps(command: [string, string[]], paths: string[], seconds:
   return r.rps;
 }
 
-export async function runRelease(options: { build?: boolean; seconds?: number } = {}): Promise<ReleaseFigures> {
+export async function runRelease(
+  options: { build?: boolean; seconds?: number } = {},
+): Promise<ReleaseFigures> {
   ensureClientBuilt();
   if (options.build || !existsSync(archive)) {
     const r = spawnSync('node', ['scripts/release.mjs'], { stdio: 'inherit' });
@@ -123,7 +128,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const f = await runRelease({ build: args.includes('--build'), seconds });
   const g = RELEASE_GOALS;
   const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
-  console.log(`archive ${f.archiveMb.toFixed(1)} MB (goal <= ${g.archiveMb}: ${met(f.archiveMb <= g.archiveMb)})`);
+  console.log(
+    `archive ${f.archiveMb.toFixed(1)} MB (goal <= ${g.archiveMb}: ${met(f.archiveMb <= g.archiveMb)})`,
+  );
   console.log(`ready ${f.readyMs.toFixed(0)} ms (goal < ${g.readyMs}: ${met(f.readyMs < g.readyMs)})`);
   console.log(`idle RSS ${f.idleRssMb} MB (goal < ${g.idleRssMb}: ${met(f.idleRssMb < g.idleRssMb)})`);
   console.log(

@@ -7,6 +7,9 @@ import { projectPath } from './paths.ts';
  * writes one there).
  */
 export function appVersion(): { name: string; version: string } {
-  const pkg = JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { name: string; version: string };
+  const pkg = JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as {
+    name: string;
+    version: string;
+  };
   return { name: pkg.name, version: pkg.version };
 }

@@ -9,4 +9,7 @@ const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { name: string; 
 /** The executable's name, and the folder the archive unpacks into. */
 export const RELEASE_FOLDER = pkg.name;
 /** Where `npm run release` writes this platform's archive (scripts/release.mjs). */
-export const RELEASE_ARCHIVE = join('release', `${pkg.name}-${pkg.version}-${process.platform}-${process.arch}.tar.gz`);
+export const RELEASE_ARCHIVE = join(
+  'release',
+  `${pkg.name}-${pkg.version}-${process.platform}-${process.arch}.tar.gz`,
+);

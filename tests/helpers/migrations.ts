@@ -39,6 +39,8 @@ export function appliedMigrations(path: string): number {
 /** Marks the database at `path` as migrated by a version newer than this one. */
 export function markNewer(path: string): void {
   const sqlite = new Database(path);
-  sqlite.prepare('INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)').run('newer', Date.now() + 86_400_000);
+  sqlite
+    .prepare('INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)')
+    .run('newer', Date.now() + 86_400_000);
   sqlite.close();
 }

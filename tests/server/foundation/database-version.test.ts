@@ -15,7 +15,13 @@ function dataDir(): string {
 }
 
 const settingsFor = (dir: string) =>
-  loadSettings({ DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '10' });
+  loadSettings({
+    DATA_DIR: dir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    PASSWORD_HASH_COST: '10',
+  });
 
 describe('[SUPER_ADMIN][database] the database a start finds (npm start and the release alike)', () => {
   it("a previous version's database is copied to backups/<time>-before-migration, then migrated", async () => {
@@ -52,7 +58,9 @@ describe('[SUPER_ADMIN][database] the database a start finds (npm start and the 
     expect(started.status).toBe(1);
     const lines = started.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^The database .*app\.db was migrated by a newer version \(its latest migration is of /);
+    expect(lines[0]).toMatch(
+      /^The database .*app\.db was migrated by a newer version \(its latest migration is of /,
+    );
     expect(readFileSync(join(dir, 'app.db')).equals(before)).toBe(true);
   });
 });
