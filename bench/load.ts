@@ -9,25 +9,14 @@
  *
  *   npx tsx bench/load.ts [--seconds 10] [--reseed]
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { seed } from './seed.ts';
+import { DATASET_DIR, seededDataset } from './lib/dataset.ts';
 import { startApp } from './lib/app.ts';
 import { rssMb, startAndWait } from './lib/server.ts';
 import { type LoadResult, wrk } from './lib/wrk.ts';
 
 const args = process.argv.slice(2);
 const seconds = Number(args[args.indexOf('--seconds') + 1] || 10) || 10;
-const dataDir = resolve('bench/.data');
-const PRODUCTS = 100_000;
-
-if (args.includes('--reseed') || !existsSync(join(dataDir, 'app.db'))) {
-  console.log(`Seeding ${PRODUCTS} products...`);
-  const { codes, seconds: s } = seed(dataDir, PRODUCTS);
-  writeFileSync(join(dataDir, 'codes.txt'), codes.filter((_, i) => i % 10 !== 9).join('\n'));
-  console.log(`  done in ${s.toFixed(1)} s`);
-}
-const codes = readFileSync(join(dataDir, 'codes.txt'), 'utf8').split('\n').filter(Boolean);
+const codes = seededDataset(args.includes('--reseed'));
 const hot = codes.slice(0, 1000);
 
 const results: LoadResult[] = [];
@@ -47,7 +36,7 @@ results.push(ceiling);
 print(ceiling);
 
 const PORT = 3902;
-const app = await startApp(dataDir, PORT, { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' });
+const app = await startApp(DATASET_DIR, PORT, { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' });
 console.log(`app ready in ${app.readyMs.toFixed(0)} ms (from spawn)`);
 const runs: Array<[string, string[], Record<string, string>?]> = [
   ['resolve, hot set (1,000 codes)', hot.map((c) => `/api/products/qr-codes/${c}`)],

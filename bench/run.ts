@@ -3,17 +3,18 @@
  * once), then a summary of the figures against the goals. Figures only: nothing here fails a build.
  *
  *   npm run bench                    all of them
- *   npm run bench -- list lcp        only those named (load, list, import, bundle, lcp, startup)
+ *   npm run bench -- list lcp        only those named (load, list, import, bundle, lcp, startup, release)
  */
 import { spawnSync } from 'node:child_process';
 import { runBundle } from './bundle.ts';
 import { runImport } from './import.ts';
 import { runLcp } from './lcp.ts';
 import { runList } from './list.ts';
+import { RELEASE_GOALS, runRelease } from './release.ts';
 import { machine } from './lib/machine.ts';
 import { runStartup } from './startup.ts';
 
-const ALL = ['load', 'list', 'import', 'bundle', 'lcp', 'startup'] as const;
+const ALL = ['load', 'list', 'import', 'bundle', 'lcp', 'startup', 'release'] as const;
 const asked = process.argv.slice(2).filter((a) => (ALL as readonly string[]).includes(a));
 const chosen = asked.length ? asked : [...ALL];
 const summary: string[] = [];
@@ -46,6 +47,12 @@ for (const name of chosen) {
         summary.push(
           `LCP, ${r.name}: ${r.medianMs.toFixed(0)} ms (goal < 2500 ms: ${ok(r.medianMs < 2500)})`,
         );
+    } else if (name === 'release') {
+      const r = await runRelease();
+      const g = RELEASE_GOALS;
+      summary.push(
+        `release: archive ${r.archiveMb.toFixed(1)} MB (goal <= ${g.archiveMb}: ${ok(r.archiveMb <= g.archiveMb)}); ready ${r.readyMs.toFixed(0)} ms (goal < ${g.readyMs}: ${ok(r.readyMs < g.readyMs)}); idle RSS ${r.idleRssMb} MB (goal < ${g.idleRssMb}: ${ok(r.idleRssMb < g.idleRssMb)}); resolve ${(100 * r.resolveRatio).toFixed(0)}% of npm start (goal >= ${100 * g.resolveRatio}%: ${ok(r.resolveRatio >= g.resolveRatio)})`,
+      );
     } else if (name === 'startup') {
       for (const r of await runStartup()) {
         summary.push(

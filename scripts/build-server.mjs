@@ -8,30 +8,43 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** Paths below are relative to the project folder, wherever this is run from. */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const SERVER_ENTRY = 'server/index.ts';
 export const SERVER_BUNDLE = 'dist/server/index.mjs';
-const DECODE_WORKER_ENTRY = 'server/services/scans/decode-worker.ts';
+/**
+ * Every file the server runs, by its name in dist/server/: `index` is the process; a worker thread's
+ * module goes here too, started from `projectPath('dist', 'server', '<name>.mjs')` (server/paths.ts),
+ * which is the same file under `npm start` and in the release (scripts/release.mjs ships `index` inside
+ * the executable and each other entry as a file at that path beside it, decision 100).
+ */
+export const SERVER_ENTRY_POINTS = {
+  index: 'server/index.ts',
+  // The image-decoding worker: the pool starts it as its own file (decision 081).
+  'decode-worker': 'server/services/scans/decode-worker.ts',
+};
+
+/** What the server bundle and the release's bundles share. */
+export const SERVER_BUILD_OPTIONS = {
+  absWorkingDir: ROOT,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  logLevel: 'warning',
+};
 
 export async function buildServer() {
   // Imported here, not at the top: `npm start` loads this file but builds only when the bundle is stale.
   const { build } = await import('esbuild');
   const result = await build({
-    absWorkingDir: ROOT,
-    // The image-decoding worker is a second entry: the pool starts it as its own file (decision 081).
-    entryPoints: { index: SERVER_ENTRY, 'decode-worker': DECODE_WORKER_ENTRY },
+    ...SERVER_BUILD_OPTIONS,
+    entryPoints: SERVER_ENTRY_POINTS,
     outdir: dirname(SERVER_BUNDLE),
     outExtension: { '.js': '.mjs' },
     // What the server imports with import() gets its own file, loaded when first needed: the public
     // pages' renderer (React's server renderer and client components) stays out of start-up.
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
-    bundle: true,
     packages: 'external',
-    platform: 'node',
     format: 'esm',
-    target: 'node20',
     sourcemap: true,
-    logLevel: 'warning',
     write: false,
   });
   // Written aside then renamed: a server starting at the same moment (two `npm start`, a test run)

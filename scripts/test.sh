@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: every test. Type check, unit/router/REST tests (vitest), then the browser journeys
-# (Playwright in Debian's Chromium) against a fresh build. Browser tests are never skipped silently.
+# `npm test`: every test. Type check, unit/router/REST tests (vitest), the release archive run from an
+# empty folder, then the browser journeys (Playwright in Debian's Chromium) against a fresh build.
+# Browser tests are never skipped silently.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,5 +22,8 @@ echo "== unit, router and REST tests"
 npx vitest run
 echo "== build"
 npx vite build --logLevel warn
+echo "== release: build the archive, run it from an empty folder (tests/release)"
+node scripts/release.mjs --reuse-client
+npx vitest run --config tests/release/vitest.config.ts
 echo "== browser journeys"
 npx playwright test

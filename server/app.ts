@@ -12,7 +12,7 @@ import { projectPath } from './paths.ts';
 import { securityHeaderRecord, securityHeaders } from './http/security-headers.ts';
 import { safePath } from './security/log-safe.ts';
 import { mountFirstViews } from './http/first-view.ts';
-import { mountClient } from './http/static-client.ts';
+import { clientFiles, mountClient } from './http/static-client.ts';
 import { mountQrImages } from './http/qr-images.ts';
 import { uploadLimit } from './http/upload-body.ts';
 import { mountPublicResolve } from './http/public-resolve.ts';
@@ -114,8 +114,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
 
   mountUploads(app, settings);
   const clientDir = options.clientDir ?? DEFAULT_CLIENT_DIR;
-  mountFirstViews(app, deps, clientDir);
-  mountClient(app, clientDir);
+  const client = clientFiles(clientDir);
+  mountFirstViews(app, deps, client);
+  mountClient(app, client);
 
   app.onError((err, c) => {
     const requestId = (c.get('requestId' as never) as string | undefined) ?? 'unknown';

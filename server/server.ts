@@ -5,6 +5,7 @@ import { type AppOptions, createApp } from './app.ts';
 import { startBackgroundWriter } from './db/background-writer.ts';
 import { createDb } from './db/client.ts';
 import { ensureSuperAdmin } from './db/bootstrap.ts';
+import { prepareDatabase } from './db/migrations.ts';
 import { ensureDefaultDocuments, seedDemo } from './db/seed.ts';
 import type { AppDeps } from './deps.ts';
 import type { Settings } from './env.ts';
@@ -32,6 +33,7 @@ export async function startServer(
   logger: Logger = createLogger(settings.logLevel),
   appOptions: AppOptions = {},
 ): Promise<RunningServer> {
+  await prepareDatabase(settings, logger);
   const { db, sqlite } = createDb(settings.databasePath, { synchronous: settings.sqliteSynchronous });
   // Checkpoints run on the background writer's thread; SQLite's own stays as a safety net, later.
   sqlite.pragma('wal_autocheckpoint = 10000');

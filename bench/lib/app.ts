@@ -28,9 +28,20 @@ export function startApp(
   env: Record<string, string> = {},
   nodeFlags: string[] = [],
 ): Promise<App> {
+  return startCommand(npmStartCommand(nodeFlags), dataDir, port, env);
+}
+
+/** The same with another command: the release's executable (bench/release.ts). */
+export function startCommand(
+  [command, args]: [string, string[]],
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<App> {
   const base = `http://127.0.0.1:${port}`;
   return startAndWait(
-    ...npmStartCommand(nodeFlags),
+    command,
+    args,
     { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'warn', ...env },
     `${base}/api/health`,
   ).then((s) => ({ ...s, base }));

@@ -48,3 +48,15 @@ export function rssMb(pid: number | undefined): number {
     return Number.NaN;
   }
 }
+
+/** CPU time (user + system) a process has used so far, in ms, from /proc (10 ms steps): unlike wall time, hardly moved by other work on the machine. */
+export function cpuMs(pid: number | undefined): number {
+  if (!pid) return Number.NaN;
+  try {
+    const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8') as string).replace(/^.*\) /, '').split(' ');
+    // After "pid (comm) ": state is field 3, utime and stime fields 14 and 15, in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}

@@ -1,7 +1,9 @@
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { projectPath } from '../paths.ts';
+import { createHash } from 'node:crypto';
+import type { MigrationMeta } from 'drizzle-orm/migrator';
+import type { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
+import { readShippedFile } from '../shipped-files.ts';
 import { fillNameSortKeys } from './name-sort.ts';
 import * as schema from './schema/index.ts';
 
@@ -14,7 +16,30 @@ export interface DbHandle {
   sqlite: Sqlite;
 }
 
-const MIGRATIONS = projectPath('drizzle');
+/**
+ * The migrations this version ships (drizzle/: meta/_journal.json and one .sql each, from drizzle-kit),
+ * read as drizzle's own readMigrationFiles reads them (split at the statement breakpoints, hashed the
+ * same way), but through readShippedFile: the release reads them from its executable (decision 100).
+ */
+export function shippedMigrations(): MigrationMeta[] {
+  const read = (path: string) => {
+    const file = readShippedFile(path);
+    if (!file) throw new Error(`${path} is missing`);
+    return file.toString('utf8');
+  };
+  const journal = JSON.parse(read('drizzle/meta/_journal.json')) as {
+    entries: { tag: string; when: number; breakpoints: boolean }[];
+  };
+  return journal.entries.map((entry) => {
+    const query = read(`drizzle/${entry.tag}.sql`);
+    return {
+      sql: query.split('--> statement-breakpoint'),
+      bps: entry.breakpoints,
+      folderMillis: entry.when,
+      hash: createHash('sha256').update(query).digest('hex'),
+    };
+  });
+}
 
 /**
  * Set on every connection, explicitly: the effective `synchronous` differs between a connection that
@@ -39,7 +64,13 @@ export function createDb(path: string, options: { synchronous?: 'NORMAL' | 'FULL
   const sqlite = new Database(path);
   applyPragmas(sqlite, options.synchronous);
   const db = drizzle(sqlite, { schema });
-  migrate(db, { migrationsFolder: MIGRATIONS });
+  // What drizzle-orm/better-sqlite3/migrator's migrate() does, given the migrations instead of a folder
+  // (its dialect and session are marked internal in drizzle's types).
+  const migrator = db as unknown as {
+    dialect: SQLiteSyncDialect;
+    session: Parameters<SQLiteSyncDialect['migrate']>[1];
+  };
+  migrator.dialect.migrate(shippedMigrations(), migrator.session);
   fillNameSortKeys(sqlite);
   return { db, sqlite };
 }

@@ -1,5 +1,3 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Context, Hono } from 'hono';
 import type { FirstView } from '../../client/src/first-view/first-view.ts';
@@ -8,6 +6,7 @@ import type { AppDeps } from '../deps.ts';
 import { type CachedAnswer, dataOf, publicAnswers } from '../services/products/public-answers.ts';
 import type { PublicProductAnswer } from '../services/products/resolve.ts';
 import { shareHead } from './share-tags.ts';
+import type { ClientFiles } from './static-client.ts';
 
 /**
  * The public product page and a printed code's address (/redirect/{code}) come with the product already
@@ -94,16 +93,15 @@ function buildPage(render: Render, template: string, firstView: FirstView, publi
   return { template, gzip: new Uint8Array(gzipSync(html)) };
 }
 
-export function mountFirstViews(app: Hono, deps: AppDeps, clientDir: string): void {
-  const indexFile = join(clientDir, 'index.html');
-  let template = { mtimeMs: -1, text: '', checkedAt: 0 };
+export function mountFirstViews(app: Hono, deps: AppDeps, client: ClientFiles): void {
+  let template = { stamp: -1, text: '', checkedAt: 0 };
   // Read again when the build changed it (a rebuild while the server runs), looked at once a second.
   const currentTemplate = (): string | null => {
     const now = Date.now();
     if (template.text && now - template.checkedAt < 1000) return template.text;
-    if (!existsSync(indexFile)) return null;
-    const { mtimeMs } = statSync(indexFile);
-    if (mtimeMs !== template.mtimeMs) template = { mtimeMs, text: readFileSync(indexFile, 'utf8'), checkedAt: now };
+    const stamp = client.indexStamp();
+    if (stamp === null) return null;
+    if (stamp !== template.stamp) template = { stamp, text: client.readIndex(), checkedAt: now };
     else template.checkedAt = now;
     return template.text;
   };

@@ -39,14 +39,17 @@ export interface RealServer {
 /**
  * Starts the REAL server (`node --import tsx server/index.ts`, one process, so its pid is the server's)
  * on 127.0.0.1 with a port the system picks and the given DATA_DIR (a fresh temporary one by default).
+ * `command` runs another build of it instead (the release's executable, from `cwd`).
  */
 export async function startRealServer(
   env: Record<string, string> = {},
   dataDir?: string,
+  { command = [process.execPath, '--import', 'tsx', 'server/index.ts'], cwd = ROOT }: { command?: string[]; cwd?: string } = {},
 ): Promise<RealServer> {
   const dir = dataDir ?? tempDir('txng-real-');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: ROOT,
+  const [file = process.execPath, ...args] = command;
+  const child = spawn(file, args, {
+    cwd,
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',

@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { backup } from './db/backup.ts';
+import { DatabaseTooNewError } from './db/migrations.ts';
+import { loadSettings, SettingsError } from './env.ts';
+import { projectPath } from './paths.ts';
+import { startServer } from './server.ts';
+import { appVersion } from './version.ts';
+
+/** `--help`: how to run it, then every setting with its default, from the .env.example shipped beside it. */
+function help(): string {
+  const { name, version } = appVersion();
+  let settings: string;
+  try {
+    settings = readFileSync(projectPath('.env.example'), 'utf8');
+  } catch {
+    settings = '(.env.example is missing: see the README for the settings)\n';
+  }
+  return [
+    `${name} ${version}: product traceability with QR codes (web app and API on one port).`,
+    '',
+    'Usage: run with no argument to migrate the database in DATA_DIR and serve.',
+    '  backup [--out <dir>]   copy the database, uploads and secret while the app runs',
+    '                         (into DATA_DIR/backups/<time>/ by default)',
+    '  --version              print the version',
+    '  --help                 print this help',
+    '',
+    'Settings come from the environment. Each one, with its default:',
+    '',
+    settings.trimEnd(),
+    '',
+  ].join('\n');
+}
+
+/** `backup [--out <dir>]` (`npm run backup`): the online backup of server/db/backup.ts, one JSON line. */
+async function runBackup(args: string[]): Promise<void> {
+  const out = args.indexOf('--out') >= 0 ? args[args.indexOf('--out') + 1] : undefined;
+  try {
+    const result = await backup({ ...loadSettings(), out });
+    console.log(JSON.stringify({ event: 'backup.done', ...result }));
+  } catch (err) {
+    if (err instanceof SettingsError) for (const line of err.lines) console.error(line);
+    else console.error(`Backup failed: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+}
+
+/**
+ * The process entry (server/index.ts; the release's executable runs the same): answers --version,
+ * --help and `backup`, else reads the settings, migrates and serves, and shuts down gracefully on
+ * SIGTERM / SIGINT. Whatever stops the start (a bad setting, a database newer than this version) is
+ * one line each on stderr and exit code 1.
+ */
+export async function runCli(args: string[]): Promise<void> {
+  if (args.includes('--version') || args.includes('-v')) {
+    const { name, version } = appVersion();
+    console.log(`${name} ${version}`);
+    return;
+  }
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(help());
+    return;
+  }
+  if (args[0] === 'backup') return runBackup(args.slice(1));
+  if (args.length) {
+    console.error(`Unknown argument ${args[0]}: see --help`);
+    process.exit(2);
+  }
+
+  let running: Awaited<ReturnType<typeof startServer>>;
+  try {
+    running = await startServer(loadSettings());
+  } catch (err) {
+    if (err instanceof SettingsError) for (const line of err.lines) console.error(line);
+    else if (err instanceof DatabaseTooNewError) console.error(err.message);
+    else throw err;
+    process.exit(1);
+  }
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      running.deps.logger.info({ event: 'server.stopping', signal }, 'stopping');
+      running.close().then(
+        () => process.exit(0),
+        (err) => {
+          running.deps.logger.error({ err }, 'error while stopping');
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
