@@ -40,6 +40,7 @@ const envSchema = z.object({
     .default('/'),
   DEMO: bool.default(false),
   TRUST_PROXY: bool.default(false),
+  ACCOUNT_MAILS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
   CORS_ORIGIN: z.string().optional(),
   SCAN_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(13),
   UPLOAD_MAX_BYTES: z.coerce
@@ -74,6 +75,8 @@ export interface Settings {
   defaultRedirectPath: string;
   demo: boolean;
   trustProxy: boolean;
+  /** Account requests that may send mail (sign-up, resend code, forgot password) per address and 15 minutes. */
+  accountMailsPerAddress: number;
   corsOrigins: string[];
   scanRetentionMonths: number;
   uploadMaxBytes: number;
@@ -142,6 +145,7 @@ export function loadSettings(source: Record<string, string | undefined> = proces
     defaultRedirectPath: e.DEFAULT_REDIRECT_PATH,
     demo: e.DEMO,
     trustProxy: e.TRUST_PROXY,
+    accountMailsPerAddress: e.ACCOUNT_MAILS_PER_ADDRESS,
     corsOrigins: e.CORS_ORIGIN ? e.CORS_ORIGIN.split(',').map((s) => s.trim()).filter(Boolean) : [],
     scanRetentionMonths: e.SCAN_RETENTION_MONTHS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,

@@ -47,7 +47,7 @@ export async function startServer(
     settings,
     mailer,
     logger,
-    limits: createLimits(),
+    limits: createLimits(settings),
     background,
     decodePool,
     afterAnswerJobs,

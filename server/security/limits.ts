@@ -27,7 +27,11 @@ export const SIGN_IN_FAILS_PER_EMAIL = 50;
 export const CODE_MAILS_PER_MINUTE = 1;
 /** Reset-link requests per e-mail and minute. */
 export const RESET_REQUESTS_PER_MINUTE = 2;
-/** Account requests that may send mail (sign-up, resend code, forgot password) per address. */
+/**
+ * Account requests that may send mail (sign-up, resend code, forgot password) per address, unless the
+ * ACCOUNT_MAILS_PER_ADDRESS setting says otherwise: many phones share one address behind a mobile
+ * carrier's NAT, and the browser journeys sign up dozens of companies from 127.0.0.1.
+ */
 export const ACCOUNT_MAILS_PER_IP = 20;
 /** Wrong verification codes per address (each code also dies after 5 wrong tries). */
 export const VERIFY_FAILS_PER_IP = 20;
@@ -64,14 +68,14 @@ const limiter = (points: number, duration: number) => new RateLimiterMemory({ po
 const HASH_CONCURRENCY = Math.max(1, Math.min(4, availableParallelism() - 1));
 const HASH_MAX_WAITING = 16 * HASH_CONCURRENCY;
 
-export function createLimits(): Limits {
+export function createLimits(options: { accountMailsPerAddress?: number } = {}): Limits {
   return {
     signInPair: limiter(SIGN_IN_FAILS_PER_EMAIL_AND_IP, SIGN_IN_WINDOW_SECONDS),
     signInIp: limiter(SIGN_IN_FAILS_PER_IP, SIGN_IN_WINDOW_SECONDS),
     signInEmail: limiter(SIGN_IN_FAILS_PER_EMAIL, SIGN_IN_WINDOW_SECONDS),
     codeMail: limiter(CODE_MAILS_PER_MINUTE, 60),
     resetMail: limiter(RESET_REQUESTS_PER_MINUTE, 60),
-    accountMailIp: limiter(ACCOUNT_MAILS_PER_IP, SIGN_IN_WINDOW_SECONDS),
+    accountMailIp: limiter(options.accountMailsPerAddress ?? ACCOUNT_MAILS_PER_IP, SIGN_IN_WINDOW_SECONDS),
     verifyIp: limiter(VERIFY_FAILS_PER_IP, SIGN_IN_WINDOW_SECONDS),
     oldPassword: limiter(OLD_PASSWORD_FAILS_PER_USER, SIGN_IN_WINDOW_SECONDS),
     photoScanIp: limiter(PHOTO_SCANS_PER_IP_PER_MINUTE, 60),

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSettings, SettingsError } from '#server/env.ts';
+import { createLimits } from '#server/security/limits.ts';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'txng-env-'));
 
@@ -34,6 +35,15 @@ describe('[settings]', () => {
     expect(lines.join('\n')).toMatch(/PUBLIC_URL/);
     expect(lines.join('\n')).toMatch(/JWT_SECRET/);
     expect(lines.join('\n')).toMatch(/JWT_TTL/);
+  });
+
+  it('ACCOUNT_MAILS_PER_ADDRESS sets how many mail-sending account requests one address gets (20 unset)', async () => {
+    expect(loadSettings({ DATA_DIR: dataDir() }).accountMailsPerAddress).toBe(20);
+    const settings = loadSettings({ DATA_DIR: dataDir(), ACCOUNT_MAILS_PER_ADDRESS: '3' });
+    const { accountMailIp } = createLimits(settings);
+    const taken = await Promise.allSettled([1, 2, 3, 4].map(() => accountMailIp.consume('203.0.113.9')));
+    expect(taken.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected']);
+    expect(errorsOf({ ACCOUNT_MAILS_PER_ADDRESS: '0' }).join('\n')).toMatch(/ACCOUNT_MAILS_PER_ADDRESS/);
   });
 
   it('ADMIN_EMAIL without ADMIN_PASSWORD is refused', () => {

@@ -10,7 +10,7 @@ export function LoadFailed({ onRetry }: { onRetry?: () => void }) {
   return (
     <div
       role="alert"
-      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
     >
       <p>{c.loadFailed}</p>
       {onRetry && (

@@ -24,7 +24,7 @@ export function RowActionButtons({ actions }: { actions: readonly RowAction[] })
     <div className="flex flex-wrap justify-end gap-1">
       {actions.map((a, i) => {
         const look = { variant: i === 0 && !a.href ? 'outline' : 'ghost', size: 'sm' } as const;
-        const tone = a.danger ? 'text-red-600' : undefined;
+        const tone = a.danger ? 'text-danger' : undefined;
         return a.href ? (
           <a
             key={a.label}
@@ -91,7 +91,7 @@ export function RowActionMenu({ name, actions }: { name: string; actions: readon
             ) : (
               <M.Item
                 key={a.label}
-                className={cn(ITEM, a.danger && 'text-red-600')}
+                className={cn(ITEM, a.danger && 'text-danger')}
                 onSelect={() => choose(a)}
               >
                 {a.label}

@@ -105,7 +105,7 @@ export function TermListEditor({ kind, title }: { kind: TermKind; title: string 
         </Button>
       </form>
       {error && (
-        <p id={`${inputId}-error`} role="alert" className="text-sm text-red-600">
+        <p id={`${inputId}-error`} role="alert" className="text-sm text-danger">
           {error}
         </p>
       )}

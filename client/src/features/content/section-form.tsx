@@ -75,7 +75,7 @@ export function SectionForm({
         <FieldError message={errors.body ?? errors['items.0.body']} />
       </div>
       {errors._ && (
-        <p role="alert" className="text-sm text-red-600">
+        <p role="alert" className="text-sm text-danger">
           {errors._}
         </p>
       )}
