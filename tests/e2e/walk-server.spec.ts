@@ -111,22 +111,31 @@ test('[COMPANY_ADMIN][e2e][guards]: /qrs signed out → sign-in → back on /qrs
 });
 
 test('[COMPANY_ADMIN][e2e][guards]: a sign-in link pointing elsewhere lands on the app, never on another site', async ({
-  page,
+  browser,
   request,
 }) => {
   const admin = await createActiveUser(request, { business: true });
+  const baseURL = test.info().project.use.baseURL!;
   for (const next of [
     '//evil.example/qrs',
     'https://evil.example/',
     '/\\evil.example',
     'javascript:alert(1)',
   ]) {
-    await page.evaluate(() => localStorage.clear()).catch(() => undefined);
+    // Each link opened as someone who follows it would: a browser with no session of this app yet.
+    // (Clearing the storage under a running app instead is another tab signing out: the app's next
+    // call then rightly answers 401.)
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
     await page.goto(`/auth/sign-in?next=${encodeURIComponent(next)}`);
     await submitSignIn(page, admin.email, admin.password);
     await expect(page).not.toHaveURL(/\/auth\/sign-in/);
-    expect(new URL(page.url()).origin, next).toBe(new URL(test.info().project.use.baseURL!).origin);
+    expect(new URL(page.url()).origin, next).toBe(new URL(baseURL).origin);
     await expect(page.getByRole('navigation', { name: 'Menu chính' })).toBeVisible();
+    expect(problems, next).toEqual([]);
+    await context.close();
   }
 });
 
