@@ -1,22 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E } from './tests/e2e/support/e2e-settings.ts';
 
 /**
  * Journeys in Debian's Chromium (/usr/bin/chromium; `npx playwright install` is never needed). The app
- * runs as a newcomer would run it (`npm start`), on its own port, with a fresh data directory whose
- * outbox the tests read for codes and links. Workers inherit E2E_DATA_DIR from this main process.
+ * runs as a newcomer would run it (`npm start`), on its own port, with a fresh data directory
+ * (tests/e2e/support/e2e-settings.ts).
  */
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'txng-e2e-'));
-const PORT = Number(process.env.E2E_PORT ?? 4310);
-export const E2E = {
-  dataDir: process.env.E2E_DATA_DIR,
-  baseURL: `http://127.0.0.1:${PORT}`,
-  adminEmail: 'admin@e2e.test',
-  adminPassword: 'Quan-tri-e2e-2026',
-};
-
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
@@ -58,7 +47,7 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
-      PORT: String(PORT),
+      PORT: String(E2E.port),
       HOST: '127.0.0.1',
       DATA_DIR: E2E.dataDir,
       PUBLIC_URL: E2E.baseURL,

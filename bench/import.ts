@@ -5,7 +5,7 @@
  *
  *   npx tsx bench/import.ts
  */
-import { IMPORT_COLUMNS } from '../shared/schemas/productImport.ts';
+import { IMPORT_COLUMNS } from '#shared/schemas/productImport.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

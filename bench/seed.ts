@@ -7,10 +7,10 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createDb } from '../server/db/client.ts';
-import { fillNameSortKeys } from '../server/db/name-sort.ts';
-import { generateCode } from '../server/services/codes.ts';
-import { searchTextOf } from '../server/services/products/records.ts';
+import { createDb } from '#server/db/client.ts';
+import { fillNameSortKeys } from '#server/db/name-sort.ts';
+import { generateCode } from '#server/services/codes.ts';
+import { searchTextOf } from '#server/services/products/records.ts';
 
 const dataDir = resolve(process.argv[2] ?? 'bench/.data');
 const PRODUCTS = Number(process.argv[3] ?? 100_000);

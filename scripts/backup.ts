@@ -3,6 +3,6 @@
  * secret, taken while the app runs: the same command as the release's `backup` (server/cli.ts,
  * server/db/backup.ts; docs/decisions/043-online-backup.md).
  */
-import { runCli } from '../server/cli.ts';
+import { runCli } from '#server/cli.ts';
 
 await runCli(['backup', ...process.argv.slice(2)]);

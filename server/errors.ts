@@ -1,5 +1,5 @@
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
-import { vi } from '../shared/i18n/vi/index.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 
 /**
  * The one error vocabulary. Services throw AppError(code); this table maps each code to its tRPC code

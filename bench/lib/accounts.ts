@@ -1,6 +1,6 @@
-import { createDb } from '../../server/db/client.ts';
-import { fillNameSortKeys } from '../../server/db/name-sort.ts';
-import { hashPassword } from '../../server/auth/password.ts';
+import { createDb } from '#server/db/client.ts';
+import { fillNameSortKeys } from '#server/db/name-sort.ts';
+import { hashPassword } from '#server/auth/password.ts';
 
 export interface Account {
   email: string;

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { seed } from '../seed.ts';
+import { seed } from '#bench/seed.ts';
 
 export const DATASET_DIR = resolve('bench/.data');
 const PRODUCTS = 100_000;

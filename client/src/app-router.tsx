@@ -5,7 +5,7 @@
  */
 import { type ComponentType, Suspense, useEffect } from 'react';
 import { matchRoute, Redirect, Route, useLocation, useRouter } from 'wouter';
-import { vi } from '../../shared/i18n/vi/index.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 import { APP_ROUTES, type AppRoute, ComingSoonPage } from './app-routes.ts';
 import { AuthGuard, DashboardGuard } from './components/guards/guards.tsx';
 import { AuthLayout } from './components/layout/auth-layout.tsx';

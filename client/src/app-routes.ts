@@ -3,7 +3,7 @@
  * routes/ (one default-exported component per file); the group picks the layout and the guard.
  */
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { vi } from '../../shared/i18n/vi/index.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 
 export type RouteGroup =
   /** auth layout; signed-in users are sent away */

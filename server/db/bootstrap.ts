@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { hashPassword } from '../auth/password.ts';
-import type { AppDeps } from '../deps.ts';
+import { hashPassword } from '#server/auth/password.ts';
+import type { AppDeps } from '#server/deps.ts';
 import { users } from './schema/index.ts';
-import { vietnameseSortKey } from '../../shared/sort-key.ts';
+import { vietnameseSortKey } from '#shared/sort-key.ts';
 
 /**
  * The first SUPER_ADMIN comes from ADMIN_EMAIL / ADMIN_PASSWORD when no SUPER_ADMIN exists. There is

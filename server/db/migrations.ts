@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Settings } from '../env.ts';
-import type { Logger } from '../logger.ts';
+import type { Settings } from '#server/env.ts';
+import type { Logger } from '#server/logger.ts';
 import { backup } from './backup.ts';
 import { shippedMigrations } from './client.ts';
 

@@ -1,4 +1,4 @@
-import { vietnameseSortKey } from '../../shared/sort-key.ts';
+import { vietnameseSortKey } from '#shared/sort-key.ts';
 import type { Sqlite } from './client.ts';
 
 /** The tables whose lists sort by name, each with a `name_sort` column (decision 085). */

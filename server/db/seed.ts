@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { hashPassword } from '../auth/password.ts';
-import type { AppDeps } from '../deps.ts';
-import { generateCode } from '../services/codes.ts';
-import { insertProductRecord, type ProductFields, type TrackingFields } from '../services/products/records.ts';
+import { hashPassword } from '#server/auth/password.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { generateCode } from '#server/services/codes.ts';
+import { insertProductRecord, type ProductFields, type TrackingFields } from '#server/services/products/records.ts';
 import { companies, documents, shortLinks, users } from './schema/index.ts';
 import { DEFAULT_DOCUMENTS } from './default-documents.ts';
-import { vietnameseSortKey } from '../../shared/sort-key.ts';
+import { vietnameseSortKey } from '#shared/sort-key.ts';
 
 /** A fresh install shows a home page and terms: the default sections, written once when a key has none. */
 export function ensureDefaultDocuments({ db }: Pick<AppDeps, 'db'>): void {

@@ -1,10 +1,10 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Context, Hono } from 'hono';
-import type { FirstView } from '../../client/src/first-view/first-view.ts';
-import { FIRST_VIEW_ELEMENT_ID, QR_CODE_PATTERN } from '../../shared/constants.ts';
-import type { AppDeps } from '../deps.ts';
-import { type CachedAnswer, dataOf, publicAnswers } from '../services/products/public-answers.ts';
-import type { PublicProductAnswer } from '../services/products/resolve.ts';
+import type { FirstView } from '#client/first-view/first-view.ts';
+import { FIRST_VIEW_ELEMENT_ID, QR_CODE_PATTERN } from '#shared/constants.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { type CachedAnswer, dataOf, publicAnswers } from '#server/services/products/public-answers.ts';
+import type { PublicProductAnswer } from '#server/services/products/resolve.ts';
 import { shareHead } from './share-tags.ts';
 import type { ClientFiles } from './static-client.ts';
 
@@ -35,10 +35,10 @@ interface Page {
  * (~150 ms and ~20 MB that a server answering only the API never needs). The server bundle splits them
  * into their own chunk (scripts/build-server.mjs).
  */
-type Render = (typeof import('../../client/src/first-view/render-product.tsx'))['renderProductFirstView'];
+type Render = (typeof import('#client/first-view/render-product.tsx'))['renderProductFirstView'];
 let renderer: Promise<Render> | undefined;
 const loadRenderer = () => {
-  renderer ??= import('../../client/src/first-view/render-product.tsx').then((m) => m.renderProductFirstView);
+  renderer ??= import('#client/first-view/render-product.tsx').then((m) => m.renderProductFirstView);
   return renderer;
 };
 

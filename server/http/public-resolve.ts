@@ -1,9 +1,9 @@
 import type { Hono } from 'hono';
-import { qrCodeLookupInput } from '../../shared/schemas/products.ts';
-import type { AppDeps } from '../deps.ts';
-import { resolveCodeAnswer } from '../services/products/resolve.ts';
-import { resolveShortLinkAnswer } from '../services/shortLinks/resolve.ts';
-import { createContext } from '../trpc/context.ts';
+import { qrCodeLookupInput } from '#shared/schemas/products.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { resolveCodeAnswer } from '#server/services/products/resolve.ts';
+import { resolveShortLinkAnswer } from '#server/services/shortLinks/resolve.ts';
+import { createContext } from '#server/trpc/context.ts';
 import { requestInfo } from './request-info.ts';
 
 /**

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { vi } from '../../shared/i18n/vi/index.ts';
-import { shortLinks } from '../db/schema/index.ts';
-import type { AppDeps } from '../deps.ts';
-import { CODE_PATTERN } from '../services/codes.ts';
-import { renderQr } from '../services/shortLinks/qr.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { shortLinks } from '#server/db/schema/index.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { CODE_PATTERN } from '#server/services/codes.ts';
+import { renderQr } from '#server/services/shortLinks/qr.ts';
 
 const FILE = /^(.+)\.(png|svg)$/;
 

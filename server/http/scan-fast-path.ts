@@ -1,8 +1,8 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { QR_CODE_PATTERN } from '../../shared/constants.ts';
-import type { AppDeps } from '../deps.ts';
-import { type CachedAnswer, dataBytes, publicAnswers } from '../services/products/public-answers.ts';
-import { resolveKnownCode } from '../services/products/resolve.ts';
+import { QR_CODE_PATTERN } from '#shared/constants.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { type CachedAnswer, dataBytes, publicAnswers } from '#server/services/products/public-answers.ts';
+import { resolveKnownCode } from '#server/services/products/resolve.ts';
 import { acceptsGzip, FIRST_VIEW_HEADERS, keptFirstView } from './first-view.ts';
 import { securityHeaderRecord } from './security-headers.ts';
 

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { Settings } from '../env.ts';
+import type { Settings } from '#server/env.ts';
 
 /**
  * No inline script anywhere (the client is built by Vite into files); 'wasm-unsafe-eval' lets the scan

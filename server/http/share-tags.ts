@@ -1,6 +1,6 @@
-import { vi } from '../../shared/i18n/vi/index.ts';
-import { imageVariant } from '../../shared/image-variants.ts';
-import { productPath } from '../../client/src/features/public/paths.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { imageVariant } from '#shared/image-variants.ts';
+import { productPath } from '#client/features/public/paths.ts';
 
 const t = vi.products.share;
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono, MiddlewareHandler } from 'hono';
 import { serveStatic as serveStaticFrom } from 'hono/serve-static';
-import { fromExecutable, readShippedFile } from '../shipped-files.ts';
+import { fromExecutable, readShippedFile } from '#server/shipped-files.ts';
 
 /** The built client: from its folder, or in the release from the executable's assets (decision 100). */
 export interface ClientFiles {

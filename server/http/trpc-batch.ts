@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import { TRPC_MAX_BATCH } from '../../shared/constants.ts';
-import { vi } from '../../shared/i18n/vi/index.ts';
+import { TRPC_MAX_BATCH } from '#shared/constants.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 
 /**
  * A tRPC batch names its procedures in the path (`/api/trpc/a,b,c?batch=1`): one larger than

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '#server/logger.ts';
 
 export interface MailMessage {
   to: string;

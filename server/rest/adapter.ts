@@ -1,10 +1,10 @@
 import type { Context as HonoContext, Hono } from 'hono';
-import { vi } from '../../shared/i18n/vi/index.ts';
-import type { AppDeps } from '../deps.ts';
-import { AppError } from '../errors.ts';
-import { createContext } from '../trpc/context.ts';
-import { type Caller, createCaller } from '../trpc/root.ts';
-import { requestInfo } from '../http/request-info.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { AppError } from '#server/errors.ts';
+import { createContext } from '#server/trpc/context.ts';
+import { type Caller, createCaller } from '#server/trpc/root.ts';
+import { requestInfo } from '#server/http/request-info.ts';
 
 /** What a REST adapter reads from the request to build a procedure's input. */
 export interface RestRequest {

@@ -1,4 +1,4 @@
-import { vi } from '../../shared/i18n/vi/index.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 import { route, type RestRoute } from './adapter.ts';
 
 /** /api/auth/...: the accounts paths of the product decisions. */

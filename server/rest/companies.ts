@@ -1,4 +1,4 @@
-import { vi } from '../../shared/i18n/vi/index.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 import { type RestRoute, route } from './adapter.ts';
 
 /** GET, POST .../upsert and DELETE for one of the company's lists (categories, units, tags). */

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { vi } from '../../shared/i18n/vi/index.ts';
-import type { documentListInput } from '../../shared/schemas/documents.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import type { documentListInput } from '#shared/schemas/documents.ts';
 import { type RestRoute, route } from './adapter.ts';
 
 const PATH = '/settings/term-conditions';

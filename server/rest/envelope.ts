@@ -1,9 +1,9 @@
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import { vi } from '../../shared/i18n/vi/index.ts';
-import { AppError, appCodeFromTrpc, ERROR_TABLE } from '../errors.ts';
-import type { Logger } from '../logger.ts';
-import { zodFieldErrors } from '../trpc/zod-errors.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { AppError, appCodeFromTrpc, ERROR_TABLE } from '#server/errors.ts';
+import type { Logger } from '#server/logger.ts';
+import { zodFieldErrors } from '#server/trpc/zod-errors.ts';
 
 /** The REST envelope of the product decisions. */
 export interface SuccessBody<T> {

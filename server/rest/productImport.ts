@@ -1,8 +1,8 @@
 import type { Context, Hono } from 'hono';
-import { vi } from '../../shared/i18n/vi/index.ts';
-import { IMPORT_TEMPLATE_FORMATS, type ImportTemplateFormat } from '../../shared/schemas/productImport.ts';
-import { readUploadFile } from '../http/upload-body.ts';
-import { importTemplate, TEMPLATE_TYPES } from '../services/productImport/template.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { IMPORT_TEMPLATE_FORMATS, type ImportTemplateFormat } from '#shared/schemas/productImport.ts';
+import { readUploadFile } from '#server/http/upload-body.ts';
+import { importTemplate, TEMPLATE_TYPES } from '#server/services/productImport/template.ts';
 import { route, type RestRoute } from './adapter.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { vi } from '../../shared/i18n/vi/index.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 import { route, type RestRoute } from './adapter.ts';
 
 /** /api/shortLinks/...: printed QR codes (batches), their list and binding (the public GET /shortLinks/{code}: server/http/public-resolve.ts). */

@@ -1,4 +1,4 @@
-import { vi } from '../../shared/i18n/vi/index.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 import { route, type RestRoute } from './adapter.ts';
 
 export const systemRoutes: RestRoute[] = [

@@ -1,4 +1,4 @@
-import { vi } from '../../shared/i18n/vi/index.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 import { type RestRequest, type RestRoute, route } from './adapter.ts';
 
 /** The body with the path's id: the path wins over an `id` in the body. */

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { vi } from '../../shared/i18n/vi/index.ts';
-import { AppError } from '../errors.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { AppError } from '#server/errors.ts';
 import { createWorkQueue, type WorkQueue } from './work-queue.ts';
 
 /**

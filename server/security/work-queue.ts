@@ -1,4 +1,4 @@
-import { AppError } from '../errors.ts';
+import { AppError } from '#server/errors.ts';
 
 /**
  * A bounded queue for expensive work that anonymous callers can start (password hashing, image

@@ -7,7 +7,7 @@ import { randomInt } from 'node:crypto';
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 export const CODE_LENGTH = 12;
 /** What a code looks like; lookups of anything else are refused before touching the database. */
-export { QR_CODE_PATTERN as CODE_PATTERN } from '../../shared/constants.ts';
+export { QR_CODE_PATTERN as CODE_PATTERN } from '#shared/constants.ts';
 
 export function generateCode(): string {
   let code = '';

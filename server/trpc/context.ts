@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Role } from '../../shared/permissions.ts';
-import type { UserStatus } from '../../shared/constants.ts';
-import { verifyAccessToken } from '../auth/tokens.ts';
-import { users } from '../db/schema/index.ts';
-import type { AppDeps } from '../deps.ts';
-import { AppError } from '../errors.ts';
-import { vi } from '../../shared/i18n/vi/index.ts';
+import type { Role } from '#shared/permissions.ts';
+import type { UserStatus } from '#shared/constants.ts';
+import { verifyAccessToken } from '#server/auth/tokens.ts';
+import { users } from '#server/db/schema/index.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { AppError } from '#server/errors.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 
 /** The signed-in user as procedures see it: what authorization needs, nothing more. */
 export interface Actor {

@@ -1,8 +1,8 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import { vi } from '../../shared/i18n/vi/index.ts';
-import { type Action, roleCan, type Subject } from '../../shared/permissions.ts';
-import { AppError, ERROR_TABLE } from '../errors.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { type Action, roleCan, type Subject } from '#shared/permissions.ts';
+import { AppError, ERROR_TABLE } from '#server/errors.ts';
 import type { Actor, Context } from './context.ts';
 import { zodFieldErrors } from './zod-errors.ts';
 

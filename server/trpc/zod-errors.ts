@@ -1,5 +1,5 @@
 import type { ZodError } from 'zod';
-import { vi } from '../../shared/i18n/vi/index.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 
 /** A zod error as `{ "company.email": "Email không hợp lệ" }`; the first message per field wins. */
 export function zodFieldErrors(error: ZodError): Record<string, string> {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ROLES } from '../permissions.ts';
-import { USER_STATUSES } from '../constants.ts';
-import { vi } from '../i18n/vi/index.ts';
+import { ROLES } from '#shared/permissions.ts';
+import { USER_STATUSES } from '#shared/constants.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 import {
   emailSchema,
   passwordSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../constants.ts';
-import { vi } from '../i18n/vi/index.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '#shared/constants.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 
 // Zod's own messages (wrong type, too small...) in Vietnamese wherever a schema gives none.
 z.config(z.locales.vi());

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE } from '../constants.ts';
-import { vi } from '../i18n/vi/index.ts';
+import { MAX_PAGE_SIZE } from '#shared/constants.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 import { idSchema, sortOrderSchema } from './common.ts';
 
 export const companyIdInput = z.strictObject({ id: idSchema });

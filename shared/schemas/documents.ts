@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DOCUMENT_KEYS } from '../constants.ts';
-import { vi } from '../i18n/vi/index.ts';
+import { DOCUMENT_KEYS } from '#shared/constants.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 import { idSchema, optionalText, text } from './common.ts';
 
 export const documentKeySchema = z.enum(DOCUMENT_KEYS);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRODUCT_STATUSES } from '../constants.ts';
+import { PRODUCT_STATUSES } from '#shared/constants.ts';
 import { idSchema } from './common.ts';
 import { uploadFileInput } from './uploads.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, PRODUCT_PAGE_SIZE, PRODUCT_STATUSES, QR_CODE_PATTERN } from '../constants.ts';
-import { vi } from '../i18n/vi/index.ts';
+import { MAX_PAGE_SIZE, PRODUCT_PAGE_SIZE, PRODUCT_STATUSES, QR_CODE_PATTERN } from '#shared/constants.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 import { idSchema, optionalText, sortOrderSchema, text, uploadUrlSchema } from './common.ts';
 
 const p = vi.products;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE } from '../constants.ts';
+import { MAX_PAGE_SIZE } from '#shared/constants.ts';
 import { idSchema } from './common.ts';
 
 /** The public company page lists its ACTIVE products a page at a time. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, SCAN_LOG_MERGE_MAX } from '../constants.ts';
+import { MAX_PAGE_SIZE, SCAN_LOG_MERGE_MAX } from '#shared/constants.ts';
 import { idSchema } from './common.ts';
 
 export const SCAN_LOG_PAGE_SIZE = 10;

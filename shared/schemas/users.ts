@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, USER_PAGE_SIZE, USER_STATUSES } from '../constants.ts';
-import { vi } from '../i18n/vi/index.ts';
-import { ROLES } from '../permissions.ts';
+import { MAX_PAGE_SIZE, USER_PAGE_SIZE, USER_STATUSES } from '#shared/constants.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { ROLES } from '#shared/permissions.ts';
 import { publicUserSchema } from './auth.ts';
 import {
   emailSchema,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialOf } from '../../client/src/components/ui/avatar.tsx';
+import { initialOf } from '#client/components/ui/avatar.tsx';
 
 describe('initialOf', () => {
   it('[client][avatar]: takes the given name, the last word of a Vietnamese name', () => {

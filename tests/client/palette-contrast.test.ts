@@ -11,7 +11,7 @@ import {
   COLOR_SCHEMES,
   NAV_COLORS,
   PRIMARY_COLORS,
-} from '../../client/src/settings/app-settings.ts';
+} from '#client/settings/app-settings.ts';
 
 const css = readFileSync(join(import.meta.dirname, '../../client/src/palette.css'), 'utf8');
 

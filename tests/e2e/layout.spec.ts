@@ -1,7 +1,7 @@
 import { signIn } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
+import { ADMIN } from './support/e2e-settings.ts';
 
-const ADMIN = { email: 'admin@e2e.test', password: 'Quan-tri-e2e-2026' };
 
 test('[SUPER_ADMIN][e2e][layout]: the sidebar toggles between vertical (300px) and mini (130px) and remembers it', async ({
   page,

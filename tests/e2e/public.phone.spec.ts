@@ -8,8 +8,8 @@ import { type APIRequestContext, devices, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { createActiveUser, signIn } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
+import { ADMIN } from './support/e2e-settings.ts';
 
-const ADMIN = { email: 'admin@e2e.test', password: 'Quan-tri-e2e-2026' };
 
 interface CreatedProduct {
   id: number;

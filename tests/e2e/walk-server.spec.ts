@@ -8,8 +8,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { createActiveUser, PASSWORD, signIn, submitSignIn, uniqueEmail } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { resetLink } from './support/outbox.ts';
+import { ADMIN } from './support/e2e-settings.ts';
 
-const ADMIN = { email: 'admin@e2e.test', password: 'Quan-tri-e2e-2026' };
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function adminToken(request: APIRequestContext): Promise<string> {

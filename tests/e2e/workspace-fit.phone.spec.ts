@@ -7,8 +7,8 @@ import type { Page } from '@playwright/test';
 import { PASSWORD, signIn } from './support/accounts.ts';
 import { addCodes, addProduct, newCompanyOwner } from './support/company.ts';
 import { expect, test } from './support/fixtures.ts';
+import { ADMIN } from './support/e2e-settings.ts';
 
-const ADMIN = { email: 'admin@e2e.test', password: 'Quan-tri-e2e-2026' };
 
 test.use({ viewport: { width: 390, height: 844 } });
 

@@ -9,17 +9,17 @@ import { join } from 'node:path';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RELEASE_ARCHIVE, RELEASE_GOALS } from '../../bench/lib/release-archive.ts';
-import { cpuMs } from '../../bench/lib/server.ts';
-import { appliedMigrations, markNewer, olderDatabase } from '../helpers/migrations.ts';
-import { TIMELINE } from '../server/products/helpers.ts';
+import { RELEASE_ARCHIVE, RELEASE_GOALS } from '#bench/lib/release-archive.ts';
+import { cpuMs } from '#bench/lib/server.ts';
+import { appliedMigrations, markNewer, olderDatabase } from '#tests/helpers/migrations.ts';
+import { TIMELINE } from '#tests/server/products/helpers.ts';
 import {
   api,
   businessAccount,
   type RealServer,
   startRealServer,
   tempDir,
-} from '../server/security/real-server.ts';
+} from '#tests/server/security/real-server.ts';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
   name: string;

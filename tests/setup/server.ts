@@ -1,7 +1,7 @@
 // Server tests run in node with the project's subpath imports.
 import { rmSync } from 'node:fs';
 import { afterAll } from 'vitest';
-import { testDataDirs } from '../helpers/deps.ts';
+import { testDataDirs } from '#tests/helpers/deps.ts';
 
 process.env.TZ = 'UTC';
 

@@ -4,9 +4,9 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useRememberScan, useResolveCode } from '../features/scan/record-scan.ts';
-import { useTRPC } from '../lib/trpc.ts';
-import { useSession } from '../session/SessionProvider.tsx';
+import { useRememberScan, useResolveCode } from '#client/features/scan/record-scan.ts';
+import { useTRPC } from '#client/lib/trpc.ts';
+import { useSession } from '#client/session/SessionProvider.tsx';
 import type { FirstView } from './first-view.ts';
 
 /** Seeds publicProducts.byId with the page's answer during the first render, before the page asks. */

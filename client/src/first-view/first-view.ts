@@ -1,4 +1,4 @@
-import type { PublicProduct } from '../features/public/types.ts';
+import type { PublicProduct } from '#client/features/public/types.ts';
 
 /**
  * What the server puts in a public page it rendered (server/http/first-view.ts): the product answer the

@@ -8,13 +8,13 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Router } from 'wouter';
-import { vi } from '../../../shared/i18n/vi/index.ts';
-import { DashboardLayout } from '../components/layout/dashboard-layout.tsx';
-import { productPath } from '../features/public/paths.ts';
-import { ProductView } from '../features/public/product-view.tsx';
-import type { PublicProduct } from '../features/public/types.ts';
-import { VisitorSessionProvider } from '../session/SessionProvider.tsx';
-import { SettingsProvider } from '../settings/SettingsProvider.tsx';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { DashboardLayout } from '#client/components/layout/dashboard-layout.tsx';
+import { productPath } from '#client/features/public/paths.ts';
+import { ProductView } from '#client/features/public/product-view.tsx';
+import type { PublicProduct } from '#client/features/public/types.ts';
+import { VisitorSessionProvider } from '#client/session/SessionProvider.tsx';
+import { SettingsProvider } from '#client/settings/SettingsProvider.tsx';
 
 export function renderProductFirstView(product: PublicProduct): string {
   return renderToStaticMarkup(

@@ -1,6 +1,6 @@
-import { FIRST_VIEW_ELEMENT_ID } from '../../../shared/constants.ts';
-import { APP_ROUTES } from '../app-routes.ts';
-import { productPath } from '../features/public/paths.ts';
+import { FIRST_VIEW_ELEMENT_ID } from '#shared/constants.ts';
+import { APP_ROUTES } from '#client/app-routes.ts';
+import { productPath } from '#client/features/public/paths.ts';
 import type { FirstView } from './first-view.ts';
 
 /** The answer a server-rendered page carries (server/http/first-view.ts), read once; null on any other page. */

@@ -3,9 +3,9 @@
  * message (spec section 8) and the 401/410 sign-out.
  */
 import { toast } from 'react-toastify';
-import { vi } from '../../../shared/i18n/vi/index.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 import { NEXT_PAGE } from './toasts.ts';
-import { signOutOnce } from '../session/sign-out.ts';
+import { signOutOnce } from '#client/session/sign-out.ts';
 
 export interface ApiFailure {
   /** HTTP status, or null when no HTTP answer came (network down, aborted...). */

@@ -2,9 +2,9 @@
  * The guards' decisions as pure functions (spec section 2), so they are tested without a browser.
  * Each answers 'wait' (session or config still loading), null (render), or a path to redirect to.
  */
-import { pathAllowed } from '../../../shared/navigation.ts';
-import type { Role } from '../../../shared/permissions.ts';
-import { roleOf, type SessionState } from '../session/session-reducer.ts';
+import { pathAllowed } from '#shared/navigation.ts';
+import type { Role } from '#shared/permissions.ts';
+import { roleOf, type SessionState } from '#client/session/session-reducer.ts';
 import { nextFromSearch, signInPathFor } from './next-path.ts';
 
 export type GuardDecision = 'wait' | null | string;

@@ -2,8 +2,8 @@
  * Everything the client keeps in localStorage (spec section 7), read defensively: another tab, an
  * extension or an old release may have left anything there.
  */
-import { STORAGE_KEYS } from '../../../shared/constants.ts';
-import type { PermissionRule } from '../../../shared/permissions.ts';
+import { STORAGE_KEYS } from '#shared/constants.ts';
+import type { PermissionRule } from '#shared/permissions.ts';
 
 export interface StoredSession {
   accessToken: string;

@@ -5,10 +5,10 @@
 import { createTRPCClient, httpBatchLink, type TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
-import type { AppRouter } from '../../../server/trpc/root.ts';
+import type { AppRouter } from '#server/trpc/root.ts';
 import { handleApiFailure } from './api-errors.ts';
 import { getAccessToken } from './storage.ts';
-import { TRPC_MAX_BATCH } from '../../../shared/constants.ts';
+import { TRPC_MAX_BATCH } from '#shared/constants.ts';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 

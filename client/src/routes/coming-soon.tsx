@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { vi } from '../../../shared/i18n/vi/index.ts';
-import { useConfig } from '../lib/use-config.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { useConfig } from '#client/lib/use-config.ts';
 
 /** Whole days, hours, minutes and seconds until a time (never negative). */
 export function countdownParts(targetMs: number, nowMs: number) {

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'wouter';
-import { vi } from '../../../shared/i18n/vi/index.ts';
-import { PUBLIC_COMPANY_PRODUCTS_PAGE_SIZE } from '../../../shared/schemas/publicProducts.ts';
-import { PublicNotFound } from '../features/public/not-found.tsx';
-import { Pager } from '../features/public/pager.tsx';
-import { ProductCard } from '../features/public/product-card.tsx';
-import { useTRPC } from '../lib/trpc.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { PUBLIC_COMPANY_PRODUCTS_PAGE_SIZE } from '#shared/schemas/publicProducts.ts';
+import { PublicNotFound } from '#client/features/public/not-found.tsx';
+import { Pager } from '#client/features/public/pager.tsx';
+import { ProductCard } from '#client/features/public/product-card.tsx';
+import { useTRPC } from '#client/lib/trpc.ts';
 
 const t = vi.publicPages.company;
 const silent = { trpc: { context: { silent: true } } };

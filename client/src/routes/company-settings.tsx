@@ -1,8 +1,8 @@
-import { vi } from '../../../shared/i18n/vi/index.ts';
-import { PageHeading } from '../components/ui/page-heading.tsx';
-import { CompanyProfileForm } from '../features/company/company-profile-form.tsx';
-import { TermListEditor } from '../features/company/term-list-editor.tsx';
-import { useSession } from '../session/SessionProvider.tsx';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { PageHeading } from '#client/components/ui/page-heading.tsx';
+import { CompanyProfileForm } from '#client/features/company/company-profile-form.tsx';
+import { TermListEditor } from '#client/features/company/term-list-editor.tsx';
+import { useSession } from '#client/session/SessionProvider.tsx';
 
 const t = vi.workspace.company;
 

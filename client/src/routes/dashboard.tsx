@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { vi } from '../../../shared/i18n/vi/index.ts';
-import { roleCan } from '../../../shared/permissions.ts';
-import { PageHeading } from '../components/ui/page-heading.tsx';
-import { ActiveShareChart, ScansByDayChart, TopProductsChart } from '../features/dashboard/charts.tsx';
-import { FirstSteps } from '../features/dashboard/first-steps.tsx';
-import { StatCards } from '../features/dashboard/stat-cards.tsx';
-import { useTRPC } from '../lib/trpc.ts';
-import { useSession } from '../session/SessionProvider.tsx';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { roleCan } from '#shared/permissions.ts';
+import { PageHeading } from '#client/components/ui/page-heading.tsx';
+import { ActiveShareChart, ScansByDayChart, TopProductsChart } from '#client/features/dashboard/charts.tsx';
+import { FirstSteps } from '#client/features/dashboard/first-steps.tsx';
+import { StatCards } from '#client/features/dashboard/stat-cards.tsx';
+import { useTRPC } from '#client/lib/trpc.ts';
+import { useSession } from '#client/session/SessionProvider.tsx';
 
 const t = vi.workspace.dashboard;
 

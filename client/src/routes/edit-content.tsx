@@ -1,7 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { vi } from '../../../shared/i18n/vi/index.ts';
-import { PageHeading } from '../components/ui/page-heading.tsx';
-import { SectionsPanel } from '../features/content/sections-panel.tsx';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { PageHeading } from '#client/components/ui/page-heading.tsx';
+import { SectionsPanel } from '#client/features/content/sections-panel.tsx';
 
 const t = vi.publicPages.content;
 const TABS = [

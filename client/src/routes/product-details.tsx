@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'wouter';
-import { vi } from '../../../shared/i18n/vi/index.ts';
-import { PublicNotFound } from '../features/public/not-found.tsx';
-import { ProductView } from '../features/public/product-view.tsx';
-import { errorData, useTRPC } from '../lib/trpc.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { PublicNotFound } from '#client/features/public/not-found.tsx';
+import { ProductView } from '#client/features/public/product-view.tsx';
+import { errorData, useTRPC } from '#client/lib/trpc.ts';
 
 const t = vi.publicPages.product;
 

@@ -2,26 +2,26 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { toast } from 'react-toastify';
-import { vi } from '../../../shared/i18n/vi/index.ts';
-import { PRODUCT_PAGE_SIZE } from '../../../shared/constants.ts';
-import { Button } from '../components/ui/button.tsx';
-import { ConfirmDialog } from '../components/ui/confirm-dialog.tsx';
-import { PageHeading } from '../components/ui/page-heading.tsx';
-import { TableOrState } from '../components/ui/data-table.tsx';
-import { Pagination } from '../components/ui/pagination.tsx';
-import { ImportDialog } from '../features/products/import-dialog.tsx';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { PRODUCT_PAGE_SIZE } from '#shared/constants.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
+import { PageHeading } from '#client/components/ui/page-heading.tsx';
+import { TableOrState } from '#client/components/ui/data-table.tsx';
+import { Pagination } from '#client/components/ui/pagination.tsx';
+import { ImportDialog } from '#client/features/products/import-dialog.tsx';
 import {
   initialProductFilters,
   ProductFilters,
   type ProductFilterState,
-} from '../features/products/product-filters.tsx';
-import { ProductFormDialog } from '../features/products/product-form.tsx';
-import { ProductTable } from '../features/products/product-table.tsx';
-import type { ProductRow } from '../features/products/types.ts';
-import { useCompanyLists } from '../features/products/use-company-lists.ts';
-import { useDebounced } from '../features/products/use-debounced.ts';
-import { useTRPC } from '../lib/trpc.ts';
-import { useSession } from '../session/SessionProvider.tsx';
+} from '#client/features/products/product-filters.tsx';
+import { ProductFormDialog } from '#client/features/products/product-form.tsx';
+import { ProductTable } from '#client/features/products/product-table.tsx';
+import type { ProductRow } from '#client/features/products/types.ts';
+import { useCompanyLists } from '#client/features/products/use-company-lists.ts';
+import { useDebounced } from '#client/features/products/use-debounced.ts';
+import { useTRPC } from '#client/lib/trpc.ts';
+import { useSession } from '#client/session/SessionProvider.tsx';
 
 const t = vi.workspace.products;
 const c = vi.workspace.common;

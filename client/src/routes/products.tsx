@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { vi } from '../../../shared/i18n/vi/index.ts';
-import { PageHeading } from '../components/ui/page-heading.tsx';
-import { HistoryList } from '../features/history/history-list.tsx';
-import { useHistory } from '../features/history/use-history.ts';
-import { Pager } from '../features/public/pager.tsx';
-import { PrivacyNotice } from '../features/public/privacy-notice.tsx';
-import { VisitorActions } from '../features/public/visitor-actions.tsx';
-import { SiteContent } from '../features/public/site-content.tsx';
-import { useSession } from '../session/SessionProvider.tsx';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { PageHeading } from '#client/components/ui/page-heading.tsx';
+import { HistoryList } from '#client/features/history/history-list.tsx';
+import { useHistory } from '#client/features/history/use-history.ts';
+import { Pager } from '#client/features/public/pager.tsx';
+import { PrivacyNotice } from '#client/features/public/privacy-notice.tsx';
+import { VisitorActions } from '#client/features/public/visitor-actions.tsx';
+import { SiteContent } from '#client/features/public/site-content.tsx';
+import { useSession } from '#client/session/SessionProvider.tsx';
 
 /**
  * '/products': where visitors and USERs land (decision 031). A visitor first sees the site's home

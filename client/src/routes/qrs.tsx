@@ -1,26 +1,26 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { vi } from '../../../shared/i18n/vi/index.ts';
-import { SHORT_LINK_BATCH_MAX, SHORT_LINK_PAGE_SIZE } from '../../../shared/schemas/shortLinks.ts';
-import { Button } from '../components/ui/button.tsx';
-import { ConfirmDialog } from '../components/ui/confirm-dialog.tsx';
-import { Field } from '../components/ui/field.tsx';
-import { PageHeading } from '../components/ui/page-heading.tsx';
-import { TableOrState } from '../components/ui/data-table.tsx';
-import { Pagination } from '../components/ui/pagination.tsx';
-import { SelectField } from '../components/ui/select-field.tsx';
-import { BindDialog } from '../features/qrs/bind-dialog.tsx';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { SHORT_LINK_BATCH_MAX, SHORT_LINK_PAGE_SIZE } from '#shared/schemas/shortLinks.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
+import { Field } from '#client/components/ui/field.tsx';
+import { PageHeading } from '#client/components/ui/page-heading.tsx';
+import { TableOrState } from '#client/components/ui/data-table.tsx';
+import { Pagination } from '#client/components/ui/pagination.tsx';
+import { SelectField } from '#client/components/ui/select-field.tsx';
+import { BindDialog } from '#client/features/qrs/bind-dialog.tsx';
 import {
   CodeTable,
   type QrFormat,
   type ShortLinkRow,
   printCode,
   qrFile,
-} from '../features/qrs/code-table.tsx';
-import { type PrintCode, PrintSheet } from '../features/qrs/print-sheet.tsx';
-import { useTRPC } from '../lib/trpc.ts';
-import { useSession } from '../session/SessionProvider.tsx';
+} from '#client/features/qrs/code-table.tsx';
+import { type PrintCode, PrintSheet } from '#client/features/qrs/print-sheet.tsx';
+import { useTRPC } from '#client/lib/trpc.ts';
+import { useSession } from '#client/session/SessionProvider.tsx';
 
 const t = vi.workspace.qrs;
 const c = vi.workspace.common;

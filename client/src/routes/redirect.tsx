@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'wouter';
-import { vi } from '../../../shared/i18n/vi/index.ts';
-import { QR_CODE_PATTERN } from '../../../shared/constants.ts';
-import { LoadingScreen } from '../components/ui/loading-screen.tsx';
-import { PublicNotFound } from '../features/public/not-found.tsx';
-import { useOpenScannedProduct, useResolveCode } from '../features/scan/record-scan.ts';
-import { errorData } from '../lib/trpc.ts';
-import { useSession } from '../session/SessionProvider.tsx';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { QR_CODE_PATTERN } from '#shared/constants.ts';
+import { LoadingScreen } from '#client/components/ui/loading-screen.tsx';
+import { PublicNotFound } from '#client/features/public/not-found.tsx';
+import { useOpenScannedProduct, useResolveCode } from '#client/features/scan/record-scan.ts';
+import { errorData } from '#client/lib/trpc.ts';
+import { useSession } from '#client/session/SessionProvider.tsx';
 
 const t = vi.publicPages.redirect;
 

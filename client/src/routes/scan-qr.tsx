@@ -1,16 +1,16 @@
 import type { IScannerError } from '@yudiel/react-qr-scanner';
 import { lazy, Suspense, useState } from 'react';
-import { vi } from '../../../shared/i18n/vi/index.ts';
-import { Button } from '../components/ui/button.tsx';
-import { PageHeading } from '../components/ui/page-heading.tsx';
-import { PrivacyNotice } from '../features/public/privacy-notice.tsx';
-import { cameraMessage } from '../features/scan/camera-errors.ts';
-import { CodeForm } from '../features/scan/code-form.tsx';
-import { PhotoPicker } from '../features/scan/photo-picker.tsx';
-import { useScanFlow } from '../features/scan/use-scan-flow.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { PageHeading } from '#client/components/ui/page-heading.tsx';
+import { PrivacyNotice } from '#client/features/public/privacy-notice.tsx';
+import { cameraMessage } from '#client/features/scan/camera-errors.ts';
+import { CodeForm } from '#client/features/scan/code-form.tsx';
+import { PhotoPicker } from '#client/features/scan/photo-picker.tsx';
+import { useScanFlow } from '#client/features/scan/use-scan-flow.ts';
 
 /** The scanner and its WebAssembly: fetched only when this page shows the camera. */
-const CameraScanner = lazy(() => import('../features/scan/camera-scanner.tsx'));
+const CameraScanner = lazy(() => import('#client/features/scan/camera-scanner.tsx'));
 
 const t = vi.publicPages.scan;
 

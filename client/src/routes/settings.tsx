@@ -1,7 +1,7 @@
-import { vi } from '../../../shared/i18n/vi/index.ts';
-import { ACCOUNT_SETTINGS_SECTIONS } from '../components/settings/account-sections.ts';
-import { AppSettingsPanel } from '../components/settings/app-settings-panel.tsx';
-import { PageHeading } from '../components/ui/page-heading.tsx';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { ACCOUNT_SETTINGS_SECTIONS } from '#client/components/settings/account-sections.ts';
+import { AppSettingsPanel } from '#client/components/settings/app-settings-panel.tsx';
+import { PageHeading } from '#client/components/ui/page-heading.tsx';
 
 /** '/settings': the account sections (another issue) and this browser's app settings. */
 export default function SettingsPage() {

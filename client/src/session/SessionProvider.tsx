@@ -14,15 +14,15 @@ import {
   useReducer,
 } from 'react';
 import { useLocation } from 'wouter';
-import { useTRPCClient } from '../lib/trpc.ts';
+import { useTRPCClient } from '#client/lib/trpc.ts';
 import {
   clearSession,
   getAccessToken,
   rememberLogin,
   type StoredSession,
   setSession,
-} from '../lib/storage.ts';
-import { isValidToken } from '../lib/token.ts';
+} from '#client/lib/storage.ts';
+import { isValidToken } from '#client/lib/token.ts';
 import {
   initialSessionState,
   type SessionAction,
@@ -88,7 +88,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       dispatch({ type: 'LOGGED_IN', user });
       // Issue 6 hook-in: a visitor's scans kept on this phone move into the account (silent on failure).
       // Loaded on sign-in, not in the entry: the history code reaches shared/schemas (zod), issue 7.
-      void import('../features/history/merge.ts')
+      void import('#client/features/history/merge.ts')
         .then(({ mergeGuestHistory }) => mergeGuestHistory(client, queryClient))
         .catch(() => false);
     },

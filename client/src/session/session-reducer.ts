@@ -2,8 +2,8 @@
  * The auth state of spec section 3 as a pure reducer, so the transitions of section 4 are testable
  * without React. leftMenuPaths follows the user's role through the shared navigation config.
  */
-import { leftMenuPaths } from '../../../shared/navigation.ts';
-import type { Role } from '../../../shared/permissions.ts';
+import { leftMenuPaths } from '#shared/navigation.ts';
+import type { Role } from '#shared/permissions.ts';
 
 export interface SessionUser {
   id: number;

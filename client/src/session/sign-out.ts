@@ -3,8 +3,8 @@
  * however many calls fail at the same moment. The flag resets when a new session is stored.
  */
 import { navigate } from 'wouter/use-browser-location';
-import { SIGN_IN_PATH, signInPathFor } from '../lib/next-path.ts';
-import { clearSession } from '../lib/storage.ts';
+import { SIGN_IN_PATH, signInPathFor } from '#client/lib/next-path.ts';
+import { clearSession } from '#client/lib/storage.ts';
 
 export { SIGN_IN_PATH };
 export const SESSION_CLEARED = 'txng:session-cleared';

@@ -2,8 +2,8 @@
  * App settings (spec section 3), persisted in localStorage 'app-settings' and applied to <html> as a
  * class (dark), attributes (dir, data-*) and CSS variables that the Tailwind theme reads.
  */
-import { STORAGE_KEYS } from '../../../shared/constants.ts';
-import { readJson, writeJson } from '../lib/storage.ts';
+import { STORAGE_KEYS } from '#shared/constants.ts';
+import { readJson, writeJson } from '#client/lib/storage.ts';
 
 export const COLOR_SCHEMES = ['light', 'dark', 'system'] as const;
 export const DIRECTIONS = ['ltr', 'rtl'] as const;

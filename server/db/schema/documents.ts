@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { DOCUMENT_KEYS } from '../../../shared/constants.ts';
+import { DOCUMENT_KEYS } from '#shared/constants.ts';
 import { createdAt, updatedAt } from './columns.ts';
 
 /** Site content: the ordered sections of the home page ('traceability') and the terms. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { PRODUCT_STATUSES } from '../../../shared/constants.ts';
+import { PRODUCT_STATUSES } from '#shared/constants.ts';
 import { companies } from './companies.ts';
 import { createdAt, timestamp, updatedAt } from './columns.ts';
 import { users } from './users.ts';

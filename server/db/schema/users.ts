@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { ROLES } from '../../../shared/permissions.ts';
-import { USER_STATUSES } from '../../../shared/constants.ts';
+import { ROLES } from '#shared/permissions.ts';
+import { USER_STATUSES } from '#shared/constants.ts';
 import { companies } from './companies.ts';
 import { createdAt, timestamp, updatedAt } from './columns.ts';
 

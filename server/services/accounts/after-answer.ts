@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps } from '#server/deps.ts';
 
 /**
  * Work an account request does AFTER its answer is sent (decision 082): looking the e-mail up and

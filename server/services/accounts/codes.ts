@@ -4,11 +4,11 @@ import {
   RESEND_INTERVAL_SECONDS,
   VERIFY_CODE_MAX_ATTEMPTS,
   VERIFY_CODE_TTL_MINUTES,
-} from '../../../shared/constants.ts';
-import { vi } from '../../../shared/i18n/vi/index.ts';
-import { emailVerificationCodes } from '../../db/schema/index.ts';
-import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
+} from '#shared/constants.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { emailVerificationCodes } from '#server/db/schema/index.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { AppError } from '#server/errors.ts';
 import type { UserRow } from './session.ts';
 
 /**

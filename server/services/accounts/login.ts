@@ -1,9 +1,9 @@
-import { dummyHash, verifyPassword } from '../../auth/password.ts';
-import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
-import { hashing, type LimitScope, limitedSignIn, limitsOf } from '../../security/limits.ts';
-import { maskEmail } from '../../security/log-safe.ts';
-import { vi } from '../../../shared/i18n/vi/index.ts';
+import { dummyHash, verifyPassword } from '#server/auth/password.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { AppError } from '#server/errors.ts';
+import { hashing, type LimitScope, limitedSignIn, limitsOf } from '#server/security/limits.ts';
+import { maskEmail } from '#server/security/log-safe.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 import { findUserByEmail, issueSession, toPublicUser } from './session.ts';
 
 /** A hash that matches nothing, at the configured cost, made once per app. */

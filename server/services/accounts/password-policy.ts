@@ -1,6 +1,6 @@
-import { vi } from '../../../shared/i18n/vi/index.ts';
-import { isCommonPassword } from '../../../shared/common-passwords.ts';
-import { AppError } from '../../errors.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { isCommonPassword } from '#shared/common-passwords.ts';
+import { AppError } from '#server/errors.ts';
 
 /** Length is checked by the shared schema; this refuses the passwords every attacker tries first. */
 export function rejectCommonPassword(password: string): void {

@@ -1,20 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { RESET_TOKEN_TTL_MINUTES } from '../../../shared/constants.ts';
-import { vi } from '../../../shared/i18n/vi/index.ts';
-import { hashPassword, sha256, verifyPassword } from '../../auth/password.ts';
-import type { Executor } from '../../db/client.ts';
-import { passwordResetTokens, users } from '../../db/schema/index.ts';
-import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
+import { RESET_TOKEN_TTL_MINUTES } from '#shared/constants.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { hashPassword, sha256, verifyPassword } from '#server/auth/password.ts';
+import type { Executor } from '#server/db/client.ts';
+import { passwordResetTokens, users } from '#server/db/schema/index.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { AppError } from '#server/errors.ts';
 import {
   clearAccountSignInBlock,
   hashing,
   type LimitScope,
   limitedOldPassword,
   takeMailRequest,
-} from '../../security/limits.ts';
-import type { Actor } from '../../trpc/context.ts';
+} from '#server/security/limits.ts';
+import type { Actor } from '#server/trpc/context.ts';
 import { afterAnswer } from './after-answer.ts';
 import { rejectCommonPassword } from './password-policy.ts';
 import { findUserByEmail, issueSession, requireUser, toPublicUser } from './session.ts';

@@ -1,14 +1,14 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import { vi } from '../../../shared/i18n/vi/index.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 import type { z } from 'zod';
-import type { updateCompanyInput, updateMeInput } from '../../../shared/schemas/auth.ts';
-import { companies, users } from '../../db/schema/index.ts';
-import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
-import type { Actor } from '../../trpc/context.ts';
-import { publicChanged } from '../products/public-answers.ts';
+import type { updateCompanyInput, updateMeInput } from '#shared/schemas/auth.ts';
+import { companies, users } from '#server/db/schema/index.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { AppError } from '#server/errors.ts';
+import type { Actor } from '#server/trpc/context.ts';
+import { publicChanged } from '#server/services/products/public-answers.ts';
 import { requireUser, toPublicUser } from './session.ts';
-import { nameSortOf } from '../../../shared/sort-key.ts';
+import { nameSortOf } from '#shared/sort-key.ts';
 
 export function toPublicCompany(row: typeof companies.$inferSelect) {
   return {

@@ -1,22 +1,22 @@
 import { eq } from 'drizzle-orm';
-import { vi } from '../../../shared/i18n/vi/index.ts';
-import type { RegisterInput } from '../../../shared/schemas/auth.ts';
-import { hashPassword } from '../../auth/password.ts';
-import { companies, users } from '../../db/schema/index.ts';
-import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import type { RegisterInput } from '#shared/schemas/auth.ts';
+import { hashPassword } from '#server/auth/password.ts';
+import { companies, users } from '#server/db/schema/index.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { AppError } from '#server/errors.ts';
 import {
   hashing,
   type LimitScope,
   limitedCodeCheck,
   takeMailRequest,
   takeSignUp,
-} from '../../security/limits.ts';
+} from '#server/security/limits.ts';
 import { afterAnswer } from './after-answer.ts';
 import { rejectCommonPassword } from './password-policy.ts';
 import { consumeVerificationCode, resendWait, sendVerificationCode } from './codes.ts';
 import { findUserByEmail, issueSession, toPublicUser } from './session.ts';
-import { vietnameseSortKey } from '../../../shared/sort-key.ts';
+import { vietnameseSortKey } from '#shared/sort-key.ts';
 
 /** Thrown inside the sign-up transaction when the e-mail is taken: the answer stays the same. */
 class Taken extends Error {}

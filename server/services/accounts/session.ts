@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { permissionsFor, type PermissionRule } from '../../../shared/permissions.ts';
-import type { PublicUser } from '../../../shared/schemas/auth.ts';
-import { signAccessToken } from '../../auth/tokens.ts';
-import type { Executor } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
-import type { Settings } from '../../env.ts';
-import { AppError } from '../../errors.ts';
+import { permissionsFor, type PermissionRule } from '#shared/permissions.ts';
+import type { PublicUser } from '#shared/schemas/auth.ts';
+import { signAccessToken } from '#server/auth/tokens.ts';
+import type { Executor } from '#server/db/client.ts';
+import { users } from '#server/db/schema/index.ts';
+import type { Settings } from '#server/env.ts';
+import { AppError } from '#server/errors.ts';
 
 export type UserRow = typeof users.$inferSelect;
 

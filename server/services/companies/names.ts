@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
-import { companies } from '../../db/schema/index.ts';
-import type { AppDeps } from '../../deps.ts';
+import { companies } from '#server/db/schema/index.ts';
+import type { AppDeps } from '#server/deps.ts';
 
 /**
  * The names of the companies a page of rows belongs to, in one query: what a SUPER_ADMIN's lists

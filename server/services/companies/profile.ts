@@ -1,11 +1,11 @@
 import { type AnyColumn, asc, count, desc, eq } from 'drizzle-orm';
-import type { CompanyListInput } from '../../../shared/schemas/companies.ts';
-import { companies } from '../../db/schema/index.ts';
-import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
-import { toPublicCompany } from '../accounts/profile.ts';
-import { pageWindow } from '../pagination.ts';
-import { foldedContains } from '../users/folded-search.ts';
+import type { CompanyListInput } from '#shared/schemas/companies.ts';
+import { companies } from '#server/db/schema/index.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { AppError } from '#server/errors.ts';
+import { toPublicCompany } from '#server/services/accounts/profile.ts';
+import { pageWindow } from '#server/services/pagination.ts';
+import { foldedContains } from '#server/services/users/folded-search.ts';
 
 /** GET /companies/{id}: what a product page shows about its maker; anyone may read it. */
 export function getCompanyProfile(deps: AppDeps, id: number) {

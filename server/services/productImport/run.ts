@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
-import { vi } from '../../../shared/i18n/vi/index.ts';
-import { TERM_MAX_COUNT } from '../../../shared/schemas/companies.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { TERM_MAX_COUNT } from '#shared/schemas/companies.ts';
 import {
   IMPORT_ERRORS_MAX,
   IMPORT_MAX_PRODUCTS,
@@ -8,16 +8,16 @@ import {
   type ImportRowError,
   type ProductImportInput,
   type ProductImportResult,
-} from '../../../shared/schemas/productImport.ts';
-import type { Executor } from '../../db/client.ts';
-import { companyTerms, type TermKind } from '../../db/schema/index.ts';
-import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
-import type { Actor } from '../../trpc/context.ts';
-import { pickCompany, type CompanyScope } from '../products/scope.ts';
-import { publicChanged } from '../products/public-answers.ts';
-import { insertProductRecord } from '../products/records.ts';
-import { assertCodeFree, isCodeFree } from '../shortLinks/availability.ts';
+} from '#shared/schemas/productImport.ts';
+import type { Executor } from '#server/db/client.ts';
+import { companyTerms, type TermKind } from '#server/db/schema/index.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { AppError } from '#server/errors.ts';
+import type { Actor } from '#server/trpc/context.ts';
+import { pickCompany, type CompanyScope } from '#server/services/products/scope.ts';
+import { publicChanged } from '#server/services/products/public-answers.ts';
+import { insertProductRecord } from '#server/services/products/records.ts';
+import { assertCodeFree, isCodeFree } from '#server/services/shortLinks/availability.ts';
 import { parseImportFile } from './parse.ts';
 import { type ImportProduct, validateRows } from './validate.ts';
 

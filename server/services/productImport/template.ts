@@ -1,9 +1,9 @@
-import { vi } from '../../../shared/i18n/vi/index.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 import {
   IMPORT_COLUMNS,
   type ImportColumn,
   type ImportTemplateFormat,
-} from '../../../shared/schemas/productImport.ts';
+} from '#shared/schemas/productImport.ts';
 
 const m = vi.workspaceImport;
 const e = m.example;

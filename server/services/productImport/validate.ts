@@ -1,7 +1,7 @@
-import { vi } from '../../../shared/i18n/vi/index.ts';
-import type { ImportColumn, ImportRowError } from '../../../shared/schemas/productImport.ts';
-import { type CreateProductInput, createProductInput } from '../../../shared/schemas/products.ts';
-import { foldVietnamese } from '../../../shared/text.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import type { ImportColumn, ImportRowError } from '#shared/schemas/productImport.ts';
+import { type CreateProductInput, createProductInput } from '#shared/schemas/products.ts';
+import { foldVietnamese } from '#shared/text.ts';
 import type { SheetRow } from './parse.ts';
 
 const m = vi.workspaceImport;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { checkQrCodeInput } from '../../../shared/schemas/products.ts';
-import type { AppDeps } from '../../deps.ts';
-import { isCodeFree } from '../shortLinks/availability.ts';
+import type { checkQrCodeInput } from '#shared/schemas/products.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { isCodeFree } from '#server/services/shortLinks/availability.ts';
 import { requireProductInScope } from './read.ts';
 import { pickCompany, type CompanyScope } from './scope.ts';
 

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, is, Placeholder, sql, type SQL } from 'drizzle-orm';
-import type { ProductListInput } from '../../../shared/schemas/products.ts';
-import { products } from '../../db/schema/index.ts';
-import type { AppDeps } from '../../deps.ts';
-import { withCompanyNames } from '../companies/names.ts';
+import type { ProductListInput } from '#shared/schemas/products.ts';
+import { products } from '#server/db/schema/index.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { withCompanyNames } from '#server/services/companies/names.ts';
 import { pickCompany, type CompanyScope } from './scope.ts';
 import { ftsMatch } from './search.ts';
 import { productColumns, toProduct } from './serialize.ts';

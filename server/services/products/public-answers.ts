@@ -1,10 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { companies, products, shortLinks, trackingEntries } from '../../db/schema/index.ts';
-import { vi } from '../../../shared/i18n/vi/index.ts';
-import type { AppDeps } from '../../deps.ts';
-import { Lru } from '../../lib/lru.ts';
-import { toPublicCompany } from '../accounts/profile.ts';
-import { redirectUrl } from '../codes.ts';
+import { companies, products, shortLinks, trackingEntries } from '#server/db/schema/index.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { Lru } from '#server/lib/lru.ts';
+import { toPublicCompany } from '#server/services/accounts/profile.ts';
+import { redirectUrl } from '#server/services/codes.ts';
 import { productColumns, toProduct, trackingColumns } from './serialize.ts';
 
 /**

@@ -1,8 +1,8 @@
-import { vi } from '../../../shared/i18n/vi/index.ts';
-import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
-import type { toPublicCompany } from '../accounts/profile.ts';
-import { recordScanEvent } from '../scans/record.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { AppError } from '#server/errors.ts';
+import type { toPublicCompany } from '#server/services/accounts/profile.ts';
+import { recordScanEvent } from '#server/services/scans/record.ts';
 import { type CachedAnswer, dataOf, publicAnswers } from './public-answers.ts';
 import type { ProductAnswer } from './serialize.ts';
 

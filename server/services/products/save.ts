@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { vi } from '../../../shared/i18n/vi/index.ts';
-import type { CreateProductInput, UpdateProductInput } from '../../../shared/schemas/products.ts';
-import { products } from '../../db/schema/index.ts';
-import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
-import type { Actor } from '../../trpc/context.ts';
-import { assertCodeFree } from '../shortLinks/availability.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import type { CreateProductInput, UpdateProductInput } from '#shared/schemas/products.ts';
+import { products } from '#server/db/schema/index.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { AppError } from '#server/errors.ts';
+import type { Actor } from '#server/trpc/context.ts';
+import { assertCodeFree } from '#server/services/shortLinks/availability.ts';
 import { getProduct, requireProductInScope } from './read.ts';
 import {
   bindCode,
@@ -16,7 +16,7 @@ import {
 } from './records.ts';
 import { publicChanged } from './public-answers.ts';
 import { pickCompany, type CompanyScope } from './scope.ts';
-import { vietnameseSortKey } from '../../../shared/sort-key.ts';
+import { vietnameseSortKey } from '#shared/sort-key.ts';
 
 /** Empty text means "none": a cleared field is stored as null, never as ''. */
 const orNull = (v: string | null | undefined) =>

@@ -1,11 +1,11 @@
-import { vi } from '../../../shared/i18n/vi/index.ts';
-import type { UploadFileInput } from '../../../shared/schemas/uploads.ts';
-import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
-import { type LimitScope, limitedPhotoScan } from '../../security/limits.ts';
-import { decodePoolOf } from '../scans/decode-pool.ts';
-import { codeFromScannedText } from '../scans/scanned-text.ts';
-import { inspectImage } from '../uploads/inspect.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import type { UploadFileInput } from '#shared/schemas/uploads.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { AppError } from '#server/errors.ts';
+import { type LimitScope, limitedPhotoScan } from '#server/security/limits.ts';
+import { decodePoolOf } from '#server/services/scans/decode-pool.ts';
+import { codeFromScannedText } from '#server/services/scans/scanned-text.ts';
+import { inspectImage } from '#server/services/uploads/inspect.ts';
 import { resolveCode, type Viewer } from './resolve.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { foldVietnamese } from '../../../shared/text.ts';
+import { foldVietnamese } from '#shared/text.ts';
 
 /**
  * A search box's text as FTS5 terms: folded like search_text (so "ca phe" and "Cà phê" meet, and

@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { products, trackingEntries } from '../../db/schema/index.ts';
-import { redirectUrl } from '../codes.ts';
-import { qrImagePath } from '../shortLinks/qr.ts';
+import type { Executor } from '#server/db/client.ts';
+import { products, trackingEntries } from '#server/db/schema/index.ts';
+import { redirectUrl } from '#server/services/codes.ts';
+import { qrImagePath } from '#server/services/shortLinks/qr.ts';
 
 /** The columns a product answer is made of (never search_text nor name_sort). */
 export const productColumns = {

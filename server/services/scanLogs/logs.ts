@@ -1,9 +1,9 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import { vi } from '../../../shared/i18n/vi/index.ts';
-import { companies, products, scanLogs } from '../../db/schema/index.ts';
-import type { AppDeps } from '../../deps.ts';
-import type { Executor } from '../../db/client.ts';
-import { AppError } from '../../errors.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { companies, products, scanLogs } from '#server/db/schema/index.ts';
+import type { AppDeps } from '#server/deps.ts';
+import type { Executor } from '#server/db/client.ts';
+import { AppError } from '#server/errors.ts';
 
 /**
  * GET /auth/scan-logs: the caller's own history, newest first. Products deleted since are gone with

@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { vi } from '../../../shared/i18n/vi/index.ts';
-import type { AppDeps } from '../../deps.ts';
-import { projectPath } from '../../paths.ts';
-import { createWorkQueue } from '../../security/work-queue.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { projectPath } from '#server/paths.ts';
+import { createWorkQueue } from '#server/security/work-queue.ts';
 import type { DecodeJob, DecodeReply } from './decode-worker.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { DEVICE_CLASSES } from '../../db/schema/index.ts';
+import type { DEVICE_CLASSES } from '#server/db/schema/index.ts';
 
 export type DeviceClass = (typeof DEVICE_CLASSES)[number];
 

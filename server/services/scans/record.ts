@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
-import { SCAN_EVENT_INSERT, type ScanRow } from '../../db/background-writer.ts';
-import type { AppDeps } from '../../deps.ts';
+import { SCAN_EVENT_INSERT, type ScanRow } from '#server/db/background-writer.ts';
+import type { AppDeps } from '#server/deps.ts';
 import { deviceClass } from './device.ts';
 
 export interface ScanFacts {

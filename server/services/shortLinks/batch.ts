@@ -1,12 +1,12 @@
-import { vi } from '../../../shared/i18n/vi/index.ts';
-import type { CreateShortLinksInput } from '../../../shared/schemas/shortLinks.ts';
-import { shortLinks } from '../../db/schema/index.ts';
-import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
-import type { Actor } from '../../trpc/context.ts';
-import { generateCode, redirectUrl } from '../codes.ts';
-import { requireProductInScope } from '../products/read.ts';
-import { pickCompany, type CompanyScope } from '../products/scope.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import type { CreateShortLinksInput } from '#shared/schemas/shortLinks.ts';
+import { shortLinks } from '#server/db/schema/index.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { AppError } from '#server/errors.ts';
+import type { Actor } from '#server/trpc/context.ts';
+import { generateCode, redirectUrl } from '#server/services/codes.ts';
+import { requireProductInScope } from '#server/services/products/read.ts';
+import { pickCompany, type CompanyScope } from '#server/services/products/scope.ts';
 
 /**
  * POST /shortLinks: `count` new codes for the caller's company, unbound (to print first and bind

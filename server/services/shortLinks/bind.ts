@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { vi } from '../../../shared/i18n/vi/index.ts';
-import { shortLinks } from '../../db/schema/index.ts';
-import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
-import type { Actor } from '../../trpc/context.ts';
-import { redirectUrl } from '../codes.ts';
-import { requireProductInScope } from '../products/read.ts';
-import { publicChanged } from '../products/public-answers.ts';
-import { bindCode } from '../products/records.ts';
-import { type CompanyScope, inCompanyScope } from '../products/scope.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { shortLinks } from '#server/db/schema/index.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { AppError } from '#server/errors.ts';
+import type { Actor } from '#server/trpc/context.ts';
+import { redirectUrl } from '#server/services/codes.ts';
+import { requireProductInScope } from '#server/services/products/read.ts';
+import { publicChanged } from '#server/services/products/public-answers.ts';
+import { bindCode } from '#server/services/products/records.ts';
+import { type CompanyScope, inCompanyScope } from '#server/services/products/scope.ts';
 
 /**
  * POST /shortLinks/{code}/bind { productId }: points a printed code of the company at one of its

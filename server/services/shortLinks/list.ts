@@ -1,10 +1,10 @@
 import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
-import type { ListShortLinksInput } from '../../../shared/schemas/shortLinks.ts';
-import { products, shortLinks } from '../../db/schema/index.ts';
-import type { AppDeps } from '../../deps.ts';
-import { redirectUrl } from '../codes.ts';
-import { withCompanyNames } from '../companies/names.ts';
-import { pickCompany, type CompanyScope } from '../products/scope.ts';
+import type { ListShortLinksInput } from '#shared/schemas/shortLinks.ts';
+import { products, shortLinks } from '#server/db/schema/index.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { redirectUrl } from '#server/services/codes.ts';
+import { withCompanyNames } from '#server/services/companies/names.ts';
+import { pickCompany, type CompanyScope } from '#server/services/products/scope.ts';
 import { qrImagePath } from './qr.ts';
 
 /** GET /shortLinks: one page of the caller's company's codes, newest first, optionally only (un)bound ones. */

@@ -1,4 +1,4 @@
-import { redirectUrl } from '../codes.ts';
+import { redirectUrl } from '#server/services/codes.ts';
 
 export type QrImageKind = 'png' | 'svg';
 

@@ -1,7 +1,7 @@
-import { vi } from '../../../shared/i18n/vi/index.ts';
-import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
-import { type CachedAnswer, dataOf, publicAnswers } from '../products/public-answers.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { AppError } from '#server/errors.ts';
+import { type CachedAnswer, dataOf, publicAnswers } from '#server/services/products/public-answers.ts';
 
 /**
  * GET /shortLinks/{code} (public): where a printed code leads. An unknown code is 404; a code not yet

@@ -1,10 +1,10 @@
 import { count, desc, eq, isNull, type SQL } from 'drizzle-orm';
-import { flushScanEvents } from '../scans/record.ts';
-import { TOP_PRODUCTS, type DashboardStatistics } from '../../../shared/schemas/statistics.ts';
-import { companies, products, scanEvents, users } from '../../db/schema/index.ts';
-import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
-import { vi } from '../../../shared/i18n/vi/index.ts';
+import { flushScanEvents } from '#server/services/scans/record.ts';
+import { TOP_PRODUCTS, type DashboardStatistics } from '#shared/schemas/statistics.ts';
+import { companies, products, scanEvents, users } from '#server/db/schema/index.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { AppError } from '#server/errors.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 import { countScans, scansByDay, scanTotal } from './days.ts';
 
 /**

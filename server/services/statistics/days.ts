@@ -1,7 +1,7 @@
 import { and, gte, type SQL, sql } from 'drizzle-orm';
-import { SCAN_DAYS } from '../../../shared/schemas/statistics.ts';
-import type { Executor } from '../../db/client.ts';
-import { scanEvents } from '../../db/schema/index.ts';
+import { SCAN_DAYS } from '#shared/schemas/statistics.ts';
+import type { Executor } from '#server/db/client.ts';
+import { scanEvents } from '#server/db/schema/index.ts';
 
 /**
  * Days are Vietnam's calendar days (UTC+7, no daylight saving): a scan at 00:30 in Hà Nội counts for

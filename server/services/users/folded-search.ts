@@ -1,6 +1,6 @@
 import { type SQL, type SQLWrapper, or, sql } from 'drizzle-orm';
-import { foldVietnamese } from '../../../shared/text.ts';
-import type { Sqlite } from '../../db/client.ts';
+import { foldVietnamese } from '#shared/text.ts';
+import type { Sqlite } from '#server/db/client.ts';
 
 /**
  * Search that ignores case and Vietnamese marks ("nguyen" finds "Nguyễn", "dang" finds "Đặng").

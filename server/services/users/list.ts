@@ -1,10 +1,10 @@
 import { type AnyColumn, and, asc, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
-import type { UserListInput, UserSortField } from '../../../shared/schemas/users.ts';
-import { users } from '../../db/schema/index.ts';
-import type { AppDeps } from '../../deps.ts';
-import { toPublicUser } from '../accounts/session.ts';
-import { withCompanyNames } from '../companies/names.ts';
-import { pageWindow } from '../pagination.ts';
+import type { UserListInput, UserSortField } from '#shared/schemas/users.ts';
+import { users } from '#server/db/schema/index.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { toPublicUser } from '#server/services/accounts/session.ts';
+import { withCompanyNames } from '#server/services/companies/names.ts';
+import { pageWindow } from '#server/services/pagination.ts';
 import { foldedContains } from './folded-search.ts';
 import type { UserScope } from './scope.ts';
 

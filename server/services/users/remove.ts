@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { users } from '../../db/schema/index.ts';
-import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
-import { toPublicUser } from '../accounts/session.ts';
+import { users } from '#server/db/schema/index.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { AppError } from '#server/errors.ts';
+import { toPublicUser } from '#server/services/accounts/session.ts';
 import { loadManagedUser, refuseSelf, type UserScope } from './scope.ts';
 
 /** Soft delete: the row stays (restorable), sign-in answers 410, open sessions end (tokenVersion + 1). */

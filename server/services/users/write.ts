@@ -1,19 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { INVITE_TOKEN_TTL_DAYS } from '../../../shared/constants.ts';
-import { vi } from '../../../shared/i18n/vi/index.ts';
-import type { CreateUserInput, UpdateUserInput } from '../../../shared/schemas/users.ts';
-import { hashPassword } from '../../auth/password.ts';
-import { companies, users } from '../../db/schema/index.ts';
-import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
-import { rejectCommonPassword } from '../accounts/password-policy.ts';
-import { newPasswordLink } from '../accounts/passwords.ts';
-import { toPublicUser } from '../accounts/session.ts';
+import { INVITE_TOKEN_TTL_DAYS } from '#shared/constants.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import type { CreateUserInput, UpdateUserInput } from '#shared/schemas/users.ts';
+import { hashPassword } from '#server/auth/password.ts';
+import { companies, users } from '#server/db/schema/index.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { AppError } from '#server/errors.ts';
+import { rejectCommonPassword } from '#server/services/accounts/password-policy.ts';
+import { newPasswordLink } from '#server/services/accounts/passwords.ts';
+import { toPublicUser } from '#server/services/accounts/session.ts';
 import { resolvePlacement } from './placement.ts';
 import { loadManagedUser, type UserScope } from './scope.ts';
 import { assertUnique } from './uniqueness.ts';
-import { nameSortOf, vietnameseSortKey } from '../../../shared/sort-key.ts';
+import { nameSortOf, vietnameseSortKey } from '#shared/sort-key.ts';
 
 const blankToNull = (value: string | undefined) =>
   value === undefined ? undefined : value === '' ? null : value;

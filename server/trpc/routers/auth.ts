@@ -9,20 +9,20 @@ import {
   updateMeInput,
   verifyEmailInput,
   verifyOldPasswordInput,
-} from '../../../shared/schemas/auth.ts';
-import { login } from '../../services/accounts/login.ts';
+} from '#shared/schemas/auth.ts';
+import { login } from '#server/services/accounts/login.ts';
 import {
   changePassword,
   forgotPassword,
   resetPassword,
   verifyOldPassword,
   verifyResetPassword,
-} from '../../services/accounts/passwords.ts';
-import { me, updateMe, updateOwnCompany } from '../../services/accounts/profile.ts';
-import { register, resendVerifyCode, verifyEmail } from '../../services/accounts/register.ts';
-import { vi } from '../../../shared/i18n/vi/index.ts';
-import { AppError } from '../../errors.ts';
-import { companyProcedure, protectedProcedure, publicProcedure, router } from '../init.ts';
+} from '#server/services/accounts/passwords.ts';
+import { me, updateMe, updateOwnCompany } from '#server/services/accounts/profile.ts';
+import { register, resendVerifyCode, verifyEmail } from '#server/services/accounts/register.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { AppError } from '#server/errors.ts';
+import { companyProcedure, protectedProcedure, publicProcedure, router } from '#server/trpc/init.ts';
 
 export const authRouter = router({
   register: publicProcedure.input(registerInput).mutation(({ ctx, input }) => register(ctx, input)),

@@ -8,11 +8,11 @@ import {
   tagsInput,
   termListInput,
   unitsInput,
-} from '../../../shared/schemas/companies.ts';
-import type { TermKind } from '../../db/schema/index.ts';
-import { getCompanyProfile, listCompanies } from '../../services/companies/profile.ts';
-import { deleteTerms, listTerms, termsCompany, upsertTerms } from '../../services/companies/terms.ts';
-import { can, companyProcedure, publicProcedure, router } from '../init.ts';
+} from '#shared/schemas/companies.ts';
+import type { TermKind } from '#server/db/schema/index.ts';
+import { getCompanyProfile, listCompanies } from '#server/services/companies/profile.ts';
+import { deleteTerms, listTerms, termsCompany, upsertTerms } from '#server/services/companies/terms.ts';
+import { can, companyProcedure, publicProcedure, router } from '#server/trpc/init.ts';
 
 const termsOutput = z.array(z.string());
 

@@ -5,14 +5,14 @@ import {
   documentListInput,
   documentSectionSchema,
   updateDocumentsInput,
-} from '../../../shared/schemas/documents.ts';
+} from '#shared/schemas/documents.ts';
 import {
   createSections,
   deleteSections,
   listSections,
   updateSections,
-} from '../../services/documents/sections.ts';
-import { can, publicProcedure, router } from '../init.ts';
+} from '#server/services/documents/sections.ts';
+import { can, publicProcedure, router } from '#server/trpc/init.ts';
 
 const sections = z.array(documentSectionSchema);
 /** Site content is edited by SUPER_ADMIN and MODERATOR. */

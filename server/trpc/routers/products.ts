@@ -5,16 +5,16 @@ import {
   productListInput,
   qrCodeLookupInput,
   updateProductInput,
-} from '../../../shared/schemas/products.ts';
-import { uploadFileInput } from '../../../shared/schemas/uploads.ts';
-import { checkQrCode } from '../../services/products/check-code.ts';
-import { listProducts } from '../../services/products/list.ts';
-import { getProduct } from '../../services/products/read.ts';
-import { resolveCode } from '../../services/products/resolve.ts';
-import { createProduct, deleteProduct, updateProduct } from '../../services/products/save.ts';
-import { scanProductImage } from '../../services/products/scan-image.ts';
-import type { Context } from '../context.ts';
-import { companyProcedure, publicProcedure, router } from '../init.ts';
+} from '#shared/schemas/products.ts';
+import { uploadFileInput } from '#shared/schemas/uploads.ts';
+import { checkQrCode } from '#server/services/products/check-code.ts';
+import { listProducts } from '#server/services/products/list.ts';
+import { getProduct } from '#server/services/products/read.ts';
+import { resolveCode } from '#server/services/products/resolve.ts';
+import { createProduct, deleteProduct, updateProduct } from '#server/services/products/save.ts';
+import { scanProductImage } from '#server/services/products/scan-image.ts';
+import type { Context } from '#server/trpc/context.ts';
+import { companyProcedure, publicProcedure, router } from '#server/trpc/init.ts';
 
 /** Products, their timelines and codes: the company's staff (and SUPER_ADMIN) manage them. */
 const manage = companyProcedure('manage', 'Product');

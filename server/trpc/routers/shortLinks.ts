@@ -3,12 +3,12 @@ import {
   createShortLinksInput,
   listShortLinksInput,
   shortLinkCodeInput,
-} from '../../../shared/schemas/shortLinks.ts';
-import { createShortLinks } from '../../services/shortLinks/batch.ts';
-import { bindShortLink } from '../../services/shortLinks/bind.ts';
-import { listShortLinks } from '../../services/shortLinks/list.ts';
-import { resolveShortLink } from '../../services/shortLinks/resolve.ts';
-import { companyProcedure, publicProcedure, router } from '../init.ts';
+} from '#shared/schemas/shortLinks.ts';
+import { createShortLinks } from '#server/services/shortLinks/batch.ts';
+import { bindShortLink } from '#server/services/shortLinks/bind.ts';
+import { listShortLinks } from '#server/services/shortLinks/list.ts';
+import { resolveShortLink } from '#server/services/shortLinks/resolve.ts';
+import { companyProcedure, publicProcedure, router } from '#server/trpc/init.ts';
 
 /** QR codes printed in batches and bound to products later: managed like products. */
 const manage = companyProcedure('manage', 'Product');

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { publicProcedure, router } from '../init.ts';
+import { publicProcedure, router } from '#server/trpc/init.ts';
 
 export const systemRouter = router({
   /** 200 when the database answers. */

@@ -1,4 +1,4 @@
-import { publicUserSchema } from '../../../shared/schemas/auth.ts';
+import { publicUserSchema } from '#shared/schemas/auth.ts';
 import {
   createUserInput,
   updateUserInput,
@@ -7,18 +7,18 @@ import {
   userIdsInput,
   userListInput,
   userListOutput,
-} from '../../../shared/schemas/users.ts';
-import { countUsersByStatus, listUsers } from '../../services/users/list.ts';
+} from '#shared/schemas/users.ts';
+import { countUsersByStatus, listUsers } from '#server/services/users/list.ts';
 import {
   deleteUserPermanently,
   getUser,
   restoreUser,
   softDeleteUser,
   softDeleteUsers,
-} from '../../services/users/remove.ts';
-import type { UserScope } from '../../services/users/scope.ts';
-import { createUser, updateUser } from '../../services/users/write.ts';
-import { companyProcedure, router } from '../init.ts';
+} from '#server/services/users/remove.ts';
+import type { UserScope } from '#server/services/users/scope.ts';
+import { createUser, updateUser } from '#server/services/users/write.ts';
+import { companyProcedure, router } from '#server/trpc/init.ts';
 
 /**
  * Account management: SUPER_ADMIN over every account, COMPANY_ADMIN over its own company's

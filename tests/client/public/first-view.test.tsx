@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { APP_ROUTES } from '#client/app-routes.ts';
 import { prepareFirstView, takeFirstView } from '#client/first-view/take.ts';
-import { renderApp } from '../render-app.tsx';
+import { renderApp } from '#tests/client/render-app.tsx';
 
 /**
  * The app starting over a page the server rendered (decision 074): it reads the page's JSON, its first

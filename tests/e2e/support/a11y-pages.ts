@@ -5,7 +5,7 @@
  * the session where the app keeps it, so each check costs one page load, not a sign-in.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { E2E } from '../../../playwright.config.ts';
+import { E2E } from './e2e-settings.ts';
 import { expectAccessiblePage, storeTheme } from './a11y.ts';
 import { createActiveUser, PASSWORD, uniqueEmail } from './accounts.ts';
 import { expect, test } from './fixtures.ts';

@@ -7,7 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { type AppSettings, PRIMARY_COLORS } from '../../../client/src/settings/app-settings.ts';
+import { type AppSettings, PRIMARY_COLORS } from '#client/settings/app-settings.ts';
 
 /** The rule sets a page must pass: WCAG 2.0, 2.1 and 2.2, levels A and AA. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] as const;

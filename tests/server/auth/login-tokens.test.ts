@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema/index.ts';
 import { vi as messages } from '#shared/i18n/vi/index.ts';
 import { eq } from 'drizzle-orm';
-import { createUser, TEST_PASSWORD, tokenFor } from '../../helpers/factories.ts';
-import { createTestApi } from '../../helpers/http.ts';
+import { createUser, TEST_PASSWORD, tokenFor } from '#tests/helpers/factories.ts';
+import { createTestApi } from '#tests/helpers/http.ts';
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 

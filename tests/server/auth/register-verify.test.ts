@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emailVerificationCodes, users } from '#server/db/schema/index.ts';
 import { vi as messages } from '#shared/i18n/vi/index.ts';
-import { createTestApi } from '../../helpers/http.ts';
+import { createTestApi } from '#tests/helpers/http.ts';
 
 const business = {
   name: 'Nguyễn Thị Hoa',

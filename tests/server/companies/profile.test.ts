@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { vi as messages } from '#shared/i18n/vi/index.ts';
-import { callerFor, createCompany } from '../../helpers/factories.ts';
-import { createTestApi } from '../../helpers/http.ts';
-import { createWorld, ROLES_AND_VISITOR, tokenOf } from '../users/world.ts';
+import { callerFor, createCompany } from '#tests/helpers/factories.ts';
+import { createTestApi } from '#tests/helpers/http.ts';
+import { createWorld, ROLES_AND_VISITOR, tokenOf } from '#tests/server/users/world.ts';
 
 describe('[REST][companies] public profile', () => {
   for (const who of ROLES_AND_VISITOR) {

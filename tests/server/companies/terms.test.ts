@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { vi as messages } from '#shared/i18n/vi/index.ts';
-import { callerFor } from '../../helpers/factories.ts';
-import { createTestApi } from '../../helpers/http.ts';
-import { createWorld, ROLES_AND_VISITOR, tokenOf, type Who } from '../users/world.ts';
+import { callerFor } from '#tests/helpers/factories.ts';
+import { createTestApi } from '#tests/helpers/http.ts';
+import { createWorld, ROLES_AND_VISITOR, tokenOf, type Who } from '#tests/server/users/world.ts';
 
 const LISTS = ['categories', 'units', 'tags'] as const;
 

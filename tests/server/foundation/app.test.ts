@@ -5,8 +5,8 @@ import { createApp } from '#server/app.ts';
 import { ensureSuperAdmin } from '#server/db/bootstrap.ts';
 import { users } from '#server/db/schema/index.ts';
 import { vi as messages } from '#shared/i18n/vi/index.ts';
-import { createTestDeps } from '../../helpers/deps.ts';
-import { createTestApi } from '../../helpers/http.ts';
+import { createTestDeps } from '#tests/helpers/deps.ts';
+import { createTestApi } from '#tests/helpers/http.ts';
 
 describe('[app] serving and safety', () => {
   it('serves the built client and falls back to index.html for client paths, with security headers', async () => {

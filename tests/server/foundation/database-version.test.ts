@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSettings } from '#server/env.ts';
 import { startServer } from '#server/server.ts';
-import { testDataDirs } from '../../helpers/deps.ts';
-import { appliedMigrations, markNewer, olderDatabase } from '../../helpers/migrations.ts';
+import { testDataDirs } from '#tests/helpers/deps.ts';
+import { appliedMigrations, markNewer, olderDatabase } from '#tests/helpers/migrations.ts';
 
 function dataDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'txng-dbversion-'));

@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '#server/logger.ts';
 import { createMailer } from '#server/mail/mailer.ts';
-import { createTestDeps } from '../../helpers/deps.ts';
+import { createTestDeps } from '#tests/helpers/deps.ts';
 
 const logger = createLogger('silent');
 let server: SMTPServer | undefined;

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createDb } from '#server/db/client.ts';
 import { fillNameSortKeys } from '#server/db/name-sort.ts';
 import { vietnameseSortKey } from '#shared/sort-key.ts';
-import { createCompany, createUser } from '../../helpers/factories.ts';
-import { createTestApi } from '../../helpers/http.ts';
-import { makeProduct, people } from '../products/helpers.ts';
+import { createCompany, createUser } from '#tests/helpers/factories.ts';
+import { createTestApi } from '#tests/helpers/http.ts';
+import { makeProduct, people } from '#tests/server/products/helpers.ts';
 
 /** Names whose byte order (Đ after every ASCII letter, Ă after Z) is not their Vietnamese order. */
 const VIETNAMESE_ORDER = [
@@ -65,7 +65,7 @@ describe('[foundation][name-order]: every list sorted by name is in Vietnamese o
       await createUser(api.deps, { role: 'EMPLOYEE', companyId: company.id, name });
       createCompany(api.deps, { name: `HTX ${name}` });
     }
-    const { tokenFor } = await import('../../helpers/factories.ts');
+    const { tokenFor } = await import('#tests/helpers/factories.ts');
     const token = await tokenFor(api.deps, admin);
     const users = await api.call('GET', `/users?companyId=${company.id}&pageSize=100`, { token });
     expect(namesOf(users.body.data.users)).toEqual(VIETNAMESE_ORDER);

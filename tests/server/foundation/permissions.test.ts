@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type Action, permissionsFor, ROLES, roleCan, type Subject } from '#shared/permissions.ts';
-import { createUser } from '../../helpers/factories.ts';
-import { callerFor } from '../../helpers/factories.ts';
-import { createTestDeps } from '../../helpers/deps.ts';
+import { createUser } from '#tests/helpers/factories.ts';
+import { callerFor } from '#tests/helpers/factories.ts';
+import { createTestDeps } from '#tests/helpers/deps.ts';
 
 /** The roles table of the product decisions, written out: what each role may do. */
 const EXPECTED: Record<string, Array<[Action, Subject]>> = {

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadSettings } from '#server/env.ts';
 import { createLogger } from '#server/logger.ts';
 import { type RunningServer, startServer } from '#server/server.ts';
-import { callerFor, createUser, tokenFor } from '../../helpers/factories.ts';
+import { callerFor, createUser, tokenFor } from '#tests/helpers/factories.ts';
 
 /**
  * The running server answers cached public resolves from the fast path in front of Hono

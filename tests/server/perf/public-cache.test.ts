@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { scanEvents } from '#server/db/schema/index.ts';
 import { publicAnswers } from '#server/services/products/public-answers.ts';
 import { flushScanEvents } from '#server/services/scans/record.ts';
-import { callerFor, createUser, tokenFor } from '../../helpers/factories.ts';
-import { createTestApi } from '../../helpers/http.ts';
+import { callerFor, createUser, tokenFor } from '#tests/helpers/factories.ts';
+import { createTestApi } from '#tests/helpers/http.ts';
 
 /**
  * The public answers are cached serialized (issue 7). These prove the cache never serves an inactive,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { shortLinks } from '#server/db/schema/index.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
-import { createTestApi } from '../../helpers/http.ts';
-import { MANAGE_MATRIX, people, refusedStatus } from '../products/helpers.ts';
+import { createTestApi } from '#tests/helpers/http.ts';
+import { MANAGE_MATRIX, people, refusedStatus } from '#tests/server/products/helpers.ts';
 import { counts, csv, GOOD_ROWS, postImport } from './helpers.ts';
 
 async function setup() {

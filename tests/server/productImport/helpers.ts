@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { products, shortLinks, trackingEntries } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
-import type { TestApi } from '../../helpers/http.ts';
+import type { TestApi } from '#tests/helpers/http.ts';
 
 export const HEADER = [
   'Mã nhóm',

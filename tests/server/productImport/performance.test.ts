@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApi } from '../../helpers/http.ts';
-import { people } from '../products/helpers.ts';
+import { createTestApi } from '#tests/helpers/http.ts';
+import { people } from '#tests/server/products/helpers.ts';
 import { counts, csv, postImport } from './helpers.ts';
 
 /** The limit: ten thousand products, each with a three-step timeline (30,000 rows). */

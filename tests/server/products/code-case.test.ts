@@ -7,7 +7,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { describe, expect, it } from 'vitest';
 import { projectPath } from '#server/paths.ts';
-import { createTestApi } from '../../helpers/http.ts';
+import { createTestApi } from '#tests/helpers/http.ts';
 import { makeProduct, people } from './helpers.ts';
 
 describe('[COMPANY_ADMIN][REST][products] codes are case-insensitive', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApi } from '../../helpers/http.ts';
+import { createTestApi } from '#tests/helpers/http.ts';
 import { makeProduct, people } from './helpers.ts';
 
 describe("[REST][products] company column: lists across companies name each row's company", () => {

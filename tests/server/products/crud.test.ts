@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { shortLinks, trackingEntries } from '#server/db/schema/index.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
-import { createTestApi } from '../../helpers/http.ts';
+import { createTestApi } from '#tests/helpers/http.ts';
 import { makeProduct, people, TIMELINE } from './helpers.ts';
 
 async function setup() {

@@ -6,8 +6,8 @@ import {
   insertProductRecord,
   type TrackingFields,
 } from '#server/services/products/records.ts';
-import { createCompany, createUser, tokenFor } from '../../helpers/factories.ts';
-import type { TestApi } from '../../helpers/http.ts';
+import { createCompany, createUser, tokenFor } from '#tests/helpers/factories.ts';
+import type { TestApi } from '#tests/helpers/http.ts';
 
 /** A product row made the one way rows are born (records.ts), for tests that need data in place. */
 export function makeProduct(

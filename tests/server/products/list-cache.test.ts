@@ -7,8 +7,8 @@ import type { AppDeps } from '#server/deps.ts';
 import { listProducts } from '#server/services/products/list.ts';
 import { ftsMatch } from '#server/services/products/search.ts';
 import { PRODUCT_SORT_FIELDS, productListInput } from '#shared/schemas/products.ts';
-import { callerFor, createCompany } from '../../helpers/factories.ts';
-import { createTestApi } from '../../helpers/http.ts';
+import { callerFor, createCompany } from '#tests/helpers/factories.ts';
+import { createTestApi } from '#tests/helpers/http.ts';
 import { makeProduct, people } from './helpers.ts';
 
 /**

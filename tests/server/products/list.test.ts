@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { vi } from '#shared/i18n/vi/index.ts';
-import { callerFor } from '../../helpers/factories.ts';
-import { createTestApi } from '../../helpers/http.ts';
+import { callerFor } from '#tests/helpers/factories.ts';
+import { createTestApi } from '#tests/helpers/http.ts';
 import { makeProduct, people } from './helpers.ts';
 
 async function setup() {

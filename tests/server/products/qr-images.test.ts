@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readBarcodes } from 'zxing-wasm/reader';
 import { decodeQr } from '#server/services/scans/decode-qr.ts';
-import { createTestApi } from '../../helpers/http.ts';
+import { createTestApi } from '#tests/helpers/http.ts';
 import { makeProduct, people } from './helpers.ts';
 
 describe('[GUEST][HTTP][products] QR images', () => {

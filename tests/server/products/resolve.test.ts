@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { scanEvents } from '#server/db/schema/index.ts';
 import { deviceClass } from '#server/services/scans/device.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
-import { callerFor } from '../../helpers/factories.ts';
-import { createTestApi } from '../../helpers/http.ts';
+import { callerFor } from '#tests/helpers/factories.ts';
+import { createTestApi } from '#tests/helpers/http.ts';
 import { makeProduct, people, TIMELINE } from './helpers.ts';
 
 const IPHONE =

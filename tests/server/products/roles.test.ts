@@ -1,8 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { vi } from '#shared/i18n/vi/index.ts';
-import { callerFor } from '../../helpers/factories.ts';
-import { createTestApi } from '../../helpers/http.ts';
+import { callerFor } from '#tests/helpers/factories.ts';
+import { createTestApi } from '#tests/helpers/http.ts';
 import { MANAGE_MATRIX, makeProduct, people, postFile, qrPng, refusedStatus } from './helpers.ts';
 
 async function setup() {

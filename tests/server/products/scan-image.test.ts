@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { scanEvents } from '#server/db/schema/index.ts';
 import { codeFromScannedText } from '#server/services/scans/scanned-text.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
-import { createTestApi } from '../../helpers/http.ts';
+import { createTestApi } from '#tests/helpers/http.ts';
 import { makeProduct, people, postFile, qrPng, whitePng } from './helpers.ts';
 
 const PHOTO = readFileSync(new URL('../../fixtures/photo-qr.jpg', import.meta.url));

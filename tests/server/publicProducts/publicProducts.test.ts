@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { scanEvents } from '#server/db/schema/index.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
-import { createTestApi } from '../../helpers/http.ts';
-import { makeProduct, people, TIMELINE } from '../products/helpers.ts';
+import { createTestApi } from '#tests/helpers/http.ts';
+import { makeProduct, people, TIMELINE } from '#tests/server/products/helpers.ts';
 
 async function setup() {
   const api = createTestApi();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApi } from '../../helpers/http.ts';
+import { createTestApi } from '#tests/helpers/http.ts';
 
 describe('[REST][system]', () => {
   it('health answers 200 in the envelope', async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { scanLogs } from '#server/db/schema/index.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
-import { callerFor, createUser, tokenFor } from '../../helpers/factories.ts';
-import { createTestApi } from '../../helpers/http.ts';
-import { makeProduct, people } from '../products/helpers.ts';
+import { callerFor, createUser, tokenFor } from '#tests/helpers/factories.ts';
+import { createTestApi } from '#tests/helpers/http.ts';
+import { makeProduct, people } from '#tests/server/products/helpers.ts';
 
 async function setup() {
   const api = createTestApi();

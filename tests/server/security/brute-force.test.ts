@@ -7,8 +7,8 @@ import {
   VERIFY_FAILS_PER_IP,
 } from '#server/security/limits.ts';
 import { vi as messages } from '#shared/i18n/vi/index.ts';
-import { createUser, TEST_PASSWORD, tokenFor } from '../../helpers/factories.ts';
-import { type ApiAnswer, createTestApi, type TestApi } from '../../helpers/http.ts';
+import { createUser, TEST_PASSWORD, tokenFor } from '#tests/helpers/factories.ts';
+import { type ApiAnswer, createTestApi, type TestApi } from '#tests/helpers/http.ts';
 
 /** TRUST_PROXY=1 so that a test can speak from several addresses (the proxy's X-Forwarded-For hop). */
 const proxied = () => createTestApi({ TRUST_PROXY: '1' });

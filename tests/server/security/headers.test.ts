@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApi } from '../../helpers/http.ts';
+import { createTestApi } from '#tests/helpers/http.ts';
 
 /** The directives of a CSP header, by name. */
 function csp(header: string | null): Record<string, string[]> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_MAX, PASSWORD_MIN } from '#shared/constants.ts';
 import { vi as messages } from '#shared/i18n/vi/index.ts';
-import { createTestApi } from '../../helpers/http.ts';
+import { createTestApi } from '#tests/helpers/http.ts';
 
 const register = (api: ReturnType<typeof createTestApi>, email: string, password: string) =>
   api.call('POST', '/auth/register', { body: { name: 'Mật Khẩu', email, password, isBusiness: false } });

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { restRoutes } from '#server/rest/index.ts';
 import { appRouter } from '#server/trpc/root.ts';
 import type { Role } from '#shared/permissions.ts';
-import { createUser, tokenFor } from '../../helpers/factories.ts';
-import { createTestApi, type TestApi } from '../../helpers/http.ts';
+import { createUser, tokenFor } from '#tests/helpers/factories.ts';
+import { createTestApi, type TestApi } from '#tests/helpers/http.ts';
 
 /**
  * The only procedures a visitor may call. Every other procedure of the app router, including any added

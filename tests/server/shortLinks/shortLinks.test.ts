@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { shortLinks } from '#server/db/schema/index.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
-import { callerFor } from '../../helpers/factories.ts';
-import { createTestApi } from '../../helpers/http.ts';
-import { MANAGE_MATRIX, makeProduct, people, refusedStatus } from '../products/helpers.ts';
+import { callerFor } from '#tests/helpers/factories.ts';
+import { createTestApi } from '#tests/helpers/http.ts';
+import { MANAGE_MATRIX, makeProduct, people, refusedStatus } from '#tests/server/products/helpers.ts';
 
 async function setup() {
   const api = createTestApi();

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { vi } from '#shared/i18n/vi/index.ts';
-import { callerFor, createUser, tokenFor } from '../../helpers/factories.ts';
-import { createTestApi } from '../../helpers/http.ts';
-import { postFile, qrPng, whitePng } from '../products/helpers.ts';
+import { callerFor, createUser, tokenFor } from '#tests/helpers/factories.ts';
+import { createTestApi } from '#tests/helpers/http.ts';
+import { postFile, qrPng, whitePng } from '#tests/server/products/helpers.ts';
 
 const PHOTO = readFileSync(new URL('../../fixtures/photo-qr.jpg', import.meta.url));
 const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');

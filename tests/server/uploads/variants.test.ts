@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { imageVariant } from '#shared/image-variants.ts';
 import { variantsDirOf } from '#server/services/uploads/variants.ts';
-import { createUser, tokenFor } from '../../helpers/factories.ts';
-import { createTestApi } from '../../helpers/http.ts';
-import { postFile } from '../products/helpers.ts';
+import { createUser, tokenFor } from '#tests/helpers/factories.ts';
+import { createTestApi } from '#tests/helpers/http.ts';
+import { postFile } from '#tests/server/products/helpers.ts';
 
 /** A camera-sized photo (1600 x 1200, noisy so it does not compress to nothing). */
 async function cameraPhoto() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApi } from '../../helpers/http.ts';
+import { createTestApi } from '#tests/helpers/http.ts';
 import { createWorld } from './world.ts';
 
 const NEW_PASSWORD = 'mat-khau-cua-toi-rat-dai-9';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { vi as messages } from '#shared/i18n/vi/index.ts';
-import { callerFor, TEST_PASSWORD, tokenFor } from '../../helpers/factories.ts';
-import { createTestApi } from '../../helpers/http.ts';
+import { callerFor, TEST_PASSWORD, tokenFor } from '#tests/helpers/factories.ts';
+import { createTestApi } from '#tests/helpers/http.ts';
 import { createWorld } from './world.ts';
 
 const login = (api: ReturnType<typeof createTestApi>, email: string) =>

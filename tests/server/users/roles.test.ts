@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { vi as messages } from '#shared/i18n/vi/index.ts';
-import { createTestApi } from '../../helpers/http.ts';
-import { callerFor } from '../../helpers/factories.ts';
-import { createTestDeps } from '../../helpers/deps.ts';
+import { createTestApi } from '#tests/helpers/http.ts';
+import { callerFor } from '#tests/helpers/factories.ts';
+import { createTestDeps } from '#tests/helpers/deps.ts';
 import { accountOf, createWorld, ROLES_AND_VISITOR, tokenOf, type World, type Who } from './world.ts';
 
 /** Every users path, with what an allowed role gets; the target is company A's second employee. */

@@ -1,7 +1,7 @@
 import type { AppDeps } from '#server/deps.ts';
 import type { UserRow } from '#server/services/accounts/session.ts';
 import type { Role } from '#shared/permissions.ts';
-import { createCompany, createUser, tokenFor } from '../../helpers/factories.ts';
+import { createCompany, createUser, tokenFor } from '#tests/helpers/factories.ts';
 
 /**
  * Two companies and one account per role: what role-matrix and tenant-isolation tests need.

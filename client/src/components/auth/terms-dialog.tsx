@@ -5,9 +5,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { apiFetch } from '../../lib/api-fetch.ts';
-import { Icon } from '../ui/icon.tsx';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { apiFetch } from '#client/lib/api-fetch.ts';
+import { Icon } from '#client/components/ui/icon.tsx';
 
 interface TermsSection {
   id?: number;

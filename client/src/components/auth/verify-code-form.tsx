@@ -5,16 +5,16 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
-import { RESEND_INTERVAL_SECONDS } from '../../../../shared/constants.ts';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { emailOnlyInput, verifyEmailInput } from '../../../../shared/schemas/auth.ts';
-import { type FieldErrors, serverErrors, zodErrors } from '../../lib/form-errors.ts';
-import { setSignUpEmail } from '../../lib/storage.ts';
-import { NEXT_PAGE } from '../../lib/toasts.ts';
-import { useTRPC } from '../../lib/trpc.ts';
-import { useSession } from '../../session/SessionProvider.tsx';
-import { Button } from '../ui/button.tsx';
-import { Field } from '../ui/field.tsx';
+import { RESEND_INTERVAL_SECONDS } from '#shared/constants.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { emailOnlyInput, verifyEmailInput } from '#shared/schemas/auth.ts';
+import { type FieldErrors, serverErrors, zodErrors } from '#client/lib/form-errors.ts';
+import { setSignUpEmail } from '#client/lib/storage.ts';
+import { NEXT_PAGE } from '#client/lib/toasts.ts';
+import { useTRPC } from '#client/lib/trpc.ts';
+import { useSession } from '#client/session/SessionProvider.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Field } from '#client/components/ui/field.tsx';
 
 const t = vi.authScreens;
 

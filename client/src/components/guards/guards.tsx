@@ -4,10 +4,10 @@
  */
 import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { authGuard, dashboardGuard } from '../../lib/guards.ts';
-import { useConfig } from '../../lib/use-config.ts';
-import { useSession } from '../../session/SessionProvider.tsx';
-import { LoadingScreen } from '../ui/loading-screen.tsx';
+import { authGuard, dashboardGuard } from '#client/lib/guards.ts';
+import { useConfig } from '#client/lib/use-config.ts';
+import { useSession } from '#client/session/SessionProvider.tsx';
+import { LoadingScreen } from '#client/components/ui/loading-screen.tsx';
 
 export function AuthGuard({ children }: { children: ReactNode }) {
   const { state } = useSession();

@@ -1,10 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { RefObject } from 'react';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { useSession } from '../../session/SessionProvider.tsx';
-import { Avatar } from '../ui/avatar.tsx';
-import { Button } from '../ui/button.tsx';
-import { Icon } from '../ui/icon.tsx';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { useSession } from '#client/session/SessionProvider.tsx';
+import { Avatar } from '#client/components/ui/avatar.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Icon } from '#client/components/ui/icon.tsx';
 
 /** The account drawer itself, loaded on its first opening (account-drawer.tsx holds the avatar button). */
 export function AccountDrawerPanel({

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { useSession } from '../../session/SessionProvider.tsx';
-import { Avatar } from '../ui/avatar.tsx';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { useSession } from '#client/session/SessionProvider.tsx';
+import { Avatar } from '#client/components/ui/avatar.tsx';
 import { useOpenedOnce } from './use-opened-once.ts';
 
 // The drawer's Radix dialog loads on the first tap, not before a page's first paint (issue 7).

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Logo } from '../ui/logo.tsx';
+import { Logo } from '#client/components/ui/logo.tsx';
 
 /** Auth pages: a header with the logo on the left and centred content 500px wide (spec section 2). */
 export function AuthLayout({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { useSettings } from '../../settings/SettingsProvider.tsx';
-import { cn } from '../../lib/cn.ts';
+import { useSettings } from '#client/settings/SettingsProvider.tsx';
+import { cn } from '#client/lib/cn.ts';
 import { Header } from './header.tsx';
 import { Sidebar } from './sidebar.tsx';
 

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { useSession } from '../../session/SessionProvider.tsx';
-import { buttonVariants } from '../ui/button.tsx';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { useSession } from '#client/session/SessionProvider.tsx';
+import { buttonVariants } from '#client/components/ui/button.tsx';
 import { AccountDrawer } from './account-drawer.tsx';
 import { MobileNav } from './mobile-nav.tsx';
 

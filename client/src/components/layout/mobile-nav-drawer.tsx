@@ -1,11 +1,11 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { RefObject } from 'react';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { navForRole } from '../../../../shared/navigation.ts';
-import { roleOf } from '../../session/session-reducer.ts';
-import { useSession } from '../../session/SessionProvider.tsx';
-import { Icon } from '../ui/icon.tsx';
-import { Logo } from '../ui/logo.tsx';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { navForRole } from '#shared/navigation.ts';
+import { roleOf } from '#client/session/session-reducer.ts';
+import { useSession } from '#client/session/SessionProvider.tsx';
+import { Icon } from '#client/components/ui/icon.tsx';
+import { Logo } from '#client/components/ui/logo.tsx';
 import { NavList } from './nav-list.tsx';
 
 /** The phone menu's drawer, loaded on its first opening (mobile-nav.tsx holds the header button). */

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef } from 'react';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { Icon } from '../ui/icon.tsx';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { Icon } from '#client/components/ui/icon.tsx';
 import { useOpenedOnce } from './use-opened-once.ts';
 
 // The drawer (Radix dialog, focus trap, scroll lock) loads on the first tap: public phone pages

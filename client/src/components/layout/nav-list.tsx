@@ -4,9 +4,9 @@
  */
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { isNavActive, type NavItem } from '../../../../shared/navigation.ts';
-import { cn } from '../../lib/cn.ts';
-import { Icon } from '../ui/icon.tsx';
+import { isNavActive, type NavItem } from '#shared/navigation.ts';
+import { cn } from '#client/lib/cn.ts';
+import { Icon } from '#client/components/ui/icon.tsx';
 
 type Mode = 'vertical' | 'mini';
 

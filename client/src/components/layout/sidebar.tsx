@@ -1,11 +1,11 @@
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { navForRole } from '../../../../shared/navigation.ts';
-import { cn } from '../../lib/cn.ts';
-import { roleOf } from '../../session/session-reducer.ts';
-import { useSession } from '../../session/SessionProvider.tsx';
-import { useSettings } from '../../settings/SettingsProvider.tsx';
-import { Icon } from '../ui/icon.tsx';
-import { Logo } from '../ui/logo.tsx';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { navForRole } from '#shared/navigation.ts';
+import { cn } from '#client/lib/cn.ts';
+import { roleOf } from '#client/session/session-reducer.ts';
+import { useSession } from '#client/session/SessionProvider.tsx';
+import { useSettings } from '#client/settings/SettingsProvider.tsx';
+import { Icon } from '#client/components/ui/icon.tsx';
+import { Logo } from '#client/components/ui/logo.tsx';
 import { NavList } from './nav-list.tsx';
 
 /** The desktop sidebar (1200px and up): vertical 300px or mini 130px, with the toggle on its edge. */

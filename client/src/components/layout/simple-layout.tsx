@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { cn } from '../../lib/cn.ts';
-import { Logo } from '../ui/logo.tsx';
+import { cn } from '#client/lib/cn.ts';
+import { Logo } from '#client/components/ui/logo.tsx';
 
 /** The simple layout: logo header and centred content; `compact` is 448px wide (spec section 2). */
 export function SimpleLayout({ children, compact = false }: { children: ReactNode; compact?: boolean }) {

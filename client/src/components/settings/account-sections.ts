@@ -4,7 +4,7 @@
  */
 import type { ComponentType } from 'react';
 // Issue 6 hook-in: the profile and password sections (client/src/features/profile/).
-import { PasswordSection } from '../../features/profile/password-section.tsx';
-import { ProfileSection } from '../../features/profile/profile-section.tsx';
+import { PasswordSection } from '#client/features/profile/password-section.tsx';
+import { ProfileSection } from '#client/features/profile/profile-section.tsx';
 
 export const ACCOUNT_SETTINGS_SECTIONS: ComponentType[] = [ProfileSection, PasswordSection];

@@ -3,11 +3,11 @@
  * menu layout, primary colour, menu colour, compact layout and font.
  */
 import { useId } from 'react';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { cn } from '../../lib/cn.ts';
-import type { AppSettings } from '../../settings/app-settings.ts';
-import { useSettings } from '../../settings/SettingsProvider.tsx';
-import { Button } from '../ui/button.tsx';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { cn } from '#client/lib/cn.ts';
+import type { AppSettings } from '#client/settings/app-settings.ts';
+import { useSettings } from '#client/settings/SettingsProvider.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 
 const t = vi.client.appSettings;
 

@@ -1,5 +1,5 @@
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { cn } from '../../lib/cn.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { cn } from '#client/lib/cn.ts';
 
 /**
  * The letter for a name: the first of its LAST word, the given name in Vietnamese order ("Nguyễn Văn

@@ -1,5 +1,5 @@
 import * as A from '@radix-ui/react-alert-dialog';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 import { buttonVariants } from './button.tsx';
 import { useReturnFocus } from './use-return-focus.ts';
 

@@ -1,5 +1,5 @@
 import type { Key, ReactNode } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#client/lib/cn.ts';
 import { type DataTableProps, pageSelection } from './data-table-model.ts';
 import { RowActionMenu } from './row-actions.tsx';
 

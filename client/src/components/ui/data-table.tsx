@@ -1,8 +1,8 @@
 import type { Key, ReactNode } from 'react';
 
 export type { Column, TableSelection } from './data-table-model.ts';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { cn } from '../../lib/cn.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { cn } from '#client/lib/cn.ts';
 import { CardList } from './data-card-list.tsx';
 import { LoadFailed } from './load-failed.tsx';
 import { type DataTableProps, pageSelection } from './data-table-model.ts';

@@ -1,8 +1,8 @@
 import * as D from '@radix-ui/react-dialog';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { type ReactNode, useState } from 'react';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { cn } from '../../lib/cn.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { cn } from '#client/lib/cn.ts';
 import { Button } from './button.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { Icon } from './icon.tsx';

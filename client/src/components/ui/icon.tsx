@@ -1,4 +1,4 @@
-import type { NavIcon } from '../../../../shared/navigation.ts';
+import type { NavIcon } from '#shared/navigation.ts';
 
 /** Outline icons (24px grid, stroke), bundled: no icon font or CDN. */
 const PATHS: Record<

@@ -1,4 +1,4 @@
-import { vi } from '../../../../shared/i18n/vi/index.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 import { Button } from './button.tsx';
 
 /**

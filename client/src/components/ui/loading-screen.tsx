@@ -1,4 +1,4 @@
-import { vi } from '../../../../shared/i18n/vi/index.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 
 /** The full-screen loading overlay: a 120px box with the 64px logo, animated (spec section 9). */
 export function LoadingScreen() {

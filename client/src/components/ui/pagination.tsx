@@ -1,4 +1,4 @@
-import { vi } from '../../../../shared/i18n/vi/index.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 import { Button } from './button.tsx';
 
 /** Previous / next with "Trang 2 / 7" between them; hidden when everything fits on one page. */

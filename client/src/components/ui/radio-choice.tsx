@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#client/lib/cn.ts';
 
 /** A labelled group of radio buttons shown as segments ('Đang hoạt động' / 'Ngừng hoạt động', 'Có' / 'Không'). */
 export function RadioChoice<V extends string>({

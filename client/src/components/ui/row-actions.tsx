@@ -1,7 +1,7 @@
 import * as M from '@radix-ui/react-dropdown-menu';
 import { useRef } from 'react';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { cn } from '../../lib/cn.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { cn } from '#client/lib/cn.ts';
 import { Button, buttonVariants } from './button.tsx';
 import { Icon } from './icon.tsx';
 

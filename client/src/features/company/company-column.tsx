@@ -1,5 +1,5 @@
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import type { Column } from '../../components/ui/data-table.tsx';
+import { vi } from '#shared/i18n/vi/index.ts';
+import type { Column } from '#client/components/ui/data-table.tsx';
 
 /**
  * A SUPER_ADMIN's lists span every company: they get a "Doanh nghiệp" column after the row's name

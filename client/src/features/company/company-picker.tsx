@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MAX_PAGE_SIZE } from '../../../../shared/constants.ts';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { Field } from '../../components/ui/field.tsx';
-import { SelectField } from '../../components/ui/select-field.tsx';
-import { useTRPC } from '../../lib/trpc.ts';
-import { useDebounced } from '../products/use-debounced.ts';
+import { MAX_PAGE_SIZE } from '#shared/constants.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { Field } from '#client/components/ui/field.tsx';
+import { SelectField } from '#client/components/ui/select-field.tsx';
+import { useTRPC } from '#client/lib/trpc.ts';
+import { useDebounced } from '#client/features/products/use-debounced.ts';
 
 const c = vi.workspace.common;
 

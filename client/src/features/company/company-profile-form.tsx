@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { companyDetailsSchema } from '../../../../shared/schemas/auth.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { type FieldErrors, serverErrors, zodErrors } from '../../lib/form-errors.ts';
-import { useTRPC } from '../../lib/trpc.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { companyDetailsSchema } from '#shared/schemas/auth.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Field } from '#client/components/ui/field.tsx';
+import { type FieldErrors, serverErrors, zodErrors } from '#client/lib/form-errors.ts';
+import { useTRPC } from '#client/lib/trpc.ts';
 
 const t = vi.workspace.company;
 const FIELDS = [

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { controlClass } from '../../components/ui/field.tsx';
-import { failureMessage } from '../../lib/api-errors.ts';
-import { errorData, useTRPC } from '../../lib/trpc.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
+import { controlClass } from '#client/components/ui/field.tsx';
+import { failureMessage } from '#client/lib/api-errors.ts';
+import { errorData, useTRPC } from '#client/lib/trpc.ts';
 
 const t = vi.workspace.company;
 export type TermKind = 'categories' | 'units' | 'tags';

@@ -6,10 +6,10 @@
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import type { ReactNode } from 'react';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { Icon } from '../../components/ui/icon.tsx';
-import { cn } from '../../lib/cn.ts';
-import { RICH_TEXT_CLASS } from '../public/rich-text.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { Icon } from '#client/components/ui/icon.tsx';
+import { cn } from '#client/lib/cn.ts';
+import { RICH_TEXT_CLASS } from '#client/features/public/rich-text.ts';
 
 const t = vi.publicPages.content.toolbar;
 

@@ -1,8 +1,8 @@
 import { type FormEvent, lazy, Suspense, useState } from 'react';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Field, FieldError } from '../../components/ui/field.tsx';
-import type { FieldErrors } from '../../lib/form-errors.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Field, FieldError } from '#client/components/ui/field.tsx';
+import type { FieldErrors } from '#client/lib/form-errors.ts';
 
 /** Tiptap is the heaviest part of this page: it arrives while the list is already readable. */
 const RichTextEditor = lazy(() => import('./rich-text-editor.tsx'));

@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import type { DocumentKey } from '../../../../shared/constants.ts';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import type { DocumentSection } from '../../../../shared/schemas/documents.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { failureMessage } from '../../lib/api-errors.ts';
-import type { FieldErrors } from '../../lib/form-errors.ts';
-import { errorData, useTRPC } from '../../lib/trpc.ts';
-import { RICH_TEXT_CLASS } from '../public/rich-text.ts';
+import type { DocumentKey } from '#shared/constants.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import type { DocumentSection } from '#shared/schemas/documents.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { failureMessage } from '#client/lib/api-errors.ts';
+import type { FieldErrors } from '#client/lib/form-errors.ts';
+import { errorData, useTRPC } from '#client/lib/trpc.ts';
+import { RICH_TEXT_CLASS } from '#client/features/public/rich-text.ts';
 import { type SectionDraft, SectionForm } from './section-form.tsx';
 
 const t = vi.publicPages.content;

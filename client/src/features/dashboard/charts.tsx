@@ -14,7 +14,7 @@ import {
   YAxis,
 } from 'recharts';
 import { useId } from 'react';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 
 const t = vi.workspace.dashboard;
 const PRIMARY = 'var(--primary)';

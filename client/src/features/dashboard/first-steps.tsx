@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { buttonVariants } from '../../components/ui/button.tsx';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { buttonVariants } from '#client/components/ui/button.tsx';
 
 const t = vi.workspace.dashboard.firstSteps;
 

@@ -3,8 +3,8 @@
  * one entry per product (a new scan moves it to the top), at most SCAN_LOG_MERGE_MAX entries (what the
  * server's merge takes in one call). Read defensively: anything malformed in storage is dropped.
  */
-import { SCAN_LOG_MERGE_MAX, STORAGE_KEYS } from '../../../../shared/constants.ts';
-import { readJson, writeJson } from '../../lib/storage.ts';
+import { SCAN_LOG_MERGE_MAX, STORAGE_KEYS } from '#shared/constants.ts';
+import { readJson, writeJson } from '#client/lib/storage.ts';
 
 export interface GuestScan {
   productId: number;

@@ -1,9 +1,9 @@
 import { Link } from 'wouter';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { buttonVariants } from '../../components/ui/button.tsx';
-import { LoadFailed } from '../../components/ui/load-failed.tsx';
-import { formatScanTime } from '../public/format-date.ts';
-import { ProductCard } from '../public/product-card.tsx';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { buttonVariants } from '#client/components/ui/button.tsx';
+import { LoadFailed } from '#client/components/ui/load-failed.tsx';
+import { formatScanTime } from '#client/features/public/format-date.ts';
+import { ProductCard } from '#client/features/public/product-card.tsx';
 
 const t = vi.publicPages.history;
 

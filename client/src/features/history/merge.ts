@@ -4,7 +4,7 @@
  * sign-in and shows nothing: it must never get in the way of signing in.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { useTRPCClient } from '../../lib/trpc.ts';
+import type { useTRPCClient } from '#client/lib/trpc.ts';
 import { clearGuestHistory, mergePayload, readGuestHistory } from './guest-history.ts';
 
 type Client = ReturnType<typeof useTRPCClient>;

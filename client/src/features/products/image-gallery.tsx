@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { FieldError } from '../../components/ui/field.tsx';
-import { apiFetch } from '../../lib/api-fetch.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { FieldError } from '#client/components/ui/field.tsx';
+import { apiFetch } from '#client/lib/api-fetch.ts';
 import { moveItem } from './types.ts';
 
 const t = vi.workspace.products;

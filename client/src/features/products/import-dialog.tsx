@@ -1,16 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import type { ProductImportResult } from '../../../../shared/schemas/productImport.ts';
-import { Button, buttonVariants } from '../../components/ui/button.tsx';
-import { Icon } from '../../components/ui/icon.tsx';
-import { Dialog, DialogCancel } from '../../components/ui/dialog.tsx';
-import { ApiError, apiFetch } from '../../lib/api-fetch.ts';
-import { cn } from '../../lib/cn.ts';
-import { useTRPC } from '../../lib/trpc.ts';
-import { useSession } from '../../session/SessionProvider.tsx';
-import { CompanyPicker, type PickedCompany } from '../company/company-picker.tsx';
+import { vi } from '#shared/i18n/vi/index.ts';
+import type { ProductImportResult } from '#shared/schemas/productImport.ts';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { Icon } from '#client/components/ui/icon.tsx';
+import { Dialog, DialogCancel } from '#client/components/ui/dialog.tsx';
+import { ApiError, apiFetch } from '#client/lib/api-fetch.ts';
+import { cn } from '#client/lib/cn.ts';
+import { useTRPC } from '#client/lib/trpc.ts';
+import { useSession } from '#client/session/SessionProvider.tsx';
+import { CompanyPicker, type PickedCompany } from '#client/features/company/company-picker.tsx';
 import { ImportPreview } from './import-preview.tsx';
 
 const t = vi.workspace.import;

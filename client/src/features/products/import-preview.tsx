@@ -1,5 +1,5 @@
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import type { ImportColumn, ProductImportResult } from '../../../../shared/schemas/productImport.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import type { ImportColumn, ProductImportResult } from '#shared/schemas/productImport.ts';
 
 const t = vi.workspace.import;
 const c = vi.workspace.common;

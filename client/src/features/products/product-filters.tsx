@@ -1,7 +1,7 @@
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { PRODUCT_SORT_FIELDS } from '../../../../shared/schemas/products.ts';
-import { Field } from '../../components/ui/field.tsx';
-import { SelectField } from '../../components/ui/select-field.tsx';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { PRODUCT_SORT_FIELDS } from '#shared/schemas/products.ts';
+import { Field } from '#client/components/ui/field.tsx';
+import { SelectField } from '#client/components/ui/select-field.tsx';
 
 const t = vi.workspace.products;
 const c = vi.workspace.common;

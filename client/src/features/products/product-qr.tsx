@@ -1,5 +1,5 @@
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { buttonVariants } from '../../components/ui/button.tsx';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { buttonVariants } from '#client/components/ui/button.tsx';
 import type { ProductRow } from './types.ts';
 
 const t = vi.workspace.products;

@@ -1,7 +1,7 @@
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { imageVariant } from '../../../../shared/image-variants.ts';
-import { type Column, DataTable, editDeleteActions } from '../../components/ui/data-table.tsx';
-import { withCompanyColumn } from '../company/company-column.tsx';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { imageVariant } from '#shared/image-variants.ts';
+import { type Column, DataTable, editDeleteActions } from '#client/components/ui/data-table.tsx';
+import { withCompanyColumn } from '#client/features/company/company-column.tsx';
 import type { ProductRow } from './types.ts';
 
 const t = vi.workspace.products;

@@ -1,8 +1,8 @@
 import { useId, useRef } from 'react';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { Icon } from '../../components/ui/icon.tsx';
-import { FieldError } from '../../components/ui/field.tsx';
-import { cn } from '../../lib/cn.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { Icon } from '#client/components/ui/icon.tsx';
+import { FieldError } from '#client/components/ui/field.tsx';
+import { cn } from '#client/lib/cn.ts';
 
 const t = vi.workspace.products;
 

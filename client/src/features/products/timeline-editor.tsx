@@ -1,7 +1,7 @@
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { TextareaField } from '../../components/ui/textarea-field.tsx';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Field } from '#client/components/ui/field.tsx';
+import { TextareaField } from '#client/components/ui/textarea-field.tsx';
 import { emptyStep, moveItem, type TimelineStep } from './types.ts';
 
 const t = vi.workspace.timeline;

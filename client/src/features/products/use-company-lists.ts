@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTRPC } from '../../lib/trpc.ts';
-import { useSession } from '../../session/SessionProvider.tsx';
+import { useTRPC } from '#client/lib/trpc.ts';
+import { useSession } from '#client/session/SessionProvider.tsx';
 
 /**
  * The company's categories, units and tags: the choices of the product form and filters. A SUPER_ADMIN

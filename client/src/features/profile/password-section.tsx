@@ -1,14 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'react-toastify';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { changePasswordInput } from '../../../../shared/schemas/auth.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { type FieldSpec, FormFields } from '../../components/ui/form-fields.tsx';
-import { type FieldErrors, serverErrors, zodErrors } from '../../lib/form-errors.ts';
-import { errorData, useTRPC } from '../../lib/trpc.ts';
-import { useSession } from '../../session/SessionProvider.tsx';
-import type { SessionUser } from '../../session/session-reducer.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { changePasswordInput } from '#shared/schemas/auth.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { type FieldSpec, FormFields } from '#client/components/ui/form-fields.tsx';
+import { type FieldErrors, serverErrors, zodErrors } from '#client/lib/form-errors.ts';
+import { errorData, useTRPC } from '#client/lib/trpc.ts';
+import { useSession } from '#client/session/SessionProvider.tsx';
+import type { SessionUser } from '#client/session/session-reducer.ts';
 
 const t = vi.publicPages.password;
 const EMPTY = { oldPassword: '', newPassword: '', confirm: '' };

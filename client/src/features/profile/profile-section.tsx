@@ -1,16 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { updateMeInput } from '../../../../shared/schemas/auth.ts';
-import { Avatar } from '../../components/ui/avatar.tsx';
-import { Button, buttonVariants } from '../../components/ui/button.tsx';
-import { type FieldSpec, FormFields } from '../../components/ui/form-fields.tsx';
-import { apiFetch } from '../../lib/api-fetch.ts';
-import { type FieldErrors, serverErrors, zodErrors } from '../../lib/form-errors.ts';
-import { useTRPC } from '../../lib/trpc.ts';
-import { useSession } from '../../session/SessionProvider.tsx';
-import type { SessionUser } from '../../session/session-reducer.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { updateMeInput } from '#shared/schemas/auth.ts';
+import { Avatar } from '#client/components/ui/avatar.tsx';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { type FieldSpec, FormFields } from '#client/components/ui/form-fields.tsx';
+import { apiFetch } from '#client/lib/api-fetch.ts';
+import { type FieldErrors, serverErrors, zodErrors } from '#client/lib/form-errors.ts';
+import { useTRPC } from '#client/lib/trpc.ts';
+import { useSession } from '#client/session/SessionProvider.tsx';
+import type { SessionUser } from '#client/session/session-reducer.ts';
 
 const t = vi.publicPages.profile;
 const str = (v: unknown) => (typeof v === 'string' ? v : '');

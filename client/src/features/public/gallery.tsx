@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { imageVariant } from '../../../../shared/image-variants.ts';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { cn } from '../../lib/cn.ts';
+import { imageVariant } from '#shared/image-variants.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { cn } from '#client/lib/cn.ts';
 
 const t = vi.publicPages.product;
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { buttonVariants } from '../../components/ui/button.tsx';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { buttonVariants } from '#client/components/ui/button.tsx';
 
 /** A clear "not found" in place, with the way back to scanning. */
 export function PublicNotFound({

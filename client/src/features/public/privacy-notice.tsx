@@ -1,5 +1,5 @@
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { useConfig } from '../../lib/use-config.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { useConfig } from '#client/lib/use-config.ts';
 
 /** The short notice of the product decisions: what a scan records and how long it is kept. */
 export function PrivacyNotice() {

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { imageVariant } from '../../../../shared/image-variants.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { imageVariant } from '#shared/image-variants.ts';
 
 /** One product in a list (a company's products, the scan history): picture, name and a line under it. */
 export function ProductCard({

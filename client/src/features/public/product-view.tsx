@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 import { Gallery } from './gallery.tsx';
 import { ShareButton } from './share-button.tsx';
 import { Timeline } from './timeline.tsx';

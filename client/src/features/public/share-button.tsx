@@ -1,6 +1,6 @@
 import { toast } from 'react-toastify';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { Button } from '#client/components/ui/button.tsx';
 
 const t = vi.publicPages.product;
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DocumentKey } from '../../../../shared/constants.ts';
-import { useTRPC } from '../../lib/trpc.ts';
+import type { DocumentKey } from '#shared/constants.ts';
+import { useTRPC } from '#client/lib/trpc.ts';
 import { RICH_TEXT_CLASS } from './rich-text.ts';
 
 /**

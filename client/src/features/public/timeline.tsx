@@ -1,4 +1,4 @@
-import { vi } from '../../../../shared/i18n/vi/index.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 import { formatTrackingDate } from './format-date.ts';
 import type { PublicProduct } from './types.ts';
 

@@ -1,5 +1,5 @@
 import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../../server/trpc/root.ts';
+import type { AppRouter } from '#server/trpc/root.ts';
 
 type Outputs = inferRouterOutputs<AppRouter>;
 /** The public product answer: resolve by code, the photo scan and the page by id all give this shape. */

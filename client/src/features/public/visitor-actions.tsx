@@ -1,8 +1,8 @@
 import { Link } from 'wouter';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { buttonVariants } from '../../components/ui/button.tsx';
-import { Icon } from '../../components/ui/icon.tsx';
-import { cn } from '../../lib/cn.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { buttonVariants } from '#client/components/ui/button.tsx';
+import { Icon } from '#client/components/ui/icon.tsx';
+import { cn } from '#client/lib/cn.ts';
 
 const t = vi.publicPages.landing;
 

@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog, DialogCancel } from '../../components/ui/dialog.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { SelectField } from '../../components/ui/select-field.tsx';
-import { useTRPC } from '../../lib/trpc.ts';
-import { useDebounced } from '../products/use-debounced.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Dialog, DialogCancel } from '#client/components/ui/dialog.tsx';
+import { Field } from '#client/components/ui/field.tsx';
+import { SelectField } from '#client/components/ui/select-field.tsx';
+import { useTRPC } from '#client/lib/trpc.ts';
+import { useDebounced } from '#client/features/products/use-debounced.ts';
 
 const t = vi.workspace.qrs;
 const c = vi.workspace.common;

@@ -1,9 +1,9 @@
 import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../../server/trpc/root.ts';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { type Column, DataTable } from '../../components/ui/data-table.tsx';
-import { withCompanyColumn } from '../company/company-column.tsx';
-import type { RowAction } from '../../components/ui/row-actions.tsx';
+import type { AppRouter } from '#server/trpc/root.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { type Column, DataTable } from '#client/components/ui/data-table.tsx';
+import { withCompanyColumn } from '#client/features/company/company-column.tsx';
+import type { RowAction } from '#client/components/ui/row-actions.tsx';
 import type { PrintCode } from './print-sheet.tsx';
 
 export type ShortLinkRow = inferRouterOutputs<AppRouter>['shortLinks']['list']['shortLinks'][number];

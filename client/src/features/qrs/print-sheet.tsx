@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { Button } from '#client/components/ui/button.tsx';
 
 const t = vi.workspace.qrs;
 

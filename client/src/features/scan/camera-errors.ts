@@ -1,5 +1,5 @@
 import type { ScannerErrorKind } from '@yudiel/react-qr-scanner';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 
 const t = vi.publicPages.scan;
 

@@ -8,7 +8,7 @@
  *   /redirect/{code} (below publicUrl's own path when it has one).
  * Anything else, another site's URL above all, is foreign: it is never opened or looked up.
  */
-import { qrCodeSchema } from '../../../../shared/schemas/products.ts';
+import { qrCodeSchema } from '#shared/schemas/products.ts';
 
 const REDIRECT_PATH = /^\/redirect\/([^/?#]+)\/?$/;
 

@@ -8,12 +8,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLocation } from 'wouter';
-import { useTRPC, useTRPCClient } from '../../lib/trpc.ts';
-import { useSession } from '../../session/SessionProvider.tsx';
-import { addGuestScan } from '../history/guest-history.ts';
-import { isScanLogQuery } from '../history/merge.ts';
-import { productPath } from '../public/paths.ts';
-import type { PublicProduct } from '../public/types.ts';
+import { useTRPC, useTRPCClient } from '#client/lib/trpc.ts';
+import { useSession } from '#client/session/SessionProvider.tsx';
+import { addGuestScan } from '#client/features/history/guest-history.ts';
+import { isScanLogQuery } from '#client/features/history/merge.ts';
+import { productPath } from '#client/features/public/paths.ts';
+import type { PublicProduct } from '#client/features/public/types.ts';
 
 /** The scan goes into the viewer's history and the answer into the cache, without leaving the page. */
 export function useRememberScan() {

@@ -3,11 +3,11 @@
  * codes at once, resolve ours, record the scan and open the product; say in Vietnamese what failed.
  */
 import { useCallback, useRef, useState } from 'react';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { ApiError, apiFetch } from '../../lib/api-fetch.ts';
-import { errorData } from '../../lib/trpc.ts';
-import { useConfig } from '../../lib/use-config.ts';
-import type { PublicProduct } from '../public/types.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { ApiError, apiFetch } from '#client/lib/api-fetch.ts';
+import { errorData } from '#client/lib/trpc.ts';
+import { useConfig } from '#client/lib/use-config.ts';
+import type { PublicProduct } from '#client/features/public/types.ts';
 import { codeFromScan } from './parse-code.ts';
 import { useOpenScannedProduct, useResolveCode } from './record-scan.ts';
 

@@ -1,5 +1,5 @@
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { cn } from '../../lib/cn.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { cn } from '#client/lib/cn.ts';
 import type { UserTab } from './types.ts';
 
 const t = vi.workspace.users;

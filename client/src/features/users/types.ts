@@ -1,7 +1,7 @@
 import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../../server/trpc/root.ts';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import type { Role } from '../../../../shared/permissions.ts';
+import type { AppRouter } from '#server/trpc/root.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import type { Role } from '#shared/permissions.ts';
 
 export type UserRow = inferRouterOutputs<AppRouter>['users']['list']['users'][number];
 export type UserTab = 'all' | 'ACTIVE' | 'PENDING' | 'DISABLED' | 'DELETED';

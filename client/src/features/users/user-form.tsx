@@ -1,17 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
-import { USER_STATUSES } from '../../../../shared/constants.ts';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import type { Role } from '../../../../shared/permissions.ts';
-import { createUserInput, updateUserInput } from '../../../../shared/schemas/users.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog, DialogCancel } from '../../components/ui/dialog.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { SelectField } from '../../components/ui/select-field.tsx';
-import { type FieldErrors, serverErrors, zodErrors } from '../../lib/form-errors.ts';
-import { useTRPC } from '../../lib/trpc.ts';
-import { useDraft } from '../../lib/use-draft.ts';
+import { USER_STATUSES } from '#shared/constants.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import type { Role } from '#shared/permissions.ts';
+import { createUserInput, updateUserInput } from '#shared/schemas/users.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Dialog, DialogCancel } from '#client/components/ui/dialog.tsx';
+import { Field } from '#client/components/ui/field.tsx';
+import { SelectField } from '#client/components/ui/select-field.tsx';
+import { type FieldErrors, serverErrors, zodErrors } from '#client/lib/form-errors.ts';
+import { useTRPC } from '#client/lib/trpc.ts';
+import { useDraft } from '#client/lib/use-draft.ts';
 import { assignableRoles, type UserRow } from './types.ts';
 
 const t = vi.workspace.users;

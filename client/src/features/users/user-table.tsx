@@ -1,7 +1,7 @@
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { type Column, DataTable, editDeleteActions } from '../../components/ui/data-table.tsx';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { type Column, DataTable, editDeleteActions } from '#client/components/ui/data-table.tsx';
 import { type UserRow, userStatusLabel } from './types.ts';
-import { withCompanyColumn } from '../company/company-column.tsx';
+import { withCompanyColumn } from '#client/features/company/company-column.tsx';
 
 const t = vi.workspace.users;
 

@@ -1,7 +1,7 @@
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { AuthCard } from '../../components/auth/auth-card.tsx';
-import { VerifyCodeForm } from '../../components/auth/verify-code-form.tsx';
-import { getSignUpEmail } from '../../lib/storage.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { AuthCard } from '#client/components/auth/auth-card.tsx';
+import { VerifyCodeForm } from '#client/components/auth/verify-code-form.tsx';
+import { getSignUpEmail } from '#client/lib/storage.ts';
 
 /** E-mail and the mailed code; for accounts that signed up earlier and did not finish. */
 export default function ActivateAccountPage() {

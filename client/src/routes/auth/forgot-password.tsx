@@ -1,14 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { emailOnlyInput } from '../../../../shared/schemas/auth.ts';
-import { AuthCard } from '../../components/auth/auth-card.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { type FieldErrors, serverErrors, zodErrors } from '../../lib/form-errors.ts';
-import { getSignUpEmail } from '../../lib/storage.ts';
-import { useTRPC } from '../../lib/trpc.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { emailOnlyInput } from '#shared/schemas/auth.ts';
+import { AuthCard } from '#client/components/auth/auth-card.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Field } from '#client/components/ui/field.tsx';
+import { type FieldErrors, serverErrors, zodErrors } from '#client/lib/form-errors.ts';
+import { getSignUpEmail } from '#client/lib/storage.ts';
+import { useTRPC } from '#client/lib/trpc.ts';
 
 const t = vi.authScreens.forgot;
 

@@ -2,14 +2,14 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Link, useLocation, useParams } from 'wouter';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { resetPasswordInput } from '../../../../shared/schemas/auth.ts';
-import { AuthCard } from '../../components/auth/auth-card.tsx';
-import { Button, buttonVariants } from '../../components/ui/button.tsx';
-import { Field, FieldError } from '../../components/ui/field.tsx';
-import { type FieldErrors, serverErrors, zodErrors } from '../../lib/form-errors.ts';
-import { NEXT_PAGE } from '../../lib/toasts.ts';
-import { useTRPC } from '../../lib/trpc.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { resetPasswordInput } from '#shared/schemas/auth.ts';
+import { AuthCard } from '#client/components/auth/auth-card.tsx';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { Field, FieldError } from '#client/components/ui/field.tsx';
+import { type FieldErrors, serverErrors, zodErrors } from '#client/lib/form-errors.ts';
+import { NEXT_PAGE } from '#client/lib/toasts.ts';
+import { useTRPC } from '#client/lib/trpc.ts';
 
 const t = vi.authScreens.newPassword;
 

@@ -1,15 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { vi } from '../../../../shared/i18n/vi/index.ts';
-import { loginInput } from '../../../../shared/schemas/auth.ts';
-import { AuthCard } from '../../components/auth/auth-card.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { type FieldErrors, serverErrors, zodErrors } from '../../lib/form-errors.ts';
-import { getSignUpEmail, setSignUpEmail } from '../../lib/storage.ts';
-import { errorData, useTRPC } from '../../lib/trpc.ts';
-import { useSession } from '../../session/SessionProvider.tsx';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { loginInput } from '#shared/schemas/auth.ts';
+import { AuthCard } from '#client/components/auth/auth-card.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Field } from '#client/components/ui/field.tsx';
+import { type FieldErrors, serverErrors, zodErrors } from '#client/lib/form-errors.ts';
+import { getSignUpEmail, setSignUpEmail } from '#client/lib/storage.ts';
+import { errorData, useTRPC } from '#client/lib/trpc.ts';
+import { useSession } from '#client/session/SessionProvider.tsx';
 
 const t = vi.authScreens;
 
