@@ -3,19 +3,17 @@ import type { Db, Sqlite } from './db/client.ts';
 import type { Settings } from './env.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
-import type { Limits } from './security/limits.ts';
 import type { AfterAnswerJobs } from './services/accounts/after-answer.ts';
 import type { DecodePool } from './services/scans/decode-pool.ts';
+import type { AppState } from './state.ts';
 
-/** Everything the app needs from outside, built once in server/index.ts (or by a test helper). */
-export interface AppDeps {
+/** Everything the app needs from outside, built once in startServer (server/server.ts) or by a test helper. */
+export interface AppDeps extends AppState {
   db: Db;
   sqlite: Sqlite;
   settings: Settings;
   mailer: Mailer;
   logger: Logger;
-  /** Brute-force limits (server/security/limits.ts), one set per app. */
-  limits?: Limits;
   /** Account work done after the answer (mail), kept so shutdown and tests can wait for it. */
   afterAnswerJobs?: AfterAnswerJobs;
   /** Image decoding threads behind a bounded queue (server/services/scans/decode-pool.ts). */

@@ -13,9 +13,9 @@ import { createLogger, type Logger } from './logger.ts';
 import { withScanFastPath } from './http/scan-fast-path.ts';
 import { createMailer } from './mail/mailer.ts';
 import { flushScanEvents } from './services/scans/record.ts';
-import { createLimits } from './security/limits.ts';
 import { createAfterAnswerJobs } from './services/accounts/after-answer.ts';
 import { createDecodePool } from './services/scans/decode-pool.ts';
+import { createAppState, type ShutdownHook } from './state.ts';
 
 export interface RunningServer {
   deps: AppDeps;
@@ -25,8 +25,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Tasks to run on shutdown after the last request, before the database closes (e.g. buffered writes). */
-export type ShutdownHook = () => void | Promise<void>;
+export type { ShutdownHook };
 
 export async function startServer(
   settings: Settings,
@@ -47,10 +46,10 @@ export async function startServer(
     settings,
     mailer,
     logger,
-    limits: createLimits(settings),
     background,
     decodePool,
     afterAnswerJobs,
+    ...createAppState(settings, { db, sqlite }),
   };
 
   await ensureSuperAdmin(deps);
@@ -88,7 +87,7 @@ export async function startServer(
         });
         closeIdle();
       });
-      for (const hook of shutdownHooks(deps)) await hook();
+      for (const hook of deps.shutdownHooks) await hook();
       // Mails of account requests already answered (server/services/accounts/after-answer.ts).
       await afterAnswerJobs.settled();
       await flushScanEvents(deps);
@@ -101,13 +100,7 @@ export async function startServer(
   return { deps, server, port, close };
 }
 
-/** Registered by features that buffer work (see issue 7's scan buffer); empty by default. */
-const hooks = new WeakMap<AppDeps, ShutdownHook[]>();
-export function onShutdown(deps: AppDeps, hook: ShutdownHook): void {
-  const list = hooks.get(deps) ?? [];
-  list.push(hook);
-  hooks.set(deps, list);
-}
-function shutdownHooks(deps: AppDeps): ShutdownHook[] {
-  return hooks.get(deps) ?? [];
+/** Work that must run at shutdown, after the last request and before the database closes. */
+export function onShutdown(deps: Pick<AppDeps, 'shutdownHooks'>, hook: ShutdownHook): void {
+  deps.shutdownHooks.push(hook);
 }

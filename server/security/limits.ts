@@ -89,19 +89,14 @@ export function createLimits(options: { accountMailsPerAddress?: number } = {}):
   };
 }
 
-/** Used only when deps were built without `limits` (a script): limits then hold for the whole process. */
-let processLimits: Limits | undefined;
-
 /** What the limit helpers need: the deps (or a procedure's ctx, which carries the client address). */
 export interface LimitScope {
-  limits?: Limits;
+  limits: Limits;
   req?: { ip: string; requestId?: string };
 }
 
 export function limitsOf(scope: LimitScope): Limits {
-  if (scope.limits) return scope.limits;
-  processLimits ??= createLimits();
-  return processLimits;
+  return scope.limits;
 }
 
 /** A password hash or check, through the app's bounded hashing queue (503 at once when it is full). */

@@ -1,27 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Role } from '#shared/permissions.ts';
-import type { UserStatus } from '#shared/constants.ts';
-import { verifyAccessToken } from '#server/auth/tokens.ts';
-import { users } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
+import type { Actor, RequestInfo } from '#server/services/actor.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 
-/** The signed-in user as procedures see it: what authorization needs, nothing more. */
-export interface Actor {
-  id: number;
-  role: Role;
-  companyId: number | null;
-  status: UserStatus;
-  tokenVersion: number;
-}
-
-export interface RequestInfo {
-  /** The client address (the socket's, or the trusted proxy's X-Forwarded-For). */
-  ip: string;
-  userAgent: string;
-  requestId: string;
-}
+// Domain types: services take them without knowing the transport (server/services/actor.ts).
+export type { Actor, RequestInfo };
 
 export interface Context extends AppDeps {
   user: Actor | null;
@@ -42,36 +25,11 @@ export function createContextInner(
   return { ...deps, user, authError, req };
 }
 
-/** Every signed-in request runs this lookup: prepared once per database, not built per request. */
-const actorQueries = new WeakMap<object, ReturnType<typeof prepareActorQuery>>();
-function prepareActorQuery(deps: AppDeps) {
-  return deps.db
-    .select({
-      id: users.id,
-      role: users.role,
-      companyId: users.companyId,
-      status: users.status,
-      tokenVersion: users.tokenVersion,
-      deletedAt: users.deletedAt,
-    })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare();
-}
-function actorQuery(deps: AppDeps) {
-  let q = actorQueries.get(deps.db);
-  if (!q) {
-    q = prepareActorQuery(deps);
-    actorQueries.set(deps.db, q);
-  }
-  return q;
-}
-
 /** Loads the user a verified token names, refusing revoked, disabled, deleted and pending accounts. */
 export async function actorFromToken(deps: AppDeps, token: string): Promise<Actor> {
-  const claims = await verifyAccessToken(token, deps.settings.jwtSecret);
+  const claims = await deps.tokens.verify(token);
   if (!claims) throw new AppError('UNAUTHORIZED', vi.errors.invalidToken);
-  const row = actorQuery(deps).get({ id: Number(claims.sub) });
+  const row = deps.actors(Number(claims.sub));
   if (!row) throw new AppError('GONE');
   if (row.deletedAt || row.status === 'DISABLED') throw new AppError('GONE');
   if (row.tokenVersion !== claims.ver) throw new AppError('UNAUTHORIZED', vi.errors.invalidToken);

@@ -6,8 +6,8 @@ import type { AppDeps } from '#server/deps.ts';
 import { loadSettings } from '#server/env.ts';
 import { createLogger } from '#server/logger.ts';
 import { createMemoryMailer } from '#server/mail/mailer.ts';
-import { createLimits } from '#server/security/limits.ts';
 import { createAfterAnswerJobs } from '#server/services/accounts/after-answer.ts';
+import { createAppState } from '#server/state.ts';
 
 export type TestDeps = AppDeps & { mailer: ReturnType<typeof createMemoryMailer> };
 
@@ -38,7 +38,7 @@ export function createTestDeps(env: Record<string, string> = {}): TestDeps {
     settings,
     mailer: createMemoryMailer(),
     logger: createLogger('silent'),
-    limits: createLimits(),
     afterAnswerJobs: createAfterAnswerJobs(),
+    ...createAppState(settings, { db, sqlite }),
   };
 }

@@ -60,7 +60,7 @@ export async function createUser(
 
 /** A bearer token for the user, as login would issue it. */
 export async function tokenFor(deps: AppDeps, user: UserRow): Promise<string> {
-  return (await issueSession(deps.settings, user)).accessToken;
+  return (await issueSession(deps, user)).accessToken;
 }
 
 /** A tRPC caller acting as `user` (or a visitor when null), without going through a token. */

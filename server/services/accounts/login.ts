@@ -44,5 +44,5 @@ export async function login(deps: AppDeps & LimitScope, email: string, password:
   if (user.deletedAt || user.status === 'DISABLED') throw new AppError('GONE');
   if (user.status === 'PENDING') throw new AppError('PRECONDITION_FAILED');
   deps.logger.info({ event: 'auth.login', userId: user.id, ...who }, 'signed in');
-  return { session: await issueSession(deps.settings, user), user: toPublicUser(user) };
+  return { session: await issueSession(deps, user), user: toPublicUser(user) };
 }

@@ -14,7 +14,7 @@ import {
   limitedOldPassword,
   takeMailRequest,
 } from '#server/security/limits.ts';
-import type { Actor } from '#server/trpc/context.ts';
+import type { Actor } from '#server/services/actor.ts';
 import { afterAnswer } from './after-answer.ts';
 import { rejectCommonPassword } from './password-policy.ts';
 import { findUserByEmail, issueSession, requireUser, toPublicUser } from './session.ts';
@@ -52,7 +52,7 @@ export async function changePassword(
     .where(eq(users.id, actor.id))
     .returning()
     .get();
-  return { session: await issueSession(deps.settings, user), user: toPublicUser(user) };
+  return { session: await issueSession(deps, user), user: toPublicUser(user) };
 }
 
 /**

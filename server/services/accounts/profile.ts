@@ -5,7 +5,7 @@ import type { updateCompanyInput, updateMeInput } from '#shared/schemas/auth.ts'
 import { companies, users } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
-import type { Actor } from '#server/trpc/context.ts';
+import type { Actor } from '#server/services/actor.ts';
 import { publicChanged } from '#server/services/products/public-answers.ts';
 import { requireUser, toPublicUser } from './session.ts';
 import { nameSortOf } from '#shared/sort-key.ts';

@@ -116,5 +116,5 @@ export async function verifyEmail(deps: AppDeps & LimitScope, email: string, cod
     consumeVerificationCode(deps, user.id, code);
     return deps.db.update(users).set({ status: 'ACTIVE' }).where(eq(users.id, user.id)).returning().get();
   });
-  return { session: await issueSession(deps.settings, active), user: toPublicUser(active) };
+  return { session: await issueSession(deps, active), user: toPublicUser(active) };
 }

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { permissionsFor, type PermissionRule } from '#shared/permissions.ts';
 import type { PublicUser } from '#shared/schemas/auth.ts';
-import { signAccessToken } from '#server/auth/tokens.ts';
 import type { Executor } from '#server/db/client.ts';
 import { users } from '#server/db/schema/index.ts';
-import type { Settings } from '#server/env.ts';
+import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -35,13 +34,12 @@ export function toPublicUser(row: UserRow): PublicUser {
 }
 
 export async function issueSession(
-  settings: Pick<Settings, 'jwtSecret' | 'jwtTtlSeconds'>,
+  deps: Pick<AppDeps, 'tokens' | 'settings'>,
   user: Pick<UserRow, 'id' | 'role' | 'tokenVersion'>,
 ): Promise<Session> {
-  const accessToken = await signAccessToken(
+  const accessToken = await deps.tokens.sign(
     { sub: String(user.id), ver: user.tokenVersion },
-    settings.jwtSecret,
-    settings.jwtTtlSeconds,
+    deps.settings.jwtTtlSeconds,
   );
   return { accessToken, permissions: permissionsFor(user.role) };
 }

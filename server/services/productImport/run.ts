@@ -13,7 +13,7 @@ import type { Executor } from '#server/db/client.ts';
 import { companyTerms, type TermKind } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
-import type { Actor } from '#server/trpc/context.ts';
+import type { Actor } from '#server/services/actor.ts';
 import { pickCompany, type CompanyScope } from '#server/services/products/scope.ts';
 import { publicChanged } from '#server/services/products/public-answers.ts';
 import { insertProductRecord } from '#server/services/products/records.ts';

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, is, Placeholder, sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { ProductListInput } from '#shared/schemas/products.ts';
 import { products } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
@@ -21,7 +22,6 @@ const SORT_KEYS = {
   category: [products.category, products.createdAt],
 } as const;
 
-type Db = AppDeps['db'];
 
 /**
  * GET /products: one page of the caller's company's products (SUPER_ADMIN: all, or one company).
@@ -36,7 +36,7 @@ type Db = AppDeps['db'];
  */
 export function listProducts(deps: AppDeps, scope: CompanyScope, input: ProductListInput) {
   const companyId = pickCompany(scope, input.companyId);
-  const q = queriesOf(deps);
+  const q = deps.productLists.queries();
   const version = q.version.get({ companyId: companyId ?? 0 })?.version ?? 0;
   const offset = (input.page - 1) * input.limit;
   const match = ftsMatch(input.search, companyId);
@@ -57,7 +57,7 @@ export function listProducts(deps: AppDeps, scope: CompanyScope, input: ProductL
           .all(),
         (r) => r.id,
       );
-      q.cache.set(key, version, ids, ids.length);
+      q.cache.set(key, version, ids);
     }
     const pageIds = Array.from(ids.subarray(offset, offset + input.limit));
     if (!pageIds.length) return { products: [], total: ids.length };
@@ -71,7 +71,7 @@ export function listProducts(deps: AppDeps, scope: CompanyScope, input: ProductL
   let total = q.cache.get(countKey, version) as number | undefined;
   if (total === undefined) {
     total = q.count(shapeOf(companyId, input, 'count'))(paramsOf(companyId, input));
-    q.cache.set(countKey, version, total, 1);
+    q.cache.set(countKey, version, total);
   }
   if (offset >= total) return { products: [], total }; // nothing on this page: skip the page query
   const rows = q.page(shapeOf(companyId, input, 'page'), input)({ ...paramsOf(companyId, input), limit: input.limit, offset });
@@ -169,12 +169,11 @@ const placeholders = {
 };
 
 /**
- * The list's statements, prepared once per database and shape: building a query through drizzle and
+ * The list's statements, prepared once per app (AppDeps.productLists) and shape: building a query through drizzle and
  * preparing it in SQLite cost more than running it for a page of ten. Page and count are drizzle's
  * SQL text run by better-sqlite3 directly, because drizzle's builder cannot name an index
  * (INDEXED BY, see shapeOf); page rows are mapped by the same drizzle columns (mapFromDriverValue).
  */
-const prepared = new WeakMap<Db, ReturnType<typeof prepareQueries>>();
 function prepareQueries({ db, sqlite }: Pick<AppDeps, 'db' | 'sqlite'>) {
   /** A drizzle query's text with INDEXED BY after FROM products, its placeholders bound by name. */
   const prepareRaw = (query: { sql: string; params: unknown[] }, index: ListIndex | null) => {
@@ -199,7 +198,7 @@ function prepareQueries({ db, sqlite }: Pick<AppDeps, 'db' | 'sqlite'>) {
     return row as ProductRow;
   };
   return {
-    cache: new ListCache(LIST_CACHE_WEIGHT),
+    cache: createListCache(LIST_CACHE_WEIGHT),
     version: sqlite.prepare<{ companyId: number }, { version: number }>(
       'SELECT version FROM product_list_versions WHERE company_id = @companyId',
     ),
@@ -248,51 +247,46 @@ interface PageValues {
   offset?: number;
 }
 type ProductRow = Parameters<typeof toProduct>[0];
-function queriesOf(deps: Pick<AppDeps, 'db' | 'sqlite'>) {
-  let q = prepared.get(deps.db);
-  if (!q) {
-    q = prepareQueries(deps);
-    prepared.set(deps.db, q);
-  }
-  return q;
+
+/** The list's statements and kept answers of one app: built in startServer, prepared on first use. */
+export interface ProductLists {
+  queries(): ReturnType<typeof prepareQueries>;
+}
+export function createProductLists(deps: Pick<AppDeps, 'db' | 'sqlite'>): ProductLists {
+  let queries: ReturnType<typeof prepareQueries> | undefined;
+  return { queries: () => (queries ??= prepareQueries(deps)) };
 }
 
-/** At most 2,000,000 kept ids per database (8 MB of Int32Array); a total weighs 1. */
+/** How many ids the kept lists of one app hold at most; a total weighs 1. */
 const LIST_CACHE_WEIGHT = 2_000_000;
 
+interface Kept {
+  version: number;
+  value: number | Int32Array;
+}
+
 /**
- * The kept totals and id lists of one database (versions are per database), least recently used
- * first out, bounded by weight (an id list weighs its length). An entry computed at another version
- * is a miss and is dropped.
+ * The kept totals and id lists of one app (versions are per database), least recently used first out,
+ * bounded by weight (an id list weighs its length). An entry computed at another version is a miss and
+ * is dropped.
  */
-class ListCache {
-  private entries = new Map<string, { version: number; value: unknown; weight: number }>();
-  private weight = 0;
-  constructor(private readonly maxWeight: number) {}
-  get(key: string, version: number): unknown {
-    const e = this.entries.get(key);
-    if (!e) return undefined;
-    this.entries.delete(key);
-    if (e.version !== version) {
-      this.weight -= e.weight;
-      return undefined;
-    }
-    this.entries.set(key, e); // most recently used last
-    return e.value;
-  }
-  set(key: string, version: number, value: unknown, weight: number): void {
-    if (weight > this.maxWeight) return;
-    const old = this.entries.get(key);
-    if (old) {
-      this.entries.delete(key);
-      this.weight -= old.weight;
-    }
-    this.entries.set(key, { version, value, weight });
-    this.weight += weight;
-    for (const [k, e] of this.entries) {
-      if (this.weight <= this.maxWeight) break;
-      this.entries.delete(k);
-      this.weight -= e.weight;
-    }
-  }
+function createListCache(maxWeight: number) {
+  const entries = new LRUCache<string, Kept>({
+    maxSize: maxWeight,
+    sizeCalculation: (e) => (typeof e.value === 'number' ? 1 : Math.max(1, e.value.length)),
+  });
+  return {
+    get(key: string, version: number): number | Int32Array | undefined {
+      const e = entries.get(key);
+      if (!e) return undefined;
+      if (e.version !== version) {
+        entries.delete(key);
+        return undefined;
+      }
+      return e.value;
+    },
+    set(key: string, version: number, value: number | Int32Array): void {
+      entries.set(key, { version, value });
+    },
+  };
 }

@@ -4,7 +4,7 @@ import type { CreateProductInput, UpdateProductInput } from '#shared/schemas/pro
 import { products } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
-import type { Actor } from '#server/trpc/context.ts';
+import type { Actor } from '#server/services/actor.ts';
 import { assertCodeFree } from '#server/services/shortLinks/availability.ts';
 import { getProduct, requireProductInScope } from './read.ts';
 import {

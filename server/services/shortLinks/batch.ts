@@ -3,7 +3,7 @@ import type { CreateShortLinksInput } from '#shared/schemas/shortLinks.ts';
 import { shortLinks } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
-import type { Actor } from '#server/trpc/context.ts';
+import type { Actor } from '#server/services/actor.ts';
 import { generateCode, redirectUrl } from '#server/services/codes.ts';
 import { requireProductInScope } from '#server/services/products/read.ts';
 import { pickCompany, type CompanyScope } from '#server/services/products/scope.ts';

@@ -3,7 +3,7 @@ import { vi } from '#shared/i18n/vi/index.ts';
 import { shortLinks } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
-import type { Actor } from '#server/trpc/context.ts';
+import type { Actor } from '#server/services/actor.ts';
 import { redirectUrl } from '#server/services/codes.ts';
 import { requireProductInScope } from '#server/services/products/read.ts';
 import { publicChanged } from '#server/services/products/public-answers.ts';

@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { UploadFileInput } from '#shared/schemas/uploads.ts';
 import type { AppDeps } from '#server/deps.ts';
-import type { Actor } from '#server/trpc/context.ts';
+import type { Actor } from '#server/services/actor.ts';
 import { inspectImage } from './inspect.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { vi } from '#shared/i18n/vi/index.ts';
 import type { Executor } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
-import type { Actor } from '#server/trpc/context.ts';
+import type { Actor } from '#server/services/actor.ts';
 import { findUserById, type UserRow } from '#server/services/accounts/session.ts';
 
 /**

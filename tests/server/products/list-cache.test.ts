@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '#server/db/client.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { listProducts } from '#server/services/products/list.ts';
+import { createProductLists, listProducts } from '#server/services/products/list.ts';
 import { ftsMatch } from '#server/services/products/search.ts';
 import { PRODUCT_SORT_FIELDS, productListInput } from '#shared/schemas/products.ts';
 import { callerFor, createCompany } from '#tests/helpers/factories.ts';
@@ -156,7 +156,12 @@ describe('[products] list: kept totals and ids, named indexes', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'txng-list-')), 'app.db');
     const one = createDb(path);
     const other = createDb(path);
-    const deps = { db: one.db, sqlite: one.sqlite, settings: { publicUrl: 'http://localhost' } } as unknown as AppDeps;
+    const deps = {
+      db: one.db,
+      sqlite: one.sqlite,
+      settings: { publicUrl: 'http://localhost' },
+      productLists: createProductLists(one),
+    } as unknown as AppDeps;
     const companyId = createCompany(deps).id;
     makeProduct(deps, companyId, { name: 'Cà phê Robusta', status: 'ACTIVE' });
     const all = { sortBy: 'name' };

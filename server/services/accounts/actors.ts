@@ -1,0 +1,30 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { users } from '#server/db/schema/index.ts';
+
+/**
+ * The user row every signed-in request reads (id, role, company, status, token version, deletion):
+ * prepared once per app on first use (AppDeps.actors), not built per request.
+ */
+export type ActorLookup = (id: number) => ActorRow | undefined;
+export type ActorRow = ReturnType<ReturnType<typeof prepare>['get']>;
+
+function prepare(db: Db) {
+  return db
+    .select({
+      id: users.id,
+      role: users.role,
+      companyId: users.companyId,
+      status: users.status,
+      tokenVersion: users.tokenVersion,
+      deletedAt: users.deletedAt,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare();
+}
+
+export function createActorLookup(db: Db): ActorLookup {
+  let query: ReturnType<typeof prepare> | undefined;
+  return (id) => (query ??= prepare(db)).get({ id });
+}

@@ -1,0 +1,38 @@
+import { createTokens, type Tokens } from '#server/auth/tokens.ts';
+import type { Db, Sqlite } from '#server/db/client.ts';
+import type { Settings } from '#server/env.ts';
+import { createLimits, type Limits } from '#server/security/limits.ts';
+import { createActorLookup, type ActorLookup } from '#server/services/accounts/actors.ts';
+import { createProductLists, type ProductLists } from '#server/services/products/list.ts';
+
+/** Work to run on shutdown after the last request, before the database closes (e.g. buffered writes). */
+export type ShutdownHook = () => void | Promise<void>;
+
+/**
+ * What the app keeps between requests: caches, prepared statements, limits, shutdown hooks. Built once
+ * per app by startServer (server/server.ts) or a test helper and carried in AppDeps, never held in a
+ * module: two apps in one process (tests, a script beside the server) share nothing, and shutdown can
+ * reach everything it must flush (docs/architecture.md, "Layers"; decision 115).
+ */
+export interface AppState {
+  /** Brute-force limits and the bounded hashing queue (server/security/limits.ts). */
+  limits: Limits;
+  /** Access tokens signed and verified with the app's secret, verified ones kept (bounded). */
+  tokens: Tokens;
+  /** The signed-in user's row, read on every signed-in request. */
+  actors: ActorLookup;
+  /** The product list's statements and kept totals and ids (server/services/products/list.ts). */
+  productLists: ProductLists;
+  /** Registered with onShutdown (server/server.ts); run by close() in order. */
+  shutdownHooks: ShutdownHook[];
+}
+
+export function createAppState(settings: Settings, store: { db: Db; sqlite: Sqlite }): AppState {
+  return {
+    limits: createLimits(settings),
+    tokens: createTokens(settings.jwtSecret),
+    actors: createActorLookup(store.db),
+    productLists: createProductLists(store),
+    shutdownHooks: [],
+  };
+}
