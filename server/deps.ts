@@ -17,7 +17,7 @@ export interface AppDeps extends AppState {
   /** Account work done after the answer (mail), kept so shutdown and tests can wait for it. */
   afterAnswerJobs?: AfterAnswerJobs;
   /** Image decoding threads behind a bounded queue (server/services/scans/decode-pool.ts). */
-  decodePool?: DecodePool;
+  decodePool: DecodePool;
   /** The background writer thread (server/db/background-writer.ts); only the running server has one. */
   background?: BackgroundWriter;
 }

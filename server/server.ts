@@ -6,7 +6,7 @@ import { startBackgroundWriter } from './db/background-writer.ts';
 import { createDb } from './db/client.ts';
 import { ensureSuperAdmin } from './db/bootstrap.ts';
 import { prepareDatabase } from './db/migrations.ts';
-import { ensureDefaultDocuments, seedDemo } from './db/seed.ts';
+import { ensureDefaultDocuments, seedDemo } from './seed/seed.ts';
 import type { AppDeps } from './deps.ts';
 import type { Settings } from './env.ts';
 import { createLogger, type Logger } from './logger.ts';

@@ -7,12 +7,16 @@ import { loadSettings } from '#server/env.ts';
 import { createLogger } from '#server/logger.ts';
 import { createMemoryMailer } from '#server/mail/mailer.ts';
 import { createAfterAnswerJobs } from '#server/services/accounts/after-answer.ts';
+import { createDecodePool, type DecodePool } from '#server/services/scans/decode-pool.ts';
 import { createAppState } from '#server/state.ts';
 
 export type TestDeps = AppDeps & { mailer: ReturnType<typeof createMemoryMailer> };
 
 /** The temporary DATA_DIRs made by this test file; tests/setup/server.ts removes them after it. */
 export const testDataDirs = new Set<string>();
+
+/** One decoding pool per test file: its workers load the decoder once and never keep the process alive. */
+let decodePool: DecodePool | undefined;
 
 /**
  * A fresh in-memory database with every migration, a temporary DATA_DIR, a mailer that keeps messages
@@ -39,6 +43,7 @@ export function createTestDeps(env: Record<string, string> = {}): TestDeps {
     mailer: createMemoryMailer(),
     logger: createLogger('silent'),
     afterAnswerJobs: createAfterAnswerJobs(),
+    decodePool: (decodePool ??= createDecodePool()),
     ...createAppState(settings, { db, sqlite }),
   };
 }

@@ -3,7 +3,6 @@ import type { UploadFileInput } from '#shared/schemas/uploads.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import { type LimitScope, limitedPhotoScan } from '#server/security/limits.ts';
-import { decodePoolOf } from '#server/services/scans/decode-pool.ts';
 import { codeFromScannedText } from '#server/services/scans/scanned-text.ts';
 import { inspectImage } from '#server/services/uploads/inspect.ts';
 import { resolveCode, type Viewer } from './resolve.ts';
@@ -16,7 +15,7 @@ import { resolveCode, type Viewer } from './resolve.ts';
 export function scanProductImage(deps: AppDeps & LimitScope, file: UploadFileInput, viewer: Viewer) {
   return limitedPhotoScan(deps, async () => {
     await inspectImage(file.bytes, deps.settings.uploadMaxBytes);
-    const [text] = await decodePoolOf(deps).decode(file.bytes);
+    const [text] = await deps.decodePool.decode(file.bytes);
     if (!text) throw new AppError('BAD_REQUEST', vi.scan.noCodeInImage);
     return resolveCode(deps, codeFromScannedText(text, deps.settings.publicUrl), viewer);
   });

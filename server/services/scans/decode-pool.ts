@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { vi } from '#shared/i18n/vi/index.ts';
-import type { AppDeps } from '#server/deps.ts';
 import { projectPath } from '#server/paths.ts';
 import { createWorkQueue } from '#server/security/work-queue.ts';
 import type { DecodeJob, DecodeReply } from './decode-worker.ts';
@@ -110,13 +109,4 @@ export function createDecodePool(options: DecodePoolOptions = {}): DecodePool {
       await Promise.all(slots.splice(0).map((s) => s.worker.terminate()));
     },
   };
-}
-
-/** Used only when deps were built without a pool (a script, an in-process test): one for the process. */
-let processPool: DecodePool | undefined;
-
-export function decodePoolOf(deps: Pick<AppDeps, 'decodePool'>): DecodePool {
-  if (deps.decodePool) return deps.decodePool;
-  processPool ??= createDecodePool();
-  return processPool;
 }

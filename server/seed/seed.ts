@@ -4,7 +4,7 @@ import { hashPassword } from '#server/auth/password.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { generateCode } from '#server/services/codes.ts';
 import { insertProductRecord, type ProductFields, type TrackingFields } from '#server/services/products/records.ts';
-import { companies, documents, shortLinks, users } from './schema/index.ts';
+import { companies, documents, shortLinks, users } from '#server/db/schema/index.ts';
 import { DEFAULT_DOCUMENTS } from './default-documents.ts';
 import { vietnameseSortKey } from '#shared/sort-key.ts';
 
