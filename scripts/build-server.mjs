@@ -11,7 +11,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const SERVER_BUNDLE = 'dist/server/index.mjs';
 /**
  * Every file the server runs, by its name in dist/server/: `index` is the process; a worker thread's
- * module goes here too, started from `projectPath('dist', 'server', '<name>.mjs')` (server/paths.ts),
+ * module goes here too, started by startWorkerModule (server/lib/worker-module.ts) from `dist/server/<name>.mjs`,
  * which is the same file under `npm start` and in the release (scripts/release.mjs ships `index` inside
  * the executable and each other entry as a file at that path beside it, decision 100).
  */
@@ -19,6 +19,8 @@ export const SERVER_ENTRY_POINTS = {
   index: 'server/index.ts',
   // The image-decoding worker: the pool starts it as its own file (decision 081).
   'decode-worker': 'server/services/scans/decode-worker.ts',
+  // The background writer's thread: scan events and WAL checkpoints on its own connection.
+  'background-worker': 'server/db/background-worker.ts',
 };
 
 /** What the server bundle and the release's bundles share. */

@@ -1,54 +1,24 @@
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import { startWorkerModule } from '#server/lib/worker-module.ts';
+import type { BackgroundWorkerData, FromBackgroundWorker, ToBackgroundWorker } from './background-worker.ts';
+import { SCAN_EVENT_INSERT, type ScanRow } from './scan-events.ts';
 
 /**
  * A worker thread with its own SQLite connection for the work that must not stall the event loop:
  *
  * - **WAL checkpoints.** A checkpoint copies the WAL back into the database file and syncs it; run by
- *   the committing connection (SQLite's automatic checkpoint) it stalled the scan path for up to
- *   ~300 ms. The worker runs a PASSIVE one every second (it never blocks writers); the main
- *   connection's automatic checkpoint stays as a safety net at a larger size.
+ *   the committing connection (SQLite's automatic checkpoint) it stalled the scan path (decision 070,
+ *   figures in bench/RESULTS.md). The worker runs a PASSIVE one every second (it never blocks
+ *   writers); the main connection's automatic checkpoint stays as a safety net at a larger size.
  * - **Scan events.** Each public resolve adds a row with three indexes and two foreign keys to a large
- *   table; written on the main thread that was a quarter of the scan path's time. Batches are posted
- *   here and written in one transaction each; the main thread only waits when it asks to (shutdown,
- *   statistics).
+ *   table; written on the main thread that was a large share of the scan path's time. Batches are
+ *   posted here and written in one transaction each; the main thread only waits when it asks to
+ *   (shutdown, statistics).
  *
- * Rows are [productId, companyId, userId, device, createdAt, scans]. A row whose product was deleted
- * before it was written fails its foreign key and is dropped alone.
+ * The thread is the TypeScript module server/db/background-worker.ts (type-checked and linted like the
+ * rest), started through startWorkerModule. A row whose product was deleted before it was written
+ * fails its foreign key and is dropped alone.
  */
-/** The one statement a scan event is written with, on the worker or on the main connection. */
-export const SCAN_EVENT_INSERT =
-  'INSERT INTO scan_events (product_id, company_id, user_id, device, created_at, scans) VALUES (?, ?, ?, ?, ?, ?)';
-
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
-const db = new Database(workerData.path);
-db.pragma('busy_timeout = 5000');
-db.pragma('foreign_keys = ON');
-db.pragma('synchronous = ' + workerData.synchronous);
-const insert = db.prepare(${JSON.stringify(SCAN_EVENT_INSERT)});
-const writeAll = db.transaction((rows) => { for (const r of rows) insert.run(r[0], r[1], r[2], r[3], r[4], r[5]); });
-function write(rows) {
-  try { writeAll(rows); } catch { for (const r of rows) { try { insert.run(r[0], r[1], r[2], r[3], r[4], r[5]); } catch {} } }
-}
-const checkpoint = () => { try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {} };
-const timer = setInterval(checkpoint, workerData.checkpointMs);
-parentPort.on('message', (m) => {
-  if (m.type === 'scans') { write(m.rows); parentPort.postMessage({ type: 'done', id: m.id }); }
-  else if (m.type === 'stop') { clearInterval(timer); checkpoint(); db.close(); parentPort.postMessage({ type: 'stopped' }); }
-});
-`;
-
-export type ScanRow = [
-  productId: number,
-  companyId: number,
-  userId: number | null,
-  device: string,
-  createdAt: number,
-  /** how many scans of this product, by this user (or visitors) on this kind of device, the row stands for */
-  scans: number,
-];
+export { SCAN_EVENT_INSERT, type ScanRow };
 
 export interface BackgroundWriter {
   /** Resolves once the rows are committed. */
@@ -60,21 +30,19 @@ export function startBackgroundWriter(
   path: string,
   options: { synchronous: 'NORMAL' | 'FULL'; checkpointMs?: number },
 ): BackgroundWriter {
-  const worker = new Worker(WORKER_SOURCE, {
-    eval: true,
-    workerData: {
-      path,
-      synchronous: options.synchronous,
-      checkpointMs: options.checkpointMs ?? 1000,
-      driver: createRequire(import.meta.url).resolve('better-sqlite3'),
-    },
-  });
+  const workerData: BackgroundWorkerData = {
+    path,
+    synchronous: options.synchronous,
+    checkpointMs: options.checkpointMs ?? 1000,
+  };
+  const worker = startWorkerModule('background-worker', new URL('./background-worker.ts', import.meta.url), { workerData });
+  const send = (m: ToBackgroundWorker) => worker.postMessage(m);
   worker.unref();
   let nextId = 0;
   const waiting = new Map<number, () => void>();
   let stopped: (() => void) | undefined;
-  worker.on('message', (m: { type: string; id?: number }) => {
-    if (m.type === 'done' && m.id !== undefined) {
+  worker.on('message', (m: FromBackgroundWorker) => {
+    if (m.type === 'done') {
       waiting.get(m.id)?.();
       waiting.delete(m.id);
     } else if (m.type === 'stopped') stopped?.();
@@ -91,7 +59,7 @@ export function startBackgroundWriter(
       const id = nextId++;
       return new Promise((resolve) => {
         waiting.set(id, resolve);
-        worker.postMessage({ type: 'scans', id, rows });
+        send({ type: 'scans', id, rows });
       });
     },
     stop: () =>
@@ -100,7 +68,7 @@ export function startBackgroundWriter(
           stopped = undefined;
           worker.terminate().then(() => resolve(), () => resolve());
         };
-        worker.postMessage({ type: 'stop' });
+        send({ type: 'stop' });
       }),
   };
 }

@@ -6,6 +6,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -201,6 +202,12 @@ describe('[COMPANY_ADMIN][release] a company runs it', () => {
 
     expect(await s.stop()).toBe(0);
     expect(s.lines.some((l) => l.includes('"event":"server.closed"'))).toBe(true);
+    // The scans were written by the background writer's thread, a worker module shipped beside the
+    // executable (dist/server/background-worker.mjs): had it not started, they would be lost.
+    const db = new Database(join(s.dataDir, 'app.db'), { readonly: true });
+    const scans = db.prepare('SELECT coalesce(sum(scans), 0) AS n FROM scan_events').get() as { n: number };
+    db.close();
+    expect(scans.n).toBeGreaterThanOrEqual(1);
   });
 });
 

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { vi } from '#shared/i18n/vi/index.ts';
-import { projectPath } from '#server/paths.ts';
+import { startWorkerModule } from '#server/lib/worker-module.ts';
 import { createWorkQueue } from '#server/security/work-queue.ts';
 import type { DecodeJob, DecodeReply } from './decode-worker.ts';
 
@@ -27,20 +27,8 @@ export interface DecodePoolOptions {
 /** One core stays with the event loop (health, sign-ins, the scan path); at least one worker. */
 export const DECODE_WORKERS = Math.max(1, availableParallelism() - 1);
 
-/**
- * Running from the TypeScript sources (tsx: tests, dev) the worker is the .ts module, loaded through
- * tsx's API (a worker does not inherit the parent's loader); from the bundle it is the built
- * dist/server/decode-worker.mjs (scripts/build-server.mjs).
- */
-function startWorker(): Worker {
-  if (import.meta.url.endsWith('.ts')) {
-    const tsx = import.meta.resolve('tsx/esm/api');
-    const entry = new URL('./decode-worker.ts', import.meta.url).href;
-    const boot = `import(${JSON.stringify(tsx)}).then((m) => m.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`;
-    return new Worker(boot, { eval: true });
-  }
-  return new Worker(projectPath('dist', 'server', 'decode-worker.mjs'));
-}
+/** The worker module, found from the sources, the bundle or the release alike (server/lib/worker-module.ts). */
+const startWorker = () => startWorkerModule('decode-worker', new URL('./decode-worker.ts', import.meta.url));
 
 interface Slot {
   worker: Worker;

@@ -1,0 +1,13 @@
+/** The one statement a scan event is written with, on the background writer's thread or on the main connection. */
+export const SCAN_EVENT_INSERT =
+  'INSERT INTO scan_events (product_id, company_id, user_id, device, created_at, scans) VALUES (?, ?, ?, ?, ?, ?)';
+
+export type ScanRow = [
+  productId: number,
+  companyId: number,
+  userId: number | null,
+  device: string,
+  createdAt: number,
+  /** how many scans of this product, by this user (or visitors) on this kind of device, the row stands for */
+  scans: number,
+];
