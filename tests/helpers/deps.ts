@@ -36,6 +36,7 @@ export function createTestDeps(env: Record<string, string> = {}): TestDeps {
     ...env,
   });
   const { db, sqlite } = createDb(':memory:');
+  decodePool ??= createDecodePool();
   return {
     db,
     sqlite,
@@ -43,7 +44,7 @@ export function createTestDeps(env: Record<string, string> = {}): TestDeps {
     mailer: createMemoryMailer(),
     logger: createLogger('silent'),
     afterAnswerJobs: createAfterAnswerJobs(),
-    decodePool: (decodePool ??= createDecodePool()),
+    decodePool,
     ...createAppState(settings, { db, sqlite }),
   };
 }

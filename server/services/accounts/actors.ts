@@ -26,5 +26,8 @@ function prepare(db: Db) {
 
 export function createActorLookup(db: Db): ActorLookup {
   let query: ReturnType<typeof prepare> | undefined;
-  return (id) => (query ??= prepare(db)).get({ id });
+  return (id) => {
+    query ??= prepare(db);
+    return query.get({ id });
+  };
 }

@@ -254,7 +254,12 @@ export interface ProductLists {
 }
 export function createProductLists(deps: Pick<AppDeps, 'db' | 'sqlite'>): ProductLists {
   let queries: ReturnType<typeof prepareQueries> | undefined;
-  return { queries: () => (queries ??= prepareQueries(deps)) };
+  return {
+    queries() {
+      queries ??= prepareQueries(deps);
+      return queries;
+    },
+  };
 }
 
 /** How many ids the kept lists of one app hold at most; a total weighs 1. */

@@ -1,0 +1,81 @@
+/**
+ * The layer rules of docs/architecture.md ("Layers"), checked by `npm run depcruise` inside `npm test`
+ * (scripts/test.sh). tests/server/foundation/layers.test.ts proves each rule fails on a fixture tree
+ * that breaks it (tests/fixtures/layers/) and that the real tree passes.
+ *
+ * Paths are relative to the folder the check runs in, so the same rules apply to the project and to a
+ * fixture tree laid out like it.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'services-know-no-transport',
+      comment:
+        'Services (server/services) are called by the procedures and the adapters, never the other way: ' +
+        'they take domain types (server/services/actor.ts) and AppDeps, not a tRPC context or a request.',
+      severity: 'error',
+      from: { path: '^server/services/' },
+      to: { path: '^server/(trpc|rest|http)/' },
+    },
+    {
+      name: 'procedures-know-no-adapters',
+      comment: 'Procedures (server/trpc) are what REST and the public http routes call; they import neither.',
+      severity: 'error',
+      from: { path: '^server/trpc/' },
+      to: { path: '^server/(rest|http)/' },
+    },
+    {
+      name: 'database-is-the-bottom',
+      comment:
+        'The database layer (server/db) holds the schema, the connection and its threads: it imports no ' +
+        'service, procedure or adapter (seeding, which uses services, lives in server/seed).',
+      severity: 'error',
+      from: { path: '^server/db/' },
+      to: { path: '^server/(services|trpc|rest|http|seed)/' },
+    },
+    {
+      name: 'shared-is-a-leaf',
+      comment: 'shared/ is imported by the server and the client alike: it imports neither.',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { path: '^(server|client)/' },
+    },
+    {
+      name: 'client-takes-only-types-from-server',
+      comment:
+        'The client is built for the browser: from server/ it may only import types (the tRPC router ' +
+        'type), which vanish when compiled.',
+      severity: 'error',
+      from: { path: '^client/' },
+      to: { path: '^server/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'no-cycles',
+      comment:
+        'A cycle of imports that run (not type-only) makes the load order decide what a module sees at ' +
+        'start-up, and ties layers together.',
+      severity: 'error',
+      from: { path: '^(server|shared|client)/' },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment: 'An import that resolves to nothing is a typo or a missing package.',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+    combinedDependencies: false,
+  },
+};
