@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: every test. Type check, unit/router/REST tests (vitest), the release archive run from an
-# empty folder, then the browser journeys (Playwright in Debian's Chromium) against a fresh build.
+# `npm test`: every test. Type check, lint (Biome) and the layer rules (dependency-cruiser,
+# docs/architecture.md), unit/router/REST tests (vitest), the release archive run from an empty folder,
+# then the browser journeys (Playwright in Debian's Chromium) against a fresh build.
 # Browser tests are never skipped silently.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,6 +19,10 @@ fi
 
 echo "== typecheck"
 npx tsc --noEmit
+echo "== lint"
+npm run --silent lint
+echo "== layer rules"
+npm run --silent depcruise
 echo "== unit, router and REST tests"
 npx vitest run
 echo "== build"

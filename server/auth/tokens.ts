@@ -69,7 +69,10 @@ export function createTokens(secret: Uint8Array, options: { max?: number } = {})
       const cached = cachedClaims(token);
       if (cached) return cached;
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: [JWT_ALG], requiredClaims: ['exp', 'sub'] });
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [JWT_ALG],
+          requiredClaims: ['exp', 'sub'],
+        });
         const ver = payload.ver;
         if (typeof payload.sub !== 'string' || typeof ver !== 'number') return null;
         const claims = { sub: payload.sub, ver };

@@ -13,7 +13,11 @@ import { projectPath } from '#server/paths.ts';
  * `name` must be the module's key in SERVER_ENTRY_POINTS; tests/server/foundation/worker-modules.test.ts
  * checks that every worker the server starts is listed there.
  */
-export function startWorkerModule(name: string, source: URL, options: Omit<WorkerOptions, 'eval'> = {}): Worker {
+export function startWorkerModule(
+  name: string,
+  source: URL,
+  options: Omit<WorkerOptions, 'eval'> = {},
+): Worker {
   if (import.meta.url.endsWith('.ts')) {
     const tsx = import.meta.resolve('tsx/esm/api');
     const entry = source.href;

@@ -26,7 +26,9 @@ describe('[foundation] worker modules', () => {
     const started = new Map<string, string>();
     for (const file of serverFiles('server')) {
       const source = readFileSync(file, 'utf8');
-      for (const m of source.matchAll(/startWorkerModule\(\s*'([^']+)',\s*new URL\('([^']+)', import\.meta\.url\)/g)) {
+      for (const m of source.matchAll(
+        /startWorkerModule\(\s*'([^']+)',\s*new URL\('([^']+)', import\.meta\.url\)/g,
+      )) {
         started.set(m[1]!, join(file, '..', m[2]!));
       }
     }

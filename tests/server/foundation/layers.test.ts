@@ -1,0 +1,63 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { projectPath } from '#server/paths.ts';
+
+/**
+ * The layer rules (.dependency-cruiser.cjs, docs/architecture.md "Layers") run in `npm test`
+ * (scripts/test.sh: `npm run depcruise`). These prove they can fail: on a fixture tree that breaks each
+ * rule once (tests/fixtures/layers/, the breaking files say which), exactly those breaks are reported,
+ * and the edges the rules allow are not; and the project's own tree is clean.
+ */
+const bin = projectPath('node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
+
+interface Violation {
+  from: string;
+  to: string;
+  rule: { name: string; severity: string };
+}
+
+const run = (cwd: string, args: string[]) =>
+  spawnSync(process.execPath, [bin, ...args, '--config', projectPath('.dependency-cruiser.cjs')], {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+
+/**
+ * The report as JSON (what was found), and the exit status of the check as `npm run depcruise` runs it
+ * (its default text output: the JSON output always exits 0).
+ */
+const report = (cwd: string, args: string[]) =>
+  (
+    JSON.parse(run(cwd, [...args, '--output-type', 'json']).stdout) as {
+      summary: { violations: Violation[]; error: number; totalCruised: number };
+    }
+  ).summary;
+
+describe('[foundation] layer rules', () => {
+  it('report each break of the fixture tree, and only those', () => {
+    const fixture = projectPath('tests', 'fixtures', 'layers');
+    const summary = report(fixture, ['server', 'shared', 'client']);
+    expect(summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort()).toEqual([
+      'client-takes-only-types-from-server: client/src/screen.ts -> server/services/save.ts',
+      'database-is-the-bottom: server/db/seed.ts -> server/services/save.ts',
+      'no-cycles: server/services/ping.ts -> server/services/pong.ts',
+      'procedures-know-no-adapters: server/trpc/routers/products.ts -> server/rest/products.ts',
+      'services-know-no-transport: server/services/transport.ts -> server/trpc/context.ts',
+      'shared-is-a-leaf: shared/format.ts -> server/db/client.ts',
+    ]);
+    expect(summary.error).toBe(6);
+    const check = run(fixture, ['server', 'shared', 'client']);
+    expect(check.status).not.toBe(0);
+    expect(check.stdout).toContain('6 dependency violations');
+  }, 60_000);
+
+  it("the project's tree keeps every rule (but the known violations listed in .dependency-cruiser-known-violations.json)", () => {
+    const summary = report(projectPath(), ['server', 'shared', 'client/src', '--ignore-known']);
+    const broken = summary.violations.filter((v) => v.rule.severity !== 'ignore');
+    expect(broken.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`)).toEqual([]);
+    expect(summary.error).toBe(0);
+    // The aliases (#server/*, ...) resolve: the whole server is reached through them.
+    expect(summary.totalCruised).toBeGreaterThan(300);
+  }, 60_000);
+});
