@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: every benchmark of issue 7, one after the other (they share two cores, so never at
+ * `npm run bench`: every benchmark, one after the other (they share two cores, so never at
  * once), then a summary of the figures against the goals. Figures only: nothing here fails a build.
  *
  *   npm run bench                    all of them

@@ -1,6 +1,6 @@
 // Bundles the server (server/index.ts and everything it imports from server/, shared/ and, for the
 // public pages' first view, client/src/) into dist/server/index.mjs and its lazily loaded chunks, so `npm start` runs plain JavaScript: no TypeScript loader at run
-// time (tsx alone costs ~300 ms of start-up). Packages in node_modules stay external: they load
+// time (tsx alone is a large share of start-up: decision 072, figures in bench/RESULTS.md). Packages in node_modules stay external: they load
 // from node_modules as they do under tsx, and native ones (better-sqlite3) could not be bundled anyway.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

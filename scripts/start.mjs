@@ -1,5 +1,5 @@
 // `npm start`: builds what is missing or out of date (the client once; the server bundle whenever a
-// file under server/, shared/, drizzle/ or client/src/ is newer than it, ~100 ms), then runs the bundled server in
+// file under server/, shared/, drizzle/ or client/src/ is newer than it), then runs the bundled server in
 // this process: plain JavaScript, no TypeScript loader at run time (decision 072).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';

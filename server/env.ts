@@ -83,7 +83,7 @@ export interface Settings {
   sqliteSynchronous: 'NORMAL' | 'FULL';
   /** Scan events are written in batches this often (ms); 0 writes each at once. */
   scanFlushMs: number;
-  /** log2 of scrypt's N; 15 (N = 32768) takes ~60 ms; tests lower it. */
+  /** log2 of scrypt's N (15: N = 32768); tests lower it to stay fast. */
   passwordHashCost: number;
   logLevel: Env['LOG_LEVEL'];
 }

@@ -1,4 +1,4 @@
-/** Business constants from the spec (section 9) and the product decisions, in one place. */
+/** Business constants (limits, patterns, sizes the server and the client must agree on), in one place. */
 export const APP_NAME = 'Truy xuất nguồn gốc';
 export const APP_VERSION = '1.0.0';
 
@@ -35,13 +35,13 @@ export const QR_CODE_PATTERN = /^[A-Za-z0-9_-]{4,64}$/;
 
 /**
  * The guest history merged at sign-in; the client keeps at most this many. Here, not in the schemas:
- * the phone pages read it and must not load zod (issue 7).
+ * the phone pages read it and must not load zod (their entry stays small: decision 074).
  */
 export const SCAN_LOG_MERGE_MAX = 200;
 
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif'] as const;
 
-/** Local storage keys (spec section 7). */
+/** Local storage keys. */
 /**
  * The element of a server-rendered public page that carries the page's answer as JSON (never executed,
  * so the CSP's script-src 'self' holds): the client app starts from it instead of asking again.

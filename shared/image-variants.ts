@@ -1,6 +1,6 @@
 /**
- * Phone-sized copies of uploaded photos (issue 7): an upload is often a camera's 2-5 MB original, which a
- * phone on slow 3G needs a minute to load. `/uploads/{name}?w={width}` answers a WebP copy at most that
+ * Phone-sized copies of uploaded photos (decision 075): an upload is often a camera's full-size original,
+ * far too heavy for a phone on a slow network. `/uploads/{name}?w={width}` answers a WebP copy at most that
  * wide, made once on first request and kept (server/services/uploads/variants.ts). Only these widths
  * exist, so nobody can make the server produce and store an unbounded number of copies.
  */
@@ -12,7 +12,7 @@ export const UPLOAD_IMAGE_PATH = /^\/uploads\/([A-Za-z0-9_-]+\.(?:jpe?g|png|gif)
 
 /**
  * The copy of `url` at `width`, for an upload; any other address (an SVG, a link elsewhere) as it is.
- * 640 for a page's main picture (sharp at phone widths, ~40 kB instead of the original), 160 for thumbnails.
+ * 640 for a page's main picture (sharp at phone widths, a fraction of the original), 160 for thumbnails.
  */
 export function imageVariant(url: string, width: ImageVariantWidth): string {
   return UPLOAD_IMAGE_PATH.test(url) ? `${url}?w=${width}` : url;

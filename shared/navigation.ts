@@ -117,7 +117,7 @@ export function pathMatches(pattern: string, pathname: string): boolean {
 const isExternal = (path: string) => path.startsWith('#') || /^https?:\/\//i.test(path);
 
 /**
- * The spec's rule: active when the current path, trailing slash removed, equals the item's path or one
+ * A menu item is active when the current path, trailing slash removed, equals the item's path or one
  * of its sub-paths. Children count too, so a parent lights up for its open child.
  */
 export interface NavTarget {

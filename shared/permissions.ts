@@ -1,8 +1,8 @@
 /**
- * THE permission table (product decisions, "Roles"). The server's procedure builders, the session's
+ * THE permission table (decision 006). The server's procedure builders, the session's
  * `permissions` list and the client's menu and guards all read it; change a role here and every side follows.
  *
- * Semantics (CASL-like, as the spec's wording suggests): `manage` implies `read`; subject `all` matches every
+ * Semantics (CASL-like, decision 006): `manage` implies `read`; subject `all` matches every
  * subject; an inverted rule ("cannot") wins over any rule that allows.
  */
 export const ROLES = ['SUPER_ADMIN', 'MODERATOR', 'COMPANY_ADMIN', 'EMPLOYEE', 'USER', 'GUEST'] as const;

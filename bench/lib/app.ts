@@ -8,7 +8,7 @@ export interface App extends Started {
 
 /**
  * `npm start`'s own command, read from package.json (node, its flags, scripts/start.mjs), run without
- * npm in front: the same process as a newcomer's, without npm's ~200 ms in the start-up figure.
+ * npm in front: the same process as a newcomer's, without npm's own start-up in the figure.
  * `nodeFlags` go before the script (a CPU profile).
  */
 export function npmStartCommand(nodeFlags: string[] = []): [string, string[]] {

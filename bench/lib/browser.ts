@@ -19,7 +19,7 @@ export function launchChromium() {
 /** A phone (Pixel 7's viewport and user agent), Vietnamese, no cache shared between contexts. */
 export const PHONE = { ...devices['Pixel 7'], locale: 'vi-VN', timezoneId: 'Asia/Ho_Chi_Minh' };
 
-/** Slow 3G as the issue states it: 400 ms round trip, ~400 kbit/s down and up. */
+/** Slow 3G as Chrome's DevTools define it: 400 ms round trip, ~400 kbit/s down and up. */
 export const SLOW_3G = { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 };
 export const CPU_SLOWDOWN = 4;
 

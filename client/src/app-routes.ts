@@ -1,5 +1,5 @@
 /**
- * Every path of the spec, each page loaded on demand. To add a page, point its entry at the file in
+ * Every path of the app (decision 030), each page loaded on demand. To add a page, point its entry at the file in
  * routes/ (one default-exported component per file); the group picks the layout and the guard.
  */
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
@@ -12,7 +12,7 @@ export type RouteGroup =
   | 'dashboard'
   /** '/': coming soon, redirect, or the dashboard home */
   | 'root'
-  /** dashboard layout, open to everyone, signed in or not (the spec's second group) */
+  /** dashboard layout, open to everyone, signed in or not (product and company details, the scanner) */
   | 'public'
   /** no layout */
   | 'bare'

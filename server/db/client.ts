@@ -52,7 +52,8 @@ export function applyPragmas(sqlite: Sqlite, synchronous: 'NORMAL' | 'FULL' = 'N
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('temp_store = MEMORY');
-  // 8 MB: a storm over the whole catalogue fills it; 32 MB took the server past its 200 MB budget (issue 7).
+  // Small on purpose: a storm over the whole catalogue fills it, and a larger one took the server past its
+  // memory budget (decision 076; figures in bench/RESULTS.md).
   sqlite.pragma('cache_size = -8000');
 }
 

@@ -1,7 +1,7 @@
 import { vi } from '#shared/i18n/vi/index.ts';
 import { route, type RestRoute } from './adapter.ts';
 
-/** /api/auth/...: the accounts paths of the product decisions. */
+/** /api/auth/...: the accounts paths (decision 005). */
 export const authRoutes: RestRoute[] = [
   route({
     method: 'post',

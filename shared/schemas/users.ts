@@ -13,7 +13,7 @@ import {
   usernameSchema,
 } from './common.ts';
 
-/** Sortable columns of the user list; `displayName` (the spec's default) sorts by name. */
+/** Sortable columns of the user list; `displayName` (the list's default order) sorts by name. */
 export const USER_SORT_FIELDS = [
   'displayName',
   'name',

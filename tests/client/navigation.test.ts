@@ -75,7 +75,7 @@ describe('[client][nav]: the menu per role', () => {
     expect(pathAllowed(allowed, '/users')).toBe(false);
     expect(pathAllowed(allowed, '/')).toBe(false);
   });
-  it('[client][nav]: menu titles are the Vietnamese words of the product decisions', () => {
+  it('[client][nav]: menu titles are the Vietnamese words of vi.nav', () => {
     expect(navForRole('SUPER_ADMIN').map((i) => i.title)).toEqual([
       'Trang chủ',
       'Sản phẩm đã quét',

@@ -20,7 +20,7 @@ describe('[client][session storage]: the stored session', () => {
     expect(getAccessToken()).toBe('a.b.c');
     expect(getPermissions()).toHaveLength(1);
   });
-  it('[client][session storage]: an unreadable session gives no token and no permissions, with the spec message logged', () => {
+  it('[client][session storage]: an unreadable session gives no token and no permissions, with the invalid-token message logged', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     localStorage.setItem('session', '{broken');
     expect(getAccessToken()).toBeNull();

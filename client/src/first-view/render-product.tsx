@@ -1,5 +1,5 @@
 /**
- * The public product page's first view as HTML, rendered by the server (issue 7): a phone on a slow
+ * The public product page's first view as HTML, rendered by the server (decision 074): a phone on a slow
  * network sees the product as soon as the HTML and the stylesheet arrive, before any JavaScript. The
  * same components as the app's page, inside a visitor's session and the default settings, so the app's
  * own first frame (main.tsx, with the same answer) replaces it with what looks the same. Static markup:

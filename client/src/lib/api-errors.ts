@@ -1,6 +1,6 @@
 /**
  * One place that reacts to a failed call, from tRPC or from apiFetch: the toast with the server's
- * message (spec section 8) and the 401/410 sign-out.
+ * message (decision 032) and the 401/410 sign-out.
  */
 import { toast } from 'react-toastify';
 import { vi } from '#shared/i18n/vi/index.ts';

@@ -1,5 +1,5 @@
 /**
- * The guards' decisions as pure functions (spec section 2), so they are tested without a browser.
+ * The guards' decisions as pure functions (decision 030), so they are tested without a browser.
  * Each answers 'wait' (session or config still loading), null (render), or a path to redirect to.
  */
 import { pathAllowed } from '#shared/navigation.ts';

@@ -1,5 +1,5 @@
 /**
- * Everything the client keeps in localStorage (spec section 7), read defensively: another tab, an
+ * Everything the client keeps in localStorage, read defensively: another tab, an
  * extension or an old release may have left anything there.
  */
 import { STORAGE_KEYS } from '#shared/constants.ts';
@@ -60,7 +60,7 @@ export function setSession(session: StoredSession): void {
 }
 
 /**
- * Signing in always sets remember-me and keeps the e-mail for sign-up reuse (spec section 4).
+ * Signing in always sets remember-me and keeps the e-mail for sign-up reuse (decision 032).
  */
 export function rememberLogin(email: string): void {
   write(STORAGE_KEYS.rememberMe, 'true');
@@ -71,7 +71,7 @@ export const isRememberMe = () => read(STORAGE_KEYS.rememberMe) === 'true';
 export const getSignUpEmail = () => read(STORAGE_KEYS.signUpEmail) ?? '';
 export const setSignUpEmail = (email: string) => write(STORAGE_KEYS.signUpEmail, email);
 
-/** Clearing keeps the remembered e-mail and remember-me only when remember-me is set (spec section 4). */
+/** Clearing keeps the remembered e-mail and remember-me only when remember-me is set (decision 032). */
 export function clearSession(): void {
   write(STORAGE_KEYS.session, null);
   if (!isRememberMe()) {

@@ -1,5 +1,5 @@
 /**
- * Client-side token checks (spec section 5). The client never verifies the signature (it has no secret):
+ * Client-side token checks. The client never verifies the signature (it has no secret):
  * it only decides whether a stored token is worth sending. The server decides whether it is good.
  */
 export interface TokenPayload {
@@ -17,7 +17,7 @@ function base64UrlDecode(part: string): string {
   return new TextDecoder().decode(bytes);
 }
 
-/** The payload, or null (logging the spec's 'Invalid token!') when the token cannot be decoded. */
+/** The payload, or null (logging 'Invalid token!') when the token cannot be decoded. */
 export function decodeToken(token: string): TokenPayload | null {
   try {
     const parts = token.split('.');

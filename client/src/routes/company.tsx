@@ -1,4 +1,4 @@
-/** '/company' renders nothing (spec section 2). */
+/** '/company' renders nothing (decision 030). */
 export default function CompanyPage() {
   return null;
 }

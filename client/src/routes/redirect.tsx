@@ -48,7 +48,7 @@ export default function RedirectPage() {
     // Wait for the session: a signed-in user's scan belongs in their account, a visitor's on the phone.
     if (state.status === 'loading' || started.current) return;
     started.current = true;
-    // The pattern, not the zod schema: this page must not load zod (issue 7).
+    // The pattern, not the zod schema: this page must not load zod (decision 074).
     if (!QR_CODE_PATTERN.test(code)) return setFailed(t.notFoundText);
     resolve(code)
       .then((product) => open(product, { replace: true }))

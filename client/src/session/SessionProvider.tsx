@@ -1,5 +1,5 @@
 /**
- * The session for the whole app (spec section 4): loading, then authenticated when a stored token is
+ * The session for the whole app (decision 032): loading, then authenticated when a stored token is
  * still valid and auth.me answers, otherwise unauthenticated.
  */
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
@@ -86,8 +86,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       rememberLogin(user.email);
       armSignOut();
       dispatch({ type: 'LOGGED_IN', user });
-      // Issue 6 hook-in: a visitor's scans kept on this phone move into the account (silent on failure).
-      // Loaded on sign-in, not in the entry: the history code reaches shared/schemas (zod), issue 7.
+      // A visitor's scans kept on this phone move into the account, silently on failure (decision 062).
+      // Loaded on sign-in, not in the entry: the history code reaches shared/schemas (zod), which the
+      // public pages must not load (decision 074).
       void import('#client/features/history/merge.ts')
         .then(({ mergeGuestHistory }) => mergeGuestHistory(client, queryClient))
         .catch(() => false);

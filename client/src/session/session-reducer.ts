@@ -1,5 +1,5 @@
 /**
- * The auth state of spec section 3 as a pure reducer, so the transitions of section 4 are testable
+ * The auth state as a pure reducer, so its transitions (decision 032) are testable
  * without React. leftMenuPaths follows the user's role through the shared navigation config.
  */
 import { leftMenuPaths } from '#shared/navigation.ts';

@@ -1,5 +1,5 @@
 /**
- * The 401/410 rule (spec section 4): the session is cleared and the browser goes to sign-in once,
+ * The 401/410 rule (decision 032): the session is cleared and the browser goes to sign-in once,
  * however many calls fail at the same moment. The flag resets when a new session is stored.
  */
 import { navigate } from 'wouter/use-browser-location';

@@ -1,5 +1,5 @@
 /**
- * App settings (spec section 3), persisted in localStorage 'app-settings' and applied to <html> as a
+ * App settings, persisted in localStorage 'app-settings' and applied to <html> as a
  * class (dark), attributes (dir, data-*) and CSS variables that the Tailwind theme reads.
  */
 import { STORAGE_KEYS } from '#shared/constants.ts';

@@ -15,9 +15,9 @@ export const client = {
   keepEditing: 'Tiếp tục sửa',
   discard: 'Bỏ thay đổi',
   defaultAvatarAlt: 'My avtar',
-  /** The spec's 'Something went wrong!' in Vietnamese: a failed call without any message. */
+  /** 'Something went wrong!': a failed call without any message (decision 032). */
   somethingWentWrong: 'Đã có lỗi xảy ra!',
-  /** The spec's 'Unknown Error': a failure that is not an HTTP answer (network down...). */
+  /** 'Unknown Error': a failure that is not an HTTP answer (network down...) (decision 032). */
   unknownError: 'Lỗi không xác định',
   backHome: 'Về trang chủ',
   errorPages: {

@@ -1,4 +1,4 @@
-/** Left-menu entries and page titles (product decisions, "Words on screen"). */
+/** Left-menu entries and page titles (decision 030: one route table, titles from here). */
 export const nav = {
   home: 'Trang chủ',
   scannedProducts: 'Sản phẩm đã quét',

@@ -4,7 +4,7 @@ import { createUser } from '#tests/helpers/factories.ts';
 import { callerFor } from '#tests/helpers/factories.ts';
 import { createTestDeps } from '#tests/helpers/deps.ts';
 
-/** The roles table of the product decisions, written out: what each role may do. */
+/** The roles table (decision 006), written out: what each role may do. */
 const EXPECTED: Record<string, Array<[Action, Subject]>> = {
   SUPER_ADMIN: [['manage', 'Admin'], ['manage', 'Manage'], ['manage', 'Product'], ['manage', 'User'], ['manage', 'Guest']],
   MODERATOR: [['manage', 'Admin'], ['read', 'Manage'], ['read', 'Product'], ['read', 'User'], ['read', 'Guest']],

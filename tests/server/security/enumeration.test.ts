@@ -88,7 +88,7 @@ describe('account paths answer alike for known and unknown e-mails (real server)
       0.25,
     );
     console.log(`forgot-password lower quartile: known ${k.toFixed(1)} ms, unknown ${u.toFixed(1)} ms`);
-    // The mail (the slow part, 7 ms more when it was sent before answering) leaves after the answer.
+    // The mail (the slow part, measurably longer when it was sent before answering) leaves after the answer.
     expect(Math.abs(k - u)).toBeLessThan(2);
     // ...and the real accounts did get their links.
     expect(await newestMail(server.dataDir, known[0]!, /new-password/)).toContain('/auth/new-password/');

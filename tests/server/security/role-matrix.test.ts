@@ -28,7 +28,7 @@ const PUBLIC = new Set([
   'publicProducts.companyProducts',
   'shortLinks.resolve',
 ]);
-/** The statuses of the product decisions. Anything else (500 above all) is a bug. */
+/** The statuses the API answers with (decision 001). Anything else (500 above all) is a bug. */
 const DOCUMENTED = new Set([200, 201, 400, 401, 403, 404, 409, 410, 412, 413, 415, 429]);
 const ROLES: (Role | 'VISITOR')[] = [
   'VISITOR',

@@ -4,13 +4,13 @@ import { useSession } from '#client/session/SessionProvider.tsx';
 import { Avatar } from '#client/components/ui/avatar.tsx';
 import { useOpenedOnce } from './use-opened-once.ts';
 
-// The drawer's Radix dialog loads on the first tap, not before a page's first paint (issue 7).
+// The drawer's Radix dialog loads on the first tap, not before a page's first paint (decision 074).
 const AccountDrawerPanel = lazy(() =>
   import('./account-drawer-panel.tsx').then((m) => ({ default: m.AccountDrawerPanel })),
 );
 
 /**
- * The account drawer (spec section 2): from the right, 320px, opened by the 40px avatar button;
+ * The account drawer (decision 030): from the right, 320px, opened by the 40px avatar button;
  * avatar 100, name, e-mail, the red full-width logout; closes by the icon (top left) or the backdrop.
  */
 export function AccountDrawer() {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Logo } from '#client/components/ui/logo.tsx';
 
-/** Auth pages: a header with the logo on the left and centred content 500px wide (spec section 2). */
+/** Auth pages: a header with the logo on the left and centred content 500px wide (decision 030). */
 export function AuthLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col bg-canvas">

@@ -1,5 +1,5 @@
 /**
- * The route-change progress bar (spec section 9: minimum 0.08, speed 200 ms, trickle 800 ms) and the
+ * The route-change progress bar (nprogress: minimum 0.08, speed 200, trickle 800) and the
  * scroll to top. The bar starts when the path changes and ends when the new page has committed, which
  * for a lazy page is after its code has arrived.
  */
@@ -9,7 +9,7 @@ import { useLocation } from 'wouter';
 
 type Bar = typeof NProgress;
 /**
- * nprogress loads on the first route change, not before the first paint (issue 7): the page's own
+ * nprogress loads on the first route change, not before the first paint (decision 074): the page's own
  * load has the browser's indicator, so the first path shows no bar. start() and done() chain on the
  * same promise, so they keep their order while the module arrives.
  */

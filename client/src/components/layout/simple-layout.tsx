@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { cn } from '#client/lib/cn.ts';
 import { Logo } from '#client/components/ui/logo.tsx';
 
-/** The simple layout: logo header and centred content; `compact` is 448px wide (spec section 2). */
+/** The simple layout: logo header and centred content; `compact` is 448px wide (decision 030). */
 export function SimpleLayout({ children, compact = false }: { children: ReactNode; compact?: boolean }) {
   return (
     <div className="flex min-h-dvh flex-col bg-canvas">

@@ -3,7 +3,7 @@
  * section component to this list and the settings page renders them above the app settings.
  */
 import type { ComponentType } from 'react';
-// Issue 6 hook-in: the profile and password sections (client/src/features/profile/).
+// The profile and password sections (decision 063) (client/src/features/profile/).
 import { PasswordSection } from '#client/features/profile/password-section.tsx';
 import { ProfileSection } from '#client/features/profile/profile-section.tsx';
 

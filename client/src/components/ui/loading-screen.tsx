@@ -1,6 +1,6 @@
 import { vi } from '#shared/i18n/vi/index.ts';
 
-/** The full-screen loading overlay: a 120px box with the 64px logo, animated (spec section 9). */
+/** The full-screen loading overlay: a 120px box with the 64px logo, animated. */
 export function LoadingScreen() {
   return (
     <div

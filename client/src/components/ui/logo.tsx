@@ -1,7 +1,7 @@
 import { vi } from '#shared/i18n/vi/index.ts';
 import { cn } from '#client/lib/cn.ts';
 
-/** The logo (40x40 single, spec section 9) with the app name beside it when `full`. */
+/** The logo (40x40) with the app name beside it when `full`. */
 export function Logo({ full = false, className }: { full?: boolean; className?: string }) {
   return (
     <span className={cn('inline-flex items-center gap-2', className)}>

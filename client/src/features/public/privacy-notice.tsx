@@ -1,7 +1,7 @@
 import { vi } from '#shared/i18n/vi/index.ts';
 import { useConfig } from '#client/lib/use-config.ts';
 
-/** The short notice of the product decisions: what a scan records and how long it is kept. */
+/** The short notice: what a scan records and how long it is kept (decision 060). */
 export function PrivacyNotice() {
   const config = useConfig();
   const months = config.data?.scanRetentionMonths ?? 13;
