@@ -3,7 +3,7 @@ import { ACCOUNT_SETTINGS_SECTIONS } from '#client/components/settings/account-s
 import { AppSettingsPanel } from '#client/components/settings/app-settings-panel.tsx';
 import { PageHeading } from '#client/components/ui/page-heading.tsx';
 
-/** '/settings': the account sections (another issue) and this browser's app settings. */
+/** '/settings': the account sections (decision 063) and this browser's app settings. */
 export default function SettingsPage() {
   return (
     <div className="flex max-w-3xl flex-col gap-6">

@@ -10,7 +10,7 @@ import { createTestDeps } from '#tests/helpers/deps.ts';
 
 /**
  * The public product page and a printed code's address come server-rendered, with the answer as JSON
- * (issue 7: readable on slow 3G before any script). These prove what a visitor's browser receives, that
+ * (decision 074: readable on a slow network before any script). These prove what a visitor's browser receives, that
  * nothing there is a scan, and that the page never shows an inactive, deleted or outdated product.
  */
 const TEMPLATE =

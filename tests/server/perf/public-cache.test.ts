@@ -6,7 +6,7 @@ import { callerFor, createUser, tokenFor } from '#tests/helpers/factories.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
 
 /**
- * The public answers are cached serialized (issue 7). These prove the cache never serves an inactive,
+ * The public answers are cached serialized (decision 070). These prove the cache never serves an inactive,
  * deleted or outdated product: each write path that changes a public answer is followed by a resolve.
  */
 async function world(env: Record<string, string> = {}) {

@@ -1,9 +1,9 @@
 /**
- * The slot for the account parts of '/settings' (profile, password), built in a later issue: add each
+ * The slot for the account parts of '/settings' (profile, password; decision 063): add each
  * section component to this list and the settings page renders them above the app settings.
  */
 import type { ComponentType } from 'react';
-// The profile and password sections (decision 063) (client/src/features/profile/).
+// The profile and password sections (client/src/features/profile/).
 import { PasswordSection } from '#client/features/profile/password-section.tsx';
 import { ProfileSection } from '#client/features/profile/profile-section.tsx';
 
