@@ -93,7 +93,7 @@ describe('[GUEST][REST][products] scan a QR image', () => {
   });
 
   it('[GUEST][REST][products]: not an image is 415, a pixel bomb 413, a large file 413, no file 400', async () => {
-    const { api } = await setup({ UPLOAD_MAX_BYTES: String(300 * 1024) });
+    const { api } = await setup({ PHOTO_SCAN_MAX_BYTES: String(300 * 1024) });
     const svg = await postFile(
       api,
       '/products/scan-qr',
