@@ -15,7 +15,9 @@ export type UploadKind = keyof typeof LIMIT_KEYS;
  * paths read them (adapters see the request, not the settings). A photo scan has its own, larger
  * limit: a phone sends its original photo (decision 120).
  */
-export function uploadLimit(settings: Pick<Settings, 'uploadMaxBytes' | 'photoScanMaxBytes'>): MiddlewareHandler {
+export function uploadLimit(
+  settings: Pick<Settings, 'uploadMaxBytes' | 'photoScanMaxBytes'>,
+): MiddlewareHandler {
   return async (c, next) => {
     c.set(LIMIT_KEYS.upload as never, settings.uploadMaxBytes as never);
     c.set(LIMIT_KEYS.photoScan as never, settings.photoScanMaxBytes as never);

@@ -37,7 +37,8 @@ export function scanProductImage(deps: AppDeps & LimitScope, file: UploadFileInp
     });
     if (answers.length <= 1) {
       // The one code of ours (or, with none known, the first text: its own clear 400 or 404).
-      const code = answers[0]?.code ?? codes[0] ?? codeFromScannedText(texts[0] as string, deps.settings.publicUrl);
+      const code =
+        answers[0]?.code ?? codes[0] ?? codeFromScannedText(texts[0] as string, deps.settings.publicUrl);
       const answer = resolveCode(deps, code, viewer);
       return { ...answer, found: [answer] };
     }

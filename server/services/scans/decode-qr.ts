@@ -74,7 +74,11 @@ export async function decodeQrCodes(bytes: Uint8Array, kind: PhotoKind): Promise
       .raw()
       .toBuffer({ resolveWithObject: true });
     // zxing-wasm reads any { data, width, height } RGBA pixmap; Node has no ImageData class.
-    const pixels = { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+    const pixels = {
+      data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength),
+      width: info.width,
+      height: info.height,
+    };
     const results = await readBarcodes(pixels as unknown as ImageData, {
       formats: ['QRCode'],
       tryHarder: true,

@@ -19,7 +19,12 @@ const ACCEPTED = {
   'image/heif': 'heif',
   'image/heif-sequence': 'heif',
 } as const;
-const HEADER_EXT = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/apng': 'png', 'image/gif': 'gif' } as const;
+const HEADER_EXT = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/apng': 'png',
+  'image/gif': 'gif',
+} as const;
 export type PhotoKind = 'sharp' | 'heic';
 
 /**

@@ -14,7 +14,13 @@ const HEIC = readFileSync(new URL('../../fixtures/photo-qr.heic', import.meta.ur
 async function setup() {
   const api = createTestApi();
   const p = await people(api.deps);
-  const honey = makeProduct(api.deps, p.companyA.id, { name: 'Mật ong', status: 'ACTIVE' }, [], 'photoqr23456');
+  const honey = makeProduct(
+    api.deps,
+    p.companyA.id,
+    { name: 'Mật ong', status: 'ACTIVE' },
+    [],
+    'photoqr23456',
+  );
   const coffee = makeProduct(api.deps, p.companyA.id, { name: 'Cà phê', status: 'ACTIVE' }, [], HEIC_CODE);
   return { api, honey, coffee };
 }
@@ -34,20 +40,30 @@ async function photo(
 ) {
   const overlays = await Promise.all(
     codes.map(async ({ code, size, left, top }) => ({
-      input: await sharp(await qrOf(code, size)).rotate(7, { background: '#ccc' }).toBuffer(),
+      input: await sharp(await qrOf(code, size))
+        .rotate(7, { background: '#ccc' })
+        .toBuffer(),
       left,
       top,
     })),
   );
   return sharp({
-    create: { width, height, channels: 3, background: '#8a8276', noise: { type: 'gaussian', mean: 120, sigma } },
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#8a8276',
+      noise: { type: 'gaussian', mean: 120, sigma },
+    },
   }).composite(overlays);
 }
 
 describe('[GUEST][REST][products] scan a phone photo', () => {
   it('[GUEST][REST][products]: a 48 MP JPEG (over the old pixel cap) is scaled down and answers the product', async () => {
     const { api, honey } = await setup();
-    const jpeg = await (await photo(8000, 6000, [{ code: 'photoqr23456', size: 1400, left: 3000, top: 2200 }], 6))
+    const jpeg = await (
+      await photo(8000, 6000, [{ code: 'photoqr23456', size: 1400, left: 3000, top: 2200 }], 6)
+    )
       .jpeg({ quality: 70 })
       .toBuffer();
     expect(jpeg.length).toBeLessThan(15 * 1024 * 1024);
