@@ -112,7 +112,7 @@ export default function ScanQrPage() {
                     onClick={() => flow.onPick(p)}
                   >
                     <span className="font-medium">{p.name}</span>
-                    <span className="text-sm text-ink-soft">{p.company.name}</span>
+                    <span className="text-sm font-normal text-ink-soft">{p.company.name}</span>
                   </Button>
                 </li>
               ))}
