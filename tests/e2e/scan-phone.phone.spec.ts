@@ -143,7 +143,9 @@ test('[GUEST][e2e][offline]: after one visit the scan page opens offline, reads 
 
   await context.setOffline(false);
   // Back online: the kept code is looked up (a scan) and enters the phone's history.
-  await expect(page.getByRole('region', { name: 'Đã quét gần đây' }).getByRole('link', { name: product.name })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Đã quét gần đây' }).getByRole('link', { name: product.name }),
+  ).toBeVisible();
   const history = await page.evaluate(() => JSON.parse(localStorage.getItem('scanned-qrs') ?? '[]'));
   expect(history.map((h: { productId: number }) => h.productId)).toEqual([product.id]);
 });
@@ -154,7 +156,11 @@ test('[GUEST][e2e][install]: the web app manifest and the service worker are ser
   const manifest = await request.get('/manifest.webmanifest');
   expect(manifest.status()).toBe(200);
   expect(manifest.headers()['content-type']).toMatch(/application\/manifest\+json/);
-  const body = (await manifest.json()) as { name: string; start_url: string; icons: { sizes: string; purpose?: string }[] };
+  const body = (await manifest.json()) as {
+    name: string;
+    start_url: string;
+    icons: { sizes: string; purpose?: string }[];
+  };
   expect(body).toMatchObject({ name: 'Truy xuất nguồn gốc', start_url: '/scan-qr', theme_color: '#15803d' });
   expect(body.icons.map((i) => `${i.sizes}${i.purpose ? ` ${i.purpose}` : ''}`)).toEqual([
     '192x192',
