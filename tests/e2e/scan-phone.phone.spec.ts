@@ -132,6 +132,12 @@ test('[GUEST][e2e][offline]: after one visit the scan page opens offline, reads 
   await page.reload();
   await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
 
+  // With the network, a product page still comes from the server (its server-rendered first view),
+  // not from the kept app shell.
+  const opened = await page.goto(`/products/details/${product.id}`);
+  expect(await opened?.text()).toContain('id="first-view"');
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+
   await context.setOffline(true);
   await page.goto('/scan-qr');
   await expect(page.getByRole('heading', { level: 1, name: 'Quét mã QR' })).toBeVisible();

@@ -32,6 +32,11 @@ export type PhotoKind = 'sharp' | 'heic';
  * size beyond every camera (libvips' own default ceiling, a "pixel bomb") is refused before decoding.
  */
 export const MAX_PHOTO_PIXELS = 0x3fff * 0x3fff;
+/**
+ * A HEIC photo is decoded whole, in libheif's WebAssembly heap, which never shrinks (decision 120): its
+ * bound is the largest iPhone photo (48 MP) with room to spare, not libvips' ceiling.
+ */
+export const MAX_HEIC_PIXELS = 50_000_000;
 
 export interface CheckedPhoto {
   kind: PhotoKind;
@@ -68,5 +73,7 @@ export async function inspectScanPhoto(bytes: Uint8Array, maxBytes: number): Pro
   if (width * height > MAX_PHOTO_PIXELS) throw new AppError('PAYLOAD_TOO_LARGE', vi.scan.tooManyPixels);
   // A HEIF file's own compression says which decoder it needs: HEVC (HEIC) or AV1 (AVIF).
   const kind: PhotoKind = accepted === 'heif' ? (meta.compression === 'hevc' ? 'heic' : 'sharp') : accepted;
+  if (kind === 'heic' && width * height > MAX_HEIC_PIXELS)
+    throw new AppError('PAYLOAD_TOO_LARGE', vi.scan.tooManyPixels);
   return { kind, width, height };
 }

@@ -164,6 +164,19 @@ describe('[GUEST][REST][products] scan a phone photo', () => {
     expect(text.body.message).toBe(vi.scan.notAPhoto);
   });
 
+  it('[GUEST][REST][products]: a HEIC declaring more than 50 MP is 413 before libheif decodes it', async () => {
+    const { api } = await setup();
+    // The image's declared size lives in its 'ispe' property: version/flags, then width and height.
+    const big = Buffer.from(HEIC);
+    const at = big.indexOf('ispe', 0, 'latin1');
+    expect(at).toBeGreaterThan(0);
+    big.writeUInt32BE(10_000, at + 8);
+    big.writeUInt32BE(6_000, at + 12);
+    const res = await postFile(api, '/products/scan-qr', big, 'IMG_9999.HEIC');
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe(vi.scan.tooManyPixels);
+  });
+
   it('[GUEST][REST][products]: a photo over PHOTO_SCAN_MAX_BYTES is 413 with the limit in the message', async () => {
     const api = createTestApi({ PHOTO_SCAN_MAX_BYTES: String(1024 * 1024) });
     const jpeg = await (await photo(2000, 2000, [])).jpeg({ quality: 100 }).toBuffer();
