@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import './styles.css';
 import { App } from './app.tsx';
 import { prepareFirstView, takeFirstView } from './first-view/take.ts';
-import { registerServiceWorker } from './lib/service-worker.ts';
 import { applySettings, loadSettings } from './settings/app-settings.ts';
 
 // A public page the server rendered is already on screen: the app takes over once that page's code is
@@ -21,5 +20,3 @@ void ready.then(() =>
     </StrictMode>,
   ),
 );
-
-registerServiceWorker();

@@ -1,5 +1,5 @@
 import type { IScannerError } from '@yudiel/react-qr-scanner';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -7,6 +7,7 @@ import { PageHeading } from '#client/components/ui/page-heading.tsx';
 import { readGuestHistory } from '#client/features/history/guest-history.ts';
 import { productPath } from '#client/features/public/paths.ts';
 import { PrivacyNotice } from '#client/features/public/privacy-notice.tsx';
+import { registerServiceWorker } from '#client/lib/service-worker.ts';
 import { useSession } from '#client/session/SessionProvider.tsx';
 import { cameraMessage } from '#client/features/scan/camera-errors.ts';
 import { CodeForm } from '#client/features/scan/code-form.tsx';
@@ -32,6 +33,9 @@ export default function ScanQrPage() {
     () => (state.isLoggedIn ? [] : readGuestHistory().slice(0, 5)),
     [state.isLoggedIn, flow.pending],
   );
+
+  // This page, its camera and its reader are kept on the phone for the next visit, offline too.
+  useEffect(registerServiceWorker, []);
 
   const onCameraError = (error: IScannerError) => setCameraError(cameraMessage(error.kind));
   const retryCamera = () => {
