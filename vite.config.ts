@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const outDir = 'dist/client';
 
@@ -33,10 +34,95 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The files the service worker keeps (decision 122): the app shell (index.html, the entry and what it
+ * imports) and the scan page with its camera, its photo decoder and their WebAssembly, so that
+ * /scan-qr opens and reads codes offline. The workspace's chunks are not downloaded ahead to a
+ * shopper's phone. Read from Vite's build manifest: the entry's static imports and the scan page's
+ * whole graph, dynamic imports included.
+ */
+const SCAN_PAGE_SOURCES = [
+  'src/routes/scan-qr.tsx',
+  // The visitor's history, kept on the phone.
+  'src/routes/products.tsx',
+  // The public layout's menus and the page-change bar.
+  'src/components/layout/mobile-nav-drawer.tsx',
+  'src/components/layout/account-drawer-panel.tsx',
+  '../node_modules/nprogress/nprogress.js',
+];
+function offlineFiles(): Set<string> {
+  type Chunk = { file: string; css?: string[]; assets?: string[]; imports?: string[]; dynamicImports?: string[] };
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
+  const files = new Set<string>(['index.html']);
+  const seen = new Set<string>();
+  const walk = (key: string, dynamic: boolean) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    for (const file of [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]) files.add(file);
+    for (const child of chunk.imports ?? []) walk(child, dynamic);
+    if (dynamic) for (const child of chunk.dynamicImports ?? []) walk(child, dynamic);
+  };
+  walk('index.html', false);
+  for (const source of SCAN_PAGE_SOURCES) walk(source, true);
+  return files;
+}
+
 export default defineConfig({
   root: 'client',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      // Registered by the app itself (lib/service-worker.ts), not by an injected script.
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      // The manifest and its icons are added by the plugin.
+      includeAssets: ['logo.svg'],
+      manifest: {
+        name: 'Truy xuất nguồn gốc',
+        short_name: 'Truy xuất',
+        description: 'Quét mã QR trên sản phẩm để xem nguồn gốc.',
+        lang: 'vi',
+        start_url: '/scan-qr',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#15803d',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,wasm}'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        manifestTransforms: [
+          async (entries) => {
+            const keep = offlineFiles();
+            const icons = /^(logo\.svg|icon-[\w-]+\.png)$/;
+            return { manifest: entries.filter((e) => keep.has(e.url) || icons.test(e.url)), warnings: [] };
+          },
+        ],
+        // Pages come from the network whenever there is one (the server renders the public pages and they
+        // must never be stale); only offline does a navigation get the kept app shell.
+        navigateFallback: null,
+        runtimeCaching: [
+          {
+            urlPattern: ({ request }) => request.mode === 'navigate',
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: 'index.html' } },
+          },
+        ],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+      },
+    }),
+    precompress(),
+  ],
   resolve: {
     // react-toastify's default entry injects its stylesheet from JavaScript (3 kB gzipped in the
     // entry chunk, issue 7); the unstyled build is the same API, its CSS comes in through app.tsx.
@@ -48,6 +134,8 @@ export default defineConfig({
     target: 'es2022',
     assetsInlineLimit: 0,
     chunkSizeWarningLimit: 1500,
+    // Read by offlineFiles() to choose what the service worker keeps.
+    manifest: true,
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000', '/uploads': 'http://127.0.0.1:3000' },

@@ -3,18 +3,19 @@
  * once), then a summary of the figures against the goals. Figures only: nothing here fails a build.
  *
  *   npm run bench                    all of them
- *   npm run bench -- list lcp        only those named (load, list, import, bundle, lcp, startup, release)
+ *   npm run bench -- list lcp        only those named (load, list, import, bundle, lcp, phone, startup, release)
  */
 import { spawnSync } from 'node:child_process';
 import { runBundle } from './bundle.ts';
 import { runImport } from './import.ts';
 import { runLcp } from './lcp.ts';
 import { runList } from './list.ts';
+import { runPhonePages } from './phone-pages.ts';
 import { RELEASE_GOALS, runRelease } from './release.ts';
 import { machine } from './lib/machine.ts';
 import { runStartup } from './startup.ts';
 
-const ALL = ['load', 'list', 'import', 'bundle', 'lcp', 'startup', 'release'] as const;
+const ALL = ['load', 'list', 'import', 'bundle', 'lcp', 'phone', 'startup', 'release'] as const;
 const asked = process.argv.slice(2).filter((a) => (ALL as readonly string[]).includes(a));
 const chosen = asked.length ? asked : [...ALL];
 const summary: string[] = [];
@@ -47,6 +48,15 @@ for (const name of chosen) {
         summary.push(
           `LCP, ${r.name}: ${r.medianMs.toFixed(0)} ms (goal < 2500 ms: ${ok(r.medianMs < 2500)})`,
         );
+    } else if (name === 'phone') {
+      for (const r of await runPhonePages()) {
+        const tti = r.page.startsWith('/products/details')
+          ? `; TTI ${r.ttiMs.toFixed(0)} ms (goal < 3500 ms: ${ok(r.ttiMs < 3500)})`
+          : '';
+        summary.push(
+          `${r.page}: ${r.jsKb.toFixed(1)} kB gzipped JS (goal <= 70 kB: ${ok(r.jsKb <= 70)})${tti}`,
+        );
+      }
     } else if (name === 'release') {
       const r = await runRelease();
       const g = RELEASE_GOALS;

@@ -66,8 +66,11 @@ const MAIN_BANNER = `"use strict";
 var __moduleUrl = require("node:url").pathToFileURL(require("node:path").join(require("node:path").dirname(process.execPath), "dist", "server", "index.mjs")).href;
 require = require("node:module").createRequire(__moduleUrl);
 process.env.NODE_ENV ??= "production";`;
-/** A worker module is ESM in the release folder: its packages outside the bundle come from there too. */
-const WORKER_BANNER = `import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);`;
+/**
+ * A worker module is ESM in the release folder: its packages outside the bundle come from there too.
+ * CommonJS packages bundled into it may read __dirname/__filename (libheif's Emscripten loader does).
+ */
+const WORKER_BANNER = `import { createRequire as __createRequire } from "node:module"; import { fileURLToPath as __fileURLToPath } from "node:url"; import { dirname as __pathDirname } from "node:path"; const require = __createRequire(import.meta.url); const __filename = __fileURLToPath(import.meta.url); const __dirname = __pathDirname(__filename);`;
 
 /**
  * `createRequire(import.meta.url)('pkg')` (a CommonJS package loaded synchronously on first use, as in

@@ -48,6 +48,11 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(5 * 1024 * 1024),
+  PHOTO_SCAN_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(15 * 1024 * 1024),
   SQLITE_SYNCHRONOUS: z.enum(['NORMAL', 'FULL']).default('NORMAL'),
   SCAN_FLUSH_MS: z.coerce.number().int().min(0).max(1000).default(250),
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
@@ -80,6 +85,8 @@ export interface Settings {
   corsOrigins: string[];
   scanRetentionMonths: number;
   uploadMaxBytes: number;
+  /** Largest photo sent to POST /products/scan-qr (a phone's original photo; decision 120). */
+  photoScanMaxBytes: number;
   sqliteSynchronous: 'NORMAL' | 'FULL';
   /** Scan events are written in batches this often (ms); 0 writes each at once. */
   scanFlushMs: number;
@@ -149,6 +156,7 @@ export function loadSettings(source: Record<string, string | undefined> = proces
     corsOrigins: e.CORS_ORIGIN ? e.CORS_ORIGIN.split(',').map((s) => s.trim()).filter(Boolean) : [],
     scanRetentionMonths: e.SCAN_RETENTION_MONTHS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    photoScanMaxBytes: e.PHOTO_SCAN_MAX_BYTES,
     sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
     scanFlushMs: e.SCAN_FLUSH_MS,
     passwordHashCost: e.PASSWORD_HASH_COST,

@@ -55,4 +55,5 @@ export const STORAGE_KEYS = {
   appSettings: 'app-settings',
   themeMode: 'theme-mode',
   scannedQrs: 'scanned-qrs',
+  pendingScans: 'pending-scans',
 } as const;

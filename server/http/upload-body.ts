@@ -7,21 +7,26 @@ import { tooLarge } from '#server/services/uploads/inspect.ts';
 
 /** Room for the multipart boundaries and part headers around the file itself. */
 const MULTIPART_OVERHEAD = 16 * 1024;
-const LIMIT_KEY = 'uploadMaxBytes';
+const LIMIT_KEYS = { upload: 'uploadMaxBytes', photoScan: 'photoScanMaxBytes' } as const;
+export type UploadKind = keyof typeof LIMIT_KEYS;
 
 /**
- * Puts the upload size limit on every /api request's context, where the REST adapters of multipart
- * paths read it (adapters see the request, not the settings).
+ * Puts the upload size limits on every /api request's context, where the REST adapters of multipart
+ * paths read them (adapters see the request, not the settings). A photo scan has its own, larger
+ * limit: a phone sends its original photo (decision 120).
  */
-export function uploadLimit(settings: Pick<Settings, 'uploadMaxBytes'>): MiddlewareHandler {
+export function uploadLimit(
+  settings: Pick<Settings, 'uploadMaxBytes' | 'photoScanMaxBytes'>,
+): MiddlewareHandler {
   return async (c, next) => {
-    c.set(LIMIT_KEY as never, settings.uploadMaxBytes as never);
+    c.set(LIMIT_KEYS.upload as never, settings.uploadMaxBytes as never);
+    c.set(LIMIT_KEYS.photoScan as never, settings.photoScanMaxBytes as never);
     await next();
   };
 }
 
-function limitOf(c: Context): number {
-  const limit = c.get(LIMIT_KEY as never) as number | undefined;
+function limitOf(c: Context, kind: UploadKind): number {
+  const limit = c.get(LIMIT_KEYS[kind] as never) as number | undefined;
   if (!limit) throw new Error('uploadLimit middleware is not mounted');
   return limit;
 }
@@ -58,8 +63,8 @@ async function readCapped(c: Context, limit: number, maxBytes: number): Promise<
  * last: a too-large upload is a quick 413, never a full read. The file's type is not looked at here
  * (the service sniffs the bytes).
  */
-export async function readUploadFile(c: Context): Promise<UploadFileInput> {
-  const maxBytes = limitOf(c);
+export async function readUploadFile(c: Context, kind: UploadKind = 'upload'): Promise<UploadFileInput> {
+  const maxBytes = limitOf(c, kind);
   const type = c.req.header('content-type') ?? '';
   if (!/^multipart\/form-data;/i.test(type)) throw new AppError('BAD_REQUEST', vi.scan.missingFile);
   const limit = maxBytes + MULTIPART_OVERHEAD;

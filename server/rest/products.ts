@@ -17,7 +17,7 @@ export const productsRoutes: RestRoute[] = [
   route({
     method: 'post',
     path: '/products/scan-qr',
-    input: (r) => readUploadFile(r.hono),
+    input: (r) => readUploadFile(r.hono, 'photoScan'),
     call: (c, i) => c.products.scanImage(i),
   }),
   route({

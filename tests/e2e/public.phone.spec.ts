@@ -213,7 +213,7 @@ test('[GUEST][e2e][redirect]: an unknown code shows the not-found message with a
   ).toBeVisible();
 });
 
-test('[GUEST][e2e][scan]: a photo of the code is decoded by the server and opens the product', async ({
+test('[GUEST][e2e][scan]: a photo of the code is read on the phone and opens the product', async ({
   page,
   request,
 }) => {

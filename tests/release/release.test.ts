@@ -191,6 +191,14 @@ describe('[COMPANY_ADMIN][release] a company runs it', () => {
     expect(byImage.status).toBe(200);
     expect(((await byImage.json()) as { data: { name: string } }).data.name).toBe('Cà phê Cầu Đất');
 
+    // The installable app: its manifest and service worker come from the executable's assets (decision 122).
+    const manifest = await fetch(`${s.url}/manifest.webmanifest`);
+    expect(manifest.headers.get('content-type')).toMatch(/application\/manifest\+json/);
+    expect(((await manifest.json()) as { start_url: string }).start_url).toBe('/scan-qr');
+    const worker = await fetch(`${s.url}/sw.js`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toMatch(/javascript/);
+
     // The backup command of docs/deploy.md, while the server runs.
     const out = join(tempDir('txng-release-backup-'), 'ban-sao');
     const backedUp = run(['backup', '--out', out], { DATA_DIR: s.dataDir });

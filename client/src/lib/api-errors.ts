@@ -20,8 +20,10 @@ const NO_TOAST = new Set(['auth.verifyOldPassword']);
 const PASSWORD_CHECKS = new Set(['auth.verifyOldPassword', 'auth.changePassword']);
 
 export function failureMessage(f: ApiFailure): string {
-  // A transport failure's own text ('Failed to fetch') is English and browser-specific: not shown.
-  if (f.status === null) return vi.client.unknownError;
+  // A transport failure's own text ('Failed to fetch') is English and browser-specific: not shown. With
+  // the phone offline (the scan page works so, decision 122) the message says so.
+  if (f.status === null)
+    return typeof navigator !== 'undefined' && !navigator.onLine ? vi.client.offline : vi.client.unknownError;
   return f.message || vi.client.somethingWentWrong;
 }
 

@@ -1,9 +1,14 @@
 import type { IScannerError } from '@yudiel/react-qr-scanner';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Link } from 'wouter';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { PageHeading } from '#client/components/ui/page-heading.tsx';
+import { readGuestHistory } from '#client/features/history/guest-history.ts';
+import { productPath } from '#client/features/public/paths.ts';
 import { PrivacyNotice } from '#client/features/public/privacy-notice.tsx';
+import { registerServiceWorker } from '#client/lib/service-worker.ts';
+import { useSession } from '#client/session/SessionProvider.tsx';
 import { cameraMessage } from '#client/features/scan/camera-errors.ts';
 import { CodeForm } from '#client/features/scan/code-form.tsx';
 import { PhotoPicker } from '#client/features/scan/photo-picker.tsx';
@@ -18,9 +23,25 @@ const t = vi.publicPages.scan;
 export default function ScanQrPage() {
   const flow = useScanFlow();
   const [cameraError, setCameraError] = useState<string | null>(null);
+  // A new key mounts a new scanner: "Thử lại camera" asks for the camera again.
+  const [cameraTry, setCameraTry] = useState(0);
   const busy = flow.status.kind === 'busy';
+  const { state } = useSession();
+  // A visitor's history lives on this phone: shown here too, so it is there with no network.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again when a pending code was looked up
+  const recent = useMemo(
+    () => (state.isLoggedIn ? [] : readGuestHistory().slice(0, 5)),
+    [state.isLoggedIn, flow.pending],
+  );
+
+  // This page, its camera and its reader are kept on the phone for the next visit, offline too.
+  useEffect(registerServiceWorker, []);
 
   const onCameraError = (error: IScannerError) => setCameraError(cameraMessage(error.kind));
+  const retryCamera = () => {
+    setCameraError(null);
+    setCameraTry((n) => n + 1);
+  };
 
   return (
     <div className="mx-auto flex w-full max-w-md flex-col gap-4">
@@ -28,12 +49,15 @@ export default function ScanQrPage() {
       <p className="-mt-4 text-ink-soft">{t.intro}</p>
 
       {cameraError ? (
-        <p
+        <div
           role="alert"
-          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+          className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
         >
-          {cameraError}
-        </p>
+          <p>{cameraError}</p>
+          <Button variant="outline" size="sm" className="self-start" onClick={retryCamera}>
+            {t.retryCamera}
+          </Button>
+        </div>
       ) : (
         // The live picture says nothing to a screen reader: the region is named and described, and the
         // photo and typed-code ways below reach the same page.
@@ -48,7 +72,7 @@ export default function ScanQrPage() {
             {t.cameraHelp}
           </p>
           <Suspense fallback={<p className="p-4 text-sm text-white">{t.cameraLoading}</p>}>
-            <CameraScanner paused={busy} onText={flow.onText} onError={onCameraError} />
+            <CameraScanner key={cameraTry} paused={busy} onText={flow.onText} onError={onCameraError} />
           </Suspense>
         </div>
       )}
@@ -70,10 +94,59 @@ export default function ScanQrPage() {
             </Button>
           </div>
         )}
+        {flow.status.kind === 'queued' && (
+          <p role="status" className="rounded-lg border border-line bg-surface p-3 text-sm">
+            {t.queued}
+          </p>
+        )}
+        {flow.status.kind === 'pick' && (
+          <section
+            aria-labelledby="scan-pick"
+            className="flex flex-col gap-2 rounded-lg border border-line p-3"
+          >
+            <h2 id="scan-pick" className="font-medium">
+              {t.pickTitle}
+            </h2>
+            <ul className="flex flex-col gap-2">
+              {flow.status.products.map((p) => (
+                <li key={p.id}>
+                  <Button
+                    variant="outline"
+                    className="h-auto w-full flex-col items-start py-2 text-left whitespace-normal"
+                    onClick={() => flow.onPick(p)}
+                  >
+                    <span className="font-medium">{p.name}</span>
+                    <span className="text-sm font-normal text-ink-soft">{p.company.name}</span>
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {flow.pending.length > 0 && flow.status.kind !== 'queued' && (
+          <p className="text-sm text-ink-soft">{t.pending(flow.pending.length)}</p>
+        )}
       </div>
 
       <PhotoPicker disabled={busy} onFile={flow.onPhoto} />
       <CodeForm disabled={busy} onCode={flow.onText} />
+      {recent.length > 0 && (
+        <section aria-labelledby="scan-recent" className="flex flex-col gap-2">
+          <h2 id="scan-recent" className="font-medium">
+            {t.recentTitle}
+          </h2>
+          <ul className="flex flex-col gap-1 text-sm">
+            {recent.map((r) => (
+              <li key={r.productId}>
+                <Link href={productPath(r.productId)} className="text-primary underline underline-offset-2">
+                  {r.name}
+                </Link>{' '}
+                <span className="text-ink-soft">· {r.companyName}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <PrivacyNotice />
     </div>
   );

@@ -4,16 +4,17 @@ import { vi } from '#shared/i18n/vi/index.ts';
 import { startWorkerModule } from '#server/lib/worker-module.ts';
 import { createWorkQueue } from '#server/security/work-queue.ts';
 import type { DecodeJob, DecodeReply } from './decode-worker.ts';
+import type { PhotoKind } from './scan-photo.ts';
 
 /**
  * Image decoding off the main thread (decision 081): a pool of worker threads, one per core the event
- * loop does not need, behind a bounded queue. A job is an image's bytes (already checked: type, size,
- * pixels); the answer is the codes found in it. A full queue answers 503 with Retry-After at once.
+ * loop does not need, behind a bounded queue. A job is a photo's bytes (already checked: type, size,
+ * declared pixels); the answer is the codes found in it. A full queue answers 503 with Retry-After at once.
  * Workers start on the first job and stay (the decoder's WebAssembly is loaded once per worker); one
  * that fails or hangs is replaced.
  */
 export interface DecodePool {
-  decode(bytes: Uint8Array): Promise<string[]>;
+  decode(bytes: Uint8Array, kind?: PhotoKind): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -62,7 +63,7 @@ export function createDecodePool(options: DecodePoolOptions = {}): DecodePool {
     void slot.worker.terminate();
   };
 
-  const runOn = (slot: Slot, bytes: Uint8Array) =>
+  const runOn = (slot: Slot, bytes: Uint8Array, kind: PhotoKind) =>
     new Promise<string[] | null>((resolve) => {
       const id = ++seq;
       slot.busy = true;
@@ -83,14 +84,14 @@ export function createDecodePool(options: DecodePoolOptions = {}): DecodePool {
       slot.worker.on('message', onMessage);
       slot.worker.once('error', onError);
       slot.worker.once('exit', onError);
-      slot.worker.postMessage({ id, bytes } satisfies DecodeJob);
+      slot.worker.postMessage({ id, bytes, kind } satisfies DecodeJob);
     });
 
   return {
-    async decode(bytes) {
+    async decode(bytes, kind = 'sharp') {
       if (closed) throw new Error('decode pool closed');
       // null: the worker could not read the file or failed; to the caller that is "no code found".
-      return (await queue.run(() => runOn(freeSlot(), bytes))) ?? [];
+      return (await queue.run(() => runOn(freeSlot(), bytes, kind))) ?? [];
     },
     async close() {
       closed = true;

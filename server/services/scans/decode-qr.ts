@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import type { PhotoKind } from './scan-photo.ts';
 
 let ready: Promise<unknown> | undefined;
 
@@ -25,13 +26,71 @@ function prepare(): Promise<unknown> {
   return ready;
 }
 
+/** At most this many codes are read from one picture (a shelf photo, a sheet of labels). */
+export const MAX_CODES_PER_PICTURE = 8;
+
 /**
- * The text of the first QR code in a PNG/JPEG/GIF image, or null. The image must already be checked
- * (type and pixel count: services/uploads/inspect.ts) so the decoder never meets a bomb.
+ * The longest side the decoder sees first, then (when nothing was found in a larger picture) a
+ * second, finer pass: a phone photo is scaled down before decoding (decision 120), which keeps the
+ * decoder's time and memory bounded whatever the camera's pixel count; the finer pass keeps small
+ * codes in a large photo readable.
  */
-export async function decodeQr(bytes: Uint8Array): Promise<string | null> {
+const PASSES = [2000, 4000];
+
+/**
+ * HEIC (HEVC inside HEIF, what iPhones save) is decoded by libheif's WebAssembly build (heic-decode):
+ * sharp's bundled libvips reads AVIF-in-HEIF but has no HEVC decoder (decision 120). Every other
+ * format goes straight to sharp.
+ */
+async function sourceOf(bytes: Uint8Array, kind: PhotoKind) {
+  const { default: sharp } = await import('sharp');
+  if (kind === 'heic') {
+    const { default: decodeHeic } = await import('heic-decode');
+    const image = await decodeHeic({ buffer: bytes });
+    return sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), {
+      raw: { width: image.width, height: image.height, channels: 4 },
+    });
+  }
+  // The first frame of an animated GIF/WebP; EXIF orientation applied by rotate().
+  return sharp(bytes, { failOn: 'error', limitInputPixels: false }).rotate();
+}
+
+/**
+ * The texts of the QR codes in a photo, in the order the decoder found them, without repeats. The
+ * photo must already be checked (type and declared pixel count: scan-photo.ts). Throws on a file
+ * that cannot be decoded (corrupt, truncated): the caller answers "no QR code in this picture".
+ */
+export async function decodeQrCodes(bytes: Uint8Array, kind: PhotoKind): Promise<string[]> {
   await prepare();
   const { readBarcodes } = await import('zxing-wasm/reader');
-  const results = await readBarcodes(bytes, { formats: ['QRCode'], tryHarder: true, maxNumberOfSymbols: 1 });
-  return results.find((r) => r.isValid && r.text)?.text ?? null;
+  const source = await sourceOf(bytes, kind);
+  const meta = await source.metadata();
+  const original = Math.max(meta.width ?? 0, meta.height ?? 0);
+  for (const longSide of PASSES) {
+    const { data, info } = await source
+      .clone()
+      .resize({ width: longSide, height: longSide, fit: 'inside', withoutEnlargement: true })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    // zxing-wasm reads any { data, width, height } RGBA pixmap; Node has no ImageData class.
+    const pixels = {
+      data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength),
+      width: info.width,
+      height: info.height,
+    };
+    const results = await readBarcodes(pixels as unknown as ImageData, {
+      formats: ['QRCode'],
+      tryHarder: true,
+      maxNumberOfSymbols: MAX_CODES_PER_PICTURE,
+    });
+    const texts = [...new Set(results.filter((r) => r.isValid && r.text).map((r) => r.text))];
+    if (texts.length > 0 || original <= longSide) return texts;
+  }
+  return [];
+}
+
+/** The text of the first QR code in a PNG/JPEG/GIF/WebP picture, or null (tests, tools). */
+export async function decodeQr(bytes: Uint8Array): Promise<string | null> {
+  return (await decodeQrCodes(bytes, 'sharp'))[0] ?? null;
 }

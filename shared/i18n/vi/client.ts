@@ -19,6 +19,7 @@ export const client = {
   somethingWentWrong: 'Đã có lỗi xảy ra!',
   /** 'Unknown Error': a failure that is not an HTTP answer (network down...) (decision 032). */
   unknownError: 'Lỗi không xác định',
+  offline: 'Không có kết nối mạng. Vui lòng kiểm tra mạng rồi thử lại.',
   backHome: 'Về trang chủ',
   errorPages: {
     forbidden: 'Bạn không có quyền truy cập trang này.',

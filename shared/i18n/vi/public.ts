@@ -26,6 +26,12 @@ export const publicPages = {
     cameraBusy: 'Camera đang được ứng dụng khác sử dụng. Hãy đóng ứng dụng đó hoặc chọn ảnh mã QR.',
     cameraFailed: 'Không mở được camera. Hãy thử lại hoặc chọn ảnh mã QR bên dưới.',
     scanAgain: 'Quét lại',
+    retryCamera: 'Thử lại camera',
+    pickTitle: 'Ảnh có nhiều mã QR của hệ thống. Chọn sản phẩm muốn xem:',
+    queued:
+      'Không có mạng. Mã đã được lưu trên điện thoại và sẽ được tra cứu, ghi vào lịch sử khi có mạng trở lại.',
+    pending: (n: number) => `${n} mã đang chờ tra cứu khi có mạng`,
+    recentTitle: 'Đã quét gần đây',
   },
   privacy: {
     title: 'Quyền riêng tư',

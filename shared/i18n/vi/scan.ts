@@ -4,6 +4,7 @@ export const scan = {
   noCodeInImage: 'Không tìm thấy mã QR trong ảnh',
   missingFile: 'Vui lòng chọn một tệp ảnh (trường file)',
   notAnImage: 'Chỉ chấp nhận ảnh JPG, JPEG, PNG hoặc GIF',
+  notAPhoto: 'Chỉ đọc được ảnh JPG, PNG, GIF, WebP hoặc HEIC',
   fileTooLarge: (mb: string) => `Tệp quá lớn, tối đa ${mb} MB`,
   tooManyPixels: 'Ảnh có kích thước quá lớn, vui lòng chụp ảnh nhỏ hơn',
   uploaded: 'Tải ảnh lên thành công',

@@ -17,14 +17,17 @@ async function setup(env: Record<string, string> = {}) {
   return { api, p, product };
 }
 
-/** A PNG whose header claims 10000 x 10000 pixels (a "pixel bomb"): refused before any decoding. */
+/**
+ * A PNG whose header claims 20000 x 20000 pixels (a "pixel bomb", beyond every camera): refused before
+ * any decoding.
+ */
 function hugePngHeader(): Uint8Array {
   const b = Buffer.alloc(33);
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(b, 0);
   b.writeUInt32BE(13, 8);
   b.write('IHDR', 12, 'latin1');
-  b.writeUInt32BE(10_000, 16);
-  b.writeUInt32BE(10_000, 20);
+  b.writeUInt32BE(20_000, 16);
+  b.writeUInt32BE(20_000, 20);
   b[24] = 8;
   b[25] = 6;
   return b;
@@ -90,7 +93,7 @@ describe('[GUEST][REST][products] scan a QR image', () => {
   });
 
   it('[GUEST][REST][products]: not an image is 415, a pixel bomb 413, a large file 413, no file 400', async () => {
-    const { api } = await setup({ UPLOAD_MAX_BYTES: String(300 * 1024) });
+    const { api } = await setup({ PHOTO_SCAN_MAX_BYTES: String(300 * 1024) });
     const svg = await postFile(
       api,
       '/products/scan-qr',
@@ -98,7 +101,7 @@ describe('[GUEST][REST][products] scan a QR image', () => {
       'a.png',
     );
     expect(svg.status).toBe(415);
-    expect(svg.body.message).toBe(vi.scan.notAnImage);
+    expect(svg.body.message).toBe(vi.scan.notAPhoto);
     const bomb = await postFile(api, '/products/scan-qr', hugePngHeader(), 'bomb.png');
     expect(bomb.status).toBe(413);
     expect(bomb.body.message).toBe(vi.scan.tooManyPixels);

@@ -5,7 +5,7 @@ import { cn } from '#client/lib/cn.ts';
 
 const t = vi.publicPages.scan;
 
-/** The fallback when there is no camera: a photo of the code, decoded by the server (POST /api/products/scan-qr). */
+/** The fallback when there is no camera: a photo of the code, read on the phone first (use-scan-flow.ts). */
 export function PhotoPicker({ disabled, onFile }: { disabled: boolean; onFile: (file: File) => void }) {
   const id = useId();
   const onChange = (e: ChangeEvent<HTMLInputElement>) => {
