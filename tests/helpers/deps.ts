@@ -8,6 +8,8 @@ import { createLogger } from '#server/logger.ts';
 import { createMemoryMailer } from '#server/mail/mailer.ts';
 import { createLimits } from '#server/security/limits.ts';
 import { createAfterAnswerJobs } from '#server/services/accounts/after-answer.ts';
+import { createPublicAnswers } from '#server/services/products/public-answers.ts';
+import { createScanBuffer } from '#server/services/scans/record.ts';
 
 export type TestDeps = AppDeps & { mailer: ReturnType<typeof createMemoryMailer> };
 
@@ -32,13 +34,16 @@ export function createTestDeps(env: Record<string, string> = {}): TestDeps {
     ...env,
   });
   const { db, sqlite } = createDb(':memory:');
+  const logger = createLogger('silent');
   return {
     db,
     sqlite,
     settings,
     mailer: createMemoryMailer(),
-    logger: createLogger('silent'),
+    logger,
     limits: createLimits(),
     afterAnswerJobs: createAfterAnswerJobs(),
+    publicAnswers: createPublicAnswers({ sqlite, settings }),
+    scanBuffer: createScanBuffer({ sqlite, settings, logger }),
   };
 }
