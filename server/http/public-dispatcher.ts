@@ -65,7 +65,10 @@ export function withPublicDispatcher(deps: AppDeps, options: AppOptions, next: R
     let query: URLSearchParams | undefined;
     const request: PublicRequest = {
       param: (name) => params[name],
-      query: (name) => (query ??= new URLSearchParams(q < 0 ? '' : url.slice(q + 1))).get(name) ?? undefined,
+      query: (name) => {
+        query ??= new URLSearchParams(q < 0 ? '' : url.slice(q + 1));
+        return query.get(name) ?? undefined;
+      },
     };
     let entry: ReturnType<PublicRoute['find']>;
     try {
