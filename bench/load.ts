@@ -7,7 +7,9 @@
  * gzipped), then the app's tRPC products.resolve (as its batch link sends it).
  * Prints requests/s, p50/p99, errors and the ratio to the ceiling. Not a test: figures only.
  *
- *   npx tsx bench/load.ts [--seconds 10] [--reseed]
+ *   npx tsx bench/load.ts [--seconds 10] [--reseed] [--port 3901]
+ *
+ * --port: the bare route's port, the app's the next one (two runs on one machine each their own).
  */
 import { DATASET_DIR, seededDataset } from './lib/dataset.ts';
 import { startApp } from './lib/app.ts';
@@ -27,7 +29,8 @@ const print = (r: LoadResult, ceiling?: number) =>
       .padStart(6)} ms  errors ${String(r.errors).padStart(4)}${ceiling ? `  ${((100 * r.rps) / ceiling).toFixed(0).padStart(3)}% of ceiling` : ''}`,
   );
 
-const BARE = 3901;
+const portAt = args.indexOf('--port');
+const BARE = portAt >= 0 ? Number(args[portAt + 1]) : 3901;
 const bare = await startAndWait('node', ['--import', 'tsx', 'bench/bare-server.ts', String(BARE)], {}, `http://127.0.0.1:${BARE}/ping`);
 wrk('warm-up', `http://127.0.0.1:${BARE}/ping`, { seconds: 2 });
 const ceiling = wrk('ceiling: bare Hono route', `http://127.0.0.1:${BARE}/ping`, { seconds });
@@ -35,7 +38,7 @@ await bare.stop();
 results.push(ceiling);
 print(ceiling);
 
-const PORT = 3902;
+const PORT = BARE + 1;
 const app = await startApp(DATASET_DIR, PORT, { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' });
 console.log(`app ready in ${app.readyMs.toFixed(0)} ms (from spawn)`);
 const runs: Array<[string, string[], Record<string, string>?]> = [
