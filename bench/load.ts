@@ -11,6 +11,7 @@
  *
  * --port: the bare route's port, the app's the next one (two runs on one machine each their own).
  */
+import { connect } from 'node:net';
 import { DATASET_DIR, seededDataset } from './lib/dataset.ts';
 import { startApp } from './lib/app.ts';
 import { rssMb, startAndWait } from './lib/server.ts';
@@ -31,6 +32,14 @@ const print = (r: LoadResult, ceiling?: number) =>
 
 const portAt = args.indexOf('--port');
 const BARE = portAt >= 0 ? Number(args[portAt + 1]) : 3901;
+// Another process on one of the ports would answer the health check and be measured instead.
+for (const port of [BARE, BARE + 1]) {
+  const taken = await new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => resolve(true)).on('error', () => resolve(false));
+    socket.unref();
+  });
+  if (taken) throw new Error(`port ${port} is taken: pass another with --port`);
+}
 const bare = await startAndWait('node', ['--import', 'tsx', 'bench/bare-server.ts', String(BARE)], {}, `http://127.0.0.1:${BARE}/ping`);
 wrk('warm-up', `http://127.0.0.1:${BARE}/ping`, { seconds: 2 });
 const ceiling = wrk('ceiling: bare Hono route', `http://127.0.0.1:${BARE}/ping`, { seconds });

@@ -144,8 +144,14 @@ describe('[GUEST][REST][perf] the cached public resolve', () => {
   it('a malformed code is 400 and an unknown one 404, as through the procedure', async () => {
     const { api } = await world();
     expect((await api.call('GET', '/products/qr-codes/%3Cscript%3E')).status).toBe(400);
-    expect((await api.call('GET', '/products/qr-codes/khongtontai123')).status).toBe(404);
-    expect((await api.call('GET', '/shortLinks/khongtontai123')).status).toBe(404);
+    const unknown = await api.call('GET', '/products/qr-codes/khongtontai123');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ statusCode: 404, message: vi.products.notFound });
+    expect(unknown.headers.get('cache-control')).toBe('no-store');
+    expect((await api.call('GET', '/shortLinks/khongtontai123')).body).toEqual({
+      statusCode: 404,
+      message: vi.products.shortLinkNotFound,
+    });
   });
 });
 
