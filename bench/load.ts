@@ -35,8 +35,12 @@ const BARE = portAt >= 0 ? Number(args[portAt + 1]) : 3901;
 // Another process on one of the ports would answer the health check and be measured instead.
 for (const port of [BARE, BARE + 1]) {
   const taken = await new Promise<boolean>((resolve) => {
-    const socket = connect(port, '127.0.0.1', () => resolve(true)).on('error', () => resolve(false));
-    socket.unref();
+    const socket = connect(port, '127.0.0.1');
+    socket.on('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
   });
   if (taken) throw new Error(`port ${port} is taken: pass another with --port`);
 }
