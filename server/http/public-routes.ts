@@ -130,6 +130,8 @@ export function mountPublicRoutes(app: Hono, deps: AppDeps, firstViews: FirstVie
   };
   for (const route of publicRoutes) {
     app.get(route.path, async (c, next) => {
+      // Hono answers HEAD with the GET route; tRPC answers a HEAD itself, as it always did.
+      if (route.kind === 'trpc' && c.req.method !== 'GET') return next();
       // Before the handler, so that the app's 400 and 404 for these paths are not stored either.
       if (route.kind !== 'page') c.header('Cache-Control', 'no-store');
       const req: PublicRequest = { param: (name) => c.req.param(name), query: (name) => c.req.query(name) };
