@@ -3,7 +3,7 @@ import { RegExpRouter } from 'hono/router/reg-exp-router';
 import type { AppOptions } from '#server/app.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { acceptsGzip, createFirstViews } from './first-view.ts';
-import { createEncoder, KIND_HEADERS, type PublicKind, type PublicRequest, type PublicRoute, publicRoutes } from './public-routes.ts';
+import { encoded, KIND_HEADERS, type PublicKind, type PublicRequest, type PublicRoute, publicRoutes } from './public-routes.ts';
 import { securityHeaderRecord } from './security-headers.ts';
 import { clientFiles, DEFAULT_CLIENT_DIR } from './static-client.ts';
 
@@ -26,7 +26,6 @@ type Params = Record<string, string>;
 
 export function withPublicDispatcher(deps: AppDeps, options: AppOptions, next: RequestListener): RequestListener {
   const firstViews = createFirstViews(deps, clientFiles(options.clientDir ?? DEFAULT_CLIENT_DIR));
-  const encoded = createEncoder();
   const router = new RegExpRouter<PublicRoute>();
   for (const route of publicRoutes) router.add('GET', route.path, route);
 

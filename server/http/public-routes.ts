@@ -116,28 +116,13 @@ export const KIND_HEADERS: Record<PublicKind, Record<string, string>> = {
   page: FIRST_VIEW_HEADERS,
 };
 
-export type Encoder = (kind: 'rest' | 'trpc', entry: PublicAnswer) => Uint8Array<ArrayBuffer>;
-
-/**
- * The answer's bytes in its kind's envelope, made once per answer and kept as long as the answer is (a
- * storm sends the same bytes again and again; a copy per request was garbage per request). A page's
- * bytes are made in first-view.ts and kept gzipped with the answer.
- */
-export function createEncoder(): Encoder {
-  const made = { rest: new WeakMap<PublicAnswer, Uint8Array<ArrayBuffer>>(), trpc: new WeakMap<PublicAnswer, Uint8Array<ArrayBuffer>>() };
-  return (kind, entry) => {
-    let bytes = made[kind].get(entry);
-    if (!bytes) {
-      bytes = kind === 'rest' ? okBytes(entry.data) : singleBatchResult(entry.data);
-      made[kind].set(entry, bytes);
-    }
-    return bytes;
-  };
+/** The answer's bytes in its kind's envelope (a page's are made elsewhere: they are kept gzipped). */
+export function encoded(kind: 'rest' | 'trpc', entry: PublicAnswer): Buffer {
+  return kind === 'rest' ? okBytes(entry.data) : singleBatchResult(entry.data);
 }
 
 /** The routes on the app: every request the dispatcher leaves, signed in or not, with the app's errors. */
 export function mountPublicRoutes(app: Hono, deps: AppDeps, firstViews: FirstViews): void {
-  const encoded = createEncoder();
   const viewerOf = async (c: Context): Promise<Viewer> => {
     // The signed-in scanner's id for the scan event; a missing or bad token simply means a visitor here.
     const ctx = await createContext(deps, c.req.header('authorization'), requestInfo(c, deps.settings));
@@ -162,7 +147,7 @@ export function mountPublicRoutes(app: Hono, deps: AppDeps, firstViews: FirstVie
         if (route.kind === 'trpc') return next();
         throw new AppError('NOT_FOUND', route.notFound);
       }
-      return c.body(encoded(route.kind, entry), 200, KIND_HEADERS[route.kind]);
+      return c.body(encoded(route.kind, entry) as Uint8Array<ArrayBuffer>, 200, KIND_HEADERS[route.kind]);
     });
   }
 }

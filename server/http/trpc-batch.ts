@@ -1,7 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { TRPC_MAX_BATCH } from '#shared/constants.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
-import { between } from '#server/rest/envelope.ts';
 
 /**
  * A tRPC batch names its procedures in the path (`/api/trpc/a,b,c?batch=1`): one larger than
@@ -46,6 +45,6 @@ const RESULT_BEFORE = Buffer.from('[{"result":{"data":');
 const RESULT_AFTER = Buffer.from('}}]');
 
 /** The answer to that batch of one call, around its data already encoded as JSON, as tRPC writes it. */
-export function singleBatchResult(data: Uint8Array): Uint8Array<ArrayBuffer> {
-  return between(RESULT_BEFORE, data, RESULT_AFTER);
+export function singleBatchResult(data: Uint8Array): Buffer {
+  return Buffer.concat([RESULT_BEFORE, data, RESULT_AFTER]);
 }

@@ -34,17 +34,8 @@ const OK_BEFORE = Buffer.from(`{"statusCode":200,"message":${JSON.stringify(vi.a
 const OK_AFTER = Buffer.from('}');
 
 /** okBody around `data` already encoded as JSON (the public answers), without decoding it. */
-export function okBytes(data: Uint8Array): Uint8Array<ArrayBuffer> {
-  return between(OK_BEFORE, data, OK_AFTER);
-}
-
-/** `data` between two byte strings, in an array of its own (not a slice of a shared pool: it may be kept). */
-export function between(before: Uint8Array, data: Uint8Array, after: Uint8Array): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(before.byteLength + data.byteLength + after.byteLength);
-  out.set(before, 0);
-  out.set(data, before.byteLength);
-  out.set(after, before.byteLength + data.byteLength);
-  return out;
+export function okBytes(data: Uint8Array): Buffer {
+  return Buffer.concat([OK_BEFORE, data, OK_AFTER]);
 }
 
 export interface ErrorAnswer {
