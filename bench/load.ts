@@ -7,8 +7,11 @@
  * gzipped), then the app's tRPC products.resolve (as its batch link sends it).
  * Prints requests/s, p50/p99, errors and the ratio to the ceiling. Not a test: figures only.
  *
- *   npx tsx bench/load.ts [--seconds 10] [--reseed]
+ *   npx tsx bench/load.ts [--seconds 10] [--reseed] [--port 3901]
+ *
+ * --port: the bare route's port, the app's the next one (two runs on one machine each their own).
  */
+import { connect } from 'node:net';
 import { DATASET_DIR, seededDataset } from './lib/dataset.ts';
 import { startApp } from './lib/app.ts';
 import { rssMb, startAndWait } from './lib/server.ts';
@@ -27,7 +30,20 @@ const print = (r: LoadResult, ceiling?: number) =>
       .padStart(6)} ms  errors ${String(r.errors).padStart(4)}${ceiling ? `  ${((100 * r.rps) / ceiling).toFixed(0).padStart(3)}% of ceiling` : ''}`,
   );
 
-const BARE = 3901;
+const portAt = args.indexOf('--port');
+const BARE = portAt >= 0 ? Number(args[portAt + 1]) : 3901;
+// Another process on one of the ports would answer the health check and be measured instead.
+for (const port of [BARE, BARE + 1]) {
+  const taken = await new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.on('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+  if (taken) throw new Error(`port ${port} is taken: pass another with --port`);
+}
 const bare = await startAndWait('node', ['--import', 'tsx', 'bench/bare-server.ts', String(BARE)], {}, `http://127.0.0.1:${BARE}/ping`);
 wrk('warm-up', `http://127.0.0.1:${BARE}/ping`, { seconds: 2 });
 const ceiling = wrk('ceiling: bare Hono route', `http://127.0.0.1:${BARE}/ping`, { seconds });
@@ -35,7 +51,7 @@ await bare.stop();
 results.push(ceiling);
 print(ceiling);
 
-const PORT = 3902;
+const PORT = BARE + 1;
 const app = await startApp(DATASET_DIR, PORT, { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' });
 console.log(`app ready in ${app.readyMs.toFixed(0)} ms (from spawn)`);
 const runs: Array<[string, string[], Record<string, string>?]> = [

@@ -8,23 +8,21 @@ import type { AppDeps } from './deps.ts';
 import { AppError } from './errors.ts';
 import { requestInfo } from './http/request-info.ts';
 import { refuseLargeBatches } from './http/trpc-batch.ts';
-import { projectPath } from './paths.ts';
 import { securityHeaderRecord, securityHeaders } from './http/security-headers.ts';
 import { safePath } from './security/log-safe.ts';
-import { mountFirstViews } from './http/first-view.ts';
-import { clientFiles, mountClient } from './http/static-client.ts';
+import { createFirstViews } from './http/first-view.ts';
+import { mountPublicRoutes } from './http/public-routes.ts';
+import { clientFiles, DEFAULT_CLIENT_DIR, mountClient } from './http/static-client.ts';
 import { mountQrImages } from './http/qr-images.ts';
 import { uploadLimit } from './http/upload-body.ts';
-import { mountPublicResolve } from './http/public-resolve.ts';
 import { mountUploads } from './http/uploads.ts';
 import { mountRestRoutes } from './rest/adapter.ts';
-import { toErrorAnswer } from './rest/envelope.ts';
+import { errorBody, toErrorAnswer } from './rest/envelope.ts';
 import { restRoutes } from './rest/index.ts';
 import { mountImportTemplates } from './rest/productImport.ts';
 import { createContext } from './trpc/context.ts';
 import { appRouter } from './trpc/root.ts';
 
-const DEFAULT_CLIENT_DIR = projectPath('dist', 'client');
 /** JSON bodies are small; file uploads have their own, larger limit on their own path. */
 const JSON_BODY_LIMIT = 1024 * 1024;
 const MULTIPART_PATHS = new Set(['/api/uploads', '/api/products/scan-qr', '/api/products/import']);
@@ -52,6 +50,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   if (settings.corsOrigins.length) {
     app.use('/api/*', cors({ origin: settings.corsOrigins, credentials: true, maxAge: 600 }));
   }
+  const client = clientFiles(options.clientDir ?? DEFAULT_CLIENT_DIR);
+  // Every public path a scan takes, REST, tRPC and pages, from one table (server/http/public-routes.ts):
+  // ahead of /api's middleware and of tRPC, which answer what these leave.
+  mountPublicRoutes(app, deps, createFirstViews(deps, client));
 
   const api = new Hono();
   const jsonLimit = bodyLimit({
@@ -107,15 +109,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   mountQrImages(app, deps);
   mountImportTemplates(app);
   api.use('*', uploadLimit(settings));
-  mountPublicResolve(api, deps);
   mountRestRoutes(api, deps, restRoutes);
-  api.all('*', (c) => c.json({ statusCode: 404, message: vi.errors.routeNotFound }, 404));
+  api.all('*', (c) => c.json(errorBody(404, vi.errors.routeNotFound), 404));
   app.route('/api', api);
 
   mountUploads(app, settings);
-  const clientDir = options.clientDir ?? DEFAULT_CLIENT_DIR;
-  const client = clientFiles(clientDir);
-  mountFirstViews(app, deps, client);
   mountClient(app, client);
 
   app.onError((err, c) => {

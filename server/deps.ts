@@ -4,8 +4,10 @@ import type { Settings } from './env.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { AfterAnswerJobs } from './services/accounts/after-answer.ts';
+import type { PublicAnswers } from './services/products/public-answers.ts';
 import type { DecodePool } from './services/scans/decode-pool.ts';
 import type { AppState } from './state.ts';
+import type { ScanBuffer } from './services/scans/record.ts';
 
 /** Everything the app needs from outside, built once in startServer (server/server.ts) or by a test helper. */
 export interface AppDeps extends AppState {
@@ -20,4 +22,8 @@ export interface AppDeps extends AppState {
   decodePool: DecodePool;
   /** The background writer thread (server/db/background-writer.ts); only the running server has one. */
   background?: BackgroundWriter;
+  /** The public answers and their pages (server/services/products/public-answers.ts, decision 110). */
+  publicAnswers: PublicAnswers;
+  /** Scan events waiting to be written (server/services/scans/record.ts); shutdown flushes it. */
+  scanBuffer: ScanBuffer;
 }

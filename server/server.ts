@@ -10,9 +10,10 @@ import { ensureDefaultDocuments, seedDemo } from './seed/seed.ts';
 import type { AppDeps } from './deps.ts';
 import type { Settings } from './env.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { withScanFastPath } from './http/scan-fast-path.ts';
+import { withPublicDispatcher } from './http/public-dispatcher.ts';
 import { createMailer } from './mail/mailer.ts';
-import { flushScanEvents } from './services/scans/record.ts';
+import { createPublicAnswers } from './services/products/public-answers.ts';
+import { createScanBuffer } from './services/scans/record.ts';
 import { createAfterAnswerJobs } from './services/accounts/after-answer.ts';
 import { createDecodePool } from './services/scans/decode-pool.ts';
 import { createAppState, type ShutdownHook } from './state.ts';
@@ -40,6 +41,7 @@ export async function startServer(
   const mailer = createMailer({ smtpUrl: settings.smtpUrl, from: settings.mailFrom, outboxDir: settings.outboxDir, logger });
   const decodePool = createDecodePool();
   const afterAnswerJobs = createAfterAnswerJobs();
+  const scanBuffer = createScanBuffer({ sqlite, settings, logger, background });
   const deps: AppDeps = {
     db,
     sqlite,
@@ -49,6 +51,8 @@ export async function startServer(
     background,
     decodePool,
     afterAnswerJobs,
+    publicAnswers: createPublicAnswers({ sqlite, settings }),
+    scanBuffer,
     ...createAppState(settings, { db, sqlite }),
   };
 
@@ -63,9 +67,9 @@ export async function startServer(
         fetch: app.fetch,
         port: settings.port,
         hostname: settings.host,
-        // node's createServer, with the scan fast path in front of Hono's listener.
+        // node's createServer, with the public routes' dispatcher in front of Hono's listener.
         createServer: ((options: ServerOptions, listener: RequestListener) =>
-          createHttpServer(options, withScanFastPath(deps, listener))) as typeof createHttpServer,
+          createHttpServer(options, withPublicDispatcher(deps, appOptions, listener))) as typeof createHttpServer,
       },
       () => resolve(s),
     );
@@ -90,7 +94,7 @@ export async function startServer(
       for (const hook of deps.shutdownHooks) await hook();
       // Mails of account requests already answered (server/services/accounts/after-answer.ts).
       await afterAnswerJobs.settled();
-      await flushScanEvents(deps);
+      await scanBuffer.flushAll();
       await background.stop();
       await decodePool.close();
       sqlite.close();

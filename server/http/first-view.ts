@@ -1,10 +1,14 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { Context, Hono } from 'hono';
 import type { FirstView } from '#client/first-view/first-view.ts';
-import { FIRST_VIEW_ELEMENT_ID, QR_CODE_PATTERN } from '#shared/constants.ts';
+import { FIRST_VIEW_ELEMENT_ID } from '#shared/constants.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { type CachedAnswer, dataOf, publicAnswers } from '#server/services/products/public-answers.ts';
-import type { PublicProductAnswer } from '#server/services/products/resolve.ts';
+import {
+  dataOf,
+  type KeptPage,
+  type PageKind,
+  type PublicAnswer,
+  type PublicProductAnswer,
+} from '#server/services/products/public-answers.ts';
 import { shareHead } from './share-tags.ts';
 import type { ClientFiles } from './static-client.ts';
 
@@ -22,13 +26,11 @@ import type { ClientFiles } from './static-client.ts';
  *
  * A storm of phones on one printed code asks for this page as often as for the resolve, so the page is
  * kept per cached answer, gzipped only (~4 kB; every browser accepts gzip, anything else gets it
- * unzipped): a change to the product drops its answer from the public cache (publicChanged) and so the
- * page with it, and the answers' bound (4,000 per kind) bounds the pages.
+ * unzipped): a change to the product drops its answer from the public answers (their triggers) and so
+ * the page with it, and the answers' bound bounds the pages.
+ *
+ * The routes are declared in public-routes.ts, with the other public paths.
  */
-interface Page {
-  template: string;
-  gzip: Uint8Array<ArrayBuffer>;
-}
 
 /**
  * React's server renderer and the client's components load with the first such page, not at start-up
@@ -36,30 +38,7 @@ interface Page {
  * into their own chunk (scripts/build-server.mjs).
  */
 type Render = (typeof import('#client/first-view/render-product.tsx'))['renderProductFirstView'];
-let renderer: Promise<Render> | undefined;
-const loadRenderer = () => {
-  renderer ??= import('#client/first-view/render-product.tsx').then((m) => m.renderProductFirstView);
-  return renderer;
-};
-
-type PageKind = 'details' | 'redirect';
-const pages = new WeakMap<CachedAnswer, { details?: Page; redirect?: Page }>();
-
-/** Per database (an app, or a test's): how the scan fast path finds the pages this app keeps. */
-const keptByDb = new WeakMap<object, (entry: CachedAnswer, kind: PageKind) => Uint8Array<ArrayBuffer> | undefined>();
-
-/**
- * The gzipped page already made for this answer, if its template is still the build's; else undefined
- * (the app then makes it). Read by the scan fast path (scan-fast-path.ts), which serves it with the
- * same headers as `send` below.
- */
-export function keptFirstView(
-  deps: Pick<AppDeps, 'db'>,
-  entry: CachedAnswer,
-  kind: PageKind,
-): Uint8Array<ArrayBuffer> | undefined {
-  return keptByDb.get(deps.db)?.(entry, kind);
-}
+const loadRenderer = () => import('#client/first-view/render-product.tsx').then((m) => m.renderProductFirstView);
 
 /** The headers of a server-rendered page, gzipped (the app's security headers come on top). */
 export const FIRST_VIEW_HEADERS = {
@@ -80,7 +59,7 @@ const jsonForHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u
  * The stylesheet stays a file (inline it would paint ~0.7 s sooner without a picture, but cost 9 kB on
  * every page and ~5x the memory here; with a picture the picture decides).
  */
-function buildPage(render: Render, template: string, firstView: FirstView, publicUrl: string): Page {
+function buildPage(render: Render, template: string, firstView: FirstView, publicUrl: string): KeptPage {
   const root = `<div id="root">${render(firstView.product)}</div>`;
   const data = `<script type="application/json" id="${FIRST_VIEW_ELEMENT_ID}">${jsonForHtml(firstView)}</script>`;
   const head = shareHead(firstView.product, publicUrl);
@@ -93,9 +72,19 @@ function buildPage(render: Render, template: string, firstView: FirstView, publi
   return { template, gzip: new Uint8Array(gzipSync(html)) };
 }
 
-export function mountFirstViews(app: Hono, deps: AppDeps, client: ClientFiles): void {
+export interface FirstViews {
+  /** The gzipped page already made from this answer with the build's current template, if any. */
+  kept(entry: PublicAnswer, kind: PageKind): Uint8Array<ArrayBuffer> | undefined;
+  /** That page, made (and kept with the answer) if it is not yet; null when the client is not built. */
+  page(entry: PublicAnswer, kind: PageKind, scanCode?: string): Promise<Uint8Array<ArrayBuffer> | null>;
+}
+
+/**
+ * The pages are kept with their answer in the public answers (deps.publicAnswers); this makes them from
+ * the client's index page, read again when a build rewrites it (looked at once a second).
+ */
+export function createFirstViews(deps: Pick<AppDeps, 'publicAnswers' | 'logger' | 'settings'>, client: ClientFiles): FirstViews {
   let template = { stamp: -1, text: '', checkedAt: 0 };
-  // Read again when the build changed it (a rebuild while the server runs), looked at once a second.
   const currentTemplate = (): string | null => {
     const now = Date.now();
     if (template.text && now - template.checkedAt < 1000) return template.text;
@@ -105,52 +94,40 @@ export function mountFirstViews(app: Hono, deps: AppDeps, client: ClientFiles): 
     else template.checkedAt = now;
     return template.text;
   };
+  let renderer: Promise<Render> | undefined;
 
-  /** The page already made for this answer from the build's current template, if any. */
-  const kept = (entry: CachedAnswer, kind: PageKind): Page | undefined => {
+  const kept = (entry: PublicAnswer, kind: PageKind) => {
     const tpl = currentTemplate();
-    const page = pages.get(entry)?.[kind];
-    return tpl !== null && page?.template === tpl ? page : undefined;
-  };
-  keptByDb.set(deps.db, (entry, kind) => kept(entry, kind)?.gzip);
-
-  const pageFor = async (entry: CachedAnswer, kind: PageKind, scanCode?: string) => {
-    const made = kept(entry, kind);
-    if (made) return made;
-    const tpl = currentTemplate();
-    if (!tpl) return null;
-    const render = await loadRenderer().catch((err: unknown) => {
-      // The page still works without its first view: the app renders it as it always did.
-      renderer = undefined;
-      deps.logger.error({ event: 'first-view.renderer', err }, 'first-view renderer failed to load');
-      return null;
-    });
-    if (!render) return null;
-    const product = dataOf<PublicProductAnswer>(entry);
-    const page = buildPage(render, tpl, scanCode ? { product, scanCode } : { product }, deps.settings.publicUrl);
-    pages.set(entry, { ...pages.get(entry), [kind]: page });
-    return page;
+    return tpl === null ? undefined : deps.publicAnswers.keptPage(entry, kind, tpl);
   };
 
-  const send = (c: Context, page: Page) => {
-    const gzip = acceptsGzip(c.req.header('accept-encoding'));
-    for (const [name, value] of Object.entries(FIRST_VIEW_HEADERS)) c.header(name, value);
-    if (gzip) c.header('Content-Encoding', 'gzip');
-    // The kept bytes as they are: a copy per answer was 60 MB/s of garbage in a storm.
-    return c.body(gzip ? page.gzip : new Uint8Array(gunzipSync(page.gzip)));
+  return {
+    kept,
+    async page(entry, kind, scanCode) {
+      const made = kept(entry, kind);
+      if (made) return made;
+      const tpl = currentTemplate();
+      if (!tpl) return null;
+      renderer ??= loadRenderer();
+      const render = await renderer.catch((err: unknown) => {
+        // The page still works without its first view: the app renders it as it always did.
+        renderer = undefined;
+        deps.logger.error({ event: 'first-view.renderer', err }, 'first-view renderer failed to load');
+        return null;
+      });
+      if (!render) return null;
+      const product = dataOf<PublicProductAnswer>(entry);
+      const page = buildPage(render, tpl, scanCode ? { product, scanCode } : { product }, deps.settings.publicUrl);
+      deps.publicAnswers.keepPage(entry, kind, page);
+      return page.gzip;
+    },
   };
+}
 
-  app.get('/products/details/:id', async (c, next) => {
-    const id = Number(c.req.param('id'));
-    const entry = Number.isSafeInteger(id) && id > 0 ? publicAnswers(deps).productById(id) : null;
-    const page = entry && (await pageFor(entry, 'details'));
-    return page ? send(c, page) : next();
-  });
-
-  app.get('/redirect/:code', async (c, next) => {
-    const code = c.req.param('code').toLowerCase();
-    const entry = QR_CODE_PATTERN.test(code) ? publicAnswers(deps).product(code) : null;
-    const page = entry && (await pageFor(entry, 'redirect', code));
-    return page ? send(c, page) : next();
-  });
+/** A kept page as a client takes it: the kept bytes as they are when it accepts gzip (nearly all do). */
+export function pageBody(gzip: Uint8Array<ArrayBuffer>, acceptEncoding: string | undefined) {
+  // No copy per answer: a copy each was 60 MB/s of garbage in a storm.
+  return acceptsGzip(acceptEncoding)
+    ? { body: gzip, headers: { ...FIRST_VIEW_HEADERS, 'content-encoding': 'gzip' } }
+    : { body: new Uint8Array(gunzipSync(gzip)), headers: FIRST_VIEW_HEADERS };
 }

@@ -5,6 +5,7 @@ import { shortLinks } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { CODE_PATTERN } from '#server/services/codes.ts';
 import { renderQr } from '#server/services/shortLinks/qr.ts';
+import { errorBody } from '#server/rest/envelope.ts';
 
 const FILE = /^(.+)\.(png|svg)$/;
 
@@ -23,7 +24,7 @@ export function mountQrImages(app: Hono, deps: AppDeps): void {
         ? deps.db.select({ id: shortLinks.id }).from(shortLinks).where(eq(shortLinks.code, code)).get()
         : undefined;
     if (!code || !kind || !known)
-      return c.json({ statusCode: 404, message: vi.products.shortLinkNotFound }, 404);
+      return c.json(errorBody(404, vi.products.shortLinkNotFound), 404);
     const image = await renderQr(deps.settings.publicUrl, code, kind);
     c.header('Cache-Control', 'public, max-age=86400');
     c.header('Content-Type', kind === 'png' ? 'image/png' : 'image/svg+xml; charset=utf-8');

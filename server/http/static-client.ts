@@ -3,7 +3,11 @@ import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono, MiddlewareHandler } from 'hono';
 import { serveStatic as serveStaticFrom } from 'hono/serve-static';
+import { projectPath } from '#server/paths.ts';
 import { fromExecutable, readShippedFile } from '#server/shipped-files.ts';
+
+/** Where `npm run build` writes the client. */
+export const DEFAULT_CLIENT_DIR = projectPath('dist', 'client');
 
 /** The built client: from its folder, or in the release from the executable's assets (decision 100). */
 export interface ClientFiles {

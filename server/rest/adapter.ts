@@ -5,6 +5,7 @@ import { AppError } from '#server/errors.ts';
 import { createContext } from '#server/trpc/context.ts';
 import { type Caller, createCaller } from '#server/trpc/root.ts';
 import { requestInfo } from '#server/http/request-info.ts';
+import { okBody } from './envelope.ts';
 
 /** What a REST adapter reads from the request to build a procedure's input. */
 export interface RestRequest {
@@ -74,10 +75,7 @@ export function mountRestRoutes(app: Hono, deps: AppDeps, routes: RestRoute[]): 
       const input = r.input ? await r.input(req) : undefined;
       const data = await r.call(caller, input as never);
       const status = r.status ?? 200;
-      return c.json(
-        { statusCode: status, message: r.message ?? (status === 201 ? vi.api.created : vi.api.ok), data },
-        status,
-      );
+      return c.json(okBody(data, status, r.message), status);
     });
   }
 }

@@ -17,6 +17,27 @@ export interface ErrorBody {
   errors?: Record<string, string>;
 }
 
+/**
+ * The REST envelope, written here and nowhere else: the adapters (rest/adapter.ts), the public routes
+ * (server/http/public-routes.ts), the app's 404 and error answers and the QR images' 404 all use these.
+ */
+export function okBody<T>(data: T, status = 200, message?: string): SuccessBody<T> {
+  message ??= status === 201 ? vi.api.created : vi.api.ok;
+  return { statusCode: status, message, data };
+}
+
+export function errorBody(status: number, message: string, errors?: Record<string, string>): ErrorBody {
+  return { statusCode: status, message, ...(errors ? { errors } : {}) };
+}
+
+const OK_BEFORE = Buffer.from(`{"statusCode":200,"message":${JSON.stringify(vi.api.ok)},"data":`);
+const OK_AFTER = Buffer.from('}');
+
+/** okBody around `data` already encoded as JSON (the public answers), without decoding it. */
+export function okBytes(data: Uint8Array): Buffer {
+  return Buffer.concat([OK_BEFORE, data, OK_AFTER]);
+}
+
 export interface ErrorAnswer {
   status: number;
   body: ErrorBody;
@@ -36,22 +57,22 @@ export function toErrorAnswer(err: unknown, logger: Logger, requestId: string): 
     if (cause.retryAfter) headers['Retry-After'] = String(cause.retryAfter);
     return {
       status: cause.status,
-      body: { statusCode: cause.status, message: cause.message, ...(cause.fields ? { errors: cause.fields } : {}) },
+      body: errorBody(cause.status, cause.message, cause.fields),
       headers,
     };
   }
   if (cause instanceof ZodError) {
     return {
       status: 400,
-      body: { statusCode: 400, message: vi.errors.validation, errors: zodFieldErrors(cause) },
+      body: errorBody(400, vi.errors.validation, zodFieldErrors(cause)),
       headers: {},
     };
   }
   if (err instanceof TRPCError && err.code !== 'INTERNAL_SERVER_ERROR') {
     const code = appCodeFromTrpc(err.code);
     const { http, message } = ERROR_TABLE[code];
-    return { status: http, body: { statusCode: http, message }, headers: {} };
+    return { status: http, body: errorBody(http, message), headers: {} };
   }
   logger.error({ event: 'request.error', requestId, err: cause }, 'unhandled error');
-  return { status: 500, body: { statusCode: 500, message: vi.errors.internal }, headers: {} };
+  return { status: 500, body: errorBody(500, vi.errors.internal), headers: {} };
 }

@@ -12,7 +12,16 @@ import { systemRoutes } from './system.ts';
 import { uploadsRoutes } from './uploads.ts';
 import { usersRoutes } from './users.ts';
 
-/** Every documented /api path. Order matters only where paths overlap (`/users/count-status` before `/users/:id`). */
+/**
+ * Every documented /api path that is an adapter over a tRPC procedure. Order matters only where paths
+ * overlap (`/users/count-status` before `/users/:id`). Three kinds of /api path are declared elsewhere,
+ * because they answer something a procedure does not:
+ * - the public resolves `GET /api/products/qr-codes/{code}` and `GET /api/shortLinks/{code}`, with the
+ *   app's tRPC `products.resolve` and the server-rendered pages: server/http/public-routes.ts (the
+ *   answers are kept encoded, decision 110);
+ * - the QR images `GET /api/qr/{code}.png|.svg`: server/http/qr-images.ts (an image, cacheable);
+ * - the import templates `GET /api/products/import/template.csv|.xlsx`: rest/productImport.ts (a file).
+ */
 export const restRoutes: RestRoute[] = [
   ...systemRoutes,
   ...authRoutes,

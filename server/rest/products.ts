@@ -4,7 +4,7 @@ import { route, type RestRoute } from './adapter.ts';
 
 /**
  * /api/products/...: the products paths of the product decisions (QR images: server/http/qr-images.ts;
- * the public GET /products/qr-codes/{code}: server/http/public-resolve.ts, the scan path's fast route).
+ * the public GET /products/qr-codes/{code}: server/http/public-routes.ts, with every public path a scan takes).
  */
 export const productsRoutes: RestRoute[] = [
   route({ method: 'get', path: '/products', input: (r) => r.query, call: (c, i) => c.products.list(i) }),

@@ -1,7 +1,7 @@
 import { vi } from '#shared/i18n/vi/index.ts';
 import { route, type RestRoute } from './adapter.ts';
 
-/** /api/shortLinks/...: printed QR codes (batches), their list and binding (the public GET /shortLinks/{code}: server/http/public-resolve.ts). */
+/** /api/shortLinks/...: printed QR codes (batches), their list and binding (the public GET /shortLinks/{code}: server/http/public-routes.ts). */
 export const shortLinksRoutes: RestRoute[] = [
   route({
     method: 'post',

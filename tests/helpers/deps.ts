@@ -9,6 +9,8 @@ import { createMemoryMailer } from '#server/mail/mailer.ts';
 import { createAfterAnswerJobs } from '#server/services/accounts/after-answer.ts';
 import { createDecodePool, type DecodePool } from '#server/services/scans/decode-pool.ts';
 import { createAppState } from '#server/state.ts';
+import { createPublicAnswers } from '#server/services/products/public-answers.ts';
+import { createScanBuffer } from '#server/services/scans/record.ts';
 
 export type TestDeps = AppDeps & { mailer: ReturnType<typeof createMemoryMailer> };
 
@@ -37,14 +39,17 @@ export function createTestDeps(env: Record<string, string> = {}): TestDeps {
   });
   const { db, sqlite } = createDb(':memory:');
   decodePool ??= createDecodePool();
+  const logger = createLogger('silent');
   return {
     db,
     sqlite,
     settings,
     mailer: createMemoryMailer(),
-    logger: createLogger('silent'),
+    logger,
     afterAnswerJobs: createAfterAnswerJobs(),
     decodePool,
     ...createAppState(settings, { db, sqlite }),
+    publicAnswers: createPublicAnswers({ sqlite, settings }),
+    scanBuffer: createScanBuffer({ sqlite, settings, logger }),
   };
 }

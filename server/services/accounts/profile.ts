@@ -6,7 +6,6 @@ import { companies, users } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/services/actor.ts';
-import { publicChanged } from '#server/services/products/public-answers.ts';
 import { requireUser, toPublicUser } from './session.ts';
 import { nameSortOf } from '#shared/sort-key.ts';
 
@@ -83,7 +82,5 @@ export function updateOwnCompany(
     ? deps.db.update(companies).set(fields).where(eq(companies.id, companyId)).returning().get()
     : deps.db.select().from(companies).where(eq(companies.id, companyId)).get();
   if (!row) throw new AppError('NOT_FOUND');
-  // Every cached public answer of this company's products shows its profile.
-  publicChanged(deps, { companyId });
   return toPublicCompany(row);
 }

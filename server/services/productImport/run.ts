@@ -15,7 +15,6 @@ import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/services/actor.ts';
 import { pickCompany, type CompanyScope } from '#server/services/products/scope.ts';
-import { publicChanged } from '#server/services/products/public-answers.ts';
 import { insertProductRecord } from '#server/services/products/records.ts';
 import { assertCodeFree, isCodeFree } from '#server/services/shortLinks/availability.ts';
 import { parseImportFile } from './parse.ts';
@@ -159,7 +158,5 @@ export async function importProducts(
       );
     }
   });
-  // Printed codes bound here may be cached as "not bound yet" by the public short-link lookup.
-  for (const { input: p } of products) if (p.qr_code) publicChanged(deps, { code: p.qr_code });
   return { ...result, imported: products.length };
 }

@@ -1,178 +1,271 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { companies, products, shortLinks, trackingEntries } from '#server/db/schema/index.ts';
-import { vi } from '#shared/i18n/vi/index.ts';
-import type { AppDeps } from '#server/deps.ts';
-import { Lru } from '#server/lib/lru.ts';
-import { toPublicCompany } from '#server/services/accounts/profile.ts';
-import { redirectUrl } from '#server/services/codes.ts';
-import { productColumns, toProduct, trackingColumns } from './serialize.ts';
+import type { Statement } from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
+import type { Sqlite } from '#server/db/client.ts';
+import type { Settings } from '#server/env.ts';
+import type { PublicCompany } from '#server/services/accounts/profile.ts';
+import type { ProductAnswer } from './serialize.ts';
 
 /**
- * The public answers every phone asks for, serialized once and kept in a bounded cache keyed by code
- * (issue 7). The queries are prepared once per database: nothing is built per request on this path.
+ * The home of the public answers (decisions 070, 110): what a phone is answered when it scans, kept
+ * as the encoded JSON of the answer's `data` (no transport envelope: the edge adds REST's or tRPC's,
+ * server/http/public-routes.ts), together with the server-rendered pages made from it.
  *
- * Correctness: an entry is removed whenever its product, its company, its timeline or its code changes
- * (`publicChanged`, called by every write path; tests/server/perf/public-cache.test.ts proves each), so
- * the cache never serves an inactive, deleted or outdated product. Unknown codes are not cached, so a
- * flood of random codes cannot push real entries out faster than the database answers them.
+ * Built once in startServer (or a test's deps) and passed in as `deps.publicAnswers`.
+ *
+ * - A miss is one prepared statement that returns the finished answer: SQLite builds the JSON itself
+ *   (json_object, json_group_array), so nothing is serialized in JavaScript on this path.
+ * - Invalidation is the database's: temporary triggers on this connection, on every table an answer is
+ *   made of, call `public_changed(product, company, code)` for each row written, whoever writes it
+ *   (a save, an import, a code bound, a company's profile, a cascade). No write path has to remember
+ *   to call anything. Over-invalidating is harmless; a rolled-back write only costs a miss.
+ * - Bounded: CAPACITY answers per kind, least recently used out (lru-cache); an answer's pages go with
+ *   it. Unknown codes are not kept, so a flood of random codes cannot push real answers out.
  */
-export interface CachedAnswer {
-  /**
-   * The whole REST answer (the envelope around the answer's `data`), encoded once: the scan path sends
-   * these bytes as they are. Only the bytes are kept, to halve the cache's memory; `dataOf` reads the
-   * answer back for the typed client.
-   */
-  body: Uint8Array<ArrayBuffer>;
+export interface PublicAnswer {
+  /** The answer's `data`, encoded once as UTF-8 JSON. */
+  readonly data: Uint8Array<ArrayBuffer>;
+  readonly productId: number | null;
+  readonly companyId: number | null;
+  /** The server-rendered pages made from this answer (server/http/first-view.ts), kept with it. */
+  readonly pages: Partial<Record<PageKind, KeptPage>>;
+}
+
+export type PageKind = 'details' | 'redirect';
+export interface KeptPage {
+  /** The client's index page it was made from: a rebuild makes it stale. */
+  template: string;
+  gzip: Uint8Array<ArrayBuffer>;
+}
+
+export type PublicProductAnswer = ProductAnswer & {
+  trackings: Array<{ id: number; activity: string; location: string; date: string; description: string; companyId: number }>;
+  company: PublicCompany;
+};
+export interface ShortLinkAnswer {
+  code: string;
   productId: number | null;
-  companyId: number | null;
-}
-
-/**
- * ~2-3 kB per product answer (and ~4 kB more for its server-rendered page once a phone opened it,
- * server/http/first-view.ts): 4,000 entries per kind keep both near 30 MB, so the server stays under
- * 200 MB RSS while a storm sweeps the whole catalogue (20,000 took it to 222 MB before the pages existed).
- * A promotion's hot set fits many times over; a miss costs three prepared lookups (~140 µs).
- */
-const CAPACITY = 4_000;
-
-const OK_PREFIX = `{"statusCode":200,"message":${JSON.stringify(vi.api.ok)},"data":`;
-
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
-const PREFIX_BYTES = encoder.encode(OK_PREFIX).byteLength;
-
-function answerEntry(answer: unknown, productId: number | null, companyId: number | null): CachedAnswer {
-  return { body: encoder.encode(`${OK_PREFIX}${JSON.stringify(answer)}}`), productId, companyId };
-}
-
-/** The answer's `data`, as encoded bytes (a view, no copy): the tRPC fast path wraps them its own way. */
-export function dataBytes(entry: CachedAnswer): Uint8Array<ArrayBuffer> {
-  return entry.body.subarray(PREFIX_BYTES, -1);
-}
-
-/** The answer's `data`, as an object. */
-export function dataOf<T>(entry: CachedAnswer): T {
-  return JSON.parse(decoder.decode(dataBytes(entry))) as T;
-}
-
-function prepare(deps: Pick<AppDeps, 'db'>) {
-  const { db } = deps;
-  return {
-    product: db
-      .select(productColumns)
-      .from(shortLinks)
-      .innerJoin(products, eq(products.id, shortLinks.productId))
-      .where(and(eq(shortLinks.code, sql.placeholder('code')), eq(products.status, 'ACTIVE')))
-      .prepare(),
-    primaryCode: db
-      .select({ code: products.qrCode })
-      .from(products)
-      .where(and(eq(products.id, sql.placeholder('id')), eq(products.status, 'ACTIVE')))
-      .prepare(),
-    company: db.select().from(companies).where(eq(companies.id, sql.placeholder('id'))).prepare(),
-    trackings: db
-      .select(trackingColumns)
-      .from(trackingEntries)
-      .where(eq(trackingEntries.productId, sql.placeholder('id')))
-      .orderBy(asc(trackingEntries.position))
-      .prepare(),
-    shortLink: db
-      .select({ code: shortLinks.code, productId: shortLinks.productId, status: products.status, companyId: shortLinks.companyId })
-      .from(shortLinks)
-      .leftJoin(products, eq(products.id, shortLinks.productId))
-      .where(eq(shortLinks.code, sql.placeholder('code')))
-      .prepare(),
-  };
-}
-
-class PublicAnswers {
-  private readonly queries: ReturnType<typeof prepare>;
-  private readonly productAnswers = new Lru<string, CachedAnswer>(CAPACITY);
-  private readonly linkAnswers = new Lru<string, CachedAnswer>(CAPACITY);
-
-  constructor(private readonly deps: Pick<AppDeps, 'db' | 'settings'>) {
-    this.queries = prepare(deps);
-  }
-
-  /** The resolve answer for a code: the ACTIVE product, its company and timeline; null when none. */
-  product(code: string): CachedAnswer | null {
-    const hit = this.productAnswers.get(code);
-    if (hit) return hit;
-    const row = this.queries.product.get({ code });
-    if (!row) return null;
-    const company = this.queries.company.get({ id: row.companyId });
-    if (!company) return null;
-    const answer = {
-      ...toProduct(row, this.deps.settings.publicUrl),
-      trackings: this.queries.trackings.all({ id: row.id }),
-      company: toPublicCompany(company),
-    };
-    const entry = answerEntry(answer, row.id, row.companyId);
-    this.productAnswers.set(code, entry);
-    return entry;
-  }
-
-  /**
-   * The same answer for an ACTIVE product by its id (the page opened by its address), by its primary
-   * code: one shape, built and kept in one place. Null when there is none.
-   */
-  productById(id: number): CachedAnswer | null {
-    const row = this.queries.primaryCode.get({ id });
-    return row ? this.product(row.code) : null;
-  }
-
-  /** Where a printed code leads: productId only when its product is ACTIVE; null for an unknown code. */
-  shortLink(code: string): CachedAnswer | null {
-    const hit = this.linkAnswers.get(code);
-    if (hit) return hit;
-    const row = this.queries.shortLink.get({ code });
-    if (!row) return null;
-    const answer = {
-      code: row.code,
-      productId: row.status === 'ACTIVE' ? row.productId : null,
-      url: redirectUrl(this.deps.settings.publicUrl, row.code),
-    };
-    const entry = answerEntry(answer, row.productId, row.companyId);
-    this.linkAnswers.set(code, entry);
-    return entry;
-  }
-
-  changed(change: PublicChange): void {
-    const stale = (e: CachedAnswer, code: string) =>
-      (change.productId !== undefined && e.productId === change.productId) ||
-      (change.companyId !== undefined && e.companyId === change.companyId) ||
-      (change.code !== undefined && code === change.code);
-    this.productAnswers.deleteWhere(stale);
-    this.linkAnswers.deleteWhere(stale);
-  }
-
-  get size() {
-    return this.productAnswers.size + this.linkAnswers.size;
-  }
+  url: string;
 }
 
 export interface PublicChange {
-  productId?: number;
-  companyId?: number;
-  code?: string;
+  productId?: number | null;
+  companyId?: number | null;
+  code?: string | null;
 }
 
-/** One cache per database (an app, or a test's in-memory database). */
-const byDb = new WeakMap<object, PublicAnswers>();
-
-export function publicAnswers(deps: Pick<AppDeps, 'db' | 'settings'>): PublicAnswers {
-  let answers = byDb.get(deps.db);
-  if (!answers) {
-    answers = new PublicAnswers(deps);
-    byDb.set(deps.db, answers);
-  }
-  return answers;
-}
+/** Answers kept per kind; the figures behind it are in bench/RESULTS.md. */
+const CAPACITY = 4_000;
 
 /**
- * Every write that can change a public answer calls this after it commits: a product saved or deleted,
- * its timeline, its status, its company's profile, a code bound. Over-invalidating is harmless.
+ * An ISO 8601 time as Date#toISOString writes it, from integer milliseconds. SQLite rounds the
+ * fractional seconds back to whole milliseconds, so the text is exact (the byte-for-byte test in
+ * tests/server/perf/public-cache.test.ts); one strftime is cheaper than formatting the parts apart.
  */
-export function publicChanged(deps: Pick<AppDeps, 'db'>, change: PublicChange): void {
-  byDb.get(deps.db)?.changed(change);
+const iso = (col: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${col} / 1000.0, 'unixepoch')`;
+
+/**
+ * The product answer of serialize.ts's toProduct, its timeline and its company (toPublicCompany), in
+ * the same key order, built by SQLite. tests/server/perf/public-cache.test.ts compares it with the
+ * product as the workspace reads it.
+ */
+const PRODUCT_JSON = `json_object(
+  'id', p.id, 'companyId', p.company_id, 'name', p.name, 'image', p.image, 'images', json(p.images),
+  'status', p.status, 'category', p.category, 'unit', p.unit, 'qr_code', p.qr_code,
+  'qr_code_image', '/api/qr/' || p.qr_code || '.png', 'qr_code_svg', '/api/qr/' || p.qr_code || '.svg',
+  'qr_code_url', @publicUrl || '/redirect/' || p.qr_code,
+  'tags', json(p.tags), 'origin', p.origin, 'version', p.version,
+  'createdAt', ${iso('p.created_at')}, 'updatedAt', ${iso('p.updated_at')},
+  'trackings', json((SELECT json_group_array(json_object(
+      'id', t.id, 'activity', t.activity, 'location', t.location, 'date', t.date,
+      'description', t.description, 'companyId', t.company_id) ORDER BY t.position)
+    FROM tracking_entries t WHERE t.product_id = p.id)),
+  'company', json_object(
+    'id', c.id, 'name', c.name, 'representative', c.representative, 'address', c.address, 'email', c.email,
+    'business_license', c.business_license, 'createdAt', ${iso('c.created_at')}, 'updatedAt', ${iso('c.updated_at')}))`;
+
+type ProductRow = [productId: number, companyId: number, data: string];
+
+/** The temporary triggers that tell the cache what changed (names are this connection's own). */
+const TRIGGERS: Array<[table: string, event: 'INSERT' | 'UPDATE' | 'DELETE', calls: string]> = [
+  ['products', 'INSERT', 'public_changed(NEW.id, NULL, NEW.qr_code)'],
+  ['products', 'UPDATE', 'public_changed(OLD.id, NULL, OLD.qr_code), public_changed(NEW.id, NULL, NEW.qr_code)'],
+  ['products', 'DELETE', 'public_changed(OLD.id, NULL, OLD.qr_code)'],
+  ['tracking_entries', 'INSERT', 'public_changed(NEW.product_id, NULL, NULL)'],
+  ['tracking_entries', 'UPDATE', 'public_changed(OLD.product_id, NULL, NULL), public_changed(NEW.product_id, NULL, NULL)'],
+  ['tracking_entries', 'DELETE', 'public_changed(OLD.product_id, NULL, NULL)'],
+  ['companies', 'UPDATE', 'public_changed(NULL, OLD.id, NULL)'],
+  ['companies', 'DELETE', 'public_changed(NULL, OLD.id, NULL)'],
+  ['short_links', 'INSERT', 'public_changed(NEW.product_id, NULL, NEW.code)'],
+  ['short_links', 'UPDATE', 'public_changed(OLD.product_id, NULL, OLD.code), public_changed(NEW.product_id, NULL, NEW.code)'],
+  ['short_links', 'DELETE', 'public_changed(OLD.product_id, NULL, OLD.code)'],
+];
+
+/**
+ * One kind of answer by code, with indexes by product and by company so that a change finds its
+ * answers without walking the cache (an import changes thousands of rows, each a call).
+ */
+class AnswerCache {
+  private readonly byProduct = new Map<number, Set<string>>();
+  private readonly byCompany = new Map<number, Set<string>>();
+  private readonly lru = new LRUCache<string, PublicAnswer>({
+    max: CAPACITY,
+    dispose: (entry, code) => {
+      unindex(this.byProduct, entry.productId, code);
+      unindex(this.byCompany, entry.companyId, code);
+    },
+  });
+
+  get(code: string): PublicAnswer | undefined {
+    return this.lru.get(code);
+  }
+
+  set(code: string, entry: PublicAnswer): void {
+    this.lru.set(code, entry);
+    index(this.byProduct, entry.productId, code);
+    index(this.byCompany, entry.companyId, code);
+  }
+
+  changed(change: PublicChange): void {
+    if (this.lru.size === 0) return;
+    if (change.code != null) this.lru.delete(change.code);
+    for (const code of [
+      ...(change.productId != null ? (this.byProduct.get(change.productId) ?? []) : []),
+      ...(change.companyId != null ? (this.byCompany.get(change.companyId) ?? []) : []),
+    ])
+      this.lru.delete(code);
+  }
+
+  get size() {
+    return this.lru.size;
+  }
+}
+
+function index(map: Map<number, Set<string>>, id: number | null, code: string) {
+  if (id === null) return;
+  const codes = map.get(id);
+  if (codes) codes.add(code);
+  else map.set(id, new Set([code]));
+}
+function unindex(map: Map<number, Set<string>>, id: number | null, code: string) {
+  if (id === null) return;
+  const codes = map.get(id);
+  codes?.delete(code);
+  if (codes?.size === 0) map.delete(id);
+}
+
+export class PublicAnswers {
+  private readonly products = new AnswerCache();
+  private readonly links = new AnswerCache();
+  /** An ACTIVE-or-not product's primary code by its id (the page opened by its address). */
+  private readonly primaryCodes = new LRUCache<number, string>({ max: CAPACITY });
+  private readonly queries: { product: Statement; primaryCode: Statement; shortLink: Statement };
+  private readonly publicUrl: string;
+
+  constructor(deps: { sqlite: Sqlite; settings: Pick<Settings, 'publicUrl'> }) {
+    const { sqlite } = deps;
+    this.publicUrl = deps.settings.publicUrl;
+    this.queries = {
+      product: sqlite
+        .prepare(
+          `SELECT p.id, p.company_id, ${PRODUCT_JSON}
+           FROM short_links s JOIN products p ON p.id = s.product_id JOIN companies c ON c.id = p.company_id
+           WHERE s.code = @code AND p.status = 'ACTIVE'`,
+        )
+        .raw(),
+      primaryCode: sqlite.prepare('SELECT qr_code FROM products WHERE id = ?').pluck(),
+      shortLink: sqlite
+        .prepare(
+          `SELECT s.product_id, s.company_id, json_object('code', s.code,
+             'productId', CASE WHEN p.status = 'ACTIVE' THEN s.product_id END,
+             'url', @publicUrl || '/redirect/' || s.code)
+           FROM short_links s LEFT JOIN products p ON p.id = s.product_id WHERE s.code = @code`,
+        )
+        .raw(),
+    };
+    // The connection calls back into this cache for each row written (see the comment at the top).
+    sqlite.function('public_changed', { deterministic: false }, (productId, companyId, code) => {
+      this.changed({
+        productId: productId as number | null,
+        companyId: companyId as number | null,
+        code: code as string | null,
+      });
+      return null;
+    });
+    for (const [table, event, calls] of TRIGGERS) {
+      sqlite.exec(
+        `CREATE TEMP TRIGGER IF NOT EXISTS public_answers_${table}_${event.toLowerCase()}
+         AFTER ${event} ON main.${table} BEGIN SELECT ${calls}; END`,
+      );
+    }
+  }
+
+  /** The resolve answer for a (folded) code: the ACTIVE product, its company and timeline; null when none. */
+  product(code: string): PublicAnswer | null {
+    const hit = this.products.get(code);
+    if (hit) return hit;
+    const row = this.queries.product.get({ code, publicUrl: this.publicUrl }) as ProductRow | undefined;
+    if (!row) return null;
+    const entry = answerOf(row);
+    this.products.set(code, entry);
+    return entry;
+  }
+
+  /** The same answer for an ACTIVE product by its id, by its primary code: one shape, kept in one place. */
+  productById(id: number): PublicAnswer | null {
+    let code = this.primaryCodes.get(id);
+    if (code === undefined) {
+      code = this.queries.primaryCode.get(id) as string | undefined;
+      if (code === undefined) return null;
+      this.primaryCodes.set(id, code);
+    }
+    return this.product(code);
+  }
+
+  /** Where a printed code leads: productId only when its product is ACTIVE; null for an unknown code. */
+  shortLink(code: string): PublicAnswer | null {
+    const hit = this.links.get(code);
+    if (hit) return hit;
+    const row = this.queries.shortLink.get({ code, publicUrl: this.publicUrl }) as ProductRow | undefined;
+    if (!row) return null;
+    const entry = answerOf(row);
+    this.links.set(code, entry);
+    return entry;
+  }
+
+  /** Drops every answer a write made stale (called by the triggers; callable by hand for a test). */
+  changed(change: PublicChange): void {
+    this.products.changed(change);
+    this.links.changed(change);
+    if (change.productId != null) this.primaryCodes.delete(change.productId);
+  }
+
+  /** The page made from this answer for the build's current template, if any. */
+  keptPage(entry: PublicAnswer, kind: PageKind, template: string): Uint8Array<ArrayBuffer> | undefined {
+    const page = entry.pages[kind];
+    return page?.template === template ? page.gzip : undefined;
+  }
+
+  keepPage(entry: PublicAnswer, kind: PageKind, page: KeptPage): void {
+    entry.pages[kind] = page;
+  }
+
+  get size() {
+    return this.products.size + this.links.size;
+  }
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+function answerOf([productId, companyId, data]: ProductRow): PublicAnswer {
+  return { data: encoder.encode(data), productId, companyId, pages: {} };
+}
+
+/** The answer's `data` as an object: for the typed procedures, which tRPC encodes itself. */
+export function dataOf<T>(entry: PublicAnswer): T {
+  return JSON.parse(decoder.decode(entry.data)) as T;
+}
+
+export function createPublicAnswers(deps: { sqlite: Sqlite; settings: Pick<Settings, 'publicUrl'> }): PublicAnswers {
+  return new PublicAnswers(deps);
 }

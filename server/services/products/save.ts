@@ -14,7 +14,6 @@ import {
   replaceTrackings,
   searchTextOf,
 } from './records.ts';
-import { publicChanged } from './public-answers.ts';
 import { pickCompany, type CompanyScope } from './scope.ts';
 import { vietnameseSortKey } from '#shared/sort-key.ts';
 
@@ -51,8 +50,6 @@ export function createProduct(deps: AppDeps, scope: CompanyScope, actor: Actor, 
       createdBy: actor.id,
     }).id;
   });
-  // A printed code bound here may be cached as "not bound yet".
-  if (input.qr_code) publicChanged(deps, { code: input.qr_code });
   return getProduct(deps, scope, id);
 }
 
@@ -92,7 +89,6 @@ export function updateProduct(deps: AppDeps, scope: CompanyScope, actor: Actor, 
     if (!saved) throw new AppError('CONFLICT', vi.errors.versionConflict);
     if (input.trackings) replaceTrackings(tx, row.id, row.companyId, input.trackings);
   });
-  publicChanged(deps, { productId: input.id, code: input.qr_code });
   return getProduct(deps, scope, input.id);
 }
 
@@ -100,6 +96,5 @@ export function updateProduct(deps: AppDeps, scope: CompanyScope, actor: Actor, 
 export function deleteProduct(deps: AppDeps, scope: CompanyScope, id: number) {
   requireProductInScope(deps.db, scope, id);
   deps.db.delete(products).where(eq(products.id, id)).run();
-  publicChanged(deps, { productId: id });
   return { id };
 }

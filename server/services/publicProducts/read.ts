@@ -5,8 +5,7 @@ import { companies, products } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import { pageWindow } from '#server/services/pagination.ts';
-import { dataOf, publicAnswers } from '#server/services/products/public-answers.ts';
-import type { PublicProductAnswer } from '#server/services/products/resolve.ts';
+import { dataOf, type PublicProductAnswer } from '#server/services/products/public-answers.ts';
 
 /**
  * GET /public/products/{id}: the product page opened by its address (a shared link, the history, a
@@ -14,7 +13,7 @@ import type { PublicProductAnswer } from '#server/services/products/resolve.ts';
  * A missing and an INACTIVE product are the same 404, so the public learns nothing it may not see.
  */
 export function getPublicProduct(deps: AppDeps, id: number) {
-  const entry = publicAnswers(deps).productById(id);
+  const entry = deps.publicAnswers.productById(id);
   if (!entry) throw new AppError('NOT_FOUND', vi.products.notFound);
   return dataOf<PublicProductAnswer>(entry);
 }

@@ -27,7 +27,7 @@ type BufferDeps = Pick<AppDeps, 'sqlite' | 'settings' | 'logger' | 'background'>
  * acknowledged write. Shutdown and every statistics read flush first. SCAN_FLUSH_MS=0 writes each
  * event on this connection before the answer (the tests' default).
  */
-class ScanBuffer {
+export class ScanBuffer {
   /** The window's rows by product, company, user and device. */
   private rows = new Map<string, ScanRow>();
   private timer: NodeJS.Timeout | null = null;
@@ -104,25 +104,20 @@ class ScanBuffer {
   }
 }
 
-const buffers = new WeakMap<object, ScanBuffer>();
-function bufferOf(deps: BufferDeps): ScanBuffer {
-  let b = buffers.get(deps.sqlite);
-  if (!b) {
-    b = new ScanBuffer(deps);
-    buffers.set(deps.sqlite, b);
-  }
-  return b;
+/** The scan buffer of one app: built in startServer (or a test's deps), flushed by its shutdown. */
+export function createScanBuffer(deps: BufferDeps): ScanBuffer {
+  return new ScanBuffer(deps);
 }
 
 /**
  * Records one public resolve for the company's statistics. Only the coarse device class is derived
  * from the request: the IP address and the User-Agent itself are never stored.
  */
-export function recordScanEvent(deps: BufferDeps, facts: ScanFacts): void {
-  bufferOf(deps).push(facts.productId, facts.companyId, facts.userId, deviceClass(facts.userAgent));
+export function recordScanEvent(deps: Pick<AppDeps, 'scanBuffer'>, facts: ScanFacts): void {
+  deps.scanBuffer.push(facts.productId, facts.companyId, facts.userId, deviceClass(facts.userAgent));
 }
 
 /** Writes every buffered scan event and waits until they are committed. */
-export async function flushScanEvents(deps: Pick<AppDeps, 'sqlite'>): Promise<void> {
-  await buffers.get(deps.sqlite)?.flushAll();
+export async function flushScanEvents(deps: Pick<AppDeps, 'scanBuffer'>): Promise<void> {
+  await deps.scanBuffer.flushAll();
 }

@@ -6,7 +6,6 @@ import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/services/actor.ts';
 import { redirectUrl } from '#server/services/codes.ts';
 import { requireProductInScope } from '#server/services/products/read.ts';
-import { publicChanged } from '#server/services/products/public-answers.ts';
 import { bindCode } from '#server/services/products/records.ts';
 import { type CompanyScope, inCompanyScope } from '#server/services/products/scope.ts';
 
@@ -38,6 +37,5 @@ export function bindShortLink(
     if (link.productId === null) bindCode(tx, code, link.companyId, productId, actor.id);
     return { code, productId, url: redirectUrl(deps.settings.publicUrl, code) };
   });
-  publicChanged(deps, { code });
   return answer;
 }

@@ -10,7 +10,7 @@ import { callerFor, createUser, tokenFor } from '#tests/helpers/factories.ts';
 
 /**
  * The running server answers cached public resolves from the fast path in front of Hono
- * (server/http/scan-fast-path.ts) and writes scan events on the background writer's thread. These prove
+ * (server/http/public-dispatcher.ts, over the routes of server/http/public-routes.ts) and writes scan events on the background writer's thread. These prove
  * the answers and headers are the app's own, unknown codes still get the app's errors, and no event is lost
  * on a clean shutdown.
  */
@@ -96,6 +96,17 @@ describe('[GUEST][perf] the scan fast path on the running server', () => {
     expect(a[0].result.data).toMatchObject({ id: product.id, name: 'Mật ong hoa cà phê' });
     const stats = await callerFor(r.deps, admin).statistics.dashboard({});
     expect(stats.totalScans).toBe(2);
+
+    // Byte for byte what tRPC itself writes: a batch of two calls is tRPC's own to answer.
+    const again = await (await fetch(url)).text();
+    const own = await fetch(
+      `${base}/api/trpc/products.resolve,products.resolve?batch=1&input=${encodeURIComponent(
+        JSON.stringify({ 0: { code: product.qr_code }, 1: { code: product.qr_code } }),
+      )}`,
+    );
+    const call = again.slice(1, -1);
+    expect(await own.text()).toBe(`[${call},${call}]`);
+    expect((await callerFor(r.deps, admin).statistics.dashboard({})).totalScans).toBe(5);
 
     // Anything but one well-formed resolve is tRPC's to answer, with tRPC's errors.
     const unknown = await fetch(trpcUrl({ 0: { code: 'khongtontai123' } }));

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { scanEvents } from '#server/db/schema/index.ts';
-import { publicAnswers } from '#server/services/products/public-answers.ts';
+import { eq } from 'drizzle-orm';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { companies, scanEvents } from '#server/db/schema/index.ts';
+import { toPublicCompany } from '#server/services/accounts/profile.ts';
 import { flushScanEvents } from '#server/services/scans/record.ts';
 import { callerFor, createUser, tokenFor } from '#tests/helpers/factories.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
@@ -33,7 +35,7 @@ describe('[GUEST][REST][perf] the cached public resolve', () => {
     expect(first.headers.get('content-type')).toContain('application/json');
     const viaProcedure = await callerFor(api.deps, null).products.resolve({ code: product.qr_code });
     expect(first.body.data).toEqual(viaProcedure);
-    expect(publicAnswers(api.deps).size).toBeGreaterThan(0);
+    expect(api.deps.publicAnswers.size).toBeGreaterThan(0);
   });
 
   it('every resolve records a scan event, cache hit or not', async () => {
@@ -100,11 +102,56 @@ describe('[GUEST][REST][perf] the cached public resolve', () => {
     expect((await api.call('GET', `/products/qr-codes/${printed!.code}`)).body.data.id).toBe(product.id);
   });
 
+  it('SQLite builds the answer byte for byte as the workspace serializes the product and its company', async () => {
+    const { api, caller } = await world();
+    // Quotes, backslashes, control characters, tone marks, an emoji, markup: every escape JSON has.
+    const awkward = 'Mật "ong" \\ rừng\tU Minh\n</script><!-- \u0001 🐝';
+    const product = await caller.products.create({
+      name: awkward,
+      status: 'ACTIVE',
+      category: 'Mật ong',
+      unit: 'hũ',
+      tags: ['rừng', 'a"b'],
+      trackings: [
+        { activity: 'Khai thác', location: 'U Minh', date: '2026-03-20', description: awkward },
+        { activity: 'Đóng hũ', location: '', date: '2026-03-21', description: '' },
+      ],
+    });
+    const answer = await api.call('GET', `/products/qr-codes/${product.qr_code}`);
+    const company = api.deps.db.select().from(companies).where(eq(companies.id, product.companyId)).get()!;
+    const workspace = await caller.products.get({ id: product.id });
+    const expected = { statusCode: 200, message: vi.api.ok, data: { ...workspace, company: toPublicCompany(company) } };
+    expect(answer.text).toBe(JSON.stringify(expected));
+    const link = await api.call('GET', `/shortLinks/${product.qr_code}`);
+    expect(link.text).toBe(
+      JSON.stringify({ statusCode: 200, message: vi.api.ok, data: { code: product.qr_code, productId: product.id, url: product.qr_code_url } }),
+    );
+  });
+
+  it('any write to what an answer is made of shows at once, whichever path writes it (the triggers)', async () => {
+    const { api, product, resolve } = await world();
+    await resolve();
+    api.deps.sqlite.prepare('UPDATE products SET name = ? WHERE id = ?').run('Tên mới', product.id);
+    expect((await resolve()).body.data.name).toBe('Tên mới');
+    api.deps.sqlite.prepare('UPDATE tracking_entries SET activity = ? WHERE product_id = ?').run('Sấy', product.id);
+    expect((await resolve()).body.data.trackings[0].activity).toBe('Sấy');
+    api.deps.sqlite.prepare('UPDATE companies SET name = ? WHERE id = ?').run('HTX mới', product.companyId);
+    expect((await resolve()).body.data.company.name).toBe('HTX mới');
+    api.deps.sqlite.prepare('DELETE FROM short_links WHERE code = ?').run(product.qr_code);
+    expect((await resolve()).status).toBe(404);
+  });
+
   it('a malformed code is 400 and an unknown one 404, as through the procedure', async () => {
     const { api } = await world();
     expect((await api.call('GET', '/products/qr-codes/%3Cscript%3E')).status).toBe(400);
-    expect((await api.call('GET', '/products/qr-codes/khongtontai123')).status).toBe(404);
-    expect((await api.call('GET', '/shortLinks/khongtontai123')).status).toBe(404);
+    const unknown = await api.call('GET', '/products/qr-codes/khongtontai123');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ statusCode: 404, message: vi.products.notFound });
+    expect(unknown.headers.get('cache-control')).toBe('no-store');
+    expect((await api.call('GET', '/shortLinks/khongtontai123')).body).toEqual({
+      statusCode: 404,
+      message: vi.products.shortLinkNotFound,
+    });
   });
 });
 

@@ -1,0 +1,96 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { RegExpRouter } from 'hono/router/reg-exp-router';
+import type { AppOptions } from '#server/app.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { acceptsGzip, createFirstViews } from './first-view.ts';
+import { encoded, KIND_HEADERS, type PublicKind, type PublicRequest, type PublicRoute, publicRoutes } from './public-routes.ts';
+import { securityHeaderRecord } from './security-headers.ts';
+import { clientFiles, DEFAULT_CLIENT_DIR } from './static-client.ts';
+
+/**
+ * The public answers at the speed of the web server itself (decisions 070, 077, 110). A storm of phones
+ * asks for the same few public answers, kept as finished bytes, so what is left per request is the
+ * framework. This listener sits in front of Hono and is a plain dispatcher over the routes declared in
+ * public-routes.ts: Hono's own router over the table's paths, the table's `find`, the table's
+ * encoders and headers (with the same security headers as every other answer).
+ *
+ * It answers only a visitor's plain GET whose answer exists: anything else goes to the app, which
+ * answers it through the same declarations: a signed-in scan (a token to check), a cross-origin request
+ * (CORS), HEAD, a malformed or unknown code (the app's 400 or 404, with the log line), a tRPC call of
+ * another shape, a page not made yet or asked without gzip. Answers served here are counted, not logged
+ * one by one: a summary line every 10 seconds says how many.
+ */
+const SUMMARY_MS = 10_000;
+
+type Params = Record<string, string>;
+
+export function withPublicDispatcher(deps: AppDeps, options: AppOptions, next: RequestListener): RequestListener {
+  const firstViews = createFirstViews(deps, clientFiles(options.clientDir ?? DEFAULT_CLIENT_DIR));
+  const router = new RegExpRouter<PublicRoute>();
+  for (const route of publicRoutes) router.add('GET', route.path, route);
+
+  const security = securityHeaderRecord(deps.settings);
+  const headerList = (extra: Record<string, string>) => Object.entries({ ...security, ...extra }).flat();
+  const headers: Record<PublicKind, string[]> = {
+    rest: headerList(KIND_HEADERS.rest),
+    trpc: headerList(KIND_HEADERS.trpc),
+    page: headerList({ ...KIND_HEADERS.page, 'content-encoding': 'gzip' }),
+  };
+
+  let served = 0;
+  const summary = setInterval(() => {
+    if (!served) return;
+    deps.logger.info({ event: 'http.scan_summary', served, windowMs: SUMMARY_MS }, 'public answers served from cache');
+    served = 0;
+  }, SUMMARY_MS);
+  summary.unref();
+
+  const routeOf = (path: string): [PublicRoute, Params] | null => {
+    const [matches, stash] = router.match('GET', path);
+    const found = matches[0];
+    if (!found) return null;
+    const [route, map] = found as [PublicRoute, Record<string, number | string>];
+    const params: Params = {};
+    for (const [name, at] of Object.entries(map)) params[name] = stash ? (stash[at as number] ?? '') : (at as string);
+    return [route, params];
+  };
+
+  const answer = (req: IncomingMessage, url: string): { headers: string[]; body: Uint8Array } | null => {
+    const q = url.indexOf('?');
+    const found = routeOf(q < 0 ? url : url.slice(0, q));
+    if (!found) return null;
+    const [route, params] = found;
+    // Only gzipped pages are kept; a client without gzip gets the app's answer, unzipped.
+    if (route.kind === 'page' && !acceptsGzip(req.headers['accept-encoding'])) return null;
+    let query: URLSearchParams | undefined;
+    const request: PublicRequest = {
+      param: (name) => params[name],
+      query: (name) => {
+        query ??= new URLSearchParams(q < 0 ? '' : url.slice(q + 1));
+        return query.get(name) ?? undefined;
+      },
+    };
+    let entry: ReturnType<PublicRoute['find']>;
+    try {
+      entry = route.find(deps, request, { userId: null, userAgent: req.headers['user-agent'] ?? '' });
+    } catch {
+      return null; // malformed input: the app answers it, with its errors
+    }
+    if (!entry) return null;
+    if (route.kind === 'page') {
+      const gzip = firstViews.kept(entry, route.page);
+      return gzip ? { headers: headers.page, body: gzip } : null;
+    }
+    return { headers: headers[route.kind], body: encoded(route.kind, entry) };
+  };
+
+  return (req: IncomingMessage, res: ServerResponse) => {
+    // A token to check, or a cross-origin caller (CORS headers are the app's job): the app answers.
+    const plain = req.method === 'GET' && !req.headers.authorization && !req.headers.origin;
+    const found = plain ? answer(req, req.url ?? '') : null;
+    if (!found) return next(req, res);
+    res.writeHead(200, [...found.headers, 'content-length', String(found.body.byteLength)]);
+    res.end(found.body);
+    served++;
+  };
+}

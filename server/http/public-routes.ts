@@ -1,0 +1,153 @@
+import type { Context, Hono } from 'hono';
+import { QR_CODE_PATTERN } from '#shared/constants.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { qrCodeLookupInput } from '#shared/schemas/products.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { AppError } from '#server/errors.ts';
+import { okBytes } from '#server/rest/envelope.ts';
+import type { PageKind, PublicAnswer } from '#server/services/products/public-answers.ts';
+import { resolveKnownCode, type Viewer } from '#server/services/products/resolve.ts';
+import { createContext } from '#server/trpc/context.ts';
+import { FIRST_VIEW_HEADERS, type FirstViews, pageBody } from './first-view.ts';
+import { requestInfo } from './request-info.ts';
+import { singleBatchCall, singleBatchResult } from './trpc-batch.ts';
+
+/**
+ * Every public path a scan takes, declared once, beside the others (decision 110): the REST resolves
+ * third parties call, the app's own tRPC `products.resolve`, and the server-rendered pages a phone
+ * opens. Each declaration says which public answer a request gets (`find`, over the services); the
+ * edge wraps it in its kind's envelope, written in one place each: REST's (rest/envelope.ts), tRPC's
+ * (trpc-batch.ts), a page's (first-view.ts).
+ *
+ * Two things are generated from this table and nothing else: the app's routes (`mountPublicRoutes`,
+ * every request, signed in or not) and the dispatcher in front of the app on the running server
+ * (public-dispatcher.ts), which answers a visitor's plain GET straight from node's http API when the
+ * answer exists and hands everything else to the app. Both call the same `find` and the same encoders,
+ * so they cannot answer differently.
+ *
+ * What a request gets when `find` has no answer: REST, the envelope's 404 with `notFound` (a malformed
+ * code throws the procedures' own 400 first); tRPC, tRPC itself (the procedure, with tRPC's errors);
+ * a page, the plain app, whose page says what is wrong.
+ */
+export interface PublicRequest {
+  param(name: string): string | undefined;
+  query(name: string): string | undefined;
+}
+
+interface RouteBase {
+  /** A Hono path pattern, absolute. */
+  path: string;
+  /** Whether `find` records a scan, so the viewer (a signed-in scanner's id) matters. */
+  scans: boolean;
+  find(deps: AppDeps, req: PublicRequest, viewer: Viewer): PublicAnswer | null;
+}
+export type PublicRoute =
+  | (RouteBase & { kind: 'rest'; notFound: string })
+  | (RouteBase & { kind: 'trpc' })
+  | (RouteBase & { kind: 'page'; page: PageKind; scanCode?: (req: PublicRequest) => string });
+
+export type PublicKind = PublicRoute['kind'];
+
+/** The procedures' own input schema: a malformed code is the same 400 with field errors. */
+const lookupCode = (code: string | undefined) => qrCodeLookupInput.parse({ code }).code;
+
+/** The code of the app's batch link's `{"0":{"code":"..."}}`; null for any other call, which tRPC answers. */
+function trpcResolveCode(req: PublicRequest): string | null {
+  const call = singleBatchCall(req.query('batch'), req.query('input')) as Record<string, unknown> | undefined;
+  if (!call || typeof call !== 'object' || Object.keys(call).length !== 1) return null;
+  // Codes are stored folded (decision 084): a code typed in capitals is the same code.
+  return typeof call.code === 'string' && QR_CODE_PATTERN.test(call.code) ? call.code.toLowerCase() : null;
+}
+
+const pageCode = (req: PublicRequest) => (req.param('code') ?? '').toLowerCase();
+
+export const publicRoutes: PublicRoute[] = [
+  {
+    kind: 'rest',
+    path: '/api/products/qr-codes/:code',
+    scans: true,
+    notFound: vi.products.notFound,
+    find: (deps, req, viewer) => resolveKnownCode(deps, lookupCode(req.param('code')), viewer),
+  },
+  {
+    kind: 'rest',
+    path: '/api/shortLinks/:code',
+    scans: false,
+    notFound: vi.products.shortLinkNotFound,
+    find: (deps, req) => deps.publicAnswers.shortLink(lookupCode(req.param('code'))),
+  },
+  {
+    kind: 'trpc',
+    path: '/api/trpc/products.resolve',
+    scans: true,
+    find: (deps, req, viewer) => {
+      const code = trpcResolveCode(req);
+      return code ? resolveKnownCode(deps, code, viewer) : null;
+    },
+  },
+  {
+    // A printed code's address: what a phone's camera opens. No scan: the app's resolve records it.
+    kind: 'page',
+    path: '/redirect/:code',
+    page: 'redirect',
+    scans: false,
+    find: (deps, req) => {
+      const code = pageCode(req);
+      return QR_CODE_PATTERN.test(code) ? deps.publicAnswers.product(code) : null;
+    },
+    scanCode: pageCode,
+  },
+  {
+    kind: 'page',
+    path: '/products/details/:id',
+    page: 'details',
+    scans: false,
+    find: (deps, req) => {
+      const id = Number(req.param('id'));
+      return Number.isSafeInteger(id) && id > 0 ? deps.publicAnswers.productById(id) : null;
+    },
+  },
+];
+
+/** Each kind's headers (the app's security headers come on top). */
+export const KIND_HEADERS: Record<PublicKind, Record<string, string>> = {
+  rest: { 'content-type': 'application/json; charset=UTF-8', 'cache-control': 'no-store' },
+  trpc: { 'content-type': 'application/json', 'cache-control': 'no-store', vary: 'trpc-accept, accept' },
+  page: FIRST_VIEW_HEADERS,
+};
+
+/** The answer's bytes in its kind's envelope (a page's are made elsewhere: they are kept gzipped). */
+export function encoded(kind: 'rest' | 'trpc', entry: PublicAnswer): Buffer {
+  return kind === 'rest' ? okBytes(entry.data) : singleBatchResult(entry.data);
+}
+
+/** The routes on the app: every request the dispatcher leaves, signed in or not, with the app's errors. */
+export function mountPublicRoutes(app: Hono, deps: AppDeps, firstViews: FirstViews): void {
+  const viewerOf = async (c: Context): Promise<Viewer> => {
+    // The signed-in scanner's id for the scan event; a missing or bad token simply means a visitor here.
+    const ctx = await createContext(deps, c.req.header('authorization'), requestInfo(c, deps.settings));
+    return { userId: ctx.user?.id ?? null, userAgent: ctx.req.userAgent };
+  };
+  for (const route of publicRoutes) {
+    app.get(route.path, async (c, next) => {
+      // Hono answers HEAD with the GET route; tRPC answers a HEAD itself, as it always did.
+      if (route.kind === 'trpc' && c.req.method !== 'GET') return next();
+      // Before the handler, so that the app's 400 and 404 for these paths are not stored either.
+      if (route.kind !== 'page') c.header('Cache-Control', 'no-store');
+      const req: PublicRequest = { param: (name) => c.req.param(name), query: (name) => c.req.query(name) };
+      const viewer = route.scans ? await viewerOf(c) : { userId: null, userAgent: '' };
+      const entry = route.find(deps, req, viewer);
+      if (route.kind === 'page') {
+        const gzip = entry && (await firstViews.page(entry, route.page, route.scanCode?.(req)));
+        if (!gzip) return next();
+        const { body, headers } = pageBody(gzip, c.req.header('accept-encoding'));
+        return c.body(body, 200, headers);
+      }
+      if (!entry) {
+        if (route.kind === 'trpc') return next();
+        throw new AppError('NOT_FOUND', route.notFound);
+      }
+      return c.body(encoded(route.kind, entry) as Uint8Array<ArrayBuffer>, 200, KIND_HEADERS[route.kind]);
+    });
+  }
+}
