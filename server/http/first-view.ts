@@ -53,7 +53,7 @@ export const acceptsGzip = (acceptEncoding: string | undefined) => /\bgzip\b/.te
 const jsonForHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
- * The index page made into this product's page. Its title and the link-preview tags name the product
+ * The light page (static-client.ts, decision 140) made into this product's page. Its title and the link-preview tags name the product
  * (share-tags.ts), so a link shared on Zalo or Facebook shows it. The module preloads go: on slow 3G they would share the
  * thin line with the product's picture, and the app's code still comes, through its entry, right after.
  * The stylesheet stays a file (inline it would paint ~0.7 s sooner without a picture, but cost 9 kB on
@@ -81,16 +81,16 @@ export interface FirstViews {
 
 /**
  * The pages are kept with their answer in the public answers (deps.publicAnswers); this makes them from
- * the client's index page, read again when a build rewrites it (looked at once a second).
+ * the client's light page, read again when a build rewrites it (looked at once a second).
  */
 export function createFirstViews(deps: Pick<AppDeps, 'publicAnswers' | 'logger' | 'settings'>, client: ClientFiles): FirstViews {
   let template = { stamp: -1, text: '', checkedAt: 0 };
   const currentTemplate = (): string | null => {
     const now = Date.now();
     if (template.text && now - template.checkedAt < 1000) return template.text;
-    const stamp = client.indexStamp();
+    const stamp = client.stamp('light');
     if (stamp === null) return null;
-    if (stamp !== template.stamp) template = { stamp, text: client.readIndex(), checkedAt: now };
+    if (stamp !== template.stamp) template = { stamp, text: client.read('light'), checkedAt: now };
     else template.checkedAt = now;
     return template.text;
   };
