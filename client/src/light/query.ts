@@ -46,8 +46,9 @@ export class QueryClient {
     for (const listener of this.listeners) listener();
   }
 
-  fetch(q: Query, queryFn: () => Promise<unknown>): Promise<void> {
-    q.fetching ??= queryFn()
+  fetch(q: Query, queryFn: () => unknown): Promise<void> {
+    q.fetching ??= Promise.resolve()
+      .then(queryFn)
       .then(
         (data) => Object.assign(q, { status: 'success', data, error: null, fresh: true }),
         (error: unknown) => Object.assign(q, { status: 'error', error, fresh: true }),
@@ -93,13 +94,15 @@ export function useQueryClient(): QueryClient {
 
 export interface QueryOptions<T> {
   queryKey: QueryKey;
-  queryFn: () => Promise<T>;
+  /** Typed as react-query's (it passes a context); light/trpc.ts's takes none. */
+  queryFn?: (context: never) => T | Promise<T>;
   enabled?: boolean;
   placeholderData?: (previous: T | undefined) => T | undefined;
 }
 
-export function useQuery<T>({ queryKey, queryFn, enabled = true, placeholderData }: QueryOptions<T>) {
+export function useQuery<T>({ queryKey, queryFn: fn, enabled = true, placeholderData }: QueryOptions<T>) {
   const client = useQueryClient();
+  const queryFn = () => fn?.(undefined as never);
   const [, changed] = useReducer((n: number) => n + 1, 0);
   useEffect(() => client.subscribe(changed), [client]);
   const q = client.query(queryKey);
