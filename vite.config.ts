@@ -14,33 +14,33 @@ const outDir = 'dist/client';
 // chunk, issue 7); the unstyled build is the same API, its CSS comes in through app.tsx.
 const toastifyUnstyled = { find: /^react-toastify$/, replacement: 'react-toastify/unstyled' };
 
+const APP_ROUTES_FILE = resolve('client/src/app-routes.ts');
+
 /**
- * The light page (decision 140): client/light.html, the public pages a phone opens by address, built a
- * second time from the same sources with React's API served by Preact (preact/compat), into the same
- * folder, so the server can answer those paths with it. Run once the app's own build has written its
- * files, before the service worker and the precompression look at the folder: the worker keeps none of
- * these files (they are not in the app's manifest), and they get their .gz and .br like the others.
+ * The page files of the app's route table (`r('/path', …, () => import('./routes/x.tsx'))`) whose
+ * paths are the light page's (shared/light-pages.ts), as absolute paths.
  */
+const lightPageFiles = new Set(
+  [...readFileSync(APP_ROUTES_FILE, 'utf8').matchAll(/r\('([^']+)',[^\n]*import\('\.\/([^']+)'\)/g)]
+    .filter(([, path]) => LIGHT_PAGE_PATHS.includes(path as string))
+    .map(([, , file]) => resolve('client/src', file as string)),
+);
+
 /**
- * The light page's data layer: '@tanstack/react-query' and the app's tRPC client (lib/trpc.ts) are
- * resolved to their stand-ins in client/src/light/, which serve the same exports to the same pages.
+ * What the light build resolves differently from the app's: every page of the route table that is not
+ * the light page's becomes light/to-the-app.tsx (a full page load into the app), and
+ * '@tanstack/react-query' and the app's tRPC client (lib/trpc.ts) their stand-ins in client/src/light/,
+ * which serve the same exports to the same components.
  */
-function lightData(lightPaths: readonly string[]): Plugin {
+function lightResolve(): Plugin {
   const appTrpc = resolve('client/src/lib/trpc.ts');
-  const appRoutes = resolve('client/src/app-routes.ts');
-  // The page files of the app's table (`r('/path', …, () => import('./routes/x.tsx'))`) that are the
-  // light page's: every other page is left out of the light build, in favour of light/to-the-app.tsx.
-  const lightPages = new Set(
-    [...readFileSync(appRoutes, 'utf8').matchAll(/r\('([^']+)',[^\n]*import\('([^']+)'\)/g)]
-      .filter(([, path]) => lightPaths.includes(path as string))
-      .map(([, , file]) => file),
-  );
   return {
-    name: 'light-data',
+    name: 'light-resolve',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (importer === appRoutes && source.startsWith('./routes/') && !lightPages.has(source))
-        return resolve('client/src/light/to-the-app.tsx');
+      if (importer === APP_ROUTES_FILE && source.startsWith('./routes/')) {
+        return lightPageFiles.has(resolve('client/src', source)) ? null : resolve('client/src/light/to-the-app.tsx');
+      }
       if (source === '@tanstack/react-query') return resolve('client/src/light/query.ts');
       if (!source.endsWith('/trpc.ts')) return null;
       const found = await this.resolve(source, importer, { ...options, skipSelf: true });
@@ -49,13 +49,13 @@ function lightData(lightPaths: readonly string[]): Plugin {
   };
 }
 
-/** The absolute files of the light page's pages in the app's table (see lightData). */
-const lightPageFiles = new Set(
-  [...readFileSync('client/src/app-routes.ts', 'utf8').matchAll(/r\('([^']+)',[^\n]*import\('\.\/([^']+)'\)/g)]
-    .filter(([, path]) => LIGHT_PAGE_PATHS.includes(path as string))
-    .map(([, , file]) => resolve('client/src', file as string)),
-);
-
+/**
+ * The light page (decision 140): client/light.html, the public pages a phone opens by address, built a
+ * second time from the same sources with React's API served by Preact (preact/compat), into the same
+ * folder, so the server can answer those paths with it. Run once the app's own build has written its
+ * files, before the service worker and the precompression look at the folder: the worker keeps none of
+ * these files (they are not in the app's manifest), and they get their .gz and .br like the others.
+ */
 function lightBuild(): Plugin {
   const preact: AliasOptions = [
     { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
@@ -77,7 +77,7 @@ function lightBuild(): Plugin {
           root: 'client',
           publicDir: false,
           logLevel: 'warn',
-          plugins: [lightData(LIGHT_PAGE_PATHS), react(), tailwindcss()],
+          plugins: [lightResolve(), react(), tailwindcss()],
           resolve: { alias: preact },
           build: {
             outDir: resolve(outDir),
