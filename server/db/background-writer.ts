@@ -18,7 +18,7 @@ import { Worker } from 'node:worker_threads';
  */
 /** The one statement a scan event is written with, on the worker or on the main connection. */
 export const SCAN_EVENT_INSERT =
-  'INSERT INTO scan_events (product_id, company_id, user_id, device, created_at, scans) VALUES (?, ?, ?, ?, ?, ?)';
+  'INSERT INTO scan_events (product_id, company_id, user_id, device, created_at, scans, lot_id) VALUES (?, ?, ?, ?, ?, ?, ?)';
 
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -28,9 +28,9 @@ db.pragma('busy_timeout = 5000');
 db.pragma('foreign_keys = ON');
 db.pragma('synchronous = ' + workerData.synchronous);
 const insert = db.prepare(${JSON.stringify(SCAN_EVENT_INSERT)});
-const writeAll = db.transaction((rows) => { for (const r of rows) insert.run(r[0], r[1], r[2], r[3], r[4], r[5]); });
+const writeAll = db.transaction((rows) => { for (const r of rows) insert.run(r[0], r[1], r[2], r[3], r[4], r[5], r[6]); });
 function write(rows) {
-  try { writeAll(rows); } catch { for (const r of rows) { try { insert.run(r[0], r[1], r[2], r[3], r[4], r[5]); } catch {} } }
+  try { writeAll(rows); } catch { for (const r of rows) { try { insert.run(r[0], r[1], r[2], r[3], r[4], r[5], r[6]); } catch {} } }
 }
 const checkpoint = () => { try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {} };
 const timer = setInterval(checkpoint, workerData.checkpointMs);
@@ -48,6 +48,8 @@ export type ScanRow = [
   createdAt: number,
   /** how many scans of this product, by this user (or visitors) on this kind of device, the row stands for */
   scans: number,
+  /** the lot whose own code was scanned (decision 126), or null */
+  lotId: number | null,
 ];
 
 export interface BackgroundWriter {
@@ -98,7 +100,10 @@ export function startBackgroundWriter(
       new Promise((resolve) => {
         stopped = () => {
           stopped = undefined;
-          worker.terminate().then(() => resolve(), () => resolve());
+          worker.terminate().then(
+            () => resolve(),
+            () => resolve(),
+          );
         };
         worker.postMessage({ type: 'stop' });
       }),

@@ -2,14 +2,8 @@ import { z } from 'zod';
 import { ROLES } from '#shared/permissions.ts';
 import { USER_STATUSES } from '#shared/constants.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
-import {
-  emailSchema,
-  passwordSchema,
-  phoneSchema,
-  text,
-  uploadUrlSchema,
-  usernameSchema,
-} from './common.ts';
+import { emailSchema, passwordSchema, phoneSchema, text, uploadUrlSchema, usernameSchema } from './common.ts';
+import { glnSchema, taxCodeSchema } from './gs1.ts';
 
 export const companyDetailsSchema = z.strictObject({
   name: text(200),
@@ -35,7 +29,10 @@ export const registerInput = z
 export const emailOnlyInput = z.strictObject({ email: emailSchema });
 export const verifyEmailInput = z.strictObject({
   email: emailSchema,
-  code: z.string().trim().regex(/^\d{6}$/, vi.validation.code6),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, vi.validation.code6),
 });
 export const loginInput = z.strictObject({
   email: emailSchema,
@@ -66,7 +63,11 @@ export const updateMeInput = z.strictObject({
   avatar: uploadUrlSchema.nullable().optional(),
 });
 
-export const updateCompanyInput = companyDetailsSchema.partial();
+/** The profile's fields, and the identifiers GS1 and the tax office give a company (decision 125): empty clears them. */
+export const updateCompanyInput = companyDetailsSchema.partial().extend({
+  tax_code: taxCodeSchema.nullable().optional(),
+  gln: glnSchema.nullable().optional(),
+});
 
 /** What the API ever says about a user: never a hash, never a token version. */
 export const publicUserSchema = z.object({

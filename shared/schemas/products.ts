@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_PAGE_SIZE, PRODUCT_PAGE_SIZE, PRODUCT_STATUSES, QR_CODE_PATTERN } from '#shared/constants.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { idSchema, optionalText, sortOrderSchema, text, uploadUrlSchema } from './common.ts';
+import { gtinSchema } from './gs1.ts';
 
 const p = vi.products;
 
@@ -10,11 +11,7 @@ const p = vi.products;
  * company may type its own printed code. Codes are case-insensitive (people type what they read on a
  * print): every code that comes in is folded to lower case here, and stored folded (decision 084).
  */
-export const qrCodeSchema = z
-  .string()
-  .trim()
-  .regex(QR_CODE_PATTERN, p.invalidQrCode)
-  .toLowerCase();
+export const qrCodeSchema = z.string().trim().regex(QR_CODE_PATTERN, p.invalidQrCode).toLowerCase();
 
 /** A calendar date (2024-05-01) or an ISO date-time, as the company entered it. */
 export const trackingDateSchema = z
@@ -55,6 +52,12 @@ const productFields = {
   qr_code: qrCodeSchema.optional(),
   tags: z.array(text(50)).max(30).optional(),
   origin: optionalText(300),
+  /** GS1 GTIN-8/12/13/14, stored as 14 digits; empty or null clears it (decision 125). */
+  gtin: gtinSchema.nullable().optional(),
+  /** Thông tư 02/2024/TT-BKHCN items (decision 127). */
+  brand: optionalText(200),
+  standards: optionalText(500),
+  shelf_life: optionalText(100),
   trackings: z.array(trackingInput).max(200).optional(),
 };
 

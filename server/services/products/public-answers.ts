@@ -5,6 +5,7 @@ import type { AppDeps } from '#server/deps.ts';
 import { Lru } from '#server/lib/lru.ts';
 import { toPublicCompany } from '#server/services/accounts/profile.ts';
 import { redirectUrl } from '#server/services/codes.ts';
+import { publicLotFacts } from '#server/services/lots/public-lot.ts';
 import { productColumns, toProduct, trackingColumns } from './serialize.ts';
 
 /**
@@ -25,6 +26,8 @@ export interface CachedAnswer {
   body: Uint8Array<ArrayBuffer>;
   productId: number | null;
   companyId: number | null;
+  /** The lot of a lot's own code: its scans count for the lot (decision 126). */
+  lotId?: number | null;
 }
 
 /**
@@ -41,8 +44,13 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const PREFIX_BYTES = encoder.encode(OK_PREFIX).byteLength;
 
-function answerEntry(answer: unknown, productId: number | null, companyId: number | null): CachedAnswer {
-  return { body: encoder.encode(`${OK_PREFIX}${JSON.stringify(answer)}}`), productId, companyId };
+function answerEntry(
+  answer: unknown,
+  productId: number | null,
+  companyId: number | null,
+  lotId: number | null = null,
+): CachedAnswer {
+  return { body: encoder.encode(`${OK_PREFIX}${JSON.stringify(answer)}}`), productId, companyId, lotId };
 }
 
 /** The answer's `data`, as encoded bytes (a view, no copy): the tRPC fast path wraps them its own way. */
@@ -59,7 +67,7 @@ function prepare(deps: Pick<AppDeps, 'db'>) {
   const { db } = deps;
   return {
     product: db
-      .select(productColumns)
+      .select({ ...productColumns, lotId: shortLinks.lotId })
       .from(shortLinks)
       .innerJoin(products, eq(products.id, shortLinks.productId))
       .where(and(eq(shortLinks.code, sql.placeholder('code')), eq(products.status, 'ACTIVE')))
@@ -69,7 +77,11 @@ function prepare(deps: Pick<AppDeps, 'db'>) {
       .from(products)
       .where(and(eq(products.id, sql.placeholder('id')), eq(products.status, 'ACTIVE')))
       .prepare(),
-    company: db.select().from(companies).where(eq(companies.id, sql.placeholder('id'))).prepare(),
+    company: db
+      .select()
+      .from(companies)
+      .where(eq(companies.id, sql.placeholder('id')))
+      .prepare(),
     trackings: db
       .select(trackingColumns)
       .from(trackingEntries)
@@ -77,7 +89,12 @@ function prepare(deps: Pick<AppDeps, 'db'>) {
       .orderBy(asc(trackingEntries.position))
       .prepare(),
     shortLink: db
-      .select({ code: shortLinks.code, productId: shortLinks.productId, status: products.status, companyId: shortLinks.companyId })
+      .select({
+        code: shortLinks.code,
+        productId: shortLinks.productId,
+        status: products.status,
+        companyId: shortLinks.companyId,
+      })
       .from(shortLinks)
       .leftJoin(products, eq(products.id, shortLinks.productId))
       .where(eq(shortLinks.code, sql.placeholder('code')))
@@ -106,8 +123,9 @@ class PublicAnswers {
       ...toProduct(row, this.deps.settings.publicUrl),
       trackings: this.queries.trackings.all({ id: row.id }),
       company: toPublicCompany(company),
+      ...publicLotFacts(this.deps.db, row.id, row.lotId),
     };
-    const entry = answerEntry(answer, row.id, row.companyId);
+    const entry = answerEntry(answer, row.id, row.companyId, row.lotId);
     this.productAnswers.set(code, entry);
     return entry;
   }

@@ -14,6 +14,10 @@ export interface ProductFields {
   unit?: string | null;
   tags?: string[];
   origin?: string | null;
+  gtin?: string | null;
+  brand?: string | null;
+  standards?: string | null;
+  shelfLife?: string | null;
 }
 
 export interface TrackingFields {
@@ -40,7 +44,12 @@ export function replaceTrackings(
 }
 
 /** Appends a timeline to a product that has none yet (a new one, or one just cleared). */
-function insertTrackings(tx: Executor, productId: number, companyId: number, entries: TrackingFields[]): void {
+function insertTrackings(
+  tx: Executor,
+  productId: number,
+  companyId: number,
+  entries: TrackingFields[],
+): void {
   if (!entries.length) return;
   tx.insert(trackingEntries)
     .values(
@@ -103,6 +112,10 @@ export function insertProductRecord(
       unit: fields.unit ?? null,
       tags: fields.tags ?? [],
       origin: fields.origin ?? null,
+      gtin: fields.gtin ?? null,
+      brand: fields.brand ?? null,
+      standards: fields.standards ?? null,
+      shelfLife: fields.shelfLife ?? null,
       qrCode,
       searchText: searchTextOf(fields),
     })

@@ -2,6 +2,7 @@ import { vi } from '#shared/i18n/vi/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import type { toPublicCompany } from '#server/services/accounts/profile.ts';
+import type { publicLotFacts } from '#server/services/lots/public-lot.ts';
 import { recordScanEvent } from '#server/services/scans/record.ts';
 import { type CachedAnswer, dataOf, publicAnswers } from './public-answers.ts';
 import type { ProductAnswer } from './serialize.ts';
@@ -34,7 +35,12 @@ export function resolveKnownCode(deps: AppDeps, code: string, viewer: Viewer): C
 
 /** Every answered resolve is one scan event. A product answer always names its product and company. */
 function scanned(deps: AppDeps, entry: CachedAnswer, viewer: Viewer): CachedAnswer {
-  recordScanEvent(deps, { productId: entry.productId as number, companyId: entry.companyId as number, ...viewer });
+  recordScanEvent(deps, {
+    productId: entry.productId as number,
+    companyId: entry.companyId as number,
+    lotId: entry.lotId ?? null,
+    ...viewer,
+  });
   return entry;
 }
 
@@ -44,6 +50,13 @@ export function resolveCode(deps: AppDeps, code: string, viewer: Viewer) {
 }
 
 export type PublicProductAnswer = ProductAnswer & {
-  trackings: Array<{ id: number; activity: string; location: string; date: string; description: string; companyId: number }>;
+  trackings: Array<{
+    id: number;
+    activity: string;
+    location: string;
+    date: string;
+    description: string;
+    companyId: number;
+  }>;
   company: ReturnType<typeof toPublicCompany>;
-};
+} & ReturnType<typeof publicLotFacts>;
