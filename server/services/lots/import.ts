@@ -4,7 +4,7 @@ import { foldVietnamese } from '#shared/text.ts';
 import {
   createLotInput,
   EXPIRY_KINDS,
-  LOT_IMPORT_COLUMNS,
+  type LOT_IMPORT_COLUMNS,
   LOT_IMPORT_MAX_ROWS,
   type LotImportInput,
 } from '#shared/schemas/lots.ts';
@@ -52,7 +52,7 @@ export async function importLots(deps: AppDeps, scope: CompanyScope, input: LotI
   const [header, ...data] = grid;
   if (!header) throw new AppError('BAD_REQUEST', m.empty);
   const columns = header.map((h) => columnOf(h ?? ''));
-  const unknown = header.find((h, i) => columns[i] === undefined);
+  const unknown = header.find((_h, i) => columns[i] === undefined);
   if (unknown !== undefined) throw new AppError('BAD_REQUEST', m.unknownColumn(unknown));
   if (!columns.includes('code')) throw new AppError('BAD_REQUEST', m.missingColumn('code'));
 
