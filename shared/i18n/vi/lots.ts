@@ -76,6 +76,9 @@ export const lots = {
   /** The ten items of Thông tư 02/2024/TT-BKHCN and the completeness check. */
   dataset: {
     title: 'Dữ liệu truy xuất theo Thông tư 02/2024/TT-BKHCN',
+    columnHeader: 'Dữ liệu TT 02/2024',
+    columnComplete: 'Đủ 10 mục',
+    columnMissing: (n: number) => `Thiếu ${n} mục`,
     complete: 'Đã đủ 10 mục thông tin theo Thông tư 02/2024/TT-BKHCN',
     missing: (n: number) => `Còn thiếu ${n} mục thông tin theo Thông tư 02/2024/TT-BKHCN`,
     missingBeforePublish: 'Sản phẩm vẫn được lưu và công khai, nhưng còn thiếu các mục sau:',
@@ -92,7 +95,7 @@ export const lots = {
       standards: 'Tiêu chuẩn áp dụng (TCVN, QCVN...)',
     },
     gtin: 'Mã GTIN',
-    gtinHint: '8, 12, 13 hoặc 14 chữ số (mã vạch sản phẩm), lưu dạng 14 chữ số',
+    gtinLabel: 'Mã GTIN (mã vạch: 8, 12, 13 hoặc 14 chữ số)',
     brand: 'Nhãn hiệu, thương hiệu',
     standards: 'Tiêu chuẩn áp dụng',
     standardsHint: 'Ví dụ: TCVN 4193:2014, QCVN 8-2:2011/BYT',
