@@ -37,15 +37,8 @@ export async function startServer(
   const { db, sqlite } = createDb(settings.databasePath, { synchronous: settings.sqliteSynchronous });
   // Checkpoints run on the background writer's thread; SQLite's own stays as a safety net, later.
   sqlite.pragma('wal_autocheckpoint = 10000');
-  const background = startBackgroundWriter(settings.databasePath, {
-    synchronous: settings.sqliteSynchronous,
-  });
-  const mailer = createMailer({
-    smtpUrl: settings.smtpUrl,
-    from: settings.mailFrom,
-    outboxDir: settings.outboxDir,
-    logger,
-  });
+  const background = startBackgroundWriter(settings.databasePath, { synchronous: settings.sqliteSynchronous });
+  const mailer = createMailer({ smtpUrl: settings.smtpUrl, from: settings.mailFrom, outboxDir: settings.outboxDir, logger });
   const decodePool = createDecodePool();
   const afterAnswerJobs = createAfterAnswerJobs();
   const deps: AppDeps = {
@@ -79,17 +72,13 @@ export async function startServer(
     );
   });
   const port = (server.address() as AddressInfo).port;
-  logger.info(
-    { event: 'server.listening', port, url: settings.publicUrl },
-    `Truy xuất nguồn gốc: listening on port ${port}`,
-  );
+  logger.info({ event: 'server.listening', port, url: settings.publicUrl }, `Truy xuất nguồn gốc: listening on port ${port}`);
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       await new Promise<void>((resolve) => {
-        const closeIdle = () =>
-          (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+        const closeIdle = () => (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
         // Idle keep-alive sockets would hold close() open; in-flight requests still finish, and their
         // sockets are closed as soon as they turn idle (not after the 5 s keep-alive timeout).
         const sweep = setInterval(closeIdle, 100);

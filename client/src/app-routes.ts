@@ -42,14 +42,10 @@ function onDemand(load: () => Promise<PageModule>) {
     return m;
   };
   // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose, see above
-  const settled = (m: PageModule) =>
-    ({ then: (ok: (m: PageModule) => void) => ok(m) }) as Promise<PageModule>;
+  const settled = (m: PageModule) => ({ then: (ok: (m: PageModule) => void) => ok(m) }) as Promise<PageModule>;
   return {
     page: lazy(() => (loaded ? settled(loaded) : load().then(keep))),
-    preload: () =>
-      load()
-        .then(keep)
-        .then(() => undefined),
+    preload: () => load().then(keep).then(() => undefined),
   };
 }
 
@@ -74,12 +70,7 @@ export const APP_ROUTES: AppRoute[] = [
   r('/edit-content', n.editContent, 'dashboard', () => import('./routes/edit-content.tsx')),
   r('/products', n.scannedProducts, 'dashboard', () => import('./routes/products.tsx')),
   r('/products/manage', n.productManagement, 'dashboard', () => import('./routes/products-manage.tsx')),
-  r(
-    '/products/manage/:id/lots',
-    vi.lots.workspace.title,
-    'dashboard',
-    () => import('./routes/product-lots.tsx'),
-  ),
+  r('/products/manage/:id/lots', vi.lots.workspace.title, 'dashboard', () => import('./routes/product-lots.tsx')),
   r('/company/settings/', n.companySettings, 'dashboard', () => import('./routes/company-settings.tsx')),
   r('/company', n.companySettings, 'dashboard', () => import('./routes/company.tsx')),
   r('/qrs', n.qrManagement, 'dashboard', () => import('./routes/qrs.tsx')),

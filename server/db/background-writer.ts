@@ -100,10 +100,7 @@ export function startBackgroundWriter(
       new Promise((resolve) => {
         stopped = () => {
           stopped = undefined;
-          worker.terminate().then(
-            () => resolve(),
-            () => resolve(),
-          );
+          worker.terminate().then(() => resolve(), () => resolve());
         };
         worker.postMessage({ type: 'stop' });
       }),

@@ -29,14 +29,7 @@ export async function ensureSuperAdmin(deps: AppDeps): Promise<void> {
       .run();
   } else {
     db.insert(users)
-      .values({
-        name: 'Quản trị viên',
-        nameSort: vietnameseSortKey('Quản trị viên'),
-        email: settings.adminEmail,
-        passwordHash,
-        role: 'SUPER_ADMIN',
-        status: 'ACTIVE',
-      })
+      .values({ name: 'Quản trị viên', nameSort: vietnameseSortKey('Quản trị viên'), email: settings.adminEmail, passwordHash, role: 'SUPER_ADMIN', status: 'ACTIVE' })
       .run();
   }
   logger.info({ event: 'bootstrap.admin_created', email: settings.adminEmail }, 'SUPER_ADMIN created');

@@ -4,11 +4,7 @@ import { hashPassword } from '#server/auth/password.ts';
 import type { Executor } from '#server/db/client.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { generateCode } from '#server/services/codes.ts';
-import {
-  insertProductRecord,
-  type ProductFields,
-  type TrackingFields,
-} from '#server/services/products/records.ts';
+import { insertProductRecord, type ProductFields, type TrackingFields } from '#server/services/products/records.ts';
 import { insertLotRecord } from '#server/services/lots/save.ts';
 import { companies, documents, lots, shortLinks, users } from './schema/index.ts';
 import { DEFAULT_DOCUMENTS } from './default-documents.ts';
@@ -37,30 +33,10 @@ const DEMO_PRODUCTS: Array<ProductFields & { trackings: TrackingFields[] }> = [
     tags: ['Hữu cơ', 'Rang mộc'],
     status: 'ACTIVE',
     trackings: [
-      {
-        activity: 'Thu hoạch',
-        location: 'Nông trại Ea Tu, Buôn Ma Thuột',
-        date: '2026-10-02',
-        description: 'Hái chín chọn lọc bằng tay.',
-      },
-      {
-        activity: 'Phơi và sơ chế',
-        location: 'Xưởng sơ chế Ea Tu',
-        date: '2026-10-05',
-        description: 'Phơi trên giàn 21 ngày.',
-      },
-      {
-        activity: 'Rang',
-        location: 'Xưởng rang HTX Cà phê Đắk Lắk',
-        date: '2026-11-01',
-        description: 'Rang mộc, không tẩm ướp.',
-      },
-      {
-        activity: 'Đóng gói',
-        location: 'Xưởng rang HTX Cà phê Đắk Lắk',
-        date: '2026-11-03',
-        description: 'Túi van một chiều 500g.',
-      },
+      { activity: 'Thu hoạch', location: 'Nông trại Ea Tu, Buôn Ma Thuột', date: '2026-10-02', description: 'Hái chín chọn lọc bằng tay.' },
+      { activity: 'Phơi và sơ chế', location: 'Xưởng sơ chế Ea Tu', date: '2026-10-05', description: 'Phơi trên giàn 21 ngày.' },
+      { activity: 'Rang', location: 'Xưởng rang HTX Cà phê Đắk Lắk', date: '2026-11-01', description: 'Rang mộc, không tẩm ướp.' },
+      { activity: 'Đóng gói', location: 'Xưởng rang HTX Cà phê Đắk Lắk', date: '2026-11-03', description: 'Túi van một chiều 500g.' },
     ],
   },
   {
@@ -72,12 +48,7 @@ const DEMO_PRODUCTS: Array<ProductFields & { trackings: TrackingFields[] }> = [
     status: 'ACTIVE',
     trackings: [
       { activity: 'Thu hoạch', location: 'Vườn tiêu Hàm Ninh', date: '2026-03-12', description: '' },
-      {
-        activity: 'Phơi khô',
-        location: 'Hàm Ninh, Phú Quốc',
-        date: '2026-03-15',
-        description: 'Phơi nắng 5 ngày.',
-      },
+      { activity: 'Phơi khô', location: 'Hàm Ninh, Phú Quốc', date: '2026-03-15', description: 'Phơi nắng 5 ngày.' },
       { activity: 'Đóng hũ', location: 'Xưởng HTX', date: '2026-04-02', description: '' },
     ],
   },
@@ -89,12 +60,7 @@ const DEMO_PRODUCTS: Array<ProductFields & { trackings: TrackingFields[] }> = [
     tags: ['Hữu cơ'],
     status: 'ACTIVE',
     trackings: [
-      {
-        activity: 'Gieo sạ',
-        location: 'Cánh đồng Mỹ Xuyên',
-        date: '2026-05-01',
-        description: 'Mô hình lúa – tôm.',
-      },
+      { activity: 'Gieo sạ', location: 'Cánh đồng Mỹ Xuyên', date: '2026-05-01', description: 'Mô hình lúa – tôm.' },
       { activity: 'Thu hoạch', location: 'Cánh đồng Mỹ Xuyên', date: '2026-08-20', description: '' },
       { activity: 'Xay xát', location: 'Nhà máy xay Mỹ Xuyên', date: '2026-09-01', description: '' },
     ],
@@ -107,12 +73,7 @@ const DEMO_PRODUCTS: Array<ProductFields & { trackings: TrackingFields[] }> = [
     tags: ['Nguyên chất'],
     status: 'ACTIVE',
     trackings: [
-      {
-        activity: 'Khai thác',
-        location: 'Trại ong Krông Pắc',
-        date: '2026-03-20',
-        description: 'Mùa hoa cà phê.',
-      },
+      { activity: 'Khai thác', location: 'Trại ong Krông Pắc', date: '2026-03-20', description: 'Mùa hoa cà phê.' },
       { activity: 'Lọc và đóng chai', location: 'Xưởng HTX', date: '2026-04-01', description: '' },
     ],
   },
@@ -127,10 +88,6 @@ const DEMO_PRODUCTS: Array<ProductFields & { trackings: TrackingFields[] }> = [
   },
 ];
 
-/**
- * DEMO=1: a demo company with products, QR codes and timelines, written once. Its accounts have random
- * passwords that nobody knows; set one with "Quên mật khẩu" (the link arrives in the outbox).
- */
 /**
  * A product with a GTIN, the Thông tư 02/2024 items and three lots (decision 126): L2405A with its own
  * journey, L2406B, and L2404R recalled, each with a QR code of its own.
@@ -203,13 +160,14 @@ function seedDemoLots(tx: Executor, companyId: number): void {
     .run();
 }
 
+/**
+ * DEMO=1: a demo company with products, QR codes and timelines, written once. Its accounts have random
+ * passwords that nobody knows; set one with "Quên mật khẩu" (the link arrives in the outbox).
+ */
 export async function seedDemo(deps: AppDeps): Promise<void> {
   const { db, logger } = deps;
   if (db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ADMIN_EMAIL)).get()) return;
-  const passwordHash = await hashPassword(
-    randomBytes(24).toString('base64url'),
-    deps.settings.passwordHashCost,
-  );
+  const passwordHash = await hashPassword(randomBytes(24).toString('base64url'), deps.settings.passwordHashCost);
   db.transaction((tx) => {
     const company = tx
       .insert(companies)
@@ -225,28 +183,11 @@ export async function seedDemo(deps: AppDeps): Promise<void> {
       .get();
     tx.insert(users)
       .values([
-        {
-          name: 'Quản trị HTX',
-          nameSort: vietnameseSortKey('Quản trị HTX'),
-          email: DEMO_ADMIN_EMAIL,
-          passwordHash,
-          role: 'COMPANY_ADMIN',
-          status: 'ACTIVE',
-          companyId: company.id,
-        },
-        {
-          name: 'Nhân viên HTX',
-          nameSort: vietnameseSortKey('Nhân viên HTX'),
-          email: DEMO_EMPLOYEE_EMAIL,
-          passwordHash,
-          role: 'EMPLOYEE',
-          status: 'ACTIVE',
-          companyId: company.id,
-        },
+        { name: 'Quản trị HTX', nameSort: vietnameseSortKey('Quản trị HTX'), email: DEMO_ADMIN_EMAIL, passwordHash, role: 'COMPANY_ADMIN', status: 'ACTIVE', companyId: company.id },
+        { name: 'Nhân viên HTX', nameSort: vietnameseSortKey('Nhân viên HTX'), email: DEMO_EMPLOYEE_EMAIL, passwordHash, role: 'EMPLOYEE', status: 'ACTIVE', companyId: company.id },
       ])
       .run();
-    for (const { trackings, ...fields } of DEMO_PRODUCTS)
-      insertProductRecord(tx, company.id, fields, trackings);
+    for (const { trackings, ...fields } of DEMO_PRODUCTS) insertProductRecord(tx, company.id, fields, trackings);
     tx.insert(shortLinks)
       .values(Array.from({ length: 10 }, () => ({ code: generateCode(), companyId: company.id })))
       .run();

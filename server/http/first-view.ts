@@ -35,7 +35,7 @@ interface Page {
  * (~150 ms and ~20 MB that a server answering only the API never needs). The server bundle splits them
  * into their own chunk (scripts/build-server.mjs).
  */
-type Render = typeof import('#client/first-view/render-product.tsx')['renderProductFirstView'];
+type Render = (typeof import('#client/first-view/render-product.tsx'))['renderProductFirstView'];
 let renderer: Promise<Render> | undefined;
 const loadRenderer = () => {
   renderer ??= import('#client/first-view/render-product.tsx').then((m) => m.renderProductFirstView);
@@ -46,10 +46,7 @@ type PageKind = 'details' | 'redirect';
 const pages = new WeakMap<CachedAnswer, { details?: Page; redirect?: Page }>();
 
 /** Per database (an app, or a test's): how the scan fast path finds the pages this app keeps. */
-const keptByDb = new WeakMap<
-  object,
-  (entry: CachedAnswer, kind: PageKind) => Uint8Array<ArrayBuffer> | undefined
->();
+const keptByDb = new WeakMap<object, (entry: CachedAnswer, kind: PageKind) => Uint8Array<ArrayBuffer> | undefined>();
 
 /**
  * The gzipped page already made for this answer, if its template is still the build's; else undefined
@@ -130,12 +127,7 @@ export function mountFirstViews(app: Hono, deps: AppDeps, client: ClientFiles): 
     });
     if (!render) return null;
     const product = dataOf<PublicProductAnswer>(entry);
-    const page = buildPage(
-      render,
-      tpl,
-      scanCode ? { product, scanCode } : { product },
-      deps.settings.publicUrl,
-    );
+    const page = buildPage(render, tpl, scanCode ? { product, scanCode } : { product }, deps.settings.publicUrl);
     pages.set(entry, { ...pages.get(entry), [kind]: page });
     return page;
   };

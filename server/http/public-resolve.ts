@@ -24,10 +24,7 @@ export function mountPublicResolve(api: Hono, deps: AppDeps): void {
     const code = checkedCode(c.req.param('code'));
     // The signed-in scanner's id for the scan event; a missing or bad token simply means a visitor here.
     const ctx = await createContext(deps, c.req.header('authorization'), requestInfo(c, deps.settings));
-    const entry = resolveCodeAnswer(deps, code, {
-      userId: ctx.user?.id ?? null,
-      userAgent: ctx.req.userAgent,
-    });
+    const entry = resolveCodeAnswer(deps, code, { userId: ctx.user?.id ?? null, userAgent: ctx.req.userAgent });
     return c.body(entry.body, 200, JSON_TYPE);
   });
   api.get('/shortLinks/:code', (c) => {

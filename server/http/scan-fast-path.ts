@@ -62,10 +62,7 @@ export function withScanFastPath(deps: AppDeps, next: RequestListener): RequestL
   let served = 0;
   const summary = setInterval(() => {
     if (!served) return;
-    deps.logger.info(
-      { event: 'http.scan_summary', served, windowMs: SUMMARY_MS },
-      'public answers served from cache',
-    );
+    deps.logger.info({ event: 'http.scan_summary', served, windowMs: SUMMARY_MS }, 'public answers served from cache');
     served = 0;
   }, SUMMARY_MS);
   summary.unref();
@@ -91,9 +88,7 @@ export function withScanFastPath(deps: AppDeps, next: RequestListener): RequestL
     const page = acceptsGzip(req.headers['accept-encoding']) ? PAGE.exec(url) : null;
     if (page) {
       const [, code, id] = page;
-      const entry = code
-        ? publicAnswers(deps).product(code.toLowerCase())
-        : publicAnswers(deps).productById(Number(id));
+      const entry = code ? publicAnswers(deps).product(code.toLowerCase()) : publicAnswers(deps).productById(Number(id));
       const gzip = entry && keptFirstView(deps, entry, code ? 'redirect' : 'details');
       return gzip ? { headers: html, body: gzip } : null;
     }

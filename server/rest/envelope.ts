@@ -36,11 +36,7 @@ export function toErrorAnswer(err: unknown, logger: Logger, requestId: string): 
     if (cause.retryAfter) headers['Retry-After'] = String(cause.retryAfter);
     return {
       status: cause.status,
-      body: {
-        statusCode: cause.status,
-        message: cause.message,
-        ...(cause.fields ? { errors: cause.fields } : {}),
-      },
+      body: { statusCode: cause.status, message: cause.message, ...(cause.fields ? { errors: cause.fields } : {}) },
       headers,
     };
   }

@@ -51,6 +51,4 @@ export const sortOrderSchema = z.enum(['asc', 'desc']);
  * A file this server stored (`/uploads/<server-made name>`): images and avatars can point nowhere
  * else, so no `javascript:` URL or foreign tracker ever reaches a page.
  */
-export const uploadUrlSchema = z
-  .string()
-  .regex(/^\/uploads\/[A-Za-z0-9_-]+\.(jpg|jpeg|png|gif)$/, 'Ảnh không hợp lệ');
+export const uploadUrlSchema = z.string().regex(/^\/uploads\/[A-Za-z0-9_-]+\.(jpg|jpeg|png|gif)$/, 'Ảnh không hợp lệ');

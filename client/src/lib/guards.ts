@@ -23,11 +23,7 @@ export function postAuthPath(role: Role, defaultRedirectPath: string): string {
  * they were sent to sign-in from (`?next=`, a path of this app only), else to their post-auth path;
  * a `next` outside their menu is then handled by the dashboard guard like any other address.
  */
-export function authGuard(
-  state: GuardState,
-  defaultRedirectPath: string | undefined,
-  search = '',
-): GuardDecision {
+export function authGuard(state: GuardState, defaultRedirectPath: string | undefined, search = ''): GuardDecision {
   if (state.status === 'loading') return 'wait';
   if (!state.isLoggedIn) return null;
   const next = nextFromSearch(search);

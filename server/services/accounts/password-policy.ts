@@ -5,8 +5,6 @@ import { AppError } from '#server/errors.ts';
 /** Length is checked by the shared schema; this refuses the passwords every attacker tries first. */
 export function rejectCommonPassword(password: string): void {
   if (isCommonPassword(password)) {
-    throw new AppError('BAD_REQUEST', vi.errors.weakPassword, {
-      fields: { password: vi.errors.weakPassword },
-    });
+    throw new AppError('BAD_REQUEST', vi.errors.weakPassword, { fields: { password: vi.errors.weakPassword } });
   }
 }

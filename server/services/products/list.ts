@@ -42,10 +42,7 @@ export function listProducts(deps: AppDeps, scope: CompanyScope, input: ProductL
   const match = ftsMatch(input.search, companyId);
   // With the company's name: a SUPER_ADMIN's list spans companies and shows which one a row is of.
   const present = (rows: ProductRow[]) =>
-    withCompanyNames(
-      deps,
-      rows.map((r) => toProduct(r, deps.settings.publicUrl)),
-    );
+    withCompanyNames(deps, rows.map((r) => toProduct(r, deps.settings.publicUrl)));
 
   if (match !== null) {
     const key = `ids|${companyId}|${input.status ?? ''}|${input.category ?? ''}|${input.sortBy}|${input.orderBy}|${match}`;
@@ -55,12 +52,7 @@ export function listProducts(deps: AppDeps, scope: CompanyScope, input: ProductL
         deps.db
           .select({ id: products.id })
           .from(products)
-          .where(
-            and(
-              shapeFilter(companyId, input, 'ids'),
-              sql`${products.id} IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${match})`,
-            ),
-          )
+          .where(and(shapeFilter(companyId, input, 'ids'), sql`${products.id} IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${match})`))
           .orderBy(...orderOf(input))
           .all(),
         (r) => r.id,
@@ -82,10 +74,7 @@ export function listProducts(deps: AppDeps, scope: CompanyScope, input: ProductL
     q.cache.set(countKey, version, total, 1);
   }
   if (offset >= total) return { products: [], total }; // nothing on this page: skip the page query
-  const rows = q.page(
-    shapeOf(companyId, input, 'page'),
-    input,
-  )({ ...paramsOf(companyId, input), limit: input.limit, offset });
+  const rows = q.page(shapeOf(companyId, input, 'page'), input)({ ...paramsOf(companyId, input), limit: input.limit, offset });
   return { products: present(rows), total };
 }
 
@@ -141,8 +130,7 @@ function shapeOf(companyId: number | null, input: ProductListInput, use: 'page' 
     else if (input.status) shape.index = 'products_status_idx';
   } else if (input.category) {
     if (input.sortBy === 'name') shape.index = 'products_category_name_idx';
-    else if (input.sortBy === 'category' || input.sortBy === 'createdAt')
-      shape.index = 'products_category_created_idx';
+    else if (input.sortBy === 'category' || input.sortBy === 'createdAt') shape.index = 'products_category_created_idx';
   } else if (input.status) {
     if (input.sortBy === 'name') shape.index = 'products_status_name_idx';
     else if (input.sortBy === 'status') shape.index = 'products_status_idx';
@@ -164,17 +152,13 @@ function shapeFilter(companyId: number | null, input: ProductListInput, use: 'pa
  */
 function filterOf(s: Shape, v: { companyId: unknown; status: unknown; category: unknown }) {
   const statusDrives = s.index === 'products_status_idx' || s.index === 'products_status_name_idx';
-  const categoryDrives =
-    s.index === 'products_category_created_idx' || s.index === 'products_category_name_idx';
+  const categoryDrives = s.index === 'products_category_created_idx' || s.index === 'products_category_name_idx';
   const where: SQL[] = [];
   if (s.company) where.push(sql`${products.companyId} = ${v.companyId}`);
   // Within a company, status and category stay off the cross-company indexes: its own indexes drive.
-  if (s.status)
-    where.push(statusDrives ? sql`${products.status} = ${v.status}` : sql`+${products.status} = ${v.status}`);
+  if (s.status) where.push(statusDrives ? sql`${products.status} = ${v.status}` : sql`+${products.status} = ${v.status}`);
   if (s.category)
-    where.push(
-      categoryDrives ? sql`${products.category} = ${v.category}` : sql`+${products.category} = ${v.category}`,
-    );
+    where.push(categoryDrives ? sql`${products.category} = ${v.category}` : sql`+${products.category} = ${v.category}`);
   return and(...where);
 }
 
@@ -194,9 +178,7 @@ const prepared = new WeakMap<Db, ReturnType<typeof prepareQueries>>();
 function prepareQueries({ db, sqlite }: Pick<AppDeps, 'db' | 'sqlite'>) {
   /** A drizzle query's text with INDEXED BY after FROM products, its placeholders bound by name. */
   const prepareRaw = (query: { sql: string; params: unknown[] }, index: ListIndex | null) => {
-    const text = index
-      ? query.sql.replace(/ from "products"( |$)/, ` from "products" INDEXED BY "${index}"$1`)
-      : query.sql;
+    const text = index ? query.sql.replace(/ from "products"( |$)/, ` from "products" INDEXED BY "${index}"$1`) : query.sql;
     if (index && text === query.sql) throw new Error(`list query without FROM products: ${query.sql}`);
     const names = query.params.map((p) => {
       if (!is(p, Placeholder)) throw new Error('list statements take placeholders only');
@@ -250,10 +232,7 @@ function prepareQueries({ db, sqlite }: Pick<AppDeps, 'db' | 'sqlite'>) {
       const key = JSON.stringify(s);
       let q = counts.get(key);
       if (!q) {
-        const run = prepareRaw(
-          db.select({ n: count() }).from(products).where(filterOf(s, placeholders)).toSQL(),
-          s.index,
-        );
+        const run = prepareRaw(db.select({ n: count() }).from(products).where(filterOf(s, placeholders)).toSQL(), s.index);
         q = (v) => Number(run(v)[0]?.[0] ?? 0);
         counts.set(key, q);
       }

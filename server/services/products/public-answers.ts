@@ -77,11 +77,7 @@ function prepare(deps: Pick<AppDeps, 'db'>) {
       .from(products)
       .where(and(eq(products.id, sql.placeholder('id')), eq(products.status, 'ACTIVE')))
       .prepare(),
-    company: db
-      .select()
-      .from(companies)
-      .where(eq(companies.id, sql.placeholder('id')))
-      .prepare(),
+    company: db.select().from(companies).where(eq(companies.id, sql.placeholder('id'))).prepare(),
     trackings: db
       .select(trackingColumns)
       .from(trackingEntries)
@@ -89,12 +85,7 @@ function prepare(deps: Pick<AppDeps, 'db'>) {
       .orderBy(asc(trackingEntries.position))
       .prepare(),
     shortLink: db
-      .select({
-        code: shortLinks.code,
-        productId: shortLinks.productId,
-        status: products.status,
-        companyId: shortLinks.companyId,
-      })
+      .select({ code: shortLinks.code, productId: shortLinks.productId, status: products.status, companyId: shortLinks.companyId })
       .from(shortLinks)
       .leftJoin(products, eq(products.id, shortLinks.productId))
       .where(eq(shortLinks.code, sql.placeholder('code')))

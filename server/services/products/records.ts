@@ -44,12 +44,7 @@ export function replaceTrackings(
 }
 
 /** Appends a timeline to a product that has none yet (a new one, or one just cleared). */
-function insertTrackings(
-  tx: Executor,
-  productId: number,
-  companyId: number,
-  entries: TrackingFields[],
-): void {
+function insertTrackings(tx: Executor, productId: number, companyId: number, entries: TrackingFields[]): void {
   if (!entries.length) return;
   tx.insert(trackingEntries)
     .values(

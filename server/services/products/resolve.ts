@@ -50,13 +50,6 @@ export function resolveCode(deps: AppDeps, code: string, viewer: Viewer) {
 }
 
 export type PublicProductAnswer = ProductAnswer & {
-  trackings: Array<{
-    id: number;
-    activity: string;
-    location: string;
-    date: string;
-    description: string;
-    companyId: number;
-  }>;
+  trackings: Array<{ id: number; activity: string; location: string; date: string; description: string; companyId: number }>;
   company: ReturnType<typeof toPublicCompany>;
 } & ReturnType<typeof publicLotFacts>;

@@ -29,8 +29,7 @@ export function bindShortLink(
       .where(eq(shortLinks.code, code))
       .get();
     // Another company's code answers like an unknown one (decision 083).
-    if (!link || !inCompanyScope(scope, link.companyId))
-      throw new AppError('NOT_FOUND', vi.products.shortLinkNotFound);
+    if (!link || !inCompanyScope(scope, link.companyId)) throw new AppError('NOT_FOUND', vi.products.shortLinkNotFound);
     const product = requireProductInScope(tx, scope, productId);
     if (product.companyId !== link.companyId) throw new AppError('FORBIDDEN', vi.products.otherCompany);
     if (link.productId !== null && link.productId !== productId) {

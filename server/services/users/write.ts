@@ -78,12 +78,7 @@ async function sendInvitation(deps: AppDeps, user: typeof users.$inferSelect, li
     await deps.mailer.send({
       to: user.email,
       subject: vi.mail.inviteSubject,
-      text: vi.mail.inviteText(
-        user.name,
-        company ? vi.mail.invitePlace(company.name) : '',
-        link,
-        INVITE_TOKEN_TTL_DAYS,
-      ),
+      text: vi.mail.inviteText(user.name, company ? vi.mail.invitePlace(company.name) : '', link, INVITE_TOKEN_TTL_DAYS),
     });
   } catch (err) {
     deps.logger.error({ event: 'users.invite_not_sent', err }, 'invitation mail failed');

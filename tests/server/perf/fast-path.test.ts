@@ -64,12 +64,7 @@ describe('[GUEST][perf] the scan fast path on the running server', () => {
     expect(b).toEqual(a);
     expect(b).toEqual(c);
     expect(b.data).toMatchObject({ id: product.id, name: 'Mật ong hoa cà phê' });
-    for (const name of [
-      'content-security-policy',
-      'x-content-type-options',
-      'referrer-policy',
-      'x-frame-options',
-    ]) {
+    for (const name of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-frame-options']) {
       expect(second.headers.get(name), name).toBe(viaApp.headers.get(name));
     }
     expect(second.headers.get('cache-control')).toBe('no-store');
@@ -114,7 +109,7 @@ describe('[GUEST][perf] the scan fast path on the running server', () => {
     expect(notJson.status).toBe(400);
   });
 
-  it("serves a printed code's page once the app made it, gzipped, with the app's headers, and records no scan", async () => {
+  it('serves a printed code\'s page once the app made it, gzipped, with the app\'s headers, and records no scan', async () => {
     const { running: r, admin, product, base } = await boot();
     const get = (path: string, headers: Record<string, string> = {}) =>
       fetch(`${base}${path}`, { headers: { 'accept-encoding': 'gzip', ...headers } });
@@ -125,13 +120,7 @@ describe('[GUEST][perf] the scan fast path on the running server', () => {
     const kept = await get(`/redirect/${product.qr_code}`); // then the fast path
     expect(kept.headers.get('x-request-id')).toBeNull();
     expect(kept.status).toBe(200);
-    for (const name of [
-      'content-security-policy',
-      'x-frame-options',
-      'content-type',
-      'cache-control',
-      'vary',
-    ]) {
+    for (const name of ['content-security-policy', 'x-frame-options', 'content-type', 'cache-control', 'vary']) {
       expect(kept.headers.get(name), name).toBe(made.headers.get(name));
     }
     expect(kept.headers.get('content-encoding')).toBe('gzip');
@@ -152,9 +141,7 @@ describe('[GUEST][perf] the scan fast path on the running server', () => {
     expect(fresh.headers.get('x-request-id')).toBeTruthy();
     expect(await page(fresh)).toContain('Mật ong rừng U Minh');
     // Without gzip (no browser does that), the app answers.
-    const plain = await fetch(`${base}/redirect/${product.qr_code}`, {
-      headers: { 'accept-encoding': 'identity' },
-    });
+    const plain = await fetch(`${base}/redirect/${product.qr_code}`, { headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers.get('x-request-id')).toBeTruthy();
     expect(await plain.text()).toContain('Mật ong rừng U Minh');
     expect((await callerFor(r.deps, admin).statistics.dashboard({})).totalScans).toBe(0);
@@ -172,16 +159,12 @@ describe('[GUEST][perf] the scan fast path on the running server', () => {
   it('writes every scan on the background thread, counted per window; statistics and shutdown wait for them', async () => {
     const { running: r, admin, product, base, dataDir } = await boot();
     await Promise.all(
-      Array.from({ length: 40 }, () =>
-        fetch(`${base}/api/products/qr-codes/${product.qr_code}`).then((res) => res.text()),
-      ),
+      Array.from({ length: 40 }, () => fetch(`${base}/api/products/qr-codes/${product.qr_code}`).then((res) => res.text())),
     );
     const stats = await callerFor(r.deps, admin).statistics.dashboard({});
     expect(stats.totalScans).toBe(40);
     await Promise.all(
-      Array.from({ length: 25 }, () =>
-        fetch(`${base}/api/products/qr-codes/${product.qr_code}`).then((res) => res.text()),
-      ),
+      Array.from({ length: 25 }, () => fetch(`${base}/api/products/qr-codes/${product.qr_code}`).then((res) => res.text())),
     );
     await r.close();
     running = undefined;

@@ -42,9 +42,7 @@ async function world() {
 /** The JSON the page carries for the app, as the app reads it. */
 function firstView(html: string) {
   const match = /<script type="application\/json" id="first-view">(.*?)<\/script>/s.exec(html);
-  return match
-    ? (JSON.parse(match[1]!) as { product: { id: number; name: string }; scanCode?: string })
-    : null;
+  return match ? (JSON.parse(match[1]!) as { product: { id: number; name: string }; scanCode?: string }) : null;
 }
 
 describe('[GUEST][REST][perf] server-rendered public pages', () => {
@@ -89,12 +87,7 @@ describe('[GUEST][REST][perf] server-rendered public pages', () => {
 
   it('an unknown code, a bad id or a missing product get the plain app, whose page says what is wrong', async () => {
     const { get } = await world();
-    for (const path of [
-      '/redirect/khong-co-ma-nay',
-      '/redirect/%3Cb%3E',
-      '/products/details/999',
-      '/products/details/abc',
-    ]) {
+    for (const path of ['/redirect/khong-co-ma-nay', '/redirect/%3Cb%3E', '/products/details/999', '/products/details/abc']) {
       const { res, html } = await get(path);
       expect(res.status, path).toBe(200);
       expect(html, path).toBe(TEMPLATE);
@@ -143,9 +136,7 @@ describe('[GUEST][REST][perf] server-rendered public pages', () => {
     expect(html).not.toContain('<script>alert(1)');
     expect(html).not.toContain('<img src=x');
     expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)');
-    expect(firstView(html)?.product.name).toBe(
-      '</script><script>alert(1)</script><img src=x onerror=alert(2)>',
-    );
+    expect(firstView(html)?.product.name).toBe('</script><script>alert(1)</script><img src=x onerror=alert(2)>');
     // Only the app's own module script and the JSON element: nothing else that could run.
     expect(html.match(/<script\b[^>]*>/g)).toEqual([
       '<script type="module" src="/assets/index-1.js">',

@@ -28,11 +28,7 @@ describe('[GUEST][REST][perf] the cached public resolve', () => {
     const first = await resolve();
     expect(first.status).toBe(200);
     expect(first.body.statusCode).toBe(200);
-    expect(first.body.data).toMatchObject({
-      id: product.id,
-      name: 'Cà phê Arabica Cầu Đất',
-      company: { id: product.companyId },
-    });
+    expect(first.body.data).toMatchObject({ id: product.id, name: 'Cà phê Arabica Cầu Đất', company: { id: product.companyId } });
     expect(first.body.data.trackings).toHaveLength(1);
     expect(first.headers.get('content-type')).toContain('application/json');
     const viaProcedure = await callerFor(api.deps, null).products.resolve({ code: product.qr_code });
@@ -66,10 +62,7 @@ describe('[GUEST][REST][perf] the cached public resolve', () => {
         { activity: 'Rang', location: 'Đà Lạt', date: '2026-10-20', description: 'Rang mộc' },
       ],
     });
-    expect((await resolve()).body.data.trackings.map((t: { activity: string }) => t.activity)).toEqual([
-      'Thu hoạch',
-      'Rang',
-    ]);
+    expect((await resolve()).body.data.trackings.map((t: { activity: string }) => t.activity)).toEqual(['Thu hoạch', 'Rang']);
   });
 
   it('a product set INACTIVE is 404 at once', async () => {
@@ -145,10 +138,7 @@ describe('[perf] buffered scan events', () => {
     expect(after.totalScans).toBe(6);
     expect(after.topProducts).toEqual([{ id: product.id, name: product.name, scans: 6 }]);
     expect(after.scansByDay.at(-1)?.count).toBe(6);
-    expect(
-      (await callerFor(api.deps, await createUser(api.deps, { role: 'SUPER_ADMIN' })).statistics.general())
-        .totalScans,
-    ).toBe(6);
+    expect((await callerFor(api.deps, await createUser(api.deps, { role: 'SUPER_ADMIN' })).statistics.general()).totalScans).toBe(6);
   });
 
   it('an event of a product deleted before the flush is dropped without losing the others', async () => {

@@ -57,16 +57,11 @@ function reference(deps: AppDeps, companyId: number | null, raw: Record<string, 
   if (input.status) where.push('status = ?') && params.push(input.status);
   if (input.category) where.push('category = ?') && params.push(input.category);
   const match = ftsMatch(input.search, companyId);
-  if (match !== null)
-    where.push('id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ?)') && params.push(match);
+  if (match !== null) where.push('id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ?)') && params.push(match);
   const dir = input.orderBy === 'desc' ? 'DESC' : 'ASC';
-  const order = `${SORT_SQL[input.sortBy]!.split(', ')
-    .map((c) => `${c} ${dir}`)
-    .join(', ')}, id ${dir}`;
+  const order = `${SORT_SQL[input.sortBy]!.split(', ').map((c) => `${c} ${dir}`).join(', ')}, id ${dir}`;
   const ids = deps.sqlite
-    .prepare(
-      `SELECT id FROM products ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order}`,
-    )
+    .prepare(`SELECT id FROM products ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order}`)
     .pluck()
     .all(...params) as number[];
   const offset = (input.page - 1) * input.limit;
@@ -130,69 +125,38 @@ describe('[products] list: kept totals and ids, named indexes', () => {
       b: (await b.products.list({})).total,
     });
     expect(await totals()).toEqual({
-      a: 3,
-      aActive: 3,
-      aSearch: 2,
-      all: 4,
-      allInactive: 0,
-      b: 1,
+      a: 3, aActive: 3, aSearch: 2, all: 4, allInactive: 0, b: 1,
       allSearch: ['Cà phê Arabica', 'Cà phê Bảo Lộc', 'Cà phê Robusta'],
     });
 
     await a.products.create({ name: 'Cà phê Culi', status: 'INACTIVE' });
     expect(await totals()).toEqual({
-      a: 4,
-      aActive: 3,
-      aSearch: 3,
-      all: 5,
-      allInactive: 1,
-      b: 1,
+      a: 4, aActive: 3, aSearch: 3, all: 5, allInactive: 1, b: 1,
       allSearch: ['Cà phê Arabica', 'Cà phê Bảo Lộc', 'Cà phê Culi', 'Cà phê Robusta'],
     });
 
     // A status change and a rename move rows between kept totals and kept search results.
     const robusta = made[0]!;
-    await a.products.update({
-      id: robusta.id,
-      version: robusta.version,
-      status: 'INACTIVE',
-      name: 'Trà Ô long',
-    });
+    await a.products.update({ id: robusta.id, version: robusta.version, status: 'INACTIVE', name: 'Trà Ô long' });
     expect(await totals()).toEqual({
-      a: 4,
-      aActive: 2,
-      aSearch: 2,
-      all: 5,
-      allInactive: 2,
-      b: 1,
+      a: 4, aActive: 2, aSearch: 2, all: 5, allInactive: 2, b: 1,
       allSearch: ['Cà phê Arabica', 'Cà phê Bảo Lộc', 'Cà phê Culi'],
     });
 
     await a.products.delete({ id: made[1]!.id });
     expect(await totals()).toEqual({
-      a: 3,
-      aActive: 1,
-      aSearch: 1,
-      all: 4,
-      allInactive: 2,
-      b: 1,
+      a: 3, aActive: 1, aSearch: 1, all: 4, allInactive: 2, b: 1,
       allSearch: ['Cà phê Bảo Lộc', 'Cà phê Culi'],
     });
     // Company B's own list never showed A's rows, before or after.
-    expect((await b.products.list({ search: 'ca phe' })).products.map((x) => x.name)).toEqual([
-      'Cà phê Bảo Lộc',
-    ]);
+    expect((await b.products.list({ search: 'ca phe' })).products.map((x) => x.name)).toEqual(['Cà phê Bảo Lộc']);
   });
 
   it('a write from another connection (a script, another process) is seen on the next list', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'txng-list-')), 'app.db');
     const one = createDb(path);
     const other = createDb(path);
-    const deps = {
-      db: one.db,
-      sqlite: one.sqlite,
-      settings: { publicUrl: 'http://localhost' },
-    } as unknown as AppDeps;
+    const deps = { db: one.db, sqlite: one.sqlite, settings: { publicUrl: 'http://localhost' } } as unknown as AppDeps;
     const companyId = createCompany(deps).id;
     makeProduct(deps, companyId, { name: 'Cà phê Robusta', status: 'ACTIVE' });
     const all = { sortBy: 'name' };

@@ -37,10 +37,7 @@ export function TermListEditor({ kind, title }: { kind: TermKind; title: string 
         const data = errorData(err);
         setError(
           Object.values(data.fields ?? {})[0] ??
-            failureMessage({
-              status: data.httpStatus ?? null,
-              message: data.httpStatus ? err.message : null,
-            }),
+            failureMessage({ status: data.httpStatus ?? null, message: data.httpStatus ? err.message : null }),
         );
       },
     }),
