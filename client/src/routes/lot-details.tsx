@@ -13,7 +13,7 @@ const t = vi.lots.publicPage;
 
 /**
  * '/lots/:id': the public page of a lot (decision 126). The recall banner first, then the lot's code
- * and dates, its own journey (the steps after the product's shared ones), then the product page.
+ * and dates, the product page, and the lot's own journey after the product's shared steps.
  */
 export default function LotDetailsPage() {
   const trpc = useTRPC();
@@ -48,31 +48,6 @@ export default function LotDetailsPage() {
         <p className="text-ink">{product.name}</p>
         <LotFacts lot={lot} />
       </section>
-      {lot.events.length > 0 && (
-        <section aria-labelledby="lot-journey-title" className="flex flex-col gap-3">
-          <h2 id="lot-journey-title" className="text-lg font-semibold text-ink">
-            {t.lotJourney}
-          </h2>
-          <ol className="relative ml-2 border-l-2 border-primary/40" data-testid="lot-timeline">
-            {lot.events.map((e) => (
-              <li key={e.id} className="relative mb-5 pl-5 last:mb-0">
-                <span
-                  aria-hidden="true"
-                  className="absolute top-1.5 -left-[7px] h-3 w-3 rounded-full bg-primary"
-                />
-                <p className="text-xs font-medium text-ink-soft">
-                  <time dateTime={e.date}>{formatTrackingDate(e.date)}</time>
-                  {e.location && ` · ${e.location}`}
-                </p>
-                <h3 className="font-semibold text-ink">{e.activity}</h3>
-                {e.description && (
-                  <p className="text-sm whitespace-pre-line text-ink-soft">{e.description}</p>
-                )}
-              </li>
-            ))}
-          </ol>
-        </section>
-      )}
       {/* The product as its own page shows it; the lot's recall is already said above. */}
       <ProductView
         product={{ ...product, lot: null, recalledLots: product.recalledLots.filter((l) => l.id !== lot.id) }}
