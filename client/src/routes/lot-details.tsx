@@ -52,6 +52,32 @@ export default function LotDetailsPage() {
       <ProductView
         product={{ ...product, lot: null, recalledLots: product.recalledLots.filter((l) => l.id !== lot.id) }}
       />
+      {/* The lot's own steps follow the product's shared ones. */}
+      {lot.events.length > 0 && (
+        <section aria-labelledby="lot-journey-title" className="flex flex-col gap-3">
+          <h2 id="lot-journey-title" className="text-lg font-semibold text-ink">
+            {t.lotJourney}
+          </h2>
+          <ol className="relative ml-2 border-l-2 border-primary/40" data-testid="lot-timeline">
+            {lot.events.map((e) => (
+              <li key={e.id} className="relative mb-5 pl-5 last:mb-0">
+                <span
+                  aria-hidden="true"
+                  className="absolute top-1.5 -left-[7px] h-3 w-3 rounded-full bg-primary"
+                />
+                <p className="text-xs font-medium text-ink-soft">
+                  <time dateTime={e.date}>{formatTrackingDate(e.date)}</time>
+                  {e.location && ` · ${e.location}`}
+                </p>
+                <h3 className="font-semibold text-ink">{e.activity}</h3>
+                {e.description && (
+                  <p className="text-sm whitespace-pre-line text-ink-soft">{e.description}</p>
+                )}
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
     </div>
   );
 }
