@@ -41,6 +41,11 @@ test('a lot is created with its own code, its page opens, and after a recall its
   await form.getByLabel('Mã lô (GS1 AI 10)').fill('Lô 1');
   await form.getByLabel('Ngày sản xuất').fill('2024-05-02');
   await form.getByLabel('Hạn dùng', { exact: true }).fill('2025-05-02');
+  await form.getByRole('button', { name: 'Thêm bước' }).click();
+  const step = form.getByRole('listitem', { name: 'Bước 1' });
+  await step.getByLabel('Hoạt động').fill('Rang mẻ L2405A');
+  await step.getByLabel('Địa điểm').fill('Xưởng rang Đà Lạt');
+  await step.getByLabel('Ngày', { exact: true }).fill('2024-05-03');
   await form.getByRole('button', { name: 'Lưu lô hàng' }).click();
   // A code with a diacritic and a space is refused in Vietnamese, and what was typed stays.
   await expect(form.getByText(/Mã lô chỉ gồm chữ cái không dấu/)).toBeVisible();
@@ -68,6 +73,9 @@ test('a lot is created with its own code, its page opens, and after a recall its
   await expect(page.getByRole('heading', { level: 1, name: 'Lô L2405A' })).toBeVisible();
   await expect(page.getByText('02/05/2024')).toBeVisible();
   await expect(page.getByTestId('recall-banner')).toHaveCount(0);
+  // The lot's own step follows the product's shared one.
+  await expect(page.getByTestId('timeline')).toContainText('Thu hái');
+  await expect(page.getByTestId('lot-timeline')).toContainText('Rang mẻ L2405A');
   await expectNoAxeViolations(page, 'lot page (phone)');
 
   // The recall, with its reason.
