@@ -110,3 +110,34 @@ test('a lot is created with its own code, its page opens, and after a recall its
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth).toBeLessThanOrEqual(390);
 });
+
+test('the product form checks the GTIN and says which Thông tư 02/2024 items are missing before publishing', async ({
+  page,
+  request,
+}, testInfo) => {
+  const owner = await createActiveUser(request, { business: true, name: 'Chủ cơ sở' });
+  await signIn(page, owner.email, owner.password);
+  await page.goto('/products/manage');
+  await page.getByRole('button', { name: 'Thêm sản phẩm' }).first().click();
+  const form = page.getByRole('dialog', { name: 'Thêm sản phẩm' });
+  await form.getByLabel('Tên sản phẩm').fill('Trà Shan tuyết');
+  // The company profile gives the producer and its address: 2 of the 10 items, plus the QR code.
+  await expect(form.getByTestId('dataset-summary')).toHaveText(
+    'Còn thiếu 6 mục thông tin theo Thông tư 02/2024/TT-BKHCN',
+  );
+  await form.getByText('Đang hoạt động', { exact: true }).click();
+  await expect(form.getByTestId('dataset-missing')).toContainText('Nhãn hiệu, thương hiệu');
+  await form.getByLabel(/Mã GTIN/).fill('8930000000018');
+  await form.getByLabel('Nhãn hiệu, thương hiệu').fill('Shan Việt');
+  await form.getByRole('button', { name: 'Lưu', exact: true }).click();
+  await expect(form.getByText('Mã GTIN không hợp lệ: sai số kiểm tra')).toBeVisible();
+  await expect(form.getByTestId('dataset-missing')).not.toContainText('Nhãn hiệu');
+  await expectNoAxeViolations(page, 'product form with the Thông tư 02/2024 checklist (phone)');
+  await page.screenshot({ path: testInfo.outputPath('product-form-390.png'), fullPage: true });
+  await form.getByLabel(/Mã GTIN/).fill('8930000000019');
+  await form.getByRole('button', { name: 'Lưu', exact: true }).click();
+  await expect(form).toBeHidden();
+  // The list names what is still missing.
+  await expect(page.getByText('Thiếu 5 mục')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('product-list-390.png'), fullPage: true });
+});

@@ -64,7 +64,7 @@ function datasetColumn(missing: ReadonlyMap<number, readonly DatasetItem[]>): Co
       return (
         <span className="text-ink">
           <span className="font-semibold text-danger">{d.columnMissing(items.length)}</span>
-          <span className="block text-xs text-ink-soft">{items.map((i) => d.items[i]).join(', ')}</span>
+          <span className="block text-xs text-ink-soft">{items.map((i) => d.shortItems[i]).join(', ')}</span>
         </span>
       );
     },
