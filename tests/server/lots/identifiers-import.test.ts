@@ -198,3 +198,37 @@ describe('[COMPANY_ADMIN][REST][lots] import of lots (CSV, XLSX)', () => {
     ]);
   });
 });
+
+describe('[COMPANY_ADMIN][REST][productImport] GTIN and Thông tư 02/2024 columns', () => {
+  it('[COMPANY_ADMIN][REST][productImport]: a product file carries GTIN, brand, standards and shelf life; a bad or repeated GTIN names its row', async () => {
+    const { api, p } = await setup();
+    const bad = csv(
+      'Tên sản phẩm,Mã GTIN,Nhãn hiệu\nTrà A,8930000000018,Shan\nTrà B,08930000000019,\nTrà C,8930000000019,\n',
+    );
+    const refused = await postFile(api, '/products/import', bad, 'sp.csv', p.tokens.adminA);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({
+      '2.gtin': vi.lots.gtinCheckDigit,
+      '4.gtin': vi.workspaceImport.duplicateGtin(3),
+    });
+    const good = csv(
+      'name,gtin,brand,standards,shelf_life\nTrà B,8930000000019,Shan Việt,TCVN 7975:2008,24 tháng\n',
+    );
+    const done = await postFile(api, '/products/import', good, 'sp.csv', p.tokens.adminA);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(
+      api.deps.db
+        .select()
+        .from(products)
+        .all()
+        .find((r) => r.name === 'Trà B'),
+    ).toMatchObject({
+      gtin: '08930000000019',
+      brand: 'Shan Việt',
+      standards: 'TCVN 7975:2008',
+      shelfLife: '24 tháng',
+    });
+    const again = await postFile(api, '/products/import', good, 'sp.csv', p.tokens.adminB);
+    expect(again.body.errors).toEqual({ '2.gtin': vi.lots.gtinTaken });
+  });
+});
