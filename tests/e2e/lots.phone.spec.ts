@@ -4,11 +4,18 @@
  * the red recall banner before anything else; so does the lot page. Each screen passes axe.
  */
 import type { APIRequestContext } from '@playwright/test';
+import { gs1CheckDigit } from '#shared/gs1/identifiers.ts';
 import { createActiveUser, signIn } from './support/accounts.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { expect, test } from './support/fixtures.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
+
+/** A GTIN-13 of its own per journey: one GTIN names one product in the whole app (decision 125). */
+function freshGtin(): string {
+  const body = `893${String(Date.now() % 1e9).padStart(9, '0')}`;
+  return `${body}${gs1CheckDigit(body)}`;
+}
 
 async function productOf(request: APIRequestContext, token: string) {
   const res = await request.post('/api/products', {
@@ -16,7 +23,7 @@ async function productOf(request: APIRequestContext, token: string) {
     data: {
       name: 'Cà phê hạt Arabica',
       status: 'ACTIVE',
-      gtin: '8930000000019',
+      gtin: freshGtin(),
       origin: 'Cầu Đất, Lâm Đồng',
       trackings: [{ activity: 'Thu hái', location: 'Cầu Đất', date: '2024-04-20', description: '' }],
     },
@@ -134,7 +141,7 @@ test('the product form checks the GTIN and says which Thông tư 02/2024 items a
   await expect(form.getByTestId('dataset-missing')).not.toContainText('Nhãn hiệu');
   await expectNoAxeViolations(page, 'product form with the Thông tư 02/2024 checklist (phone)');
   await page.screenshot({ path: testInfo.outputPath('product-form-390.png'), fullPage: true });
-  await form.getByLabel(/Mã GTIN/).fill('8930000000019');
+  await form.getByLabel(/Mã GTIN/).fill(freshGtin());
   await form.getByRole('button', { name: 'Lưu', exact: true }).click();
   await expect(form).toBeHidden();
   // The list names what is still missing.
