@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { QR_CODE_PATTERN } from '#shared/constants.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { lotIdInput } from '#shared/schemas/lots.ts';
 import { qrCodeLookupInput } from '#shared/schemas/products.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
@@ -51,15 +52,27 @@ export type PublicKind = PublicRoute['kind'];
 /** The procedures' own input schema: a malformed code is the same 400 with field errors. */
 const lookupCode = (code: string | undefined) => qrCodeLookupInput.parse({ code }).code;
 
-/** The code of the app's batch link's `{"0":{"code":"..."}}`; null for any other call, which tRPC answers. */
-function trpcResolveCode(req: PublicRequest): string | null {
+/** The one input of the app's batch link's `{"0":{...}}`, when it has just `key`; null for any other call. */
+function trpcInput(req: PublicRequest, key: string): unknown {
   const call = singleBatchCall(req.query('batch'), req.query('input')) as Record<string, unknown> | undefined;
   if (!call || typeof call !== 'object' || Object.keys(call).length !== 1) return null;
+  return call[key] ?? null;
+}
+
+/** The code of `{"0":{"code":"..."}}`; null for any other call, which tRPC answers. */
+function trpcResolveCode(req: PublicRequest): string | null {
+  const code = trpcInput(req, 'code');
   // Codes are stored folded (decision 084): a code typed in capitals is the same code.
-  return typeof call.code === 'string' && QR_CODE_PATTERN.test(call.code) ? call.code.toLowerCase() : null;
+  return typeof code === 'string' && QR_CODE_PATTERN.test(code) ? code.toLowerCase() : null;
 }
 
 const pageCode = (req: PublicRequest) => (req.param('code') ?? '').toLowerCase();
+
+/** A positive id of a path, or null (the page's app then says what is wrong). */
+function pageId(req: PublicRequest): number | null {
+  const id = Number(req.param('id'));
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
 
 export const publicRoutes: PublicRoute[] = [
   {
@@ -103,8 +116,35 @@ export const publicRoutes: PublicRoute[] = [
     page: 'details',
     scans: false,
     find: (deps, req) => {
-      const id = Number(req.param('id'));
-      return Number.isSafeInteger(id) && id > 0 ? deps.publicAnswers.productById(id) : null;
+      const id = pageId(req);
+      return id === null ? null : deps.publicAnswers.productById(id);
+    },
+  },
+  // A lot's page and its answer (decision 126): public answers of the lot kind, in the same cache.
+  {
+    kind: 'rest',
+    path: '/api/public/lots/:id',
+    scans: false,
+    notFound: vi.lots.notFound,
+    find: (deps, req) => deps.publicAnswers.lot(lotIdInput.parse({ id: req.param('id') }).id),
+  },
+  {
+    kind: 'trpc',
+    path: '/api/trpc/lots.publicById',
+    scans: false,
+    find: (deps, req) => {
+      const id = trpcInput(req, 'id');
+      return Number.isSafeInteger(id) && (id as number) > 0 ? deps.publicAnswers.lot(id as number) : null;
+    },
+  },
+  {
+    kind: 'page',
+    path: '/lots/:id',
+    page: 'lot',
+    scans: false,
+    find: (deps, req) => {
+      const id = pageId(req);
+      return id === null ? null : deps.publicAnswers.lot(id);
     },
   },
 ];

@@ -26,6 +26,8 @@ export const publicCompanySchema = z.object({
   address: z.string(),
   email: z.string(),
   business_license: z.string(),
+  tax_code: z.string().nullable(),
+  gln: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -26,6 +26,7 @@ const PUBLIC = new Set([
   'products.scanImage',
   'publicProducts.byId',
   'publicProducts.companyProducts',
+  'lots.publicById',
   'shortLinks.resolve',
 ]);
 /** The statuses the API answers with (decision 001). Anything else (500 above all) is a bug. */

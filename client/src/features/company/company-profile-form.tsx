@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { vi } from '#shared/i18n/vi/index.ts';
-import { companyDetailsSchema } from '#shared/schemas/auth.ts';
+import { companyDetailsSchema, updateCompanyInput } from '#shared/schemas/auth.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field } from '#client/components/ui/field.tsx';
 import { type FieldErrors, serverErrors, zodErrors } from '#client/lib/form-errors.ts';
@@ -16,7 +16,12 @@ const FIELDS = [
   ['email', t.email],
   ['business_license', t.businessLicense],
 ] as const;
-type Profile = Record<(typeof FIELDS)[number][0], string>;
+/** Identifiers a company may add (decision 125): optional, checked on both sides. */
+const IDENTIFIERS = [
+  ['tax_code', vi.lots.dataset.taxCode],
+  ['gln', vi.lots.dataset.gln],
+] as const;
+type Profile = Record<(typeof FIELDS)[number][0] | (typeof IDENTIFIERS)[number][0], string>;
 
 /** The company's profile (what the public sees beside its products), saved with auth.updateCompany. */
 export function CompanyProfileForm({ companyId }: { companyId: number }) {
@@ -27,8 +32,16 @@ export function CompanyProfileForm({ companyId }: { companyId: number }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   useEffect(() => {
     if (company.data) {
-      const { name, representative, address, email, business_license } = company.data;
-      setForm({ name, representative, address, email, business_license });
+      const { name, representative, address, email, business_license, tax_code, gln } = company.data;
+      setForm({
+        name,
+        representative,
+        address,
+        email,
+        business_license,
+        tax_code: tax_code ?? '',
+        gln: gln ?? '',
+      });
     }
   }, [company.data]);
   const save = useMutation(
@@ -50,10 +63,17 @@ export function CompanyProfileForm({ companyId }: { companyId: number }) {
         className="grid gap-3 sm:grid-cols-2"
         onSubmit={(e) => {
           e.preventDefault();
-          const parsed = companyDetailsSchema.safeParse(form);
-          if (!parsed.success) return setErrors(zodErrors(parsed.error));
+          const { tax_code, gln, ...details } = form;
+          const parsed = companyDetailsSchema.safeParse(details);
+          const ids = updateCompanyInput.safeParse({ tax_code, gln });
+          if (!parsed.success || !ids.success) {
+            return setErrors({
+              ...(parsed.success ? {} : zodErrors(parsed.error)),
+              ...(ids.success ? {} : zodErrors(ids.error)),
+            });
+          }
           setErrors({});
-          save.mutate(parsed.data);
+          save.mutate({ ...parsed.data, tax_code, gln });
         }}
       >
         {FIELDS.map(([key, label]) => (
@@ -63,6 +83,16 @@ export function CompanyProfileForm({ companyId }: { companyId: number }) {
             type={key === 'email' ? 'email' : 'text'}
             value={form[key]}
             required
+            error={errors[key]}
+            onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+          />
+        ))}
+        {IDENTIFIERS.map(([key, label]) => (
+          <Field
+            key={key}
+            label={label}
+            inputMode="numeric"
+            value={form[key]}
             error={errors[key]}
             onChange={(e) => setForm({ ...form, [key]: e.target.value })}
           />
