@@ -6,10 +6,7 @@
  * Data attributes ride in the query string (`?17=261231`); other query parameters (linkType, context)
  * are kept as they are. Decision 130 says which forms the resolver accepts and why.
  */
-import { gs1CheckDigit } from './identifiers.ts';
-
-/** GS1 AI encodable character set 82 (GS1 General Specifications 7.11, figure 7.11-1). */
-const CSET82 = /^[!"%&'()*+,\-./0-9:;<=>?A-Z_a-z]+$/;
+import { GS1_CSET82 as CSET82, hasValidCheckDigit } from './identifiers.ts';
 
 export type DigitalLinkError =
   | 'NOT_A_URI'
@@ -51,7 +48,7 @@ interface KeyGrammar {
 function digitsWithCheck(length: number) {
   return (v: string): DigitalLinkError | null => {
     if (!new RegExp(`^\\d{${length}}$`).test(v)) return length === 14 ? 'BAD_GTIN' : 'BAD_VALUE';
-    return gs1CheckDigit(v.slice(0, -1)) === Number(v.at(-1)) ? null : 'BAD_CHECK_DIGIT';
+    return hasValidCheckDigit(v) ? null : 'BAD_CHECK_DIGIT';
   };
 }
 
