@@ -52,17 +52,24 @@ const PHRASES: ReadonlyArray<readonly [string, CbvBizStep]> = [
   ['kiem dinh', 'inspecting'],
   ['kiem nghiem', 'inspecting'],
   ['lay mau', 'sampling'],
-  ['ban', 'retail_selling'],
-  // "Bàn giao" (handing over) folds to the same letters as "bán" (selling) plus a word.
   ['ban giao', 'shipping'],
   ['ban le', 'retail_selling'],
   ['ban hang', 'retail_selling'],
   ['len ke', 'stocking'],
 ];
 
+/**
+ * Folded words that name a step only when they are the whole activity: "bán" (selling) folds to the
+ * same letters as "bàn" (table, "bàn giao" handing over) and "bản" ("bản đồ" map).
+ */
+const WHOLE_ACTIVITY: Readonly<Record<string, CbvBizStep>> = { ban: 'retail_selling', 'ban cho khach': 'retail_selling' };
+
 /** The CBV step an activity names, or null: the longest phrase found as whole words wins. */
 export function cbvBizStepFor(activity: string): CbvBizStep | null {
-  const words = ` ${foldVietnamese(activity).replace(/[^a-z0-9]+/g, ' ').trim()} `;
+  const folded = foldVietnamese(activity).replace(/[^a-z0-9]+/g, ' ').trim();
+  const whole = WHOLE_ACTIVITY[folded];
+  if (whole) return whole;
+  const words = ` ${folded} `;
   let best: readonly [string, CbvBizStep] | null = null;
   for (const entry of PHRASES) {
     if (words.includes(` ${entry[0]} `) && (!best || entry[0].length > best[0].length)) best = entry;
