@@ -14,6 +14,7 @@ import { safePath } from './security/log-safe.ts';
 import { mountFirstViews } from './http/first-view.ts';
 import { clientFiles, mountClient } from './http/static-client.ts';
 import { mountQrImages } from './http/qr-images.ts';
+import { mountGs1Routes } from './http/gs1-routes.ts';
 import { uploadLimit } from './http/upload-body.ts';
 import { mountPublicResolve } from './http/public-resolve.ts';
 import { mountUploads } from './http/uploads.ts';
@@ -106,6 +107,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   );
   mountQrImages(app, deps);
   mountImportTemplates(app);
+  mountGs1Routes(app, deps);
   api.use('*', uploadLimit(settings));
   mountPublicResolve(api, deps);
   mountRestRoutes(api, deps, restRoutes);

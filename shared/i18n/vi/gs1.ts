@@ -30,4 +30,7 @@ export const gs1 = {
   digitalLinkQrHelp:
     'Mã QR của sản phẩm có GTIN sẽ mang địa chỉ /01/{GTIN}/10/{lô}; mã cũ /redirect/… vẫn dùng được mãi.',
   recallStep: 'Thu hồi lô',
+  recalled: 'Lô này đã bị thu hồi',
+  lot: 'lô',
+  resolverName: 'Trình phân giải GS1 Digital Link của Truy xuất nguồn gốc',
 } as const;
