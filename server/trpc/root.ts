@@ -2,6 +2,7 @@ import { createCallerFactory, router } from './init.ts';
 import { authRouter } from './routers/auth.ts';
 import { companiesRouter } from './routers/companies.ts';
 import { documentsRouter } from './routers/documents.ts';
+import { epcisRouter } from './routers/epcis.ts';
 import { productImportRouter } from './routers/productImport.ts';
 import { productsRouter } from './routers/products.ts';
 import { publicProductsRouter } from './routers/publicProducts.ts';
@@ -25,6 +26,7 @@ export const appRouter = router({
   scanLogs: scanLogsRouter,
   statistics: statisticsRouter,
   uploads: uploadsRouter,
+  epcis: epcisRouter,
 });
 
 export type AppRouter = typeof appRouter;

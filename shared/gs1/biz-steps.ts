@@ -100,3 +100,29 @@ export function bizStepOf(step: { bizStep?: string | null; activity: string }, p
   if (stored && (isCbvBizStep(stored) || /^[a-z][a-z0-9+.-]*:/i.test(stored))) return stored;
   return cbvBizStepFor(step.activity) ?? `${publicUrl.replace(/\/+$/, '')}/voc/bizstep/${bizStepSlug(step.activity)}`;
 }
+
+/** Vietnamese names of the CBV steps an imported event may carry without the company's own words. */
+const CBV_LABELS: Partial<Record<CbvBizStep, string>> = {
+  commissioning: 'Sản xuất / thu hoạch',
+  packing: 'Đóng gói',
+  shipping: 'Xuất hàng',
+  transporting: 'Vận chuyển',
+  departing: 'Rời kho',
+  arriving: 'Đến nơi',
+  receiving: 'Nhận hàng',
+  storing: 'Bảo quản',
+  inspecting: 'Kiểm tra',
+  sampling: 'Lấy mẫu',
+  retail_selling: 'Bán lẻ',
+  holding: 'Tạm giữ',
+  loading: 'Bốc hàng',
+  unloading: 'Dỡ hàng',
+};
+
+/** A readable activity name for a bizStep: the Vietnamese CBV name, else the URI's last part. */
+export function activityOfBizStep(bizStep: string | undefined): string {
+  if (!bizStep) return 'Sự kiện EPCIS';
+  if (isCbvBizStep(bizStep)) return CBV_LABELS[bizStep] ?? bizStep;
+  const last = bizStep.split(/[/#:]/).filter(Boolean).at(-1) ?? bizStep;
+  return last.replace(/[-_]+/g, ' ');
+}

@@ -25,7 +25,7 @@ export const gs1 = {
   epcisNoEvents: 'Tài liệu EPCIS không có sự kiện ObjectEvent nào',
   epcisTooManyEvents: (max: number) => `Tài liệu EPCIS có quá nhiều sự kiện, tối đa ${max}`,
   epcisOtherLot: (n: number) => `Sự kiện thứ ${n} thuộc một sản phẩm hoặc lô khác`,
-  epcisImported: (n: number) => `Đã thêm ${n} bước từ tài liệu EPCIS vào lô`,
+  epcisImportedTitle: 'Đã thêm các bước từ tài liệu EPCIS vào lô',
   digitalLinkQr: 'In mã QR theo chuẩn GS1 Digital Link',
   digitalLinkQrHelp:
     'Mã QR của sản phẩm có GTIN sẽ mang địa chỉ /01/{GTIN}/10/{lô}; mã cũ /redirect/… vẫn dùng được mãi.',
