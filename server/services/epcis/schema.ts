@@ -123,7 +123,7 @@ export const epcisObjectEventDocumentSchema = {
           ],
         },
         // Instance master data (ilmd) only where objects come into being: action ADD.
-        { if: { required: ['ilmd'] }, then: { properties: { action: { const: 'ADD' } } } },
+        { anyOf: [{ not: { required: ['ilmd'] } }, { properties: { action: { const: 'ADD' } } }] },
       ],
     },
   },

@@ -29,7 +29,7 @@ function mainError(errors: ErrorObject[]): ErrorObject {
   return pool.reduce((best, e) => (e.instancePath.split('/').length > best.instancePath.split('/').length ? e : best));
 }
 
-function describe(e: ErrorObject): string {
+function describeError(e: ErrorObject): string {
   const missing = e.keyword === 'required' ? (e.params as { missingProperty?: string }).missingProperty : undefined;
   // Inside propertyNames, ajv names the offending field beside the error rather than in its path.
   const field = e.propertyName ?? (e.params as { propertyName?: string }).propertyName;
@@ -48,5 +48,5 @@ export async function validateEpcisDocument(doc: unknown): Promise<EpcisValidati
   const validate = await validator();
   if (validate(doc)) return { ok: true };
   const e = mainError(validate.errors ?? []);
-  return { ok: false, message: describe(e), path: e.instancePath };
+  return { ok: false, message: describeError(e), path: e.instancePath };
 }

@@ -12,7 +12,7 @@ const official = ajv.compile(readInterop<object>('epcis', 'EPCIS-JSON-Schema.jso
 
 const vectors = epcisVectors();
 
-export const sampleExport = (over: Partial<EpcisExportInput> = {}): EpcisExportInput => ({
+const sampleExport = (over: Partial<EpcisExportInput> = {}): EpcisExportInput => ({
   publicUrl: 'https://truyxuat.example.vn',
   now: new Date('2026-11-25T03:00:00Z'),
   scope: 'lot',
