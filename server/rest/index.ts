@@ -2,6 +2,7 @@ import type { RestRoute } from './adapter.ts';
 import { authRoutes } from './auth.ts';
 import { companiesRoutes } from './companies.ts';
 import { documentsRoutes } from './documents.ts';
+import { epcisRoutes } from './epcis.ts';
 import { lotsRoutes } from './lots.ts';
 import { productImportRoutes } from './productImport.ts';
 import { productsRoutes } from './products.ts';
@@ -37,4 +38,5 @@ export const restRoutes: RestRoute[] = [
   ...documentsRoutes,
   ...shortLinksRoutes,
   ...uploadsRoutes,
+  ...epcisRoutes,
 ];

@@ -2,6 +2,7 @@ import { createCallerFactory, router } from './init.ts';
 import { authRouter } from './routers/auth.ts';
 import { companiesRouter } from './routers/companies.ts';
 import { documentsRouter } from './routers/documents.ts';
+import { epcisRouter } from './routers/epcis.ts';
 import { lotsRouter } from './routers/lots.ts';
 import { productImportRouter } from './routers/productImport.ts';
 import { productsRouter } from './routers/products.ts';
@@ -27,6 +28,7 @@ export const appRouter = router({
   scanLogs: scanLogsRouter,
   statistics: statisticsRouter,
   uploads: uploadsRouter,
+  epcis: epcisRouter,
 });
 
 export type AppRouter = typeof appRouter;
