@@ -12,7 +12,7 @@ export const epcisRoutes: RestRoute[] = [
     method: 'post',
     path: '/lots/:id/epcis',
     message: vi.gs1.epcisImportedTitle,
-    input: async (r) => ({ lotId: r.params.id, document: await r.json() }),
+    input: async (r) => ({ lotId: r.params.id, document: await r.json(['application/ld+json']) }),
     call: (c, i) => c.epcis.importIntoLot(i),
   }),
 ];

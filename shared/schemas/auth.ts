@@ -71,6 +71,8 @@ export const updateMeInput = z.strictObject({
 export const updateCompanyInput = companyDetailsSchema.partial().extend({
   tax_code: taxCodeSchema.nullable().optional(),
   gln: glnSchema.nullable().optional(),
+  /** Print GS1 Digital Link QR codes (decision 131). */
+  digital_link_qr: z.boolean({ error: vi.gs1.digitalLinkQrChoice }).optional(),
 });
 
 /** What the API ever says about a user: never a hash, never a token version. */

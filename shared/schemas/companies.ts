@@ -28,6 +28,7 @@ export const publicCompanySchema = z.object({
   business_license: z.string(),
   tax_code: z.string().nullable(),
   gln: z.string().nullable(),
+  digital_link_qr: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

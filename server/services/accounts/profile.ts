@@ -19,6 +19,7 @@ export function toPublicCompany(row: typeof companies.$inferSelect) {
     business_license: row.businessLicense,
     tax_code: row.taxCode,
     gln: row.gln,
+    digital_link_qr: row.digitalLinkQr,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -81,6 +82,7 @@ export function updateOwnCompany(
     businessLicense: input.business_license,
     taxCode: input.tax_code,
     gln: input.gln,
+    digitalLinkQr: input.digital_link_qr,
   };
   const row = hasValues(fields)
     ? deps.db.update(companies).set(fields).where(eq(companies.id, companyId)).returning().get()

@@ -4,7 +4,7 @@ import type { Executor } from '#server/db/client.ts';
 import { lotEvents, lots, products, shortLinks } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
-import { redirectUrl } from '#server/services/codes.ts';
+import { qrTargetUrls } from '#server/services/gs1/qr-target.ts';
 import { requireProductInScope } from '#server/services/products/read.ts';
 import { type CompanyScope, inCompanyScope } from '#server/services/products/scope.ts';
 import { qrImagePath } from '#server/services/shortLinks/qr.ts';
@@ -72,11 +72,16 @@ function codesOf(deps: Pick<AppDeps, 'db' | 'settings'>, lotIds: number[]) {
     .where(inArray(shortLinks.lotId, lotIds))
     .orderBy(asc(shortLinks.id))
     .all();
+  // What each label encodes: /01/{gtin}/10/{lot} when the company prints Digital Links (decision 131).
+  const urls = qrTargetUrls(
+    deps,
+    rows.map((r) => r.code),
+  );
   for (const r of rows) {
     const list = byLot.get(r.lotId as number) ?? [];
     list.push({
       code: r.code,
-      url: redirectUrl(deps.settings.publicUrl, r.code),
+      url: urls.get(r.code) as string,
       png: qrImagePath(r.code, 'png'),
       svg: qrImagePath(r.code, 'svg'),
     });

@@ -129,6 +129,7 @@ const productJson = (lotId: string) => `json_object(
   'company', json_object(
     'id', c.id, 'name', c.name, 'representative', c.representative, 'address', c.address, 'email', c.email,
     'business_license', c.business_license, 'tax_code', c.tax_code, 'gln', c.gln,
+    'digital_link_qr', json(CASE WHEN c.digital_link_qr THEN 'true' ELSE 'false' END),
     'createdAt', ${iso('c.created_at')}, 'updatedAt', ${iso('c.updated_at')}),
   'lot', json((SELECT ${LOT_JSON('sl')} FROM lots sl WHERE sl.id = ${lotId})),
   'recalledLots', json((SELECT json_group_array(${LOT_JSON('rl')} ORDER BY rl.code)

@@ -29,6 +29,7 @@ export const gs1 = {
   digitalLinkQr: 'In mã QR theo chuẩn GS1 Digital Link',
   digitalLinkQrHelp:
     'Mã QR của sản phẩm có GTIN sẽ mang địa chỉ /01/{GTIN}/10/{lô}; mã cũ /redirect/… vẫn dùng được mãi.',
+  digitalLinkQrChoice: 'Chọn Có hoặc Không',
   recallStep: 'Thu hồi lô',
   recalled: 'Lô này đã bị thu hồi',
   lot: 'lô',

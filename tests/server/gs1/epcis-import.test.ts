@@ -73,6 +73,27 @@ describe('EPCIS import into a lot', () => {
     expect(res.status).toBe(400);
   });
 
+  it('the REST import takes a document sent as application/ld+json too, and the lot page shows its steps at once', async () => {
+    const { call: api, deps } = createTestApi();
+    const admin = await createUser(deps, { role: 'COMPANY_ADMIN' });
+    const token = await tokenFor(deps, admin);
+    const lot = lotFor(deps, admin.companyId as number);
+    const doc = epcisVectors().find((v) => v.name === 'min_doc.json')?.doc;
+    // The lot page is kept as a public answer before the import.
+    expect((await api('GET', `/public/lots/${lot.id}`)).body.data.lot.events).toEqual([]);
+    const ld = await api('POST', `/lots/${lot.id}/epcis`, {
+      token,
+      raw: JSON.stringify(doc),
+      headers: { 'content-type': 'application/ld+json; charset=utf-8' },
+    });
+    expect(ld.status, ld.body.message).toBe(200);
+    expect(ld.body.data).toEqual({ added: 1 });
+    expect((await api('GET', `/public/lots/${lot.id}`)).body.data.lot.events).toHaveLength(1);
+    const plain = await api('POST', `/lots/${lot.id}/epcis`, { token, raw: JSON.stringify(doc), headers: { 'content-type': 'text/plain' } });
+    expect(plain.status).toBe(415);
+    expect(stepsOf(deps, lot.id)).toHaveLength(1);
+  });
+
   it('parallel imports append without colliding positions', async () => {
     const { deps } = createTestApi();
     const admin = await createUser(deps, { role: 'COMPANY_ADMIN' });
