@@ -148,3 +148,45 @@ test('the product form checks the GTIN and says which Thông tư 02/2024 items a
   await expect(page.getByText('Thiếu 5 mục')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('product-list-390.png'), fullPage: true });
 });
+
+test('a company chooses Digital Link QR codes: its lot code carries /01/{gtin}/10/{lot}, which opens the lot page, recall first', async ({
+  page,
+  request,
+}, testInfo) => {
+  const owner = await createActiveUser(request, { business: true, name: 'Chủ HTX Gạo' });
+  const auth = { authorization: `Bearer ${owner.accessToken}` };
+  const gtin = freshGtin();
+  const created = await request.post('/api/products', {
+    headers: auth,
+    data: { name: 'Gạo ST25', status: 'ACTIVE', gtin, trackings: [] },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const product = ((await created.json()) as { data: { id: number } }).data;
+  const lotRes = await request.post('/api/lots', { headers: auth, data: { productId: product.id, code: 'LOT2611' } });
+  const lot = ((await lotRes.json()) as { data: { id: number } }).data;
+  expect((await request.post(`/api/lots/${lot.id}/qr-codes`, { headers: auth })).status()).toBe(201);
+  await signIn(page, owner.email, owner.password);
+
+  // The setting, Có/Không, in the company's settings.
+  await page.goto('/company/settings/');
+  const choice = page.getByRole('group', { name: 'In mã QR theo chuẩn GS1 Digital Link' });
+  await expect(choice.getByLabel('Không')).toBeChecked();
+  await choice.getByText('Có', { exact: true }).click();
+  await page.getByRole('button', { name: 'Lưu', exact: true }).first().click();
+  await expect(page.getByText('Đã lưu thông tin doanh nghiệp')).toBeVisible();
+  await expectNoAxeViolations(page, 'company settings with the Digital Link choice (phone)');
+  await page.screenshot({ path: testInfo.outputPath('company-settings-digital-link-390.png'), fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // What the lot's label carries now.
+  const lots = await request.get(`/api/lots?productId=${product.id}`, { headers: auth });
+  const url = ((await lots.json()) as { data: { qrCodes: { url: string }[] }[] }).data[0]?.qrCodes[0]?.url ?? '';
+  expect(new URL(url).pathname).toBe(`/01/${gtin.padStart(14, '0')}/10/LOT2611`);
+
+  await request.post(`/api/lots/${lot.id}/recall`, { headers: auth, data: { reason: 'Nhiễm khuẩn' } });
+  // A phone's camera opens the Digital Link: the lot page, the banner first.
+  await page.goto(new URL(url).pathname);
+  await expect(page).toHaveURL(new RegExp(`/lots/${lot.id}$`));
+  await expect(page.getByTestId('recall-banner')).toContainText('Nhiễm khuẩn');
+  await expectNoAxeViolations(page, 'lot page reached by its Digital Link (phone)');
+});

@@ -20,6 +20,7 @@ describe('[REST][companies] public profile', () => {
         business_license: world.companyB.businessLicense,
         tax_code: null,
         gln: null,
+        digital_link_qr: false,
         createdAt: world.companyB.createdAt.toISOString(),
         updatedAt: world.companyB.updatedAt.toISOString(),
       });
