@@ -10,4 +10,5 @@ export const LIGHT_PAGE_PATHS: readonly string[] = [
   '/redirect/:code',
   '/company/details/:id',
   '/products',
+  '/lots/:id',
 ];

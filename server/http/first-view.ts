@@ -7,6 +7,7 @@ import {
   type KeptPage,
   type PageKind,
   type PublicAnswer,
+  type PublicLotAnswer,
   type PublicProductAnswer,
 } from '#server/services/products/public-answers.ts';
 import { shareHead } from './share-tags.ts';
@@ -37,8 +38,8 @@ import type { ClientFiles } from './static-client.ts';
  * (~150 ms and ~20 MB that a server answering only the API never needs). The server bundle splits them
  * into their own chunk (scripts/build-server.mjs).
  */
-type Render = (typeof import('#client/first-view/render-product.tsx'))['renderProductFirstView'];
-const loadRenderer = () => import('#client/first-view/render-product.tsx').then((m) => m.renderProductFirstView);
+type Render = typeof import('#client/first-view/render-product.tsx');
+const loadRenderer = () => import('#client/first-view/render-product.tsx');
 
 /** The headers of a server-rendered page, gzipped (the app's security headers come on top). */
 export const FIRST_VIEW_HEADERS = {
@@ -60,7 +61,10 @@ const jsonForHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u
  * every page and ~5x the memory here; with a picture the picture decides).
  */
 function buildPage(render: Render, template: string, firstView: FirstView, publicUrl: string): KeptPage {
-  const root = `<div id="root">${render(firstView.product)}</div>`;
+  const markup = firstView.lot
+    ? render.renderLotFirstView({ lot: firstView.lot, product: firstView.product })
+    : render.renderProductFirstView(firstView.product);
+  const root = `<div id="root">${markup}</div>`;
   const data = `<script type="application/json" id="${FIRST_VIEW_ELEMENT_ID}">${jsonForHtml(firstView)}</script>`;
   const head = shareHead(firstView.product, publicUrl);
   const titled = /<title>[^<]*<\/title>/.test(template)
@@ -116,8 +120,16 @@ export function createFirstViews(deps: Pick<AppDeps, 'publicAnswers' | 'logger' 
         return null;
       });
       if (!render) return null;
-      const product = dataOf<PublicProductAnswer>(entry);
-      const page = buildPage(render, tpl, scanCode ? { product, scanCode } : { product }, deps.settings.publicUrl);
+      let view: FirstView;
+      if (kind === 'lot') {
+        // A lot's page (decision 126): its answer is the lot with its product's answer.
+        const { lot, product } = dataOf<PublicLotAnswer>(entry);
+        view = { product, lot };
+      } else {
+        const product = dataOf<PublicProductAnswer>(entry);
+        view = scanCode ? { product, scanCode } : { product };
+      }
+      const page = buildPage(render, tpl, view, deps.settings.publicUrl);
       deps.publicAnswers.keepPage(entry, kind, page);
       return page.gzip;
     },
