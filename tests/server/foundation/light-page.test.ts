@@ -38,7 +38,7 @@ describe('[GUEST][REST] the light page', () => {
     const rendered = await html(`/products/details/${product.id}`);
     expect(rendered).toContain('/assets/light-1.js');
     expect(rendered).toContain('Chè Thái Nguyên');
-    for (const path of ['/products/details/999999', '/company/details/1', '/products', '/redirect/zzzzzzzz']) {
+    for (const path of ['/products/details/999999', '/company/details/1', '/products', '/redirect/zzzzzzzz', '/lots/1']) {
       expect(await html(path), path).toContain('/assets/light-1.js');
     }
     for (const path of ['/scan-qr', '/auth/sign-in', '/', '/products/manage', '/company', '/qrs', '/settings']) {
