@@ -70,6 +70,26 @@ export const products = sqliteTable(
   ],
 );
 
+/**
+ * The columns of one timeline step, the same for a product's (tracking_entries) and a lot's
+ * (lot_events) so both read, export and import alike. A function: each table gets its own builders.
+ */
+const timelineStepColumns = () => ({
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+  activity: text('activity').notNull(),
+  location: text('location').notNull().default(''),
+  /** A calendar date or date-time as the company entered it (ISO 8601 text). */
+  date: text('date').notNull(),
+  description: text('description').notNull().default(''),
+  /** A CBV 2.0 bizStep bare name (e.g. 'commissioning') or an absolute URI of the company's own. */
+  bizStep: text('biz_step'),
+  /** The GLN (13 digits) of the place of this step. */
+  gln: text('gln'),
+});
+
 /** The product's journey, in `position` order. */
 export const trackingEntries = sqliteTable(
   'tracking_entries',
@@ -78,19 +98,7 @@ export const trackingEntries = sqliteTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    position: integer('position').notNull(),
-    activity: text('activity').notNull(),
-    location: text('location').notNull().default(''),
-    /** A calendar date or date-time as the company entered it (ISO 8601 text). */
-    date: text('date').notNull(),
-    description: text('description').notNull().default(''),
-    /** A CBV 2.0 bizStep bare name (e.g. 'commissioning') or an absolute URI of the company's own. */
-    bizStep: text('biz_step'),
-    /** The GLN (13 digits) of the place of this step. */
-    gln: text('gln'),
+    ...timelineStepColumns(),
   },
   (t) => [index('tracking_product_idx').on(t.productId, t.position)],
 );
@@ -141,19 +149,7 @@ export const lotEvents = sqliteTable(
     lotId: integer('lot_id')
       .notNull()
       .references(() => lots.id, { onDelete: 'cascade' }),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    position: integer('position').notNull(),
-    activity: text('activity').notNull(),
-    location: text('location').notNull().default(''),
-    /** A calendar date or date-time as the company entered it (ISO 8601 text). */
-    date: text('date').notNull(),
-    description: text('description').notNull().default(''),
-    /** A CBV 2.0 bizStep bare name (e.g. 'commissioning') or an absolute URI of the company's own. */
-    bizStep: text('biz_step'),
-    /** The GLN (13 digits) of the place of this step. */
-    gln: text('gln'),
+    ...timelineStepColumns(),
   },
   (t) => [index('lot_events_lot_idx').on(t.lotId, t.position)],
 );

@@ -8,17 +8,18 @@ import {
   LOT_IMPORT_MAX_ROWS,
   type LotImportInput,
 } from '#shared/schemas/lots.ts';
+import { IMPORT_ERRORS_MAX } from '#shared/schemas/productImport.ts';
 import { lots } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import { readSheet } from '#server/services/productImport/parse.ts';
+import { refuseFileWithErrors } from '#server/services/productImport/refuse.ts';
 import { requireProductInScope } from '#server/services/products/read.ts';
 import type { CompanyScope } from '#server/services/products/scope.ts';
 import { insertLotRecord, type LotFields } from './save.ts';
 
 type LotColumn = (typeof LOT_IMPORT_COLUMNS)[number];
 const m = vi.lots.import;
-const ERRORS_MAX = 500;
 
 /** Headers as people write them: the column keys, or the workspace's Vietnamese labels, any case or tone marks. */
 const HEADER_NAMES: Record<LotColumn, string[]> = {
@@ -125,16 +126,11 @@ export async function importLots(deps: AppDeps, scope: CompanyScope, input: LotI
     lotCount: rows.length + new Set(errors.map((e) => e.row)).size,
     lots: rows.slice(0, 200),
     errorCount: errors.length,
-    errors: errors.slice(0, ERRORS_MAX),
+    errors: errors.slice(0, IMPORT_ERRORS_MAX),
     imported: 0,
   };
   if (input.dryRun) return result;
-  if (errors.length) {
-    const fields = Object.fromEntries(
-      result.errors.map((e) => [`${e.row}.${e.field}`, e.message] as const).reverse(),
-    );
-    throw new AppError('BAD_REQUEST', m.refused(errors.length), { fields });
-  }
+  refuseFileWithErrors(errors, m.refused);
   try {
     deps.db.transaction((tx) => {
       for (const lot of rows) insertLotRecord(tx, product.companyId, product.id, lot);

@@ -8,6 +8,7 @@ import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/services/actor.ts';
 import { generateCode } from '#server/services/codes.ts';
 import { requireProductInScope } from '#server/services/products/read.ts';
+import { timelineStep } from '#server/services/products/records.ts';
 import type { CompanyScope } from '#server/services/products/scope.ts';
 import { getLot, type LotRow, requireLotInScope } from './read.ts';
 
@@ -34,11 +35,7 @@ export function replaceLotEvents(
       events.map((e, position) => ({
         lotId,
         companyId,
-        position,
-        activity: e.activity,
-        location: e.location ?? '',
-        date: e.date,
-        description: e.description ?? '',
+        ...timelineStep(e, position),
         bizStep: e.bizStep ?? null,
         gln: e.gln ?? null,
       })),

@@ -18,6 +18,7 @@ import { pickCompany, type CompanyScope } from '#server/services/products/scope.
 import { insertProductRecord } from '#server/services/products/records.ts';
 import { assertCodeFree, isCodeFree } from '#server/services/shortLinks/availability.ts';
 import { parseImportFile } from './parse.ts';
+import { refuseFileWithErrors } from './refuse.ts';
 import { type ImportProduct, validateRows } from './validate.ts';
 
 const m = vi.workspaceImport;
@@ -147,12 +148,7 @@ export async function importProducts(
     imported: 0,
   };
   if (input.dryRun) return result;
-  if (errors.length) {
-    const fields = Object.fromEntries(
-      result.errors.map((e) => [`${e.row}.${e.field}`, e.message] as const).reverse(),
-    );
-    throw new AppError('BAD_REQUEST', m.refused(errors.length), { fields });
-  }
+  refuseFileWithErrors(errors, m.refused);
 
   try {
     deps.db.transaction((tx) => {

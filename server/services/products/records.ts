@@ -32,6 +32,17 @@ export function searchTextOf(p: Pick<ProductFields, 'name' | 'origin' | 'categor
   return foldVietnamese([p.name, p.origin ?? '', p.category ?? '', ...(p.tags ?? [])].join(' '));
 }
 
+/** One step of a timeline as stored, a product's or a lot's alike: absent text is kept as ''. */
+export function timelineStep(e: TrackingFields, position: number) {
+  return {
+    position,
+    activity: e.activity,
+    location: e.location ?? '',
+    date: e.date,
+    description: e.description ?? '',
+  };
+}
+
 /** Replaces a product's timeline with `entries`, in order. Run inside the product's transaction. */
 export function replaceTrackings(
   tx: Executor,
@@ -48,15 +59,7 @@ function insertTrackings(tx: Executor, productId: number, companyId: number, ent
   if (!entries.length) return;
   tx.insert(trackingEntries)
     .values(
-      entries.map((e, position) => ({
-        productId,
-        companyId,
-        position,
-        activity: e.activity,
-        location: e.location ?? '',
-        date: e.date,
-        description: e.description ?? '',
-      })),
+      entries.map((e, position) => ({ productId, companyId, ...timelineStep(e, position) })),
     )
     .run();
 }

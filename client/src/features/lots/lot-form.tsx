@@ -3,8 +3,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { createLotInput, EXPIRY_KINDS, type ExpiryKind } from '#shared/schemas/lots.ts';
-import { Button } from '#client/components/ui/button.tsx';
-import { Dialog, DialogCancel } from '#client/components/ui/dialog.tsx';
+import { FormDialog } from '#client/components/ui/form-dialog.tsx';
 import { Field } from '#client/components/ui/field.tsx';
 import { SelectField } from '#client/components/ui/select-field.tsx';
 import { TimelineEditor } from '#client/features/products/timeline-editor.tsx';
@@ -15,7 +14,6 @@ import { useDraft } from '#client/lib/use-draft.ts';
 import type { LotDetail } from './types.ts';
 
 const t = vi.lots.workspace;
-const c = vi.workspace.common;
 
 interface LotForm {
   code: string;
@@ -124,81 +122,63 @@ export function LotFormDialog({
     setForm((f) => ({ ...f, [key]: value }));
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       dirty={dirty}
-      size="lg"
       title={editing ? t.edit : t.add}
-      footer={
-        <>
-          <DialogCancel />
-          <Button onClick={save} disabled={saving || (editing && !detail.data)}>
-            {saving ? c.saving : t.save}
-          </Button>
-        </>
-      }
+      saveLabel={t.save}
+      saving={saving}
+      loading={editing && !detail.data}
+      onSave={save}
     >
-      {editing && !detail.data ? (
-        <p role="status">{c.loading}</p>
-      ) : (
-        <form
-          className="flex flex-col gap-5"
-          onSubmit={(e) => {
-            e.preventDefault();
-            save();
-          }}
-        >
-          <div className="grid gap-3 sm:grid-cols-2">
-            <Field
-              label={t.code}
-              value={form.code}
-              required
-              maxLength={20}
-              autoCapitalize="characters"
-              error={errors.code}
-              onChange={(e) => set('code', e.target.value)}
-            />
-            <Field
-              label={t.productionDate}
-              type="date"
-              value={form.productionDate}
-              error={errors.productionDate}
-              onChange={(e) => set('productionDate', e.target.value)}
-            />
-            <Field
-              label={t.expiryDate}
-              type="date"
-              value={form.expiryDate}
-              error={errors.expiryDate}
-              onChange={(e) => set('expiryDate', e.target.value)}
-            />
-            <SelectField
-              label={t.expiryKind}
-              value={form.expiryKind}
-              options={EXPIRY_KINDS.map((k) => ({ value: k, label: vi.lots.expiryKinds[k] }))}
-              onChange={(e) => set('expiryKind', e.target.value as ExpiryKind)}
-            />
-            <Field
-              label={t.quantity}
-              inputMode="decimal"
-              value={form.quantity}
-              error={errors.quantity}
-              onChange={(e) => set('quantity', e.target.value)}
-            />
-            <Field
-              label={t.unit}
-              value={form.unit}
-              maxLength={50}
-              error={errors.unit}
-              onChange={(e) => set('unit', e.target.value)}
-            />
-          </div>
-          <p className="text-sm text-ink-soft">{t.events}</p>
-          <TimelineEditor steps={form.events} onChange={(v) => set('events', v)} errors={errors} />
-          <button type="submit" className="hidden" aria-hidden="true" tabIndex={-1} />
-        </form>
-      )}
-    </Dialog>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field
+          label={t.code}
+          value={form.code}
+          required
+          maxLength={20}
+          autoCapitalize="characters"
+          error={errors.code}
+          onChange={(e) => set('code', e.target.value)}
+        />
+        <Field
+          label={t.productionDate}
+          type="date"
+          value={form.productionDate}
+          error={errors.productionDate}
+          onChange={(e) => set('productionDate', e.target.value)}
+        />
+        <Field
+          label={t.expiryDate}
+          type="date"
+          value={form.expiryDate}
+          error={errors.expiryDate}
+          onChange={(e) => set('expiryDate', e.target.value)}
+        />
+        <SelectField
+          label={t.expiryKind}
+          value={form.expiryKind}
+          options={EXPIRY_KINDS.map((k) => ({ value: k, label: vi.lots.expiryKinds[k] }))}
+          onChange={(e) => set('expiryKind', e.target.value as ExpiryKind)}
+        />
+        <Field
+          label={t.quantity}
+          inputMode="decimal"
+          value={form.quantity}
+          error={errors.quantity}
+          onChange={(e) => set('quantity', e.target.value)}
+        />
+        <Field
+          label={t.unit}
+          value={form.unit}
+          maxLength={50}
+          error={errors.unit}
+          onChange={(e) => set('unit', e.target.value)}
+        />
+      </div>
+      <p className="text-sm text-ink-soft">{t.events}</p>
+      <TimelineEditor steps={form.events} onChange={(v) => set('events', v)} errors={errors} />
+    </FormDialog>
   );
 }

@@ -4,13 +4,12 @@ import { toast } from 'react-toastify';
 import { vi } from '#shared/i18n/vi/index.ts';
 import type { ProductImportResult } from '#shared/schemas/productImport.ts';
 import { Button, buttonVariants } from '#client/components/ui/button.tsx';
-import { Icon } from '#client/components/ui/icon.tsx';
 import { Dialog, DialogCancel } from '#client/components/ui/dialog.tsx';
-import { ApiError, apiFetch } from '#client/lib/api-fetch.ts';
-import { cn } from '#client/lib/cn.ts';
+import { apiFetch } from '#client/lib/api-fetch.ts';
 import { useTRPC } from '#client/lib/trpc.ts';
 import { useSession } from '#client/session/SessionProvider.tsx';
 import { CompanyPicker, type PickedCompany } from '#client/features/company/company-picker.tsx';
+import { IMPORT_ALERT, ImportFilePicker, useImportFile } from './import-file.tsx';
 import { ImportPreview } from './import-preview.tsx';
 
 const t = vi.workspace.import;
@@ -40,47 +39,15 @@ export function ImportDialog({
   const { state } = useSession();
   const picksCompany = state.currentUser?.role === 'SUPER_ADMIN';
   const [company, setCompany] = useState<PickedCompany | null>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [result, setResult] = useState<ProductImportResult | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'checking' | 'importing' | null>(null);
-
-  function reset() {
-    setFile(null);
-    setResult(null);
-    setFailure(null);
-  }
-
-  async function check(picked: File) {
-    setFile(picked);
-    setResult(null);
-    setFailure(null);
-    setBusy('checking');
-    try {
-      setResult(await send(picked, true, company?.id ?? null));
-    } catch (err) {
-      setFailure(err instanceof ApiError && err.message ? err.message : vi.client.somethingWentWrong);
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function runImport() {
-    if (!file) return;
-    setBusy('importing');
-    try {
-      const done = await send(file, false, company?.id ?? null);
+  const { file, result, failure, busy, check, runImport, reset, forgetFile } = useImportFile(
+    (picked: File, dryRun: boolean) => send(picked, dryRun, company?.id ?? null),
+    (done: ProductImportResult) => {
       toast.success(t.done(done.imported));
       void queryClient.invalidateQueries({ queryKey: trpc.products.pathKey() });
       void queryClient.invalidateQueries({ queryKey: trpc.companies.pathKey() });
-      reset();
       onOpenChange(false);
-    } catch (err) {
-      setFailure(err instanceof ApiError && err.message ? err.message : vi.client.somethingWentWrong);
-    } finally {
-      setBusy(null);
-    }
-  }
+    },
+  );
 
   const canImport = !!result && result.errorCount === 0 && result.productCount > 0;
   return (
@@ -112,8 +79,7 @@ export function ImportDialog({
             onChange={(picked) => {
               setCompany(picked);
               // A preview was checked for the previous company (its codes, its lists): check again.
-              setResult(null);
-              setFile(null);
+              forgetFile();
             }}
           />
         )}
@@ -133,41 +99,15 @@ export function ImportDialog({
             {t.templateXlsx}
           </a>
         </div>
-        {/* The browser's own picker says "Choose file / No file chosen" in the browser's language: the
-            input is hidden and its label is the button, with the chosen file's name beside it. */}
-        <div className="flex flex-wrap items-center gap-3">
-          <label
-            className={cn(
-              buttonVariants({ variant: 'outline' }),
-              'cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary',
-              (busy !== null || (picksCompany && !company)) && 'pointer-events-none opacity-50',
-            )}
-          >
-            <Icon name="upload" className="h-5 w-5" />
-            {t.file}
-            <input
-              type="file"
-              className="sr-only"
-              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              disabled={busy !== null || (picksCompany && !company)}
-              onChange={(e) => {
-                const picked = e.target.files?.[0];
-                // The same file picked again after fixing it must be checked again.
-                e.target.value = '';
-                if (picked) void check(picked);
-              }}
-            />
-          </label>
-          <span className="min-w-0 text-sm text-ink-soft [overflow-wrap:anywhere]">
-            {file ? file.name : t.noFile}
-          </span>
-        </div>
+        <ImportFilePicker
+          label={t.file}
+          file={file}
+          disabled={busy !== null || (picksCompany && !company)}
+          onPick={(picked) => void check(picked)}
+        />
         {busy === 'checking' && <p role="status">{t.checking}</p>}
         {failure && (
-          <p
-            role="alert"
-            className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-          >
+          <p role="alert" className={IMPORT_ALERT}>
             {failure}
           </p>
         )}

@@ -3,8 +3,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { createProductInput } from '#shared/schemas/products.ts';
-import { Button } from '#client/components/ui/button.tsx';
-import { Dialog, DialogCancel } from '#client/components/ui/dialog.tsx';
+import { FormDialog } from '#client/components/ui/form-dialog.tsx';
 import { Field } from '#client/components/ui/field.tsx';
 import { RadioChoice } from '#client/components/ui/radio-choice.tsx';
 import { SelectField } from '#client/components/ui/select-field.tsx';
@@ -170,151 +169,132 @@ export function ProductFormDialog({
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       dirty={dirty}
-      size="lg"
       title={editing ? t.editTitle : t.createTitle}
-      footer={
-        <>
-          <DialogCancel />
-          <Button onClick={save} disabled={saving || (editing && !detail.data)}>
-            {saving ? c.saving : c.save}
-          </Button>
-        </>
-      }
+      saveLabel={c.save}
+      saving={saving}
+      loading={editing && !detail.data}
+      onSave={save}
     >
-      {editing && !detail.data ? (
-        <p role="status">{c.loading}</p>
-      ) : (
-        <form
-          className="flex flex-col gap-5"
-          onSubmit={(e) => {
-            e.preventDefault();
-            save();
+      {picksCompany && !editing && (
+        <CompanyPicker
+          value={company}
+          onChange={(picked) => {
+            setCompany(picked);
+            // Another company's lists: choices of the previous one no longer apply.
+            setForm((f) => ({ ...f, category: '', unit: '', tags: [] }));
           }}
-        >
-          {picksCompany && !editing && (
-            <CompanyPicker
-              value={company}
-              onChange={(picked) => {
-                setCompany(picked);
-                // Another company's lists: choices of the previous one no longer apply.
-                setForm((f) => ({ ...f, category: '', unit: '', tags: [] }));
-              }}
-              error={errors.companyId}
-            />
-          )}
-          <div className="grid gap-3 sm:grid-cols-2">
-            <Field
-              label={t.name}
-              value={form.name}
-              required
-              maxLength={200}
-              error={errors.name}
-              onChange={(e) => set('name', e.target.value)}
-            />
-            <Field
-              label={t.origin}
-              value={form.origin}
-              maxLength={300}
-              error={errors.origin}
-              onChange={(e) => set('origin', e.target.value)}
-            />
-            <SelectField
-              label={t.category}
-              value={form.category}
-              placeholder={c.none}
-              options={optionsOf(lists.categories, form.category)}
-              error={errors.category}
-              onChange={(e) => set('category', e.target.value)}
-            />
-            <SelectField
-              label={t.unit}
-              value={form.unit}
-              placeholder={c.none}
-              options={optionsOf(lists.units, form.unit)}
-              error={errors.unit}
-              onChange={(e) => set('unit', e.target.value)}
-            />
-          </div>
-          <RadioChoice
-            label={t.status}
-            value={form.status}
-            options={[
-              { value: 'ACTIVE', label: c.active },
-              { value: 'INACTIVE', label: c.inactive },
-            ]}
-            onChange={(v) => set('status', v)}
-          />
-          <ProductDataset
-            part="publish"
-            form={form}
-            productId={editing ? productId : null}
-            companyId={
-              editing ? detail.data?.companyId : (company?.id ?? state.currentUser?.companyId ?? undefined)
-            }
-          />
-          <TagPicker
-            available={lists.tags}
-            value={form.tags}
-            onChange={(v) => set('tags', v)}
-            error={errors.tags}
-          />
-          <ImageGallery
-            name={form.name}
-            images={form.images}
-            onChange={(v) => set('images', v)}
-            error={errors.images}
-          />
-          <div className="grid gap-3 sm:grid-cols-2">
-            <Field
-              label={vi.lots.dataset.gtinLabel}
-              value={form.gtin}
-              inputMode="numeric"
-              maxLength={14}
-              error={errors.gtin}
-              onChange={(e) => set('gtin', e.target.value)}
-            />
-            <Field
-              label={vi.lots.dataset.brand}
-              value={form.brand}
-              maxLength={200}
-              error={errors.brand}
-              onChange={(e) => set('brand', e.target.value)}
-            />
-            <Field
-              label={vi.lots.dataset.standards}
-              value={form.standards}
-              maxLength={500}
-              placeholder={vi.lots.dataset.standardsHint}
-              error={errors.standards}
-              onChange={(e) => set('standards', e.target.value)}
-            />
-            <Field
-              label={vi.lots.dataset.shelfLife}
-              value={form.shelfLife}
-              maxLength={100}
-              placeholder={vi.lots.dataset.shelfLifeHint}
-              error={errors.shelf_life}
-              onChange={(e) => set('shelfLife', e.target.value)}
-            />
-          </div>
-          <TimelineEditor steps={form.trackings} onChange={(v) => set('trackings', v)} errors={errors} />
-          <ProductDataset
-            part="checklist"
-            form={form}
-            productId={editing ? productId : null}
-            companyId={
-              editing ? detail.data?.companyId : (company?.id ?? state.currentUser?.companyId ?? undefined)
-            }
-          />
-          {editing && detail.data && <ProductQr product={detail.data} />}
-          {/* Enter in a field saves, like the button. */}
-          <button type="submit" className="hidden" aria-hidden="true" tabIndex={-1} />
-        </form>
+          error={errors.companyId}
+        />
       )}
-    </Dialog>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field
+          label={t.name}
+          value={form.name}
+          required
+          maxLength={200}
+          error={errors.name}
+          onChange={(e) => set('name', e.target.value)}
+        />
+        <Field
+          label={t.origin}
+          value={form.origin}
+          maxLength={300}
+          error={errors.origin}
+          onChange={(e) => set('origin', e.target.value)}
+        />
+        <SelectField
+          label={t.category}
+          value={form.category}
+          placeholder={c.none}
+          options={optionsOf(lists.categories, form.category)}
+          error={errors.category}
+          onChange={(e) => set('category', e.target.value)}
+        />
+        <SelectField
+          label={t.unit}
+          value={form.unit}
+          placeholder={c.none}
+          options={optionsOf(lists.units, form.unit)}
+          error={errors.unit}
+          onChange={(e) => set('unit', e.target.value)}
+        />
+      </div>
+      <RadioChoice
+        label={t.status}
+        value={form.status}
+        options={[
+          { value: 'ACTIVE', label: c.active },
+          { value: 'INACTIVE', label: c.inactive },
+        ]}
+        onChange={(v) => set('status', v)}
+      />
+      <ProductDataset
+        part="publish"
+        form={form}
+        productId={editing ? productId : null}
+        companyId={
+          editing ? detail.data?.companyId : (company?.id ?? state.currentUser?.companyId ?? undefined)
+        }
+      />
+      <TagPicker
+        available={lists.tags}
+        value={form.tags}
+        onChange={(v) => set('tags', v)}
+        error={errors.tags}
+      />
+      <ImageGallery
+        name={form.name}
+        images={form.images}
+        onChange={(v) => set('images', v)}
+        error={errors.images}
+      />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field
+          label={vi.lots.dataset.gtinLabel}
+          value={form.gtin}
+          inputMode="numeric"
+          maxLength={14}
+          error={errors.gtin}
+          onChange={(e) => set('gtin', e.target.value)}
+        />
+        <Field
+          label={vi.lots.dataset.brand}
+          value={form.brand}
+          maxLength={200}
+          error={errors.brand}
+          onChange={(e) => set('brand', e.target.value)}
+        />
+        <Field
+          label={vi.lots.dataset.standards}
+          value={form.standards}
+          maxLength={500}
+          placeholder={vi.lots.dataset.standardsHint}
+          error={errors.standards}
+          onChange={(e) => set('standards', e.target.value)}
+        />
+        <Field
+          label={vi.lots.dataset.shelfLife}
+          value={form.shelfLife}
+          maxLength={100}
+          placeholder={vi.lots.dataset.shelfLifeHint}
+          error={errors.shelf_life}
+          onChange={(e) => set('shelfLife', e.target.value)}
+        />
+      </div>
+      <TimelineEditor steps={form.trackings} onChange={(v) => set('trackings', v)} errors={errors} />
+      <ProductDataset
+        part="checklist"
+        form={form}
+        productId={editing ? productId : null}
+        companyId={
+          editing ? detail.data?.companyId : (company?.id ?? state.currentUser?.companyId ?? undefined)
+        }
+      />
+      {editing && detail.data && <ProductQr product={detail.data} />}
+    </FormDialog>
   );
 }
