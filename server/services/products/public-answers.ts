@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { Sqlite } from '#server/db/client.ts';
 import type { Settings } from '#server/env.ts';
 import type { PublicCompany } from '#server/services/accounts/profile.ts';
+import { StoredAnswers } from './answer-store.ts';
 import type { ProductAnswer } from './serialize.ts';
 
 /**
@@ -85,6 +86,11 @@ const PRODUCT_JSON = `json_object(
 
 type ProductRow = [productId: number, companyId: number, data: string];
 
+/** Where a product answer is read from, for one code (a miss) or many (the stored answers). */
+const productSource = (filter: string) =>
+  `FROM short_links s JOIN products p ON p.id = s.product_id JOIN companies c ON c.id = p.company_id
+   WHERE p.status = 'ACTIVE' AND ${filter}`;
+
 /** The temporary triggers that tell the cache what changed (names are this connection's own). */
 const TRIGGERS: Array<[table: string, event: 'INSERT' | 'UPDATE' | 'DELETE', calls: string]> = [
   ['products', 'INSERT', 'public_changed(NEW.id, NULL, NEW.qr_code)'],
@@ -160,18 +166,14 @@ export class PublicAnswers {
   private readonly primaryCodes = new LRUCache<number, string>({ max: CAPACITY });
   private readonly queries: { product: Statement; primaryCode: Statement; shortLink: Statement };
   private readonly publicUrl: string;
+  /** Every product's answer stored on disk: a miss here reads one row (decision 145). */
+  private readonly stored: StoredAnswers;
 
   constructor(deps: { sqlite: Sqlite; settings: Pick<Settings, 'publicUrl'> }) {
     const { sqlite } = deps;
     this.publicUrl = deps.settings.publicUrl;
     this.queries = {
-      product: sqlite
-        .prepare(
-          `SELECT p.id, p.company_id, ${PRODUCT_JSON}
-           FROM short_links s JOIN products p ON p.id = s.product_id JOIN companies c ON c.id = p.company_id
-           WHERE s.code = @code AND p.status = 'ACTIVE'`,
-        )
-        .raw(),
+      product: sqlite.prepare(`SELECT p.id, p.company_id, ${PRODUCT_JSON} ${productSource("s.code = @code")}`).raw(),
       primaryCode: sqlite.prepare('SELECT qr_code FROM products WHERE id = ?').pluck(),
       shortLink: sqlite
         .prepare(
@@ -191,6 +193,11 @@ export class PublicAnswers {
       });
       return null;
     });
+    this.stored = new StoredAnswers(
+      sqlite,
+      (filter) => `SELECT s.code, p.id, p.company_id, CAST(${PRODUCT_JSON} AS BLOB) ${productSource(filter)}`,
+      { publicUrl: this.publicUrl },
+    );
     for (const [table, event, calls] of TRIGGERS) {
       sqlite.exec(
         `CREATE TEMP TRIGGER IF NOT EXISTS public_answers_${table}_${event.toLowerCase()}
@@ -203,9 +210,14 @@ export class PublicAnswers {
   product(code: string): PublicAnswer | null {
     const hit = this.products.get(code);
     if (hit) return hit;
-    const row = this.queries.product.get({ code, publicUrl: this.publicUrl }) as ProductRow | undefined;
-    if (!row) return null;
-    const entry = answerOf(row);
+    const stored = this.stored.read(code);
+    let entry: PublicAnswer;
+    if (stored) entry = { data: stored[2], productId: stored[0], companyId: stored[1], pages: {} };
+    else {
+      const row = this.queries.product.get({ code, publicUrl: this.publicUrl }) as ProductRow | undefined;
+      if (!row) return null;
+      entry = answerOf(row);
+    }
     this.products.set(code, entry);
     return entry;
   }
@@ -236,6 +248,7 @@ export class PublicAnswers {
   changed(change: PublicChange): void {
     this.products.changed(change);
     this.links.changed(change);
+    this.stored.changed(change.productId ?? null, change.companyId ?? null, change.code ?? null);
     if (change.productId != null) this.primaryCodes.delete(change.productId);
   }
 
@@ -251,6 +264,16 @@ export class PublicAnswers {
 
   get size() {
     return this.products.size + this.links.size;
+  }
+
+  /** The stored answers: settled once every product's answer is stored and none is stale. */
+  get store(): Pick<StoredAnswers, 'settled' | 'settle'> {
+    return this.stored;
+  }
+
+  /** Stops storing answers between requests (shutdown, before the database closes). */
+  close(): void {
+    this.stored.close();
   }
 }
 
