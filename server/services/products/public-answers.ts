@@ -267,7 +267,7 @@ export class PublicAnswers {
   }
 
   /** The stored answers: settled once every product's answer is stored and none is stale. */
-  get store(): Pick<StoredAnswers, 'settled' | 'settle'> {
+  get store(): Pick<StoredAnswers, 'settled' | 'settle' | 'read'> {
     return this.stored;
   }
 
