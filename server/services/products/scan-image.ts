@@ -5,7 +5,7 @@ import { AppError } from '#server/errors.ts';
 import { type LimitScope, limitedPhotoScan } from '#server/security/limits.ts';
 import { inspectScanPhoto } from '#server/services/scans/scan-photo.ts';
 import { codeFromScannedText } from '#server/services/scans/scanned-text.ts';
-import { dataOf, publicAnswers } from './public-answers.ts';
+import { dataOf } from './public-answers.ts';
 import { type PublicProductAnswer, resolveCode, type Viewer } from './resolve.ts';
 
 /** The answer of a photo scan: the product, as `resolve` answers it, and every product of ours found. */
@@ -28,7 +28,7 @@ export function scanProductImage(deps: AppDeps & LimitScope, file: UploadFileInp
     const codes = [...new Set(texts.map(ourCode(deps.settings.publicUrl)).filter((c) => c !== null))];
     const seen = new Set<number | null>();
     const answers = codes.flatMap((code) => {
-      const entry = publicAnswers(deps).product(code);
+      const entry = deps.publicAnswers.product(code);
       // Two printed codes of one product are one product to the shopper.
       if (!entry || seen.has(entry.productId)) return [];
       seen.add(entry.productId);
