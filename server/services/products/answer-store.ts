@@ -25,6 +25,7 @@ export class StoredAnswers {
   private buildFrom: number | null = 0;
   private scheduled: NodeJS.Immediate | null = null;
   private closed = false;
+  private readonly startedAt = performance.now();
   private readonly queries: {
     read: Statement;
     byRange: Statement;
@@ -32,6 +33,7 @@ export class StoredAnswers {
     byCode: Statement;
     companyProducts: Statement;
     nextProduct: Statement;
+    count: Statement;
     forgetProduct: Statement;
     forgetCode: Statement;
   };
@@ -45,6 +47,8 @@ export class StoredAnswers {
     private readonly sqlite: Sqlite,
     source: (filter: string) => string,
     private readonly params: Record<string, unknown>,
+    /** Told once, when the build at start has stored every product. */
+    private readonly onBuilt: (stats: { answers: number; ms: number }) => void = () => {},
   ) {
     const file = sqlite.memory ? ':memory:' : `${sqlite.name}-answers`;
     if (!sqlite.memory) for (const suffix of ['', '-journal']) rmSync(`${file}${suffix}`, { force: true });
@@ -64,6 +68,7 @@ export class StoredAnswers {
       byProduct: insert('p.id = @id'),
       byCode: insert('s.code = @code'),
       companyProducts: sqlite.prepare('SELECT id FROM main.products WHERE company_id = ?').pluck(),
+      count: sqlite.prepare('SELECT count(*) FROM answers.stored').pluck(),
       nextProduct: sqlite.prepare('SELECT id FROM main.products WHERE id >= ? ORDER BY id LIMIT 1').pluck(),
       forgetProduct: sqlite.prepare('DELETE FROM answers.stored WHERE product_id = ?'),
       forgetCode: sqlite.prepare('DELETE FROM answers.stored WHERE code = ?'),
@@ -118,7 +123,6 @@ export class StoredAnswers {
       this.slice(SLICE_MS);
       if (!this.settled) this.schedule();
     });
-    this.scheduled.unref();
   }
 
   private canWork() {
@@ -148,8 +152,10 @@ export class StoredAnswers {
       }
       while (this.buildFrom !== null && !spent()) {
         const from = this.queries.nextProduct.get(this.buildFrom) as number | undefined;
-        if (from === undefined) this.buildFrom = null;
-        else {
+        if (from === undefined) {
+          this.buildFrom = null;
+          this.onBuilt({ answers: this.queries.count.get() as number, ms: Math.round(performance.now() - this.startedAt) });
+        } else {
           this.queries.byRange.run({ ...this.params, from, to: from + BUILD_STEP });
           this.buildFrom = from + BUILD_STEP;
         }

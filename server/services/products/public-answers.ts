@@ -2,6 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import type { Sqlite } from '#server/db/client.ts';
 import type { Settings } from '#server/env.ts';
+import type { Logger } from '#server/logger.ts';
 import type { PublicCompany } from '#server/services/accounts/profile.ts';
 import { StoredAnswers } from './answer-store.ts';
 import type { ProductAnswer } from './serialize.ts';
@@ -52,6 +53,12 @@ export interface PublicChange {
   productId?: number | null;
   companyId?: number | null;
   code?: string | null;
+}
+
+interface PublicAnswersDeps {
+  sqlite: Sqlite;
+  settings: Pick<Settings, 'publicUrl'>;
+  logger?: Pick<Logger, 'info'>;
 }
 
 /** Answers kept per kind; the figures behind it are in bench/RESULTS.md. */
@@ -169,7 +176,7 @@ export class PublicAnswers {
   /** Every product's answer stored on disk: a miss here reads one row (decision 145). */
   private readonly stored: StoredAnswers;
 
-  constructor(deps: { sqlite: Sqlite; settings: Pick<Settings, 'publicUrl'> }) {
+  constructor(deps: PublicAnswersDeps) {
     const { sqlite } = deps;
     this.publicUrl = deps.settings.publicUrl;
     this.queries = {
@@ -197,6 +204,7 @@ export class PublicAnswers {
       sqlite,
       (filter) => `SELECT s.code, p.id, p.company_id, CAST(${PRODUCT_JSON} AS BLOB) ${productSource(filter)}`,
       { publicUrl: this.publicUrl },
+      (stats) => deps.logger?.info({ event: 'answers.stored', ...stats }, 'public answers stored'),
     );
     for (const [table, event, calls] of TRIGGERS) {
       sqlite.exec(
@@ -289,6 +297,6 @@ export function dataOf<T>(entry: PublicAnswer): T {
   return JSON.parse(decoder.decode(entry.data)) as T;
 }
 
-export function createPublicAnswers(deps: { sqlite: Sqlite; settings: Pick<Settings, 'publicUrl'> }): PublicAnswers {
+export function createPublicAnswers(deps: PublicAnswersDeps): PublicAnswers {
   return new PublicAnswers(deps);
 }
