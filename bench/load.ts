@@ -81,9 +81,13 @@ const runs: Array<[string, string[], Record<string, string>?]> = [
 ];
 for (const [name, paths, headers] of runs) {
   wrk('warm-up', app.base, { seconds: 2, paths, headers });
+  const cpuBefore = cpuMs(app.child.pid);
   const r = wrk(name, app.base, { seconds, paths, headers });
+  const cpu = cpuMs(app.child.pid) - cpuBefore;
   results.push(r);
   print(r, ceiling.rps);
+  // The app's own CPU time per answer: unlike req/s, hardly moved by other work on a shared machine.
+  console.log(`  app CPU per request: ${((1000 * cpu) / (r.rps * seconds)).toFixed(0)} µs`);
   console.log(`  app RSS now: ${rssMb(app.child.pid)} MB`);
 }
 console.log(`app RSS after load: ${rssMb(app.child.pid)} MB`);
