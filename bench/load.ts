@@ -11,6 +11,7 @@
  *
  * --port: the bare route's port, the app's the next one (two runs on one machine each their own).
  */
+import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { DATASET_DIR, seededDataset } from './lib/dataset.ts';
 import { startApp } from './lib/app.ts';
@@ -57,13 +58,16 @@ console.log(`app ready in ${app.readyMs.toFixed(0)} ms (from spawn)`);
 // Work the app does after it answers (the stored answers' build, decision 145) is waited for, and
 // timed, so the storms measure the app as it runs from then on.
 {
+  // Idle: two half-seconds in a row with hardly any CPU and nothing written (a build waiting on the disk
+  // uses little CPU, but writes).
+  const written = () => Number(/wchar:\s+(\d+)/.exec(readFileSync(`/proc/${app.child.pid}/io`, 'utf8'))?.[1]);
   const started = performance.now();
-  let before = cpuMs(app.child.pid);
-  for (;;) {
+  let [cpu, bytes, quiet] = [cpuMs(app.child.pid), written(), 0];
+  while (quiet < 2) {
     await new Promise((r) => setTimeout(r, 500));
-    const now = cpuMs(app.child.pid);
-    if (now - before <= 30) break;
-    before = now;
+    const [cpuNow, bytesNow] = [cpuMs(app.child.pid), written()];
+    quiet = cpuNow - cpu <= 30 && bytesNow - bytes < 65_536 ? quiet + 1 : 0;
+    [cpu, bytes] = [cpuNow, bytesNow];
   }
   console.log(`app idle ${(performance.now() - started).toFixed(0)} ms after ready (RSS ${rssMb(app.child.pid)} MB)`);
 }
