@@ -71,7 +71,8 @@ describe('[GUEST][REST][perf] the stored public answers', () => {
   it('a stored row made stale by any write is not served, and is stored again fresh', async () => {
     const { api, product, store, resolve, stored } = await world();
     const { sqlite } = api.deps;
-    const writes: Array<[string, () => unknown, (data: any) => void]> = [
+    type Answer = { name: string; trackings: Array<{ activity: string }>; company: { name: string } };
+    const writes: Array<[string, () => unknown, (data: Answer) => void]> = [
       ['product', () => sqlite.prepare('UPDATE products SET name = ? WHERE id = ?').run('Tên mới', product.id), (d) => expect(d.name).toBe('Tên mới')],
       [
         'timeline',
