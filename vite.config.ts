@@ -1,13 +1,104 @@
 /// <reference types="vitest/config" />
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig, type Plugin } from 'vite';
+import { type AliasOptions, build, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { LIGHT_PAGE_PATHS } from './shared/light-pages.ts';
 
 const outDir = 'dist/client';
+
+// react-toastify's default entry injects its stylesheet from JavaScript (3 kB gzipped in the entry
+// chunk, issue 7); the unstyled build is the same API, its CSS comes in through app.tsx.
+const toastifyUnstyled = { find: /^react-toastify$/, replacement: 'react-toastify/unstyled' };
+
+const APP_ROUTES_FILE = resolve('client/src/app-routes.ts');
+
+/**
+ * The page files of the app's route table (`r('/path', …, () => import('./routes/x.tsx'))`) whose
+ * paths are the light page's (shared/light-pages.ts), as absolute paths.
+ */
+const lightPageFiles = new Set(
+  [...readFileSync(APP_ROUTES_FILE, 'utf8').matchAll(/r\('([^']+)',[^\n]*import\('\.\/([^']+)'\)/g)]
+    .filter(([, path]) => LIGHT_PAGE_PATHS.includes(path as string))
+    .map(([, , file]) => resolve('client/src', file as string)),
+);
+
+/**
+ * What the light build resolves differently from the app's: every page of the route table that is not
+ * the light page's becomes light/to-the-app.tsx (a full page load into the app), and
+ * '@tanstack/react-query' and the app's tRPC client (lib/trpc.ts) their stand-ins in client/src/light/,
+ * which serve the same exports to the same components.
+ */
+function lightResolve(): Plugin {
+  const appTrpc = resolve('client/src/lib/trpc.ts');
+  return {
+    name: 'light-resolve',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (importer === APP_ROUTES_FILE && source.startsWith('./routes/')) {
+        return lightPageFiles.has(resolve('client/src', source)) ? null : resolve('client/src/light/to-the-app.tsx');
+      }
+      if (source === '@tanstack/react-query') return resolve('client/src/light/query.ts');
+      if (!source.endsWith('/trpc.ts')) return null;
+      const found = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return found?.id === appTrpc && !importer?.endsWith('/light/trpc.ts') ? resolve('client/src/light/trpc.ts') : null;
+    },
+  };
+}
+
+/**
+ * The light page (decision 140): client/light.html, the public pages a phone opens by address, built a
+ * second time from the same sources with React's API served by Preact (preact/compat), into the same
+ * folder, so the server can answer those paths with it. Run once the app's own build has written its
+ * files, before the service worker and the precompression look at the folder: the worker keeps none of
+ * these files (they are not in the app's manifest), and they get their .gz and .br like the others.
+ */
+function lightBuild(): Plugin {
+  const preact: AliasOptions = [
+    { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+    { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+    { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+    { find: /^react-dom$/, replacement: 'preact/compat' },
+    { find: /^react$/, replacement: 'preact/compat' },
+    toastifyUnstyled,
+  ];
+  return {
+    name: 'light-build',
+    apply: 'build',
+    writeBundle: {
+      sequential: true,
+      order: 'post',
+      async handler() {
+        await build({
+          configFile: false,
+          root: 'client',
+          publicDir: false,
+          logLevel: 'warn',
+          plugins: [lightResolve(), react(), tailwindcss()],
+          resolve: { alias: preact },
+          build: {
+            outDir: resolve(outDir),
+            emptyOutDir: false,
+            copyPublicDir: false,
+            target: 'es2022',
+            assetsInlineLimit: 0,
+            chunkSizeWarningLimit: 1500,
+            manifest: '.vite/light-manifest.json',
+            rolldownOptions: {
+              input: resolve('client/light.html'),
+              // The light pages' code in one chunk with what the entry imports, so a page's code does not
+              // wait a round trip more than the entry's (on slow 3G a round trip is the dearest part).
+              output: { codeSplitting: { groups: [{ name: 'light-pages', test: (id) => lightPageFiles.has(id) }] } },
+            },
+          },
+        });
+      },
+    },
+  };
+}
 
 /**
  * Writes .gz and .br beside every text or wasm asset after the build, so the server sends
@@ -121,13 +212,10 @@ export default defineConfig({
         skipWaiting: true,
       },
     }),
+    lightBuild(),
     precompress(),
   ],
-  resolve: {
-    // react-toastify's default entry injects its stylesheet from JavaScript (3 kB gzipped in the
-    // entry chunk, issue 7); the unstyled build is the same API, its CSS comes in through app.tsx.
-    alias: [{ find: /^react-toastify$/, replacement: 'react-toastify/unstyled' }],
-  },
+  resolve: { alias: [toastifyUnstyled] },
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

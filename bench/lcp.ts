@@ -12,7 +12,7 @@ import { CPU_SLOWDOWN, launchChromium, PHONE, throttle } from './lib/browser.ts'
 import { loadAverage, median } from './lib/machine.ts';
 import { startWithProducts } from './lib/product-page.ts';
 
-const PORT = 3907;
+const PORT = Number(process.env.BENCH_PORT) || 3907;
 const GOAL_MS = 2500;
 const args = process.argv.slice(2);
 const RUNS = Number(args[args.indexOf('--runs') + 1] || 3) || 3;

@@ -5,6 +5,10 @@ export const APP_VERSION = '1.0.0';
 export const USER_PAGE_SIZE = 20;
 export const PRODUCT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
+/** Here rather than beside their schemas: the public pages read them without loading zod (decision 140). */
+export const SCAN_LOG_PAGE_SIZE = 10;
+/** The public company page lists its ACTIVE products a page at a time. */
+export const PUBLIC_COMPANY_PRODUCTS_PAGE_SIZE = 12;
 
 export const USER_STATUSES = ['PENDING', 'ACTIVE', 'DISABLED'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];

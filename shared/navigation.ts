@@ -38,7 +38,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     title: vi.nav.scannedProducts,
     path: '/products',
     icon: 'products',
-    subPaths: ['/products/details/*', '/company/details/*'],
+    subPaths: ['/products/details/*', '/company/details/*', '/lots/*'],
     permission: { action: 'read', subject: 'Guest' },
   },
   { title: vi.nav.scanQr, path: '/scan-qr', icon: 'scan', permission: { action: 'read', subject: 'Guest' } },
@@ -46,6 +46,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     title: vi.nav.productManagement,
     path: '/products/manage',
     icon: 'manage',
+    subPaths: ['/products/manage/*'],
     permission: { action: 'manage', subject: 'Product' },
   },
   {

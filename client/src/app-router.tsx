@@ -3,7 +3,7 @@
  * matching is done here (not by <Switch>) so that moving between two dashboard pages keeps the same
  * layout instance (sidebar, drawers) and only the page changes.
  */
-import { type ComponentType, Suspense, useEffect } from 'react';
+import { type ComponentType, type ReactNode, Suspense, useEffect } from 'react';
 import { matchRoute, Redirect, Route, useLocation, useRouter } from 'wouter';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { APP_ROUTES, type AppRoute, ComingSoonPage } from './app-routes.ts';
@@ -87,10 +87,11 @@ function RouteView({ route }: { route: AppRoute }) {
   }
 }
 
-export function AppRouter() {
+/** `routes`: the paths this page serves (all of them, but for the light page); `outside`: any other path. */
+export function AppRouter({ routes = APP_ROUTES, outside }: { routes?: AppRoute[]; outside?: ReactNode }) {
   const [location] = useLocation();
   const { parser } = useRouter();
-  const route = APP_ROUTES.find((r) => matchRoute(parser, r.path, location)[0]);
-  if (!route) return <Redirect to="/404" replace />;
+  const route = routes.find((r) => matchRoute(parser, r.path, location)[0]);
+  if (!route) return outside ?? <Redirect to="/404" replace />;
   return <RouteView route={route} />;
 }

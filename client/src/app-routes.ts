@@ -70,11 +70,13 @@ export const APP_ROUTES: AppRoute[] = [
   r('/edit-content', n.editContent, 'dashboard', () => import('./routes/edit-content.tsx')),
   r('/products', n.scannedProducts, 'dashboard', () => import('./routes/products.tsx')),
   r('/products/manage', n.productManagement, 'dashboard', () => import('./routes/products-manage.tsx')),
+  r('/products/manage/:id/lots', vi.lots.workspace.title, 'dashboard', () => import('./routes/product-lots.tsx')),
   r('/company/settings/', n.companySettings, 'dashboard', () => import('./routes/company-settings.tsx')),
   r('/company', n.companySettings, 'dashboard', () => import('./routes/company.tsx')),
   r('/qrs', n.qrManagement, 'dashboard', () => import('./routes/qrs.tsx')),
 
   r('/products/details/:id', n.productDetail, 'public', () => import('./routes/product-details.tsx')),
+  r('/lots/:id', vi.lots.publicPage.lotLabel, 'public', () => import('./routes/lot-details.tsx')),
   r('/company/details/:id', n.companyDetail, 'public', () => import('./routes/company-details.tsx')),
   r('/scan-qr', n.scanQr, 'public', () => import('./routes/scan-qr.tsx')),
   // In the dashboard layout so a code that leads nowhere explains itself under the app's header.

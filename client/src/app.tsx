@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { Slide, ToastContainer } from 'react-toastify';
 // As a stylesheet, not as JavaScript: vite.config.ts resolves react-toastify to its unstyled build.
 import 'react-toastify/dist/ReactToastify.css';
+import type { ReactNode } from 'react';
 import { AppRouter } from './app-router.tsx';
+import type { AppRoute } from './app-routes.ts';
 import { FirstViewData, FirstViewScan } from './first-view/app-start.tsx';
 import type { FirstView } from './first-view/first-view.ts';
 import { PageToasts } from './components/layout/page-toasts.tsx';
@@ -23,8 +25,20 @@ export function makeQueryClient() {
   });
 }
 
-/** `firstView`: the answer of a page the server rendered (main.tsx), which the app starts from. */
-export function App({ firstView = null }: { firstView?: FirstView | null }) {
+/**
+ * `firstView`: the answer of a page the server rendered (main.tsx), which the app starts from.
+ * `routes` and `outside`: the light page's share of the app (light-main.tsx, decision 140), and what
+ * it shows for any other path; the app itself has every route.
+ */
+export function App({
+  firstView = null,
+  routes,
+  outside,
+}: {
+  firstView?: FirstView | null;
+  routes?: AppRoute[];
+  outside?: ReactNode;
+}) {
   const [queryClient] = useState(makeQueryClient);
   const [trpcClient] = useState(createAppTrpcClient);
   return (
@@ -36,7 +50,7 @@ export function App({ firstView = null }: { firstView?: FirstView | null }) {
               {firstView?.scanCode && <FirstViewScan code={firstView.scanCode} />}
               <RouteChangeEffects />
               <PageToasts />
-              <AppRouter />
+              <AppRouter routes={routes} outside={outside} />
               <ToastContainer
                 position="top-right"
                 autoClose={5000}

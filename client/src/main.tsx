@@ -1,22 +1,4 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import './styles.css';
-import { App } from './app.tsx';
-import { prepareFirstView, takeFirstView } from './first-view/take.ts';
-import { applySettings, loadSettings } from './settings/app-settings.ts';
+import { startApp } from './start.tsx';
 
-// A public page the server rendered is already on screen: the app takes over once that page's code is
-// here, so its first frame draws the same page (first-view/take.ts).
-const firstView = takeFirstView();
-// The visitor's look (dark, colours, direction) on the server's markup at once, not after the page's
-// code has come too (SettingsProvider applies the same again when the app renders).
-if (firstView) applySettings(loadSettings());
-const ready = firstView ? prepareFirstView(firstView) : Promise.resolve();
-
-void ready.then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App firstView={firstView} />
-    </StrictMode>,
-  ),
-);
+startApp();

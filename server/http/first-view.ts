@@ -7,6 +7,7 @@ import {
   type KeptPage,
   type PageKind,
   type PublicAnswer,
+  type PublicLotAnswer,
   type PublicProductAnswer,
 } from '#server/services/products/public-answers.ts';
 import { shareHead } from './share-tags.ts';
@@ -37,8 +38,8 @@ import type { ClientFiles } from './static-client.ts';
  * (~150 ms and ~20 MB that a server answering only the API never needs). The server bundle splits them
  * into their own chunk (scripts/build-server.mjs).
  */
-type Render = (typeof import('#client/first-view/render-product.tsx'))['renderProductFirstView'];
-const loadRenderer = () => import('#client/first-view/render-product.tsx').then((m) => m.renderProductFirstView);
+type Render = typeof import('#client/first-view/render-product.tsx');
+const loadRenderer = () => import('#client/first-view/render-product.tsx');
 
 /** The headers of a server-rendered page, gzipped (the app's security headers come on top). */
 export const FIRST_VIEW_HEADERS = {
@@ -53,14 +54,17 @@ export const acceptsGzip = (acceptEncoding: string | undefined) => /\bgzip\b/.te
 const jsonForHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
- * The index page made into this product's page. Its title and the link-preview tags name the product
+ * The light page (static-client.ts, decision 140) made into this product's page. Its title and the link-preview tags name the product
  * (share-tags.ts), so a link shared on Zalo or Facebook shows it. The module preloads go: on slow 3G they would share the
  * thin line with the product's picture, and the app's code still comes, through its entry, right after.
  * The stylesheet stays a file (inline it would paint ~0.7 s sooner without a picture, but cost 9 kB on
  * every page and ~5x the memory here; with a picture the picture decides).
  */
 function buildPage(render: Render, template: string, firstView: FirstView, publicUrl: string): KeptPage {
-  const root = `<div id="root">${render(firstView.product)}</div>`;
+  const markup = firstView.lot
+    ? render.renderLotFirstView({ lot: firstView.lot, product: firstView.product })
+    : render.renderProductFirstView(firstView.product);
+  const root = `<div id="root">${markup}</div>`;
   const data = `<script type="application/json" id="${FIRST_VIEW_ELEMENT_ID}">${jsonForHtml(firstView)}</script>`;
   const head = shareHead(firstView.product, publicUrl);
   const titled = /<title>[^<]*<\/title>/.test(template)
@@ -81,16 +85,16 @@ export interface FirstViews {
 
 /**
  * The pages are kept with their answer in the public answers (deps.publicAnswers); this makes them from
- * the client's index page, read again when a build rewrites it (looked at once a second).
+ * the client's light page, read again when a build rewrites it (looked at once a second).
  */
 export function createFirstViews(deps: Pick<AppDeps, 'publicAnswers' | 'logger' | 'settings'>, client: ClientFiles): FirstViews {
   let template = { stamp: -1, text: '', checkedAt: 0 };
   const currentTemplate = (): string | null => {
     const now = Date.now();
     if (template.text && now - template.checkedAt < 1000) return template.text;
-    const stamp = client.indexStamp();
+    const stamp = client.stamp('light');
     if (stamp === null) return null;
-    if (stamp !== template.stamp) template = { stamp, text: client.readIndex(), checkedAt: now };
+    if (stamp !== template.stamp) template = { stamp, text: client.read('light'), checkedAt: now };
     else template.checkedAt = now;
     return template.text;
   };
@@ -116,8 +120,16 @@ export function createFirstViews(deps: Pick<AppDeps, 'publicAnswers' | 'logger' 
         return null;
       });
       if (!render) return null;
-      const product = dataOf<PublicProductAnswer>(entry);
-      const page = buildPage(render, tpl, scanCode ? { product, scanCode } : { product }, deps.settings.publicUrl);
+      let view: FirstView;
+      if (kind === 'lot') {
+        // A lot's page (decision 126): its answer is the lot with its product's answer.
+        const { lot, product } = dataOf<PublicLotAnswer>(entry);
+        view = { product, lot };
+      } else {
+        const product = dataOf<PublicProductAnswer>(entry);
+        view = scanCode ? { product, scanCode } : { product };
+      }
+      const page = buildPage(render, tpl, view, deps.settings.publicUrl);
       deps.publicAnswers.keepPage(entry, kind, page);
       return page.gzip;
     },

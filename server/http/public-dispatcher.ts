@@ -3,7 +3,7 @@ import { RegExpRouter } from 'hono/router/reg-exp-router';
 import type { AppOptions } from '#server/app.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { acceptsGzip, createFirstViews } from './first-view.ts';
-import { encoded, KIND_HEADERS, type PublicKind, type PublicRequest, type PublicRoute, publicRoutes } from './public-routes.ts';
+import { type AnswerRoute, answerRoutes, encoded, KIND_HEADERS, type PublicKind, type PublicRequest } from './public-routes.ts';
 import { securityHeaderRecord } from './security-headers.ts';
 import { clientFiles, DEFAULT_CLIENT_DIR } from './static-client.ts';
 
@@ -26,8 +26,9 @@ type Params = Record<string, string>;
 
 export function withPublicDispatcher(deps: AppDeps, options: AppOptions, next: RequestListener): RequestListener {
   const firstViews = createFirstViews(deps, clientFiles(options.clientDir ?? DEFAULT_CLIENT_DIR));
-  const router = new RegExpRouter<PublicRoute>();
-  for (const route of publicRoutes) router.add('GET', route.path, route);
+  // The routes with their own HTTP answers (the GS1 resolver's) are left to the app.
+  const router = new RegExpRouter<AnswerRoute>();
+  for (const route of answerRoutes) router.add('GET', route.path, route);
 
   const security = securityHeaderRecord(deps.settings);
   const headerList = (extra: Record<string, string>) => Object.entries({ ...security, ...extra }).flat();
@@ -45,11 +46,11 @@ export function withPublicDispatcher(deps: AppDeps, options: AppOptions, next: R
   }, SUMMARY_MS);
   summary.unref();
 
-  const routeOf = (path: string): [PublicRoute, Params] | null => {
+  const routeOf = (path: string): [AnswerRoute, Params] | null => {
     const [matches, stash] = router.match('GET', path);
     const found = matches[0];
     if (!found) return null;
-    const [route, map] = found as [PublicRoute, Record<string, number | string>];
+    const [route, map] = found as [AnswerRoute, Record<string, number | string>];
     const params: Params = {};
     for (const [name, at] of Object.entries(map)) params[name] = stash ? (stash[at as number] ?? '') : (at as string);
     return [route, params];
@@ -70,7 +71,7 @@ export function withPublicDispatcher(deps: AppDeps, options: AppOptions, next: R
         return query.get(name) ?? undefined;
       },
     };
-    let entry: ReturnType<PublicRoute['find']>;
+    let entry: ReturnType<AnswerRoute['find']>;
     try {
       entry = route.find(deps, request, { userId: null, userAgent: req.headers['user-agent'] ?? '' });
     } catch {

@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { QR_CODE_PATTERN } from '#shared/constants.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { lotIdInput } from '#shared/schemas/lots.ts';
 import { qrCodeLookupInput } from '#shared/schemas/products.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
@@ -9,6 +10,7 @@ import type { PageKind, PublicAnswer } from '#server/services/products/public-an
 import { resolveKnownCode, type Viewer } from '#server/services/products/resolve.ts';
 import { createContext } from '#server/trpc/context.ts';
 import { FIRST_VIEW_HEADERS, type FirstViews, pageBody } from './first-view.ts';
+import { lotEpcisAnswer, productEpcisAnswer, resolverAnswer, resolverDescription } from './gs1-answers.ts';
 import { requestInfo } from './request-info.ts';
 import { singleBatchCall, singleBatchResult } from './trpc-batch.ts';
 
@@ -28,6 +30,11 @@ import { singleBatchCall, singleBatchResult } from './trpc-batch.ts';
  * What a request gets when `find` has no answer: REST, the envelope's 404 with `notFound` (a malformed
  * code throws the procedures' own 400 first); tRPC, tRPC itself (the procedure, with tRPC's errors);
  * a page, the plain app, whose page says what is wrong.
+ *
+ * The GS1 paths (decision 130: the Digital Link resolver, its description, the EPCIS exports) are
+ * declared here too, as `handler` routes: their answers are not kept public answers but redirects,
+ * linksets and JSON-LD with HEAD and OPTIONS (CORS), so each names its methods and its handler
+ * (gs1-answers.ts). They are mounted on the app only; the dispatcher leaves them to it.
  */
 export interface PublicRequest {
   param(name: string): string | undefined;
@@ -41,25 +48,50 @@ interface RouteBase {
   scans: boolean;
   find(deps: AppDeps, req: PublicRequest, viewer: Viewer): PublicAnswer | null;
 }
-export type PublicRoute =
+/** A route answered by a kept public answer, in its kind's envelope (the dispatcher serves these too). */
+export type AnswerRoute =
   | (RouteBase & { kind: 'rest'; notFound: string })
   | (RouteBase & { kind: 'trpc' })
   | (RouteBase & { kind: 'page'; page: PageKind; scanCode?: (req: PublicRequest) => string });
 
-export type PublicKind = PublicRoute['kind'];
+/** A route with its own HTTP answer (statuses, methods and headers of its own). */
+export interface HandlerRoute {
+  kind: 'handler';
+  path: string;
+  methods: readonly ('GET' | 'HEAD' | 'OPTIONS')[];
+  /** `viewer`: the signed-in scanner's id for a scan it records. */
+  respond(c: Context, deps: AppDeps, viewer: () => Promise<Viewer>): Response | Promise<Response>;
+}
+
+export type PublicRoute = AnswerRoute | HandlerRoute;
+export type PublicKind = AnswerRoute['kind'];
 
 /** The procedures' own input schema: a malformed code is the same 400 with field errors. */
 const lookupCode = (code: string | undefined) => qrCodeLookupInput.parse({ code }).code;
 
-/** The code of the app's batch link's `{"0":{"code":"..."}}`; null for any other call, which tRPC answers. */
-function trpcResolveCode(req: PublicRequest): string | null {
+/** The one input of the app's batch link's `{"0":{...}}`, when it has just `key`; null for any other call. */
+function trpcInput(req: PublicRequest, key: string): unknown {
   const call = singleBatchCall(req.query('batch'), req.query('input')) as Record<string, unknown> | undefined;
   if (!call || typeof call !== 'object' || Object.keys(call).length !== 1) return null;
-  // Codes are stored folded (decision 084): a code typed in capitals is the same code.
-  return typeof call.code === 'string' && QR_CODE_PATTERN.test(call.code) ? call.code.toLowerCase() : null;
+  return call[key] ?? null;
 }
 
+/** The code of `{"0":{"code":"..."}}`; null for any other call, which tRPC answers. */
+function trpcResolveCode(req: PublicRequest): string | null {
+  const code = trpcInput(req, 'code');
+  // Codes are stored folded (decision 084): a code typed in capitals is the same code.
+  return typeof code === 'string' && QR_CODE_PATTERN.test(code) ? code.toLowerCase() : null;
+}
+
+const GS1_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
+
 const pageCode = (req: PublicRequest) => (req.param('code') ?? '').toLowerCase();
+
+/** A positive id of a path, or null (the page's app then says what is wrong). */
+function pageId(req: PublicRequest): number | null {
+  const id = Number(req.param('id'));
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
 
 export const publicRoutes: PublicRoute[] = [
   {
@@ -103,11 +135,48 @@ export const publicRoutes: PublicRoute[] = [
     page: 'details',
     scans: false,
     find: (deps, req) => {
-      const id = Number(req.param('id'));
-      return Number.isSafeInteger(id) && id > 0 ? deps.publicAnswers.productById(id) : null;
+      const id = pageId(req);
+      return id === null ? null : deps.publicAnswers.productById(id);
     },
   },
+  // A lot's page and its answer (decision 126): public answers of the lot kind, in the same cache.
+  {
+    kind: 'rest',
+    path: '/api/public/lots/:id',
+    scans: false,
+    notFound: vi.lots.notFound,
+    find: (deps, req) => deps.publicAnswers.lot(lotIdInput.parse({ id: req.param('id') }).id),
+  },
+  {
+    kind: 'trpc',
+    path: '/api/trpc/lots.publicById',
+    scans: false,
+    find: (deps, req) => {
+      const id = trpcInput(req, 'id');
+      return Number.isSafeInteger(id) && (id as number) > 0 ? deps.publicAnswers.lot(id as number) : null;
+    },
+  },
+  {
+    kind: 'page',
+    path: '/lots/:id',
+    page: 'lot',
+    scans: false,
+    find: (deps, req) => {
+      const id = pageId(req);
+      return id === null ? null : deps.publicAnswers.lot(id);
+    },
+  },
+  // GS1 (decision 130): the Digital Link resolver, whose default link of a lot is its page above.
+  ...['/01', '/01/*'].map(
+    (path): HandlerRoute => ({ kind: 'handler', path, methods: GS1_METHODS, respond: resolverAnswer }),
+  ),
+  { kind: 'handler', path: '/.well-known/gs1resolver', methods: GS1_METHODS, respond: resolverDescription },
+  { kind: 'handler', path: '/api/epcis/products/:id', methods: GS1_METHODS, respond: productEpcisAnswer },
+  { kind: 'handler', path: '/api/epcis/lots/:id', methods: GS1_METHODS, respond: lotEpcisAnswer },
 ];
+
+/** The routes a kept public answer answers (the dispatcher's). */
+export const answerRoutes = publicRoutes.filter((r): r is AnswerRoute => r.kind !== 'handler');
 
 /** Each kind's headers (the app's security headers come on top). */
 export const KIND_HEADERS: Record<PublicKind, Record<string, string>> = {
@@ -129,6 +198,10 @@ export function mountPublicRoutes(app: Hono, deps: AppDeps, firstViews: FirstVie
     return { userId: ctx.user?.id ?? null, userAgent: ctx.req.userAgent };
   };
   for (const route of publicRoutes) {
+    if (route.kind === 'handler') {
+      app.on([...route.methods], route.path, (c) => route.respond(c, deps, () => viewerOf(c)));
+      continue;
+    }
     app.get(route.path, async (c, next) => {
       // Hono answers HEAD with the GET route; tRPC answers a HEAD itself, as it always did.
       if (route.kind === 'trpc' && c.req.method !== 'GET') return next();

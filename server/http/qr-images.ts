@@ -6,6 +6,7 @@ import type { AppDeps } from '#server/deps.ts';
 import { CODE_PATTERN } from '#server/services/codes.ts';
 import { renderQr } from '#server/services/shortLinks/qr.ts';
 import { errorBody } from '#server/rest/envelope.ts';
+import { qrTargetUrl } from '#server/services/gs1/qr-target.ts';
 
 const FILE = /^(.+)\.(png|svg)$/;
 
@@ -25,7 +26,7 @@ export function mountQrImages(app: Hono, deps: AppDeps): void {
         : undefined;
     if (!code || !kind || !known)
       return c.json(errorBody(404, vi.products.shortLinkNotFound), 404);
-    const image = await renderQr(deps.settings.publicUrl, code, kind);
+    const image = await renderQr(deps.settings.publicUrl, code, kind, qrTargetUrl(deps, code));
     c.header('Cache-Control', 'public, max-age=86400');
     c.header('Content-Type', kind === 'png' ? 'image/png' : 'image/svg+xml; charset=utf-8');
     return c.body(typeof image === 'string' ? image : new Uint8Array(image));

@@ -1,19 +1,27 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Hono, MiddlewareHandler } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { serveStatic as serveStaticFrom } from 'hono/serve-static';
+import { LIGHT_PAGE_PATHS } from '#shared/light-pages.ts';
 import { projectPath } from '#server/paths.ts';
 import { fromExecutable, readShippedFile } from '#server/shipped-files.ts';
 
 /** Where `npm run build` writes the client. */
 export const DEFAULT_CLIENT_DIR = projectPath('dist', 'client');
 
+/**
+ * The client's two pages: the app (index.html) and the light page (light.html, decision 140), which the
+ * public pages a phone opens by address get. A build without the light page (a test's client folder)
+ * serves the app there too: it has every route.
+ */
+export type ClientPage = 'index' | 'light';
+
 /** The built client: from its folder, or in the release from the executable's assets (decision 100). */
 export interface ClientFiles {
-  /** Changes whenever a build rewrites index.html; null when the client is not built. */
-  indexStamp(): number | null;
-  readIndex(): string;
+  /** Changes whenever a build rewrites the page; null when the client is not built. */
+  stamp(page: ClientPage): number | null;
+  read(page: ClientPage): string;
   /** Sends the file a GET names (precompressed when the browser takes it), or passes on. */
   serve(): MiddlewareHandler;
 }
@@ -21,9 +29,10 @@ export interface ClientFiles {
 export function clientFiles(clientDir: string): ClientFiles {
   if (fromExecutable()) {
     const index = readShippedFile('dist/client/index.html')?.toString('utf8') ?? null;
+    const pages = { index, light: readShippedFile('dist/client/light.html')?.toString('utf8') ?? index };
     return {
-      indexStamp: () => (index === null ? null : 0),
-      readIndex: () => index ?? '',
+      stamp: (page) => (pages[page] === null ? null : 0),
+      read: (page) => pages[page] ?? '',
       serve: () =>
         serveStaticFrom({
           root: 'dist/client',
@@ -32,17 +41,24 @@ export function clientFiles(clientDir: string): ClientFiles {
         }),
     };
   }
-  const indexFile = join(clientDir, 'index.html');
+  const fileOf = (page: ClientPage) => {
+    const file = join(clientDir, `${page}.html`);
+    return page === 'index' || existsSync(file) ? file : join(clientDir, 'index.html');
+  };
   return {
-    indexStamp: () => (existsSync(indexFile) ? statSync(indexFile).mtimeMs : null),
-    readIndex: () => readFileSync(indexFile, 'utf8'),
+    stamp: (page) => {
+      const file = fileOf(page);
+      return existsSync(file) ? statSync(file).mtimeMs : null;
+    },
+    read: (page) => readFileSync(fileOf(page), 'utf8'),
     serve: () => serveStatic({ root: clientDir, precompressed: true, index: '__no_index__' }),
   };
 }
 
 /**
- * The built client: hashed files under /assets are cached for a year; every other path that is not a
- * file gets index.html (the client's router decides), never cached so a new release shows at once.
+ * The built client: hashed files under /assets are cached for a year; the light page's paths
+ * (shared/light-pages.ts) get light.html, every other path that is not a file index.html (the client's
+ * router decides), never cached so a new release shows at once.
  */
 export function mountClient(app: Hono, client: ClientFiles): void {
   app.use(
@@ -54,11 +70,13 @@ export function mountClient(app: Hono, client: ClientFiles): void {
     client.serve(),
   );
   app.use('*', client.serve());
-  app.get('*', (c) => {
-    if (client.indexStamp() === null) {
+  const page = (name: ClientPage) => (c: Context) => {
+    if (client.stamp(name) === null) {
       return c.text('Giao diện chưa được dựng. Hãy chạy "npm run build" hoặc "npm start".', 503);
     }
     c.header('Cache-Control', 'no-cache');
-    return c.html(client.readIndex());
-  });
+    return c.html(client.read(name));
+  };
+  for (const path of LIGHT_PAGE_PATHS) app.get(path, page('light'));
+  app.get('*', page('index'));
 }

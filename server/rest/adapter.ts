@@ -14,10 +14,11 @@ export interface RestRequest {
   query: Record<string, string>;
   /**
    * The JSON body ({} when empty). Typed `any` on purpose: the procedure's zod input validates it,
-   * so the adapter passes it on untouched.
+   * so the adapter passes it on untouched. `alsoAccepted`: media types of JSON a path takes besides
+   * application/json (EPCIS documents come as application/ld+json, decision 133).
    */
   // biome-ignore lint/suspicious/noExplicitAny: validated by the procedure it is passed to
-  json(): Promise<any>;
+  json(alsoAccepted?: readonly string[]): Promise<any>;
   /** The raw Hono context, for multipart bodies. */
   hono: HonoContext;
 }
@@ -48,11 +49,13 @@ export function route<I>(r: {
   return r as RestRoute;
 }
 
-async function readJson(c: HonoContext): Promise<unknown> {
+async function readJson(c: HonoContext, alsoAccepted: readonly string[] = []): Promise<unknown> {
   const raw = await c.req.text();
   if (raw.trim() === '') return {};
   const type = c.req.header('content-type') ?? '';
-  if (!type.includes('application/json')) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  const mediaType = type.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!type.includes('application/json') && !alsoAccepted.includes(mediaType))
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE');
   try {
     return JSON.parse(raw);
   } catch {
@@ -69,7 +72,7 @@ export function mountRestRoutes(app: Hono, deps: AppDeps, routes: RestRoute[]): 
       const req: RestRequest = {
         params: c.req.param() as Record<string, string>,
         query: c.req.query(),
-        json: () => readJson(c),
+        json: (alsoAccepted) => readJson(c, alsoAccepted),
         hono: c,
       };
       const input = r.input ? await r.input(req) : undefined;

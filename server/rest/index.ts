@@ -2,6 +2,8 @@ import type { RestRoute } from './adapter.ts';
 import { authRoutes } from './auth.ts';
 import { companiesRoutes } from './companies.ts';
 import { documentsRoutes } from './documents.ts';
+import { epcisRoutes } from './epcis.ts';
+import { lotsRoutes } from './lots.ts';
 import { productImportRoutes } from './productImport.ts';
 import { productsRoutes } from './products.ts';
 import { publicProductsRoutes } from './publicProducts.ts';
@@ -31,8 +33,10 @@ export const restRoutes: RestRoute[] = [
   ...statisticsRoutes,
   ...productImportRoutes,
   ...productsRoutes,
+  ...lotsRoutes,
   ...publicProductsRoutes,
   ...documentsRoutes,
   ...shortLinksRoutes,
   ...uploadsRoutes,
+  ...epcisRoutes,
 ];

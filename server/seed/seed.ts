@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '#server/auth/password.ts';
+import type { Executor } from '#server/db/client.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { generateCode } from '#server/services/codes.ts';
 import { insertProductRecord, type ProductFields, type TrackingFields } from '#server/services/products/records.ts';
-import { companies, documents, shortLinks, users } from '#server/db/schema/index.ts';
+import { insertLotRecord } from '#server/services/lots/save.ts';
+import { companies, documents, lots, shortLinks, users } from '#server/db/schema/index.ts';
 import { DEFAULT_DOCUMENTS } from './default-documents.ts';
 import { vietnameseSortKey } from '#shared/sort-key.ts';
 
@@ -87,6 +89,78 @@ const DEMO_PRODUCTS: Array<ProductFields & { trackings: TrackingFields[] }> = [
 ];
 
 /**
+ * A product with a GTIN, the Thông tư 02/2024 items and three lots (decision 126): L2405A with its own
+ * journey, L2406B, and L2404R recalled, each with a QR code of its own.
+ */
+function seedDemoLots(tx: Executor, companyId: number): void {
+  const product = insertProductRecord(
+    tx,
+    companyId,
+    {
+      name: 'Cà phê hạt Arabica Cầu Đất',
+      origin: 'Cầu Đất, Lâm Đồng',
+      category: 'Cà phê',
+      unit: 'Túi 250g',
+      tags: ['Arabica'],
+      status: 'ACTIVE',
+      gtin: '08930000000019',
+      brand: 'Cầu Đất Farm',
+      standards: 'TCVN 4193:2014',
+      shelfLife: '12 tháng kể từ ngày sản xuất',
+    },
+    [
+      {
+        activity: 'Thu hoạch',
+        location: 'Nông trại Cầu Đất, Đà Lạt',
+        date: '2024-03-20',
+        description: 'Hái chín bằng tay.',
+      },
+      {
+        activity: 'Sơ chế ướt',
+        location: 'Xưởng sơ chế Cầu Đất',
+        date: '2024-03-25',
+        description: 'Lên men 36 giờ.',
+      },
+    ],
+  );
+  const lot = (
+    code: string,
+    fields: Omit<Parameters<typeof insertLotRecord>[3], 'code'>,
+    events: Parameters<typeof insertLotRecord>[4] = [],
+  ) => {
+    const row = insertLotRecord(tx, companyId, product.id, { code, ...fields }, events);
+    tx.insert(shortLinks)
+      .values({ code: generateCode(), companyId, productId: product.id, lotId: row.id, boundAt: new Date() })
+      .run();
+    return row;
+  };
+  lot('L2405A', { productionDate: '2024-05-02', expiryDate: '2025-05-02', quantity: 1200, unit: 'túi' }, [
+    {
+      activity: 'Rang mẻ L2405A',
+      location: 'Xưởng rang Đà Lạt',
+      date: '2024-05-02',
+      bizStep: 'commissioning',
+    },
+    { activity: 'Đóng gói', location: 'Xưởng rang Đà Lạt', date: '2024-05-03', bizStep: 'packing' },
+    { activity: 'Giao nhà phân phối', location: 'TP. Hồ Chí Minh', date: '2024-05-10', bizStep: 'shipping' },
+  ]);
+  lot('L2406B', { productionDate: '2024-06-05', expiryDate: '2025-06-05', quantity: 800, unit: 'túi' });
+  const recalled = lot('L2404R', {
+    productionDate: '2024-04-12',
+    expiryDate: '2025-04-12',
+    quantity: 500,
+    unit: 'túi',
+  });
+  tx.update(lots)
+    .set({
+      recalledAt: new Date('2024-06-20T02:00:00Z'),
+      recallReason: 'Độ ẩm hạt vượt ngưỡng cho phép, có nguy cơ nấm mốc',
+    })
+    .where(eq(lots.id, recalled.id))
+    .run();
+}
+
+/**
  * DEMO=1: a demo company with products, QR codes and timelines, written once. Its accounts have random
  * passwords that nobody knows; set one with "Quên mật khẩu" (the link arrives in the outbox).
  */
@@ -117,6 +191,7 @@ export async function seedDemo(deps: AppDeps): Promise<void> {
     tx.insert(shortLinks)
       .values(Array.from({ length: 10 }, () => ({ code: generateCode(), companyId: company.id })))
       .run();
+    seedDemoLots(tx, company.id);
   });
   logger.info(
     { event: 'seed.demo', admin: DEMO_ADMIN_EMAIL },

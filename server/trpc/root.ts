@@ -2,6 +2,8 @@ import { createCallerFactory, router } from './init.ts';
 import { authRouter } from './routers/auth.ts';
 import { companiesRouter } from './routers/companies.ts';
 import { documentsRouter } from './routers/documents.ts';
+import { epcisRouter } from './routers/epcis.ts';
+import { lotsRouter } from './routers/lots.ts';
 import { productImportRouter } from './routers/productImport.ts';
 import { productsRouter } from './routers/products.ts';
 import { publicProductsRouter } from './routers/publicProducts.ts';
@@ -19,12 +21,14 @@ export const appRouter = router({
   companies: companiesRouter,
   products: productsRouter,
   productImport: productImportRouter,
+  lots: lotsRouter,
   publicProducts: publicProductsRouter,
   documents: documentsRouter,
   shortLinks: shortLinksRouter,
   scanLogs: scanLogsRouter,
   statistics: statisticsRouter,
   uploads: uploadsRouter,
+  epcis: epcisRouter,
 });
 
 export type AppRouter = typeof appRouter;

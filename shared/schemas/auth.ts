@@ -10,6 +10,7 @@ import {
   uploadUrlSchema,
   usernameSchema,
 } from './common.ts';
+import { glnSchema, taxCodeSchema } from './gs1.ts';
 
 export const companyDetailsSchema = z.strictObject({
   name: text(200),
@@ -66,7 +67,13 @@ export const updateMeInput = z.strictObject({
   avatar: uploadUrlSchema.nullable().optional(),
 });
 
-export const updateCompanyInput = companyDetailsSchema.partial();
+/** The profile's fields, and the identifiers GS1 and the tax office give a company (decision 125): empty clears them. */
+export const updateCompanyInput = companyDetailsSchema.partial().extend({
+  tax_code: taxCodeSchema.nullable().optional(),
+  gln: glnSchema.nullable().optional(),
+  /** Print GS1 Digital Link QR codes (decision 131). */
+  digital_link_qr: z.boolean({ error: vi.gs1.digitalLinkQrChoice }).optional(),
+});
 
 /** What the API ever says about a user: never a hash, never a token version. */
 export const publicUserSchema = z.object({

@@ -26,6 +26,9 @@ export const publicCompanySchema = z.object({
   address: z.string(),
   email: z.string(),
   business_license: z.string(),
+  tax_code: z.string().nullable(),
+  gln: z.string().nullable(),
+  digital_link_qr: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -26,6 +26,11 @@ export const IMPORT_COLUMNS = [
   'location',
   'date',
   'description',
+  // Thông tư 02/2024 items and the GS1 GTIN (decisions 125, 127): product-level, optional.
+  'gtin',
+  'brand',
+  'standards',
+  'shelf_life',
 ] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_PAGE_SIZE, PRODUCT_PAGE_SIZE, PRODUCT_STATUSES, QR_CODE_PATTERN } from '#shared/constants.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { idSchema, optionalText, sortOrderSchema, text, uploadUrlSchema } from './common.ts';
+import { gtinSchema } from './gs1.ts';
 
 const p = vi.products;
 
@@ -55,6 +56,12 @@ const productFields = {
   qr_code: qrCodeSchema.optional(),
   tags: z.array(text(50)).max(30).optional(),
   origin: optionalText(300),
+  /** GS1 GTIN-8/12/13/14, stored as 14 digits; empty or null clears it (decision 125). */
+  gtin: gtinSchema.nullable().optional(),
+  /** Thông tư 02/2024/TT-BKHCN items (decision 127). */
+  brand: optionalText(200),
+  standards: optionalText(500),
+  shelf_life: optionalText(100),
   trackings: z.array(trackingInput).max(200).optional(),
 };
 

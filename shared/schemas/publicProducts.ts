@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE } from '#shared/constants.ts';
+import { MAX_PAGE_SIZE, PUBLIC_COMPANY_PRODUCTS_PAGE_SIZE } from '#shared/constants.ts';
 import { idSchema } from './common.ts';
-
-/** The public company page lists its ACTIVE products a page at a time. */
-export const PUBLIC_COMPANY_PRODUCTS_PAGE_SIZE = 12;
 
 /** GET /public/products/{id}: an ACTIVE product, opened by id (the product page's address). */
 export const publicProductInput = z.strictObject({ id: idSchema });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, SCAN_LOG_MERGE_MAX } from '#shared/constants.ts';
+import { MAX_PAGE_SIZE, SCAN_LOG_MERGE_MAX, SCAN_LOG_PAGE_SIZE } from '#shared/constants.ts';
 import { idSchema } from './common.ts';
 
-export const SCAN_LOG_PAGE_SIZE = 10;
 export { SCAN_LOG_MERGE_MAX };
 
 export const listScanLogsInput = z.strictObject({

@@ -17,6 +17,8 @@ export const dashboardOutput = z.object({
   totalScans: z.number(),
   scansByDay,
   topProducts: z.array(z.object({ id: z.number(), name: z.string(), scans: z.number() })),
+  /** Scans of the company's currently recalled lots (decision 126). */
+  recalledLotScans: z.number(),
 });
 export type DashboardStatistics = z.infer<typeof dashboardOutput>;
 

@@ -17,7 +17,14 @@ describe('[client][session]: the session reducer', () => {
       isLoggedIn: false,
       currentUser: null,
       currentOnboardingStep: -1,
-      leftMenuPaths: ['/products', '/products/details/*', '/company/details/*', '/scan-qr', '/auth/sign-in'],
+      leftMenuPaths: [
+        '/products',
+        '/products/details/*',
+        '/company/details/*',
+        '/lots/*',
+        '/scan-qr',
+        '/auth/sign-in',
+      ],
     });
   });
   it('[COMPANY_ADMIN][session]: initialized with a user: authenticated, logged in, the role menu paths', () => {

@@ -9,12 +9,14 @@ import { useTRPC } from '#client/lib/trpc.ts';
 import { useSession } from '#client/session/SessionProvider.tsx';
 import type { FirstView } from './first-view.ts';
 
-/** Seeds publicProducts.byId with the page's answer during the first render, before the page asks. */
+/** Seeds publicProducts.byId (or a lot page's lots.publicById) with the page's answer during the first render, before the page asks. */
 export function FirstViewData({ view, children }: { view: FirstView | null; children: ReactNode }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   useState(() => {
-    if (view)
+    if (view?.lot)
+      queryClient.setQueryData(trpc.lots.publicById.queryKey({ id: view.lot.id }), { lot: view.lot, product: view.product });
+    else if (view)
       queryClient.setQueryData(trpc.publicProducts.byId.queryKey({ id: view.product.id }), view.product);
   });
   return children;

@@ -10,6 +10,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { Router } from 'wouter';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { DashboardLayout } from '#client/components/layout/dashboard-layout.tsx';
+import { lotPath } from '#client/features/lots/paths.ts';
+import { LotPageView } from '#client/features/lots/lot-page-view.tsx';
+import type { PublicLotAnswer } from '#client/features/lots/types.ts';
 import { productPath } from '#client/features/public/paths.ts';
 import { ProductView } from '#client/features/public/product-view.tsx';
 import type { PublicProduct } from '#client/features/public/types.ts';
@@ -23,6 +26,21 @@ export function renderProductFirstView(product: PublicProduct): string {
         <VisitorSessionProvider>
           <DashboardLayout title={vi.nav.productDetail}>
             <ProductView product={product} />
+          </DashboardLayout>
+        </VisitorSessionProvider>
+      </SettingsProvider>
+    </Router>,
+  );
+}
+
+/** A lot's public page (decision 126), the same way. */
+export function renderLotFirstView({ lot, product }: PublicLotAnswer): string {
+  return renderToStaticMarkup(
+    <Router ssrPath={lotPath(lot.id)}>
+      <SettingsProvider>
+        <VisitorSessionProvider>
+          <DashboardLayout title={vi.lots.publicPage.lotLabel}>
+            <LotPageView lot={lot} product={product} />
           </DashboardLayout>
         </VisitorSessionProvider>
       </SettingsProvider>

@@ -1,5 +1,6 @@
 import { FIRST_VIEW_ELEMENT_ID } from '#shared/constants.ts';
 import { APP_ROUTES } from '#client/app-routes.ts';
+import { lotPath } from '#client/features/lots/paths.ts';
 import { productPath } from '#client/features/public/paths.ts';
 import type { FirstView } from './first-view.ts';
 
@@ -23,9 +24,9 @@ export function takeFirstView(): FirstView | null {
  * is left to the router, which loads it again.
  */
 export async function prepareFirstView(view: FirstView): Promise<void> {
-  const path = productPath(view.product.id);
+  const path = view.lot ? lotPath(view.lot.id) : productPath(view.product.id);
   if (window.location.pathname !== path) window.history.replaceState(window.history.state, '', path);
-  await APP_ROUTES.find((r) => r.path === '/products/details/:id')
+  await APP_ROUTES.find((r) => r.path === (view.lot ? '/lots/:id' : '/products/details/:id'))
     ?.preload()
     .catch(() => undefined);
 }

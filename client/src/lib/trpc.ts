@@ -6,23 +6,15 @@ import { createTRPCClient, httpBatchLink, type TRPCClientError, type TRPCLink } 
 import { observable } from '@trpc/server/observable';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '#server/trpc/root.ts';
-import { handleApiFailure } from './api-errors.ts';
 import { getAccessToken } from './storage.ts';
+import { reportTrpcFailure } from './trpc-failure.ts';
 import { TRPC_MAX_BATCH } from '#shared/constants.ts';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
 export type AppClientError = TRPCClientError<AppRouter>;
 
-/** What our error formatter adds to every tRPC error (server/trpc/init.ts). */
-export interface AppErrorData {
-  httpStatus?: number;
-  appCode?: string | null;
-  fields?: Record<string, string> | null;
-}
-
-export const errorData = (err: unknown): AppErrorData =>
-  ((err as { data?: AppErrorData } | null)?.data ?? {}) as AppErrorData;
+export { type AppErrorData, errorData } from './trpc-failure.ts';
 
 const failureLink: TRPCLink<AppRouter> =
   () =>
@@ -33,15 +25,7 @@ const failureLink: TRPCLink<AppRouter> =
         next: (value) => observer.next(value),
         complete: () => observer.complete(),
         error: (err) => {
-          const data = errorData(err);
-          handleApiFailure(
-            {
-              status: data.httpStatus ?? null,
-              message: data.httpStatus ? err.message : null,
-              fields: data.fields,
-            },
-            { path: op.path, hadToken, silent: (op.context as { silent?: boolean }).silent },
-          );
+          reportTrpcFailure(err, { path: op.path, hadToken, silent: (op.context as { silent?: boolean }).silent });
           observer.error(err);
         },
       });

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'wouter';
 import { vi } from '#shared/i18n/vi/index.ts';
-import { PUBLIC_COMPANY_PRODUCTS_PAGE_SIZE } from '#shared/schemas/publicProducts.ts';
+import { PUBLIC_COMPANY_PRODUCTS_PAGE_SIZE } from '#shared/constants.ts';
 import { PublicNotFound } from '#client/features/public/not-found.tsx';
 import { Pager } from '#client/features/public/pager.tsx';
 import { ProductCard } from '#client/features/public/product-card.tsx';

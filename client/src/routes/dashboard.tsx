@@ -71,6 +71,10 @@ function CompanyFigures({ canAdd }: { canAdd: boolean }) {
     >
       {(d) => (
         <div className="grid gap-4 lg:grid-cols-2">
+          {/* Scans of the lots recalled now (decision 126). */}
+          <div className="lg:col-span-2">
+            <StatCards items={[{ label: vi.lots.dashboard.recalledScans, value: d.recalledLotScans }]} />
+          </div>
           <TopProductsChart data={d.topProducts} />
           <ActiveShareChart active={d.activeProducts} inactive={d.inactiveProducts} />
         </div>

@@ -77,6 +77,13 @@ export default function ProductsManagePage() {
   );
 
   // Products are created in a company: staff in their own, a SUPER_ADMIN in the one it picks in the form.
+  const pageIds = (list.data?.products ?? []).map((p) => p.id);
+  const dataset = useQuery({
+    ...trpc.lots.datasetStatus.queryOptions({ productIds: pageIds }),
+    enabled: pageIds.length > 0,
+    placeholderData: keepPreviousData,
+  });
+  const missing = new Map((dataset.data ?? []).map((r) => [r.productId, r.missing]));
   const canAdd = state.currentUser?.companyId != null || state.currentUser?.role === 'SUPER_ADMIN';
   const products = list.data?.products ?? [];
   const filtered = !!(search || filters.status || filters.category);
@@ -109,6 +116,7 @@ export default function ProductsManagePage() {
         <ProductTable
           products={products}
           showCompany={state.currentUser?.role === 'SUPER_ADMIN'}
+          missing={missing}
           onEdit={(p) => setEditing(p.id)}
           onDelete={setDeleting}
         />

@@ -12,6 +12,15 @@ export const companies = sqliteTable(
     address: text('address').notNull().default(''),
     email: text('email').notNull().default(''),
     businessLicense: text('business_license').notNull().default(''),
+    /** Vietnamese tax code (MST): 10 digits, or 10 digits + '-' + 3 digits for a branch. */
+    taxCode: text('tax_code'),
+    /** GS1 Global Location Number of the company: 13 digits, check digit verified. */
+    gln: text('gln'),
+    /**
+     * Print GS1 Digital Link QR codes (PUBLIC_URL/01/{gtin}/10/{lot}) instead of PUBLIC_URL/redirect/{code};
+     * both keep resolving forever.
+     */
+    digitalLinkQr: integer('digital_link_qr', { mode: 'boolean' }).notNull().default(false),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

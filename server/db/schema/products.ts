@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { PRODUCT_STATUSES } from '#shared/constants.ts';
 import { companies } from './companies.ts';
 import { createdAt, timestamp, updatedAt } from './columns.ts';
@@ -23,6 +23,17 @@ export const products = sqliteTable(
     unit: text('unit'),
     tags: text('tags', { mode: 'json' }).$type<string[]>().notNull().default([]),
     origin: text('origin'),
+    /**
+     * GS1 GTIN, always stored as 14 digits (GTIN-8/12/13 zero-padded, check digit verified by
+     * shared/gs1/identifiers.ts): one GTIN names one product in the whole app.
+     */
+    gtin: text('gtin'),
+    /** Brand or trademark (Thông tư 02/2024/TT-BKHCN data item). */
+    brand: text('brand'),
+    /** Standards applied, e.g. TCVN/QCVN numbers (Thông tư 02/2024/TT-BKHCN data item). */
+    standards: text('standards'),
+    /** Shelf life as free text, e.g. "12 tháng" (Thông tư 02/2024/TT-BKHCN data item). */
+    shelfLife: text('shelf_life'),
     /** The product's primary code; its QR image encodes PUBLIC_URL/redirect/{qr_code}. */
     qrCode: text('qr_code').notNull(),
     /**
@@ -37,6 +48,7 @@ export const products = sqliteTable(
   },
   (t) => [
     uniqueIndex('products_qr_code_unique').on(t.qrCode),
+    uniqueIndex('products_gtin_unique').on(t.gtin).where(sql`${t.gtin} IS NOT NULL`),
     // Codes are case-insensitive and stored folded (decision 084); this holds it even for a write that forgot to fold.
     uniqueIndex('products_qr_code_folded_unique').on(sql`lower(${t.qrCode})`),
     index('products_company_name_idx').on(t.companyId, t.nameSort),
@@ -75,8 +87,75 @@ export const trackingEntries = sqliteTable(
     /** A calendar date or date-time as the company entered it (ISO 8601 text). */
     date: text('date').notNull(),
     description: text('description').notNull().default(''),
+    /** A CBV 2.0 bizStep bare name (e.g. 'commissioning') or an absolute URI of the company's own. */
+    bizStep: text('biz_step'),
+    /** The GLN (13 digits) of the place of this step. */
+    gln: text('gln'),
   },
   (t) => [index('tracking_product_idx').on(t.productId, t.position)],
+);
+
+export const EXPIRY_KINDS = ['EXPIRY', 'BEST_BEFORE'] as const;
+
+/**
+ * A production lot (batch) of a product: GS1 AI 10 code, its own dates and quantity, its own timeline
+ * steps (lot_events, shown after the product's shared tracking_entries) and its own QR codes
+ * (short_links.lot_id). A recalled lot has `recalled_at` and `recall_reason` set.
+ */
+export const lots = sqliteTable(
+  'lots',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** GS1 AI 10: 1-20 characters of the AI encodable character set 82, no diacritics. */
+    code: text('code').notNull(),
+    /** YYYY-MM-DD */
+    productionDate: text('production_date'),
+    /** YYYY-MM-DD; an expiry date or a best-before date as `expiry_kind` says. */
+    expiryDate: text('expiry_date'),
+    expiryKind: text('expiry_kind', { enum: EXPIRY_KINDS }).notNull().default('EXPIRY'),
+    quantity: real('quantity'),
+    unit: text('unit'),
+    recalledAt: timestamp('recalled_at'),
+    recallReason: text('recall_reason'),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('lots_product_code_unique').on(t.productId, t.code),
+    index('lots_company_product_idx').on(t.companyId, t.productId),
+  ],
+);
+
+/** A lot's own timeline steps, in `position` order, shown after the product's shared ones. */
+export const lotEvents = sqliteTable(
+  'lot_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    lotId: integer('lot_id')
+      .notNull()
+      .references(() => lots.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    activity: text('activity').notNull(),
+    location: text('location').notNull().default(''),
+    /** A calendar date or date-time as the company entered it (ISO 8601 text). */
+    date: text('date').notNull(),
+    description: text('description').notNull().default(''),
+    /** A CBV 2.0 bizStep bare name (e.g. 'commissioning') or an absolute URI of the company's own. */
+    bizStep: text('biz_step'),
+    /** The GLN (13 digits) of the place of this step. */
+    gln: text('gln'),
+  },
+  (t) => [index('lot_events_lot_idx').on(t.lotId, t.position)],
 );
 
 /**
@@ -92,6 +171,8 @@ export const shortLinks = sqliteTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /** A lot's own QR code: bound to the product AND this lot. */
+    lotId: integer('lot_id').references(() => lots.id, { onDelete: 'set null' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     boundAt: timestamp('bound_at'),
     createdAt: createdAt(),

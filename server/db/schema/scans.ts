@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { companies } from './companies.ts';
 import { createdAt, timestamp } from './columns.ts';
-import { products } from './products.ts';
+import { lots, products } from './products.ts';
 import { users } from './users.ts';
 
 export const DEVICE_CLASSES = ['mobile', 'tablet', 'desktop', 'other'] as const;
@@ -24,6 +24,8 @@ export const scanEvents = sqliteTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The lot whose code was scanned, if any: the dashboard counts scans of recalled lots. */
+    lotId: integer('lot_id').references(() => lots.id, { onDelete: 'set null' }),
     device: text('device', { enum: DEVICE_CLASSES }).notNull().default('other'),
     createdAt: timestamp('created_at').notNull(),
     scans: integer('scans').notNull().default(1),

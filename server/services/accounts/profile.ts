@@ -17,6 +17,9 @@ export function toPublicCompany(row: typeof companies.$inferSelect) {
     address: row.address,
     email: row.email,
     business_license: row.businessLicense,
+    tax_code: row.taxCode,
+    gln: row.gln,
+    digital_link_qr: row.digitalLinkQr,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -77,6 +80,9 @@ export function updateOwnCompany(
     address: input.address,
     email: input.email,
     businessLicense: input.business_license,
+    taxCode: input.tax_code,
+    gln: input.gln,
+    digitalLinkQr: input.digital_link_qr,
   };
   const row = hasValues(fields)
     ? deps.db.update(companies).set(fields).where(eq(companies.id, companyId)).returning().get()

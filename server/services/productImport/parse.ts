@@ -53,7 +53,13 @@ function toRows(grid: string[][], firstRow: number): SheetRow[] {
   return rows;
 }
 
-async function parseCsv(bytes: Uint8Array): Promise<SheetRow[]> {
+/** A sheet's cells as text, and the sheet row number of its first line (the header). */
+export interface Sheet {
+  grid: string[][];
+  firstRow: number;
+}
+
+async function readCsv(bytes: Uint8Array): Promise<Sheet> {
   // A NUL byte means a binary file (a picture, an old .xls), not text.
   if (bytes.includes(0)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', m.notSpreadsheet);
   let text: string;
@@ -66,10 +72,10 @@ async function parseCsv(bytes: Uint8Array): Promise<SheetRow[]> {
   const { default: Papa } = await import('papaparse');
   // Papa guesses the delimiter: Excel writes ';' in locales where ',' is the decimal mark.
   const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
-  return toRows(parsed.data, 1);
+  return { grid: parsed.data, firstRow: 1 };
 }
 
-async function parseXlsx(bytes: Uint8Array): Promise<SheetRow[]> {
+async function readXlsx(bytes: Uint8Array, maxRows: number): Promise<Sheet> {
   await checkZipBounds(bytes);
   const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
@@ -80,8 +86,8 @@ async function parseXlsx(bytes: Uint8Array): Promise<SheetRow[]> {
   }
   const sheet = book.worksheets[0];
   if (!sheet) throw new AppError('BAD_REQUEST', m.emptyFile);
-  if (sheet.actualRowCount > IMPORT_MAX_ROWS + 1) {
-    throw new AppError('BAD_REQUEST', m.tooManyRows(IMPORT_MAX_ROWS));
+  if (sheet.actualRowCount > maxRows + 1) {
+    throw new AppError('BAD_REQUEST', m.tooManyRows(maxRows));
   }
   // Rows keep their sheet numbers (a blank row in the middle does not shift the later ones).
   const grid: string[][] = [];
@@ -92,11 +98,20 @@ async function parseXlsx(bytes: Uint8Array): Promise<SheetRow[]> {
     // row.values is 1-based: index 0 is always empty.
     grid.push(values.slice(1).map(cellText));
   });
-  return toRows(grid, firstRow || 1);
+  return { grid, firstRow: firstRow || 1 };
 }
 
 /** The file's rows, from CSV (UTF-8) or XLSX, told apart by their bytes, never by the file's name. */
 export async function parseImportFile(bytes: Uint8Array): Promise<SheetRow[]> {
+  const { grid, firstRow } = await readSheet(bytes, IMPORT_MAX_ROWS);
+  return toRows(grid, firstRow);
+}
+
+/**
+ * The first sheet of a CSV (UTF-8) or XLSX file as text cells, told apart by their bytes: the product
+ * import and the lots import (decision 128) read files the same way.
+ */
+export async function readSheet(bytes: Uint8Array, maxRows: number): Promise<Sheet> {
   if (bytes.byteLength === 0) throw new AppError('BAD_REQUEST', m.emptyFile);
-  return isZip(bytes) ? parseXlsx(bytes) : parseCsv(bytes);
+  return isZip(bytes) ? readXlsx(bytes, maxRows) : readCsv(bytes);
 }

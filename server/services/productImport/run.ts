@@ -10,7 +10,7 @@ import {
   type ProductImportResult,
 } from '#shared/schemas/productImport.ts';
 import type { Executor } from '#server/db/client.ts';
-import { companyTerms, type TermKind } from '#server/db/schema/index.ts';
+import { companyTerms, products as productsTable, type TermKind } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/services/actor.ts';
@@ -36,6 +36,22 @@ function checkCodes(db: Executor, companyId: number, products: ImportProduct[], 
       errors.push({ row: p.row, field: 'qr_code', message: vi.errors.qrCodeTaken });
     }
     seen.set(code, earlier ?? p.row);
+  }
+}
+
+/** GTINs given in the file: each once in the file and not yet any product's (decision 125: one GTIN, one product). */
+function checkGtins(db: Executor, products: ImportProduct[], errors: ImportRowError[]) {
+  const seen = new Map<string, number>();
+  for (const p of products) {
+    const gtin = p.input.gtin;
+    if (!gtin) continue;
+    const earlier = seen.get(gtin);
+    if (earlier !== undefined) {
+      errors.push({ row: p.row, field: 'gtin', message: m.duplicateGtin(earlier) });
+    } else if (db.select({ id: productsTable.id }).from(productsTable).where(eq(productsTable.gtin, gtin)).get()) {
+      errors.push({ row: p.row, field: 'gtin', message: vi.lots.gtinTaken });
+    }
+    seen.set(gtin, earlier ?? p.row);
   }
 }
 
@@ -119,6 +135,7 @@ export async function importProducts(
     throw new AppError('BAD_REQUEST', m.tooManyProducts(IMPORT_MAX_PRODUCTS));
   }
   checkCodes(deps.db, companyId, products, errors);
+  checkGtins(deps.db, products, errors);
   errors.sort((a, b) => a.row - b.row);
   const result: ProductImportResult = {
     dryRun: input.dryRun,
@@ -137,26 +154,39 @@ export async function importProducts(
     throw new AppError('BAD_REQUEST', m.refused(errors.length), { fields });
   }
 
-  deps.db.transaction((tx) => {
-    addTerms(tx, companyId, termsOf(products));
-    for (const { input: p } of products) {
-      // Checked again inside the transaction: nothing may have taken a code since the check above.
-      if (p.qr_code) assertCodeFree(tx, p.qr_code, companyId);
-      insertProductRecord(
-        tx,
-        companyId,
-        {
-          name: p.name,
-          status: p.status,
-          category: p.category || null,
-          unit: p.unit || null,
-          tags: p.tags,
-          origin: p.origin || null,
-        },
-        p.trackings ?? [],
-        { qrCode: p.qr_code, createdBy: actor.id },
-      );
+  try {
+    deps.db.transaction((tx) => {
+      addTerms(tx, companyId, termsOf(products));
+      for (const { input: p } of products) {
+        // Checked again inside the transaction: nothing may have taken a code since the check above.
+        if (p.qr_code) assertCodeFree(tx, p.qr_code, companyId);
+        insertProductRecord(
+          tx,
+          companyId,
+          {
+            name: p.name,
+            status: p.status,
+            category: p.category || null,
+            unit: p.unit || null,
+            tags: p.tags,
+            origin: p.origin || null,
+            gtin: p.gtin || null,
+            brand: p.brand || null,
+            standards: p.standards || null,
+            shelfLife: p.shelf_life || null,
+          },
+          p.trackings ?? [],
+          { qrCode: p.qr_code, createdBy: actor.id },
+        );
+      }
+    });
+  } catch (err) {
+    // A GTIN saved by someone else since the check above: still nothing of the file is imported.
+    const e = err as { code?: string; message?: string };
+    if (e.code === 'SQLITE_CONSTRAINT_UNIQUE' && /products[._]gtin/.test(e.message ?? '')) {
+      throw new AppError('CONFLICT', vi.lots.gtinTaken);
     }
-  });
+    throw err;
+  }
   return { ...result, imported: products.length };
 }

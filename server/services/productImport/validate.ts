@@ -7,7 +7,19 @@ import type { SheetRow } from './parse.ts';
 const m = vi.workspaceImport;
 
 /** The product-level columns: given once per product (on its first row), or repeated identically. */
-const PRODUCT_COLUMNS = ['name', 'status', 'category', 'unit', 'tags', 'origin', 'qr_code'] as const;
+const PRODUCT_COLUMNS = [
+  'name',
+  'status',
+  'category',
+  'unit',
+  'tags',
+  'origin',
+  'qr_code',
+  'gtin',
+  'brand',
+  'standards',
+  'shelf_life',
+] as const;
 /** The timeline columns: one step per row; a row with none of them adds no step. */
 const STEP_COLUMNS = ['activity', 'location', 'date', 'description'] as const;
 
@@ -100,6 +112,10 @@ export function validateRows(rows: SheetRow[]): { products: ImportProduct[]; err
       tags: [...new Set(splitTags(given.tags?.value))],
       origin: given.origin?.value,
       ...(given.qr_code ? { qr_code: given.qr_code.value } : {}),
+      ...(given.gtin ? { gtin: given.gtin.value } : {}),
+      brand: given.brand?.value,
+      standards: given.standards?.value,
+      shelf_life: given.shelf_life?.value,
       trackings: stepRows.map((r) => ({
         activity: r.cells.activity ?? '',
         location: r.cells.location,

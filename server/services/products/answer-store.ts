@@ -6,7 +6,7 @@ import type { Sqlite } from '#server/db/client.ts';
  * Every ACTIVE product's finished answer, stored by code in a database file of its own beside the app's
  * (decision 145), so that a miss of the in-memory answers reads one row instead of building the JSON.
  *
- * - Content: the rows are made by the caller's statement (PublicAnswers' PRODUCT_JSON), never written by
+ * - Content: the rows are made by the caller's statement (PublicAnswers' productJson), never written by
  *   hand, so the stored answer is the live answer as it was when stored.
  * - Freshness without touching the write path: PublicAnswers' triggers already report every change;
  *   `changed` marks the product, company or code stale in memory (a Set add, nothing written), a stored row
@@ -40,7 +40,7 @@ export class StoredAnswers {
   private readonly storeSlice: (work: () => void) => void;
 
   /**
-   * @param source the live answer: `SELECT code, product_id, company_id, data FROM ... WHERE <filter>`,
+   * @param source the live answer: `SELECT code, product_id, company_id, lot_id, data FROM ... WHERE <filter>`,
    *   given as a function of the filter so the content has one definition (PublicAnswers).
    */
   constructor(
@@ -59,11 +59,11 @@ export class StoredAnswers {
     sqlite.pragma('answers.synchronous = OFF');
     sqlite.pragma('answers.cache_size = -2000');
     sqlite.exec(`
-      CREATE TABLE answers.stored (code TEXT NOT NULL UNIQUE, product_id INTEGER NOT NULL, company_id INTEGER NOT NULL, data BLOB NOT NULL);
+      CREATE TABLE answers.stored (code TEXT NOT NULL UNIQUE, product_id INTEGER NOT NULL, company_id INTEGER NOT NULL, lot_id INTEGER, data BLOB NOT NULL);
       CREATE INDEX answers.stored_product ON stored (product_id);`);
-    const insert = (filter: string) => sqlite.prepare(`INSERT OR REPLACE INTO answers.stored (code, product_id, company_id, data) ${source(filter)}`);
+    const insert = (filter: string) => sqlite.prepare(`INSERT OR REPLACE INTO answers.stored (code, product_id, company_id, lot_id, data) ${source(filter)}`);
     this.queries = {
-      read: sqlite.prepare('SELECT product_id, company_id, data FROM answers.stored WHERE code = ?').raw(),
+      read: sqlite.prepare('SELECT product_id, company_id, lot_id, data FROM answers.stored WHERE code = ?').raw(),
       byRange: insert('p.id >= @from AND p.id < @to'),
       byProduct: insert('p.id = @id'),
       byCode: insert('s.code = @code'),
@@ -78,12 +78,12 @@ export class StoredAnswers {
   }
 
   /** The stored answer for a code, when there is one and nothing reported since made it stale. */
-  read(code: string): [productId: number, companyId: number, data: Uint8Array<ArrayBuffer>] | undefined {
+  read(code: string): [productId: number, companyId: number, lotId: number | null, data: Uint8Array<ArrayBuffer>] | undefined {
     if (this.staleCodes.has(code)) return undefined;
-    const row = this.queries.read.get(code) as [number, number, Buffer] | undefined;
+    const row = this.queries.read.get(code) as [number, number, number | null, Buffer] | undefined;
     if (!row || this.staleProducts.has(row[0]) || this.staleCompanies.has(row[1])) return undefined;
-    const data = row[2];
-    return [row[0], row[1], new Uint8Array(data.buffer as ArrayBuffer, data.byteOffset, data.byteLength)];
+    const data = row[3];
+    return [row[0], row[1], row[2], new Uint8Array(data.buffer as ArrayBuffer, data.byteOffset, data.byteLength)];
   }
 
   /** Called for every row written to what an answer is made of (PublicAnswers' triggers). */

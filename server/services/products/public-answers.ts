@@ -28,21 +28,55 @@ export interface PublicAnswer {
   readonly data: Uint8Array<ArrayBuffer>;
   readonly productId: number | null;
   readonly companyId: number | null;
+  /** The lot of a lot's own code or of a lot page: its scans count for the lot (decision 126). */
+  readonly lotId: number | null;
   /** The server-rendered pages made from this answer (server/http/first-view.ts), kept with it. */
   readonly pages: Partial<Record<PageKind, KeptPage>>;
 }
 
-export type PageKind = 'details' | 'redirect';
+export type PageKind = 'details' | 'redirect' | 'lot';
 export interface KeptPage {
   /** The client's index page it was made from: a rebuild makes it stale. */
   template: string;
   gzip: Uint8Array<ArrayBuffer>;
 }
 
+/** What the public sees of a lot: its code, dates and recall; never its quantity or version. */
+export interface PublicLot {
+  id: number;
+  code: string;
+  productionDate: string | null;
+  expiryDate: string | null;
+  expiryKind: 'EXPIRY' | 'BEST_BEFORE';
+  recalled: boolean;
+  recalledAt: string | null;
+  recallReason: string | null;
+}
+
 export type PublicProductAnswer = ProductAnswer & {
   trackings: Array<{ id: number; activity: string; location: string; date: string; description: string; companyId: number }>;
   company: PublicCompany;
+  /** The lot of the scanned code when it is a lot's own code (decision 126). */
+  lot: PublicLot | null;
+  /** Every recalled lot of the product, so that its page warns about them first (decision 126). */
+  recalledLots: PublicLot[];
 };
+
+/** The lot page's answer: the lot with its own journey, and its product's answer (decision 126). */
+export interface PublicLotAnswer {
+  lot: PublicLot & {
+    events: Array<{
+      id: number;
+      activity: string;
+      location: string;
+      date: string;
+      description: string;
+      bizStep: string | null;
+      gln: string | null;
+    }>;
+  };
+  product: PublicProductAnswer;
+}
 export interface ShortLinkAnswer {
   code: string;
   productId: number | null;
@@ -76,12 +110,25 @@ const iso = (col: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${col} / 1000.0, 'u
  * the same key order, built by SQLite. tests/server/perf/public-cache.test.ts compares it with the
  * product as the workspace reads it.
  */
-const PRODUCT_JSON = `json_object(
+const LOT_JSON = (l: string) => `json_object(
+  'id', ${l}.id, 'code', ${l}.code, 'productionDate', ${l}.production_date, 'expiryDate', ${l}.expiry_date,
+  'expiryKind', ${l}.expiry_kind, 'recalled', json(CASE WHEN ${l}.recalled_at IS NULL THEN 'false' ELSE 'true' END),
+  'recalledAt', CASE WHEN ${l}.recalled_at IS NOT NULL THEN ${iso(`${l}.recalled_at`)} END,
+  'recallReason', ${l}.recall_reason)`;
+
+/**
+ * The product answer of serialize.ts's toProduct, its timeline and its company (toPublicCompany), in
+ * the same key order, built by SQLite; then the lot facts (decision 126): the lot of the scanned code
+ * (`lotId`, an SQL expression: the short link's lot, or NULL) and every recalled lot of the product.
+ * tests/server/perf/public-cache.test.ts compares it with the product as the workspace reads it.
+ */
+const productJson = (lotId: string) => `json_object(
   'id', p.id, 'companyId', p.company_id, 'name', p.name, 'image', p.image, 'images', json(p.images),
   'status', p.status, 'category', p.category, 'unit', p.unit, 'qr_code', p.qr_code,
   'qr_code_image', '/api/qr/' || p.qr_code || '.png', 'qr_code_svg', '/api/qr/' || p.qr_code || '.svg',
   'qr_code_url', @publicUrl || '/redirect/' || p.qr_code,
-  'tags', json(p.tags), 'origin', p.origin, 'version', p.version,
+  'tags', json(p.tags), 'origin', p.origin,
+  'gtin', p.gtin, 'brand', p.brand, 'standards', p.standards, 'shelf_life', p.shelf_life, 'version', p.version,
   'createdAt', ${iso('p.created_at')}, 'updatedAt', ${iso('p.updated_at')},
   'trackings', json((SELECT json_group_array(json_object(
       'id', t.id, 'activity', t.activity, 'location', t.location, 'date', t.date,
@@ -89,9 +136,22 @@ const PRODUCT_JSON = `json_object(
     FROM tracking_entries t WHERE t.product_id = p.id)),
   'company', json_object(
     'id', c.id, 'name', c.name, 'representative', c.representative, 'address', c.address, 'email', c.email,
-    'business_license', c.business_license, 'createdAt', ${iso('c.created_at')}, 'updatedAt', ${iso('c.updated_at')}))`;
+    'business_license', c.business_license, 'tax_code', c.tax_code, 'gln', c.gln,
+    'digital_link_qr', json(CASE WHEN c.digital_link_qr THEN 'true' ELSE 'false' END),
+    'createdAt', ${iso('c.created_at')}, 'updatedAt', ${iso('c.updated_at')}),
+  'lot', json((SELECT ${LOT_JSON('sl')} FROM lots sl WHERE sl.id = ${lotId})),
+  'recalledLots', json((SELECT json_group_array(${LOT_JSON('rl')} ORDER BY rl.code)
+    FROM lots rl WHERE rl.product_id = p.id AND rl.recalled_at IS NOT NULL)))`;
 
-type ProductRow = [productId: number, companyId: number, data: string];
+/** The lot page's answer: the lot, its own journey, and its product's answer (a lot of no scanned code). */
+const LOT_PAGE_JSON = `json_object(
+  'lot', json_insert(${LOT_JSON('l')}, '$.events', json((SELECT json_group_array(json_object(
+      'id', e.id, 'activity', e.activity, 'location', e.location, 'date', e.date,
+      'description', e.description, 'bizStep', e.biz_step, 'gln', e.gln) ORDER BY e.position)
+    FROM lot_events e WHERE e.lot_id = l.id))),
+  'product', json(${productJson('NULL')}))`;
+
+type ProductRow = [productId: number, companyId: number, data: string, lotId?: number | null];
 
 /** Where a product answer is read from, for one code (a miss) or many (the stored answers). */
 const productSource = (filter: string) =>
@@ -111,6 +171,13 @@ const TRIGGERS: Array<[table: string, event: 'INSERT' | 'UPDATE' | 'DELETE', cal
   ['short_links', 'INSERT', 'public_changed(NEW.product_id, NULL, NEW.code)'],
   ['short_links', 'UPDATE', 'public_changed(OLD.product_id, NULL, OLD.code), public_changed(NEW.product_id, NULL, NEW.code)'],
   ['short_links', 'DELETE', 'public_changed(OLD.product_id, NULL, OLD.code)'],
+  // A lot's dates, recall or journey change its product's answers (recalledLots, a lot code's lot) and its page.
+  ['lots', 'INSERT', 'public_changed(NEW.product_id, NULL, NULL)'],
+  ['lots', 'UPDATE', 'public_changed(OLD.product_id, NULL, NULL), public_changed(NEW.product_id, NULL, NULL)'],
+  ['lots', 'DELETE', 'public_changed(OLD.product_id, NULL, NULL)'],
+  ['lot_events', 'INSERT', 'public_changed((SELECT product_id FROM lots WHERE id = NEW.lot_id), NULL, NULL)'],
+  ['lot_events', 'UPDATE', 'public_changed((SELECT product_id FROM lots WHERE id = OLD.lot_id), NULL, NULL)'],
+  ['lot_events', 'DELETE', 'public_changed((SELECT product_id FROM lots WHERE id = OLD.lot_id), NULL, NULL)'],
 ];
 
 /**
@@ -169,9 +236,11 @@ function unindex(map: Map<number, Set<string>>, id: number | null, code: string)
 export class PublicAnswers {
   private readonly products = new AnswerCache();
   private readonly links = new AnswerCache();
+  /** Lot pages by lot id (decision 126): a public answer like the others, dropped with its product's. */
+  private readonly lots = new AnswerCache();
   /** An ACTIVE-or-not product's primary code by its id (the page opened by its address). */
   private readonly primaryCodes = new LRUCache<number, string>({ max: CAPACITY });
-  private readonly queries: { product: Statement; primaryCode: Statement; shortLink: Statement };
+  private readonly queries: { product: Statement; primaryCode: Statement; shortLink: Statement; lot: Statement };
   private readonly publicUrl: string;
   /** Every product's answer stored on disk: a miss here reads one row (decision 145). */
   private readonly stored: StoredAnswers;
@@ -180,7 +249,11 @@ export class PublicAnswers {
     const { sqlite } = deps;
     this.publicUrl = deps.settings.publicUrl;
     this.queries = {
-      product: sqlite.prepare(`SELECT p.id, p.company_id, ${PRODUCT_JSON} ${productSource("s.code = @code")}`).raw(),
+      product: sqlite
+        .prepare(
+          `SELECT p.id, p.company_id, ${productJson('s.lot_id')}, s.lot_id ${productSource('s.code = @code')}`,
+        )
+        .raw(),
       primaryCode: sqlite.prepare('SELECT qr_code FROM products WHERE id = ?').pluck(),
       shortLink: sqlite
         .prepare(
@@ -188,6 +261,13 @@ export class PublicAnswers {
              'productId', CASE WHEN p.status = 'ACTIVE' THEN s.product_id END,
              'url', @publicUrl || '/redirect/' || s.code)
            FROM short_links s LEFT JOIN products p ON p.id = s.product_id WHERE s.code = @code`,
+        )
+        .raw(),
+      lot: sqlite
+        .prepare(
+          `SELECT p.id, p.company_id, ${LOT_PAGE_JSON}, l.id
+           FROM lots l JOIN products p ON p.id = l.product_id JOIN companies c ON c.id = p.company_id
+           WHERE l.id = @id AND p.status = 'ACTIVE'`,
         )
         .raw(),
     };
@@ -202,7 +282,7 @@ export class PublicAnswers {
     });
     this.stored = new StoredAnswers(
       sqlite,
-      (filter) => `SELECT s.code, p.id, p.company_id, CAST(${PRODUCT_JSON} AS BLOB) ${productSource(filter)}`,
+      (filter) => `SELECT s.code, p.id, p.company_id, s.lot_id, CAST(${productJson('s.lot_id')} AS BLOB) ${productSource(filter)}`,
       { publicUrl: this.publicUrl },
       (stats) => deps.logger?.info({ event: 'answers.stored', ...stats }, 'public answers stored'),
     );
@@ -220,7 +300,7 @@ export class PublicAnswers {
     if (hit) return hit;
     const stored = this.stored.read(code);
     let entry: PublicAnswer;
-    if (stored) entry = { data: stored[2], productId: stored[0], companyId: stored[1], pages: {} };
+    if (stored) entry = { data: stored[3], productId: stored[0], companyId: stored[1], lotId: stored[2], pages: {} };
     else {
       const row = this.queries.product.get({ code, publicUrl: this.publicUrl }) as ProductRow | undefined;
       if (!row) return null;
@@ -252,10 +332,23 @@ export class PublicAnswers {
     return entry;
   }
 
+  /** The lot page's answer (PublicLotAnswer) of a lot of an ACTIVE product; null when there is none. */
+  lot(id: number): PublicAnswer | null {
+    const key = String(id);
+    const hit = this.lots.get(key);
+    if (hit) return hit;
+    const row = this.queries.lot.get({ id, publicUrl: this.publicUrl }) as ProductRow | undefined;
+    if (!row) return null;
+    const entry = answerOf(row);
+    this.lots.set(key, entry);
+    return entry;
+  }
+
   /** Drops every answer a write made stale (called by the triggers; callable by hand for a test). */
   changed(change: PublicChange): void {
     this.products.changed(change);
     this.links.changed(change);
+    this.lots.changed(change);
     this.stored.changed(change.productId ?? null, change.companyId ?? null, change.code ?? null);
     if (change.productId != null) this.primaryCodes.delete(change.productId);
   }
@@ -271,7 +364,7 @@ export class PublicAnswers {
   }
 
   get size() {
-    return this.products.size + this.links.size;
+    return this.products.size + this.links.size + this.lots.size;
   }
 
   /** The stored answers: settled once every product's answer is stored and none is stale. */
@@ -288,8 +381,8 @@ export class PublicAnswers {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-function answerOf([productId, companyId, data]: ProductRow): PublicAnswer {
-  return { data: encoder.encode(data), productId, companyId, pages: {} };
+function answerOf([productId, companyId, data, lotId = null]: ProductRow): PublicAnswer {
+  return { data: encoder.encode(data), productId, companyId, lotId, pages: {} };
 }
 
 /** The answer's `data` as an object: for the typed procedures, which tRPC encodes itself. */

@@ -14,6 +14,10 @@ export interface ProductFields {
   unit?: string | null;
   tags?: string[];
   origin?: string | null;
+  gtin?: string | null;
+  brand?: string | null;
+  standards?: string | null;
+  shelfLife?: string | null;
 }
 
 export interface TrackingFields {
@@ -103,6 +107,10 @@ export function insertProductRecord(
       unit: fields.unit ?? null,
       tags: fields.tags ?? [],
       origin: fields.origin ?? null,
+      gtin: fields.gtin ?? null,
+      brand: fields.brand ?? null,
+      standards: fields.standards ?? null,
+      shelfLife: fields.shelfLife ?? null,
       qrCode,
       searchText: searchTextOf(fields),
     })

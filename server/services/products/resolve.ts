@@ -22,8 +22,15 @@ type ResolveDeps = Pick<AppDeps, 'publicAnswers' | 'scanBuffer'>;
  */
 export function resolveKnownCode(deps: ResolveDeps, code: string, viewer: Viewer): PublicAnswer | null {
   const entry = deps.publicAnswers.product(code);
-  // A product answer always names its product and company.
-  if (entry) recordScanEvent(deps, { productId: entry.productId as number, companyId: entry.companyId as number, ...viewer });
+  // A product answer always names its product and company; a lot's own code names its lot too.
+  if (entry) {
+    recordScanEvent(deps, {
+      productId: entry.productId as number,
+      companyId: entry.companyId as number,
+      lotId: entry.lotId,
+      ...viewer,
+    });
+  }
   return entry;
 }
 

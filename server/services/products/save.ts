@@ -31,7 +31,23 @@ function fieldsOf(input: Omit<CreateProductInput, 'companyId'>): Partial<Product
     unit: orNull(input.unit),
     tags: input.tags ? [...new Set(input.tags)] : undefined,
     origin: orNull(input.origin),
+    gtin: orNull(input.gtin),
+    brand: orNull(input.brand),
+    standards: orNull(input.standards),
+    shelfLife: orNull(input.shelf_life),
   };
+}
+
+/** One GTIN names one product in the whole app (decision 125): the unique index decides, even for racing saves. */
+function gtinTaken(err: unknown): never {
+  const e = err as { code?: string; message?: string } | null;
+  if (
+    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' &&
+    (e.message?.includes('products.gtin') || e.message?.includes('products_gtin_unique'))
+  ) {
+    throw new AppError('CONFLICT', vi.lots.gtinTaken, { fields: { gtin: vi.lots.gtinTaken } });
+  }
+  throw err;
 }
 
 /** POST /products: the product, its images, tags, code and whole timeline in one transaction. */
@@ -42,14 +58,19 @@ export function createProduct(deps: AppDeps, scope: CompanyScope, actor: Actor, 
       fields: { companyId: vi.validation.required },
     });
   }
-  const id = deps.db.transaction((tx) => {
-    if (input.qr_code) assertCodeFree(tx, input.qr_code, companyId);
-    const fields = { ...fieldsOf(input), name: input.name } as ProductFields;
-    return insertProductRecord(tx, companyId, fields, input.trackings ?? [], {
-      qrCode: input.qr_code,
-      createdBy: actor.id,
-    }).id;
-  });
+  let id: number;
+  try {
+    id = deps.db.transaction((tx) => {
+      if (input.qr_code) assertCodeFree(tx, input.qr_code, companyId);
+      const fields = { ...fieldsOf(input), name: input.name } as ProductFields;
+      return insertProductRecord(tx, companyId, fields, input.trackings ?? [], {
+        qrCode: input.qr_code,
+        createdBy: actor.id,
+      }).id;
+    });
+  } catch (err) {
+    gtinTaken(err);
+  }
   return getProduct(deps, scope, id);
 }
 
@@ -60,6 +81,15 @@ export function createProduct(deps: AppDeps, scope: CompanyScope, actor: Actor, 
  * bound to it, so labels already printed keep working.
  */
 export function updateProduct(deps: AppDeps, scope: CompanyScope, actor: Actor, input: UpdateProductInput) {
+  try {
+    saveUpdate(deps, scope, actor, input);
+  } catch (err) {
+    gtinTaken(err);
+  }
+  return getProduct(deps, scope, input.id);
+}
+
+function saveUpdate(deps: AppDeps, scope: CompanyScope, actor: Actor, input: UpdateProductInput) {
   deps.db.transaction((tx) => {
     const row = requireProductInScope(tx, scope, input.id);
     if (input.version !== undefined && input.version !== row.version) {
@@ -89,7 +119,6 @@ export function updateProduct(deps: AppDeps, scope: CompanyScope, actor: Actor, 
     if (!saved) throw new AppError('CONFLICT', vi.errors.versionConflict);
     if (input.trackings) replaceTrackings(tx, row.id, row.companyId, input.trackings);
   });
-  return getProduct(deps, scope, input.id);
 }
 
 /** DELETE /products/{id}: its timeline and scan events go with it; its codes return to the company's unbound pool. */

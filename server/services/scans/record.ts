@@ -6,6 +6,8 @@ import { deviceClass } from './device.ts';
 export interface ScanFacts {
   productId: number;
   companyId: number;
+  /** The lot whose own code was scanned (decision 126), or null. */
+  lotId?: number | null;
   /** The signed-in scanner, or null for a visitor. */
   userId: number | null;
   userAgent: string;
@@ -38,15 +40,21 @@ export class ScanBuffer {
     this.insert = deps.sqlite.prepare(SCAN_EVENT_INSERT);
   }
 
-  push(productId: number, companyId: number, userId: number | null, device: string): void {
+  push(
+    productId: number,
+    companyId: number,
+    userId: number | null,
+    device: string,
+    lotId: number | null,
+  ): void {
     if (this.deps.settings.scanFlushMs === 0) {
-      this.insert.run(productId, companyId, userId, device, Date.now(), 1);
+      this.insert.run(productId, companyId, userId, device, Date.now(), 1, lotId);
       return;
     }
-    const key = `${productId}:${companyId}:${userId ?? ''}:${device}`;
+    const key = `${productId}:${companyId}:${userId ?? ''}:${device}:${lotId ?? ''}`;
     const row = this.rows.get(key);
     if (row) row[5]++;
-    else this.rows.set(key, [productId, companyId, userId, device, Date.now(), 1]);
+    else this.rows.set(key, [productId, companyId, userId, device, Date.now(), 1, lotId]);
     this.timer ??= setTimeout(() => this.flushSome(), this.deps.settings.scanFlushMs);
   }
 
@@ -114,7 +122,7 @@ export function createScanBuffer(deps: BufferDeps): ScanBuffer {
  * from the request: the IP address and the User-Agent itself are never stored.
  */
 export function recordScanEvent(deps: Pick<AppDeps, 'scanBuffer'>, facts: ScanFacts): void {
-  deps.scanBuffer.push(facts.productId, facts.companyId, facts.userId, deviceClass(facts.userAgent));
+  deps.scanBuffer.push(facts.productId, facts.companyId, facts.userId, deviceClass(facts.userAgent), facts.lotId ?? null);
 }
 
 /** Writes every buffered scan event and waits until they are committed. */

@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { ListShortLinksInput } from '#shared/schemas/shortLinks.ts';
 import { products, shortLinks } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { redirectUrl } from '#server/services/codes.ts';
+import { qrTargetUrls } from '#server/services/gs1/qr-target.ts';
 import { withCompanyNames } from '#server/services/companies/names.ts';
 import { pickCompany, type CompanyScope } from '#server/services/products/scope.ts';
 import { qrImagePath } from './qr.ts';
@@ -33,13 +33,17 @@ export function listShortLinks(deps: AppDeps, scope: CompanyScope, input: ListSh
     .offset((input.page - 1) * input.limit)
     .all();
   const total = deps.db.select({ n: count() }).from(shortLinks).where(filter).get()?.n ?? 0;
-  const { publicUrl } = deps.settings;
+  // What each label encodes: the Digital Link when the company prints them (decision 131).
+  const urls = qrTargetUrls(
+    deps,
+    rows.map((r) => r.code),
+  );
   return {
     shortLinks: withCompanyNames(deps, rows).map((r) => ({
       code: r.code,
       companyId: r.companyId,
       companyName: r.companyName,
-      url: redirectUrl(publicUrl, r.code),
+      url: urls.get(r.code) as string,
       qr_code_image: qrImagePath(r.code, 'png'),
       qr_code_svg: qrImagePath(r.code, 'svg'),
       productId: r.productId,

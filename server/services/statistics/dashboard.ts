@@ -1,7 +1,7 @@
-import { count, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import { flushScanEvents } from '#server/services/scans/record.ts';
 import { TOP_PRODUCTS, type DashboardStatistics } from '#shared/schemas/statistics.ts';
-import { companies, products, scanEvents, users } from '#server/db/schema/index.ts';
+import { companies, lots, products, scanEvents, users } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
@@ -52,6 +52,14 @@ export async function companyDashboard(
     totalScans: countScans(deps.db, ofScans),
     scansByDay: scansByDay(deps.db, now, ofScans),
     topProducts,
+    // Scans of the lots recalled now (decision 126): how many people reached a recalled lot's code.
+    recalledLotScans:
+      deps.db
+        .select({ n: scanTotal })
+        .from(scanEvents)
+        .innerJoin(lots, eq(lots.id, scanEvents.lotId))
+        .where(and(isNotNull(lots.recalledAt), ofScans))
+        .get()?.n ?? 0,
   };
 }
 

@@ -8,6 +8,8 @@ import { client } from './client.ts';
 import { companies } from './companies.ts';
 import { documents } from './documents.ts';
 import { errors } from './errors.ts';
+import { gs1 } from './gs1.ts';
+import { lots } from './lots.ts';
 import { mail } from './mail.ts';
 import { nav } from './nav.ts';
 import { products } from './products.ts';
@@ -18,5 +20,5 @@ import { validation } from './validation.ts';
 import { workspace } from './workspace.ts';
 import { workspaceImport } from './workspace-import.ts';
 
-export const vi = { api, errors, mail, validation, users, companies, documents, nav, client, authScreens, products, scan, publicPages, workspaceImport, workspace } as const;
+export const vi = { api, errors, mail, validation, users, companies, documents, nav, client, authScreens, products, scan, publicPages, workspaceImport, workspace, lots, gs1 } as const;
 export type Messages = typeof vi;

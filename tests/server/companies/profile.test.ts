@@ -18,6 +18,9 @@ describe('[REST][companies] public profile', () => {
         address: world.companyB.address,
         email: world.companyB.email,
         business_license: world.companyB.businessLicense,
+        tax_code: null,
+        gln: null,
+        digital_link_qr: false,
         createdAt: world.companyB.createdAt.toISOString(),
         updatedAt: world.companyB.updatedAt.toISOString(),
       });

@@ -50,9 +50,9 @@ describe('[foundation] worker modules', () => {
     const writer = startBackgroundWriter(path, { synchronous: 'NORMAL', checkpointMs: 50 });
     const now = Date.now();
     await writer.writeScans([
-      [product.id, companyId, null, 'mobile', now, 3],
+      [product.id, companyId, null, 'mobile', now, 3, null],
       // A product that does not exist: its foreign key fails, the row is dropped alone.
-      [product.id + 1000, companyId, null, 'desktop', now, 1],
+      [product.id + 1000, companyId, null, 'desktop', now, 1, null],
     ]);
     await writer.stop();
     const rows = sqlite.prepare('SELECT product_id AS productId, device, scans FROM scan_events').all();

@@ -158,6 +158,40 @@ describe('[GUEST][perf] the scan fast path on the running server', () => {
     expect((await callerFor(r.deps, admin).statistics.dashboard({})).totalScans).toBe(0);
   });
 
+  it("serves a lot's page and answer like the app (REST, tRPC, page); a recall shows at once; a Digital Link goes to the app and is one scan", async () => {
+    const { running: r, admin, base } = await boot();
+    const caller = callerFor(r.deps, admin);
+    const gtinProduct = await caller.products.create({ name: 'Gạo ST25', status: 'ACTIVE', gtin: '08930000000019' });
+    const lot = await caller.lots.create({ productId: gtinProduct.id, code: 'L2405A', events: [{ activity: 'Xay xát', location: 'Sóc Trăng', date: '2026-10-03' }] });
+    const rest = `${base}/api/public/lots/${lot.id}`;
+    const made = await fetch(rest);
+    const kept = await fetch(rest);
+    expect(kept.headers.get('x-request-id')).toBeNull(); // the dispatcher's
+    expect(await kept.text()).toBe(await made.text());
+    const trpcUrl = `${base}/api/trpc/lots.publicById?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { id: lot.id } }))}`;
+    const fast = await fetch(trpcUrl);
+    const viaTrpc = await fetch(trpcUrl, { headers: { origin: base } });
+    expect(fast.headers.get('x-request-id')).toBeNull();
+    expect(await fast.json()).toEqual(await viaTrpc.json());
+
+    const page = `/lots/${lot.id}`;
+    const get = () => fetch(`${base}${page}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(await (await get()).text()).toContain('Xay xát');
+    const pageKept = await get();
+    expect(pageKept.headers.get('x-request-id')).toBeNull();
+    expect(pageKept.headers.get('content-encoding')).toBe('gzip');
+
+    await caller.lots.recall({ id: lot.id, reason: 'Nhiễm khuẩn' });
+    expect((await (await fetch(rest)).json()).data.lot).toMatchObject({ recalled: true, recallReason: 'Nhiễm khuẩn' });
+    expect(await (await get()).text()).toContain('Nhiễm khuẩn');
+
+    const opened = await fetch(`${base}/01/08930000000019/10/L2405A`, { redirect: 'manual' });
+    expect(opened.status).toBe(307);
+    expect(opened.headers.get('x-request-id')).toBeTruthy(); // the app's
+    expect(new URL(opened.headers.get('location') as string).pathname).toBe(page);
+    expect(await caller.statistics.dashboard({})).toMatchObject({ totalScans: 1, recalledLotScans: 1 });
+  });
+
   it('leaves cross-origin requests to the app, so a configured origin gets its CORS headers on every answer', async () => {
     const { product, base } = await boot({ CORS_ORIGIN: 'https://doi-tac.example.vn' });
     const url = `${base}/api/products/qr-codes/${product.qr_code}`;

@@ -85,6 +85,34 @@ describe('[GUEST][REST][perf] server-rendered public pages', () => {
     expect(deps.db.select().from(scanEvents).all()).toHaveLength(0);
   });
 
+  it("a lot's page arrives with the recall first, the lot's journey after the product's, and its answer as JSON; a recall shows at once", async () => {
+    const { caller, product, get } = await world();
+    const lot = await caller.lots.create({
+      productId: product.id,
+      code: 'L2405A',
+      productionDate: '2026-10-02',
+      events: [{ activity: 'Rang mẻ L2405A', location: 'Đà Lạt', date: '2026-10-03' }],
+    });
+    const path = `/lots/${lot.id}`;
+    const first = await get(path);
+    expect(first.res.status).toBe(200);
+    expect(first.html).toContain('L2405A');
+    expect(first.html).toContain('Cà phê Arabica Cầu Đất');
+    expect(first.html.indexOf('Thu hoạch')).toBeLessThan(first.html.indexOf('Rang mẻ L2405A'));
+    expect(firstView(first.html)).toMatchObject({ product: { id: product.id }, lot: { id: lot.id, code: 'L2405A', recalled: false } });
+    expect(first.html).not.toContain('Phát hiện nấm mốc');
+
+    await caller.lots.recall({ id: lot.id, reason: 'Phát hiện nấm mốc' });
+    const recalled = await get(path);
+    expect(recalled.html).toContain('Phát hiện nấm mốc');
+    // The banner comes before the lot's title.
+    expect(recalled.html.indexOf('Phát hiện nấm mốc')).toBeLessThan(recalled.html.indexOf('id="lot-title"'));
+
+    await caller.products.update({ id: product.id, name: product.name, status: 'INACTIVE' });
+    expect((await get(path)).html).toBe(TEMPLATE);
+    for (const other of ['/lots/999', '/lots/abc']) expect((await get(other)).html, other).toBe(TEMPLATE);
+  });
+
   it('an unknown code, a bad id or a missing product get the plain app, whose page says what is wrong', async () => {
     const { get } = await world();
     for (const path of ['/redirect/khong-co-ma-nay', '/redirect/%3Cb%3E', '/products/details/999', '/products/details/abc']) {

@@ -24,6 +24,8 @@ async function world(env: Record<string, string> = {}) {
   return { api, admin, caller, product, resolve };
 }
 
+const resolveOf = (api: Awaited<ReturnType<typeof world>>['api'], code: string) => api.call('GET', `/products/qr-codes/${code}`);
+
 describe('[GUEST][REST][perf] the cached public resolve', () => {
   it('answers the same envelope as the procedure, and is cached after the first call', async () => {
     const { api, product, resolve } = await world();
@@ -120,12 +122,100 @@ describe('[GUEST][REST][perf] the cached public resolve', () => {
     const answer = await api.call('GET', `/products/qr-codes/${product.qr_code}`);
     const company = api.deps.db.select().from(companies).where(eq(companies.id, product.companyId)).get()!;
     const workspace = await caller.products.get({ id: product.id });
-    const expected = { statusCode: 200, message: vi.api.ok, data: { ...workspace, company: toPublicCompany(company) } };
+    const expected = {
+      statusCode: 200,
+      message: vi.api.ok,
+      data: { ...workspace, company: toPublicCompany(company), lot: null, recalledLots: [] },
+    };
     expect(answer.text).toBe(JSON.stringify(expected));
     const link = await api.call('GET', `/shortLinks/${product.qr_code}`);
     expect(link.text).toBe(
       JSON.stringify({ statusCode: 200, message: vi.api.ok, data: { code: product.qr_code, productId: product.id, url: product.qr_code_url } }),
     );
+  });
+
+  it('SQLite builds the lot facts and the lot page byte for byte as the workspace serializes the lot (decision 126)', async () => {
+    const { api, caller } = await world();
+    const awkward = 'Lô "đặc biệt" \\ \t</script> 🐝';
+    const product = await caller.products.create({
+      name: 'Mật ong rừng',
+      status: 'ACTIVE',
+      gtin: '08930000000019',
+      brand: awkward,
+      standards: 'TCVN 5267-1:2008',
+      shelf_life: '24 tháng',
+      trackings: [{ activity: 'Khai thác', location: 'U Minh', date: '2026-03-20', description: '' }],
+    });
+    api.deps.sqlite.prepare('UPDATE companies SET tax_code = ?, gln = ? WHERE id = ?').run('0101234567', '8930000000002', product.companyId);
+    const recalled = await caller.lots.create({
+      productId: product.id,
+      code: 'R2',
+      productionDate: '2026-03-21',
+      expiryDate: '2027-03-21',
+      expiryKind: 'BEST_BEFORE',
+      quantity: 40,
+      unit: 'hũ',
+      events: [{ activity: 'Đóng hũ', location: 'Cà Mau', date: '2026-03-21T08:30:00+07:00', description: awkward, bizStep: 'commissioning', gln: '8930000000002' }],
+    });
+    await caller.lots.recall({ id: recalled.id, reason: awkward });
+    await caller.lots.create({ productId: product.id, code: 'A1', productionDate: '2026-03-01' });
+    const other = await caller.lots.recall({ id: (await caller.lots.create({ productId: product.id, code: 'B3' })).id, reason: 'Nhãn sai' });
+    const withCode = await caller.lots.createQrCode({ id: recalled.id });
+    const lotCode = withCode.qrCodes[0]!.code;
+
+    const company = api.deps.db.select().from(companies).where(eq(companies.id, product.companyId)).get()!;
+    const workspace = await caller.products.get({ id: product.id });
+    const publicLot = (l: Awaited<ReturnType<typeof caller.lots.get>>) => ({
+      id: l.id,
+      code: l.code,
+      productionDate: l.productionDate,
+      expiryDate: l.expiryDate,
+      expiryKind: l.expiryKind,
+      recalled: l.recalled,
+      recalledAt: l.recalledAt,
+      recallReason: l.recallReason,
+    });
+    const r = await caller.lots.get({ id: recalled.id });
+    const b = await caller.lots.get({ id: other.id });
+    // Recalled lots by code: B3 before R2; A1 is not recalled.
+    const productData = { ...workspace, company: toPublicCompany(company), lot: null, recalledLots: [publicLot(b), publicLot(r)] };
+    const ok = (data: unknown) => JSON.stringify({ statusCode: 200, message: vi.api.ok, data });
+
+    expect((await api.call('GET', `/products/qr-codes/${product.qr_code}`)).text).toBe(ok(productData));
+    expect((await api.call('GET', `/products/qr-codes/${lotCode}`)).text).toBe(ok({ ...productData, lot: publicLot(r) }));
+    expect((await api.call('GET', `/public/lots/${recalled.id}`)).text).toBe(
+      ok({ lot: { ...publicLot(r), events: r.events }, product: productData }),
+    );
+    // The app's own procedure gets the same answer.
+    expect(await callerFor(api.deps, null).lots.publicById({ id: recalled.id })).toEqual({
+      lot: { ...publicLot(r), events: r.events },
+      product: productData,
+    });
+  });
+
+  it('a lot page is a public answer: kept, and dropped by the triggers when the lot, its journey or its product changes', async () => {
+    const { api, caller, product } = await world();
+    const lot = await caller.lots.create({ productId: product.id, code: 'L1', events: [{ activity: 'Đóng gói', location: '', date: '2026-10-02' }] });
+    const page = () => api.call('GET', `/public/lots/${lot.id}`);
+    const size = api.deps.publicAnswers.size;
+    expect((await page()).body.data.lot.recalled).toBe(false);
+    expect(api.deps.publicAnswers.size).toBe(size + 1);
+    api.deps.sqlite.prepare('UPDATE lots SET recalled_at = ?, recall_reason = ? WHERE id = ?').run(Date.now(), 'Nấm mốc', lot.id);
+    expect((await page()).body.data.lot).toMatchObject({ recalled: true, recallReason: 'Nấm mốc' });
+    expect((await resolveOf(api, product.qr_code)).body.data.recalledLots).toMatchObject([{ code: 'L1' }]);
+    api.deps.sqlite.prepare('UPDATE lot_events SET activity = ? WHERE lot_id = ?').run('Dán nhãn', lot.id);
+    expect((await page()).body.data.lot.events[0].activity).toBe('Dán nhãn');
+    api.deps.sqlite.prepare('UPDATE tracking_entries SET activity = ? WHERE product_id = ?').run('Sấy', product.id);
+    expect((await page()).body.data.product.trackings[0].activity).toBe('Sấy');
+    api.deps.sqlite.prepare('UPDATE companies SET name = ? WHERE id = ?').run('HTX mới', product.companyId);
+    expect((await page()).body.data.product.company.name).toBe('HTX mới');
+    await caller.products.update({ id: product.id, name: product.name, status: 'INACTIVE' });
+    expect((await page()).status).toBe(404);
+    await caller.products.update({ id: product.id, name: product.name, status: 'ACTIVE' });
+    api.deps.sqlite.prepare('DELETE FROM lots WHERE id = ?').run(lot.id);
+    expect((await page()).body).toEqual({ statusCode: 404, message: vi.lots.notFound });
+    expect((await resolveOf(api, product.qr_code)).body.data.recalledLots).toEqual([]);
+    expect((await api.call('GET', '/public/lots/abc')).status).toBe(400);
   });
 
   it('any write to what an answer is made of shows at once, whichever path writes it (the triggers)', async () => {

@@ -33,7 +33,7 @@ async function world() {
   const resolve = (code = product.qr_code) => api.call('GET', `/products/qr-codes/${code}`);
   const stored = (code = product.qr_code) => {
     const row = store.read(code);
-    return row && JSON.parse(new TextDecoder().decode(row[2]));
+    return row && JSON.parse(new TextDecoder().decode(row[3]));
   };
   return { api, caller, create, product, store, resolve, stored };
 }
@@ -63,9 +63,9 @@ describe('[GUEST][REST][perf] the stored public answers', () => {
     expect(row).toBeDefined();
     const company = api.deps.db.select().from(companies).where(eq(companies.id, product.companyId)).get()!;
     const workspace = await caller.products.get({ id: product.id });
-    expect(new TextDecoder().decode(row![2])).toBe(JSON.stringify({ ...workspace, company: toPublicCompany(company) }));
+    expect(new TextDecoder().decode(row![3])).toBe(JSON.stringify({ ...workspace, company: toPublicCompany(company), lot: null, recalledLots: [] }));
     const answer = await api.call('GET', `/products/qr-codes/${product.qr_code}`);
-    expect(answer.text).toBe(JSON.stringify({ statusCode: 200, message: vi.api.ok, data: { ...workspace, company: toPublicCompany(company) } }));
+    expect(answer.text).toBe(JSON.stringify({ statusCode: 200, message: vi.api.ok, data: { ...workspace, company: toPublicCompany(company), lot: null, recalledLots: [] } }));
   });
 
   it('a stored row made stale by any write is not served, and is stored again fresh', async () => {
@@ -187,7 +187,7 @@ describe('[GUEST][REST][perf] the stored public answers', () => {
     expect(dataOf<{ name: string }>(again.product(product.qr_code)!).name).toBe('Đổi khi app tắt');
     again.store.settle();
     const row = again.store.read(product.qr_code);
-    expect(JSON.parse(new TextDecoder().decode(row![2])).name).toBe('Đổi khi app tắt');
+    expect(JSON.parse(new TextDecoder().decode(row![3])).name).toBe('Đổi khi app tắt');
     again.close();
     second.sqlite.close();
   });

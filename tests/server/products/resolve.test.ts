@@ -54,6 +54,7 @@ describe('[GUEST][REST][products] public resolve', () => {
       'createdAt',
       'device',
       'id',
+      'lotId',
       'productId',
       'scans',
       'userId',

@@ -26,7 +26,11 @@ const PUBLIC = new Set([
   'products.scanImage',
   'publicProducts.byId',
   'publicProducts.companyProducts',
+  'lots.publicById',
   'shortLinks.resolve',
+  // EPCIS exports of ACTIVE products are public like their pages (decision 133).
+  'epcis.product',
+  'epcis.lot',
 ]);
 /** The statuses the API answers with (decision 001). Anything else (500 above all) is a bug. */
 const DOCUMENTED = new Set([200, 201, 400, 401, 403, 404, 409, 410, 412, 413, 415, 429]);

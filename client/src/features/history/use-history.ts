@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { SCAN_LOG_PAGE_SIZE } from '#shared/schemas/scanLogs.ts';
+import { SCAN_LOG_PAGE_SIZE } from '#shared/constants.ts';
 import { useTRPC } from '#client/lib/trpc.ts';
 import { readGuestHistory } from './guest-history.ts';
 import type { HistoryItem } from './history-list.tsx';

@@ -14,6 +14,7 @@ import { useSession } from '#client/session/SessionProvider.tsx';
 import { CompanyPicker, type PickedCompany } from '#client/features/company/company-picker.tsx';
 import { useDraft } from '#client/lib/use-draft.ts';
 import { ImageGallery } from './image-gallery.tsx';
+import { ProductDataset } from '#client/features/lots/product-dataset.tsx';
 import { ProductQr } from './product-qr.tsx';
 import { TagPicker } from './tag-picker.tsx';
 import { TimelineEditor } from './timeline-editor.tsx';
@@ -31,6 +32,10 @@ interface FormState {
   unit: string;
   tags: string[];
   origin: string;
+  gtin: string;
+  brand: string;
+  standards: string;
+  shelfLife: string;
   trackings: TimelineStep[];
 }
 
@@ -42,6 +47,10 @@ const blank: FormState = {
   unit: '',
   tags: [],
   origin: '',
+  gtin: '',
+  brand: '',
+  standards: '',
+  shelfLife: '',
   trackings: [],
 };
 
@@ -54,6 +63,10 @@ function fromProduct(p: ProductDetail): FormState {
     unit: p.unit ?? '',
     tags: p.tags,
     origin: p.origin ?? '',
+    gtin: p.gtin ?? '',
+    brand: p.brand ?? '',
+    standards: p.standards ?? '',
+    shelfLife: p.shelf_life ?? '',
     trackings: p.trackings.map((s) => ({
       key: newStepKey(),
       activity: s.activity,
@@ -76,6 +89,10 @@ function bodyOf(f: FormState) {
     unit: f.unit,
     tags: f.tags,
     origin: f.origin,
+    gtin: f.gtin,
+    brand: f.brand,
+    standards: f.standards,
+    shelf_life: f.shelfLife,
     trackings: f.trackings.map(({ key: _key, ...s }) => s),
   };
 }
@@ -122,6 +139,8 @@ export function ProductFormDialog({
     toast.success(message);
     void queryClient.invalidateQueries({ queryKey: trpc.products.pathKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.companies.pathKey() });
+    // The list's Thông tư 02/2024 column (decision 127).
+    void queryClient.invalidateQueries({ queryKey: trpc.lots.pathKey() });
     onOpenChange(false);
   };
   const create = useMutation(trpc.products.create.mutationOptions({ onSuccess: () => done(t.created) }));
@@ -229,6 +248,14 @@ export function ProductFormDialog({
             ]}
             onChange={(v) => set('status', v)}
           />
+          <ProductDataset
+            part="publish"
+            form={form}
+            productId={editing ? productId : null}
+            companyId={
+              editing ? detail.data?.companyId : (company?.id ?? state.currentUser?.companyId ?? undefined)
+            }
+          />
           <TagPicker
             available={lists.tags}
             value={form.tags}
@@ -241,7 +268,48 @@ export function ProductFormDialog({
             onChange={(v) => set('images', v)}
             error={errors.images}
           />
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field
+              label={vi.lots.dataset.gtinLabel}
+              value={form.gtin}
+              inputMode="numeric"
+              maxLength={14}
+              error={errors.gtin}
+              onChange={(e) => set('gtin', e.target.value)}
+            />
+            <Field
+              label={vi.lots.dataset.brand}
+              value={form.brand}
+              maxLength={200}
+              error={errors.brand}
+              onChange={(e) => set('brand', e.target.value)}
+            />
+            <Field
+              label={vi.lots.dataset.standards}
+              value={form.standards}
+              maxLength={500}
+              placeholder={vi.lots.dataset.standardsHint}
+              error={errors.standards}
+              onChange={(e) => set('standards', e.target.value)}
+            />
+            <Field
+              label={vi.lots.dataset.shelfLife}
+              value={form.shelfLife}
+              maxLength={100}
+              placeholder={vi.lots.dataset.shelfLifeHint}
+              error={errors.shelf_life}
+              onChange={(e) => set('shelfLife', e.target.value)}
+            />
+          </div>
           <TimelineEditor steps={form.trackings} onChange={(v) => set('trackings', v)} errors={errors} />
+          <ProductDataset
+            part="checklist"
+            form={form}
+            productId={editing ? productId : null}
+            companyId={
+              editing ? detail.data?.companyId : (company?.id ?? state.currentUser?.companyId ?? undefined)
+            }
+          />
           {editing && detail.data && <ProductQr product={detail.data} />}
           {/* Enter in a field saves, like the button. */}
           <button type="submit" className="hidden" aria-hidden="true" tabIndex={-1} />

@@ -1,7 +1,10 @@
+import { useLocation } from 'wouter';
+import type { DatasetItem } from '#shared/gs1/dataset.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { imageVariant } from '#shared/image-variants.ts';
 import { type Column, DataTable, editDeleteActions } from '#client/components/ui/data-table.tsx';
 import { withCompanyColumn } from '#client/features/company/company-column.tsx';
+import { productLotsPath } from '#client/features/lots/paths.ts';
 import type { ProductRow } from './types.ts';
 
 const t = vi.workspace.products;
@@ -48,28 +51,62 @@ const COLUMNS: Column<ProductRow>[] = [
   { header: t.columns.qr, className: 'font-mono text-xs', cell: (p) => p.qr_code },
 ];
 
+const d = vi.lots.dataset;
+
+/** The Thông tư 02/2024 items a product lacks (decision 127), named in the cell's text. */
+function datasetColumn(missing: ReadonlyMap<number, readonly DatasetItem[]>): Column<ProductRow> {
+  return {
+    header: d.columnHeader,
+    cell: (p) => {
+      const items = missing.get(p.id);
+      if (!items) return '';
+      if (items.length === 0) return <span className="text-ink">{d.columnComplete}</span>;
+      return (
+        <span className="text-ink">
+          <span className="font-semibold text-danger">{d.columnMissing(items.length)}</span>
+          <span className="block text-xs text-ink-soft">{items.map((i) => d.shortItems[i]).join(', ')}</span>
+        </span>
+      );
+    },
+  };
+}
+
 /** One page of products: cover, name, category, status, code and the row's actions. */
 export function ProductTable({
   products,
   showCompany = false,
+  missing,
   onEdit,
   onDelete,
 }: {
   products: ProductRow[];
+  /** Which Thông tư 02/2024 items each product of the page lacks. */
+  missing?: ReadonlyMap<number, readonly DatasetItem[]>;
   /** A SUPER_ADMIN's list, across companies. */
   showCompany?: boolean;
   onEdit: (p: ProductRow) => void;
   onDelete: (p: ProductRow) => void;
 }) {
+  const [, navigate] = useLocation();
   return (
     <DataTable
       rows={products}
       rowKey={(p) => p.id}
       rowName={(p) => p.name}
-      columns={withCompanyColumn(COLUMNS, showCompany)}
-      actions={(p) =>
-        editDeleteActions({ name: p.name, onEdit: () => onEdit(p), onDelete: () => onDelete(p) })
-      }
+      columns={withCompanyColumn(missing ? [...COLUMNS, datasetColumn(missing)] : COLUMNS, showCompany)}
+      actions={(p) => {
+        const [edit, ...rest] = editDeleteActions({
+          name: p.name,
+          onEdit: () => onEdit(p),
+          onDelete: () => onDelete(p),
+        });
+        const lots = {
+          label: vi.lots.workspace.title,
+          ariaLabel: `${vi.lots.workspace.title} ${p.name}`,
+          onSelect: () => navigate(productLotsPath(p.id)),
+        };
+        return edit ? [edit, lots, ...rest] : [lots, ...rest];
+      }}
     />
   );
 }

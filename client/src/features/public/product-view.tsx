@@ -1,5 +1,7 @@
 import { Link } from 'wouter';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { ScannedLot } from '#client/features/lots/lot-facts.tsx';
+import { ProductRecalls } from '#client/features/lots/recall-banner.tsx';
 import { Gallery } from './gallery.tsx';
 import { ShareButton } from './share-button.tsx';
 import { Timeline } from './timeline.tsx';
@@ -23,6 +25,9 @@ export function ProductView({ product }: { product: PublicProduct }) {
   const active = product.status === 'ACTIVE';
   return (
     <article className="mx-auto flex w-full max-w-2xl flex-col gap-5">
+      {/* A recall comes before everything else (decision 126). */}
+      <ProductRecalls lot={product.lot} recalledLots={product.recalledLots} />
+      {product.lot && <ScannedLot lot={product.lot} />}
       <Gallery name={product.name} images={images} />
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex flex-col gap-1">
@@ -44,6 +49,10 @@ export function ProductView({ product }: { product: PublicProduct }) {
         <Fact label={t.origin} value={product.origin} />
         <Fact label={t.category} value={product.category} />
         <Fact label={t.unit} value={product.unit} />
+        <Fact label={vi.lots.dataset.brand} value={product.brand} />
+        <Fact label={vi.lots.dataset.gtin} value={product.gtin} />
+        <Fact label={vi.lots.dataset.standards} value={product.standards} />
+        <Fact label={vi.lots.dataset.shelfLife} value={product.shelf_life} />
         <div className="flex justify-between gap-4 py-2">
           <dt className="text-ink-soft">{t.company}</dt>
           <dd className="text-right font-medium">

@@ -1,0 +1,96 @@
+import { Link } from 'wouter';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { formatTrackingDate } from '#client/features/public/format-date.ts';
+import { lotPath } from './paths.ts';
+
+const t = vi.lots.publicPage;
+
+/** Red in both themes, with text that keeps its contrast on it (WCAG 2.2 AA). */
+const RED =
+  'rounded-lg border-2 border-red-700 bg-red-50 text-red-950 dark:border-red-400 dark:bg-red-950 dark:text-red-50';
+
+export interface RecallFacts {
+  id: number;
+  code: string;
+  recalled: boolean;
+  recalledAt: string | null;
+  recallReason: string | null;
+}
+
+/**
+ * 'Lô hàng này đã bị thu hồi', the reason and the date: shown first, above everything else, on the lot
+ * page and on every scan of the lot's codes (decision 126). An alert, so a screen reader says it at once.
+ */
+export function RecallBanner({ lot }: { lot: RecallFacts }) {
+  if (!lot.recalled) return null;
+  return (
+    <section
+      role="alert"
+      aria-labelledby={`recall-${lot.id}`}
+      className={`flex gap-3 p-4 ${RED}`}
+      data-testid="recall-banner"
+    >
+      <span
+        aria-hidden="true"
+        className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-red-700 text-lg font-bold text-white"
+      >
+        !
+      </span>
+      <div className="flex min-w-0 flex-col gap-1">
+        <h2 id={`recall-${lot.id}`} className="text-lg font-bold text-red-800 dark:text-red-100">
+          {t.recallTitle}
+        </h2>
+        <p className="text-sm font-semibold text-red-950 dark:text-red-50">{t.recalledLot(lot.code)}</p>
+        {lot.recallReason && (
+          <p className="text-sm break-words text-red-950 dark:text-red-50">
+            <span className="font-medium">{t.recallReason}:</span> {lot.recallReason}
+          </p>
+        )}
+        {lot.recalledAt && (
+          <p className="text-sm text-red-950 dark:text-red-50">
+            <span className="font-medium">{t.recallDate}:</span>{' '}
+            <time dateTime={lot.recalledAt}>{formatTrackingDate(lot.recalledAt)}</time>
+          </p>
+        )}
+        <p className="text-sm text-red-900 dark:text-red-100">{t.recallAdvice}</p>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The product page's warning (decision 126): the lot of the scanned code first if it is recalled, then
+ * the product's other recalled lots, each linking to its lot page.
+ */
+export function ProductRecalls({
+  lot,
+  recalledLots,
+}: {
+  lot?: RecallFacts | null;
+  recalledLots?: RecallFacts[];
+}) {
+  const others = (recalledLots ?? []).filter((l) => l.id !== lot?.id);
+  if (!lot?.recalled && others.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-3">
+      {lot?.recalled && <RecallBanner lot={lot} />}
+      {others.length > 0 && (
+        <section aria-labelledby="recalled-lots-title" className={`p-4 ${RED}`} data-testid="recalled-lots">
+          <h2 id="recalled-lots-title" className="mb-2 font-bold text-red-800 dark:text-red-100">
+            {t.recalledLotsTitle}
+          </h2>
+          <ul className="flex flex-col gap-2 text-sm">
+            {others.map((l) => (
+              <li key={l.id}>
+                <Link href={lotPath(l.id)} className="font-semibold text-red-950 dark:text-red-50 underline">
+                  {t.recalledLot(l.code)}
+                </Link>
+                {l.recallReason && <span className="text-red-950 dark:text-red-50">: {l.recallReason}</span>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+/**
+ * EPCIS 2.0 JSON-LD for a product's or a lot's timeline (decision 133). Pure: domain rows in, document
+ * out. Each timeline step is an ObjectEvent about the lot (a quantityList whose epcClass is the lot's
+ * Digital Link), or about the product class when the export is the product's own shared steps.
+ */
+import { bizStepOf } from '#shared/gs1/biz-steps.ts';
+import { buildDigitalLink } from '#shared/gs1/digital-link.ts';
+
+export const EPCIS_CONTEXT = 'https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld';
+/** Vietnam has one time zone and no daylight saving. */
+export const VIETNAM_OFFSET = '+07:00';
+const VIETNAM_OFFSET_MS = 7 * 3600 * 1000;
+
+export interface EpcisStep {
+  activity: string;
+  location: string;
+  date: string;
+  description: string;
+  bizStep?: string | null;
+  gln?: string | null;
+}
+
+export interface EpcisLot {
+  id: number;
+  code: string;
+  productionDate: string | null;
+  expiryDate: string | null;
+  expiryKind: 'EXPIRY' | 'BEST_BEFORE';
+  quantity: number | null;
+  unit: string | null;
+  recalledAt: Date | null;
+  createdAt: Date;
+  steps: EpcisStep[];
+}
+
+export interface EpcisExportInput {
+  publicUrl: string;
+  now: Date;
+  product: { id: number; gtin: string | null; steps: EpcisStep[] };
+  /** The lot exported, or (for a product export) each of its lots. */
+  lots: EpcisLot[];
+  /** 'lot': the product's shared steps count as the lot's own journey; 'product': they are the class's. */
+  scope: 'product' | 'lot';
+}
+
+type Json = Record<string, unknown>;
+
+/** A step's date (a calendar date or an ISO date-time) as an EPCIS eventTime in Vietnam time. */
+export function vietnamEventTime(date: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2})(?::(\d{2}))?(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/.exec(date.trim());
+  if (m && !m[4]) return `${m[1]}T${m[2] ?? '00:00'}:${m[3] ?? '00'}${VIETNAM_OFFSET}`;
+  const ms = Date.parse(date);
+  if (Number.isNaN(ms)) throw new RangeError(`not a date: ${date}`);
+  return `${new Date(ms + VIETNAM_OFFSET_MS).toISOString().slice(0, 19)}${VIETNAM_OFFSET}`;
+}
+
+function instantInVietnam(at: Date): string {
+  return vietnamEventTime(at.toISOString());
+}
+
+/** UN/ECE Recommendation 20 codes for the units companies type; a count of items has no unit. */
+const UNIT_CODES: Record<string, string | null> = {
+  kg: 'KGM', kilogram: 'KGM', 'ki-lo-gam': 'KGM', g: 'GRM', gam: 'GRM', gram: 'GRM', tan: 'TNE', 'tấn': 'TNE',
+  l: 'LTR', lit: 'LTR', 'lít': 'LTR', ml: 'MLT',
+};
+
+function quantityElement(epcClass: string, lot: EpcisLot | null): Json {
+  const el: Json = { epcClass };
+  if (!lot || lot.quantity === null) return el;
+  const unit = (lot.unit ?? '').trim().toLowerCase();
+  if (unit in UNIT_CODES) {
+    el.quantity = lot.quantity;
+    el.uom = UNIT_CODES[unit];
+  } else if (Number.isInteger(lot.quantity)) {
+    // Boxes, bags, bottles: a number of items, which EPCIS writes without a unit of measure.
+    el.quantity = lot.quantity;
+  }
+  return el;
+}
+
+/** The Digital Link (or, without a GTIN, the public page) that names the lot or the product class. */
+export function classIdentifier(publicUrl: string, gtin: string | null, productId: number, lot?: EpcisLot): string {
+  const base = publicUrl.replace(/\/+$/, '');
+  if (gtin) return buildDigitalLink(base, { gtin, lot: lot?.code });
+  return lot ? `${base}/lots/${lot.id}` : `${base}/products/details/${productId}`;
+}
+
+/** A GLN as a location identifier in the canonical Digital Link form EPCIS 2.0 uses. */
+export function glnLocation(gln: string): string {
+  return `https://id.gs1.org/414/${gln}`;
+}
+
+const DISPOSITION_OF_STEP: Record<string, string> = {
+  commissioning: 'active',
+  shipping: 'in_transit',
+  transporting: 'in_transit',
+  departing: 'in_transit',
+  retail_selling: 'retail_sold',
+};
+
+function stepEvent(step: EpcisStep, publicUrl: string, what: Json): Json {
+  const bizStep = bizStepOf(step, publicUrl);
+  const event: Json = {
+    type: 'ObjectEvent',
+    eventTime: vietnamEventTime(step.date),
+    eventTimeZoneOffset: VIETNAM_OFFSET,
+    action: bizStep === 'commissioning' ? 'ADD' : 'OBSERVE',
+    quantityList: [what],
+    bizStep,
+  };
+  const disposition = DISPOSITION_OF_STEP[bizStep];
+  if (disposition) event.disposition = disposition;
+  if (step.gln) {
+    event.readPoint = { id: glnLocation(step.gln) };
+    event.bizLocation = { id: glnLocation(step.gln) };
+  }
+  // The words the company wrote, so that an import of this export gives back the same timeline.
+  event['txng:activity'] = step.activity;
+  if (step.location) event['txng:location'] = step.location;
+  if (step.description) event['txng:description'] = step.description;
+  return event;
+}
+
+function ilmdOf(lot: EpcisLot): Json {
+  const ilmd: Json = { 'cbvmda:lotNumber': lot.code };
+  // CBV 2.0 has no production-date attribute: the app's own term carries it.
+  if (lot.productionDate) ilmd['txng:productionDate'] = lot.productionDate;
+  if (lot.expiryDate) ilmd[lot.expiryKind === 'BEST_BEFORE' ? 'cbvmda:bestBeforeDate' : 'cbvmda:itemExpirationDate'] = lot.expiryDate;
+  return ilmd;
+}
+
+/**
+ * A lot's events: its journey steps, the lot's master data (ilmd) on the commissioning event (the
+ * first step that means commissioning, or one made from the lot's production date when no step does),
+ * and, for a recalled lot, a last event with the CBV disposition `recalled`.
+ */
+function lotEvents(input: EpcisExportInput, lot: EpcisLot, shared: EpcisStep[]): Json[] {
+  const { publicUrl, product } = input;
+  const what = quantityElement(classIdentifier(publicUrl, product.gtin, product.id, lot), lot);
+  const events = [...shared, ...lot.steps].map((s) => stepEvent(s, publicUrl, what));
+  const commissioning = events.find((e) => e.bizStep === 'commissioning');
+  if (commissioning) {
+    commissioning.ilmd = ilmdOf(lot);
+  } else {
+    events.unshift({
+      type: 'ObjectEvent',
+      eventTime: lot.productionDate ? vietnamEventTime(lot.productionDate) : instantInVietnam(lot.createdAt),
+      eventTimeZoneOffset: VIETNAM_OFFSET,
+      action: 'ADD',
+      quantityList: [what],
+      bizStep: 'commissioning',
+      disposition: 'active',
+      ilmd: ilmdOf(lot),
+    });
+  }
+  if (lot.recalledAt) {
+    events.push({
+      type: 'ObjectEvent',
+      eventTime: instantInVietnam(lot.recalledAt),
+      eventTimeZoneOffset: VIETNAM_OFFSET,
+      action: 'OBSERVE',
+      quantityList: [{ epcClass: what.epcClass }],
+      bizStep: 'holding',
+      disposition: 'recalled',
+    });
+  }
+  return events;
+}
+
+export function buildEpcisDocument(input: EpcisExportInput): Json {
+  const { publicUrl, product } = input;
+  const base = publicUrl.replace(/\/+$/, '');
+  let events: Json[];
+  if (input.scope === 'lot') {
+    events = input.lots.flatMap((lot) => lotEvents(input, lot, product.steps));
+  } else {
+    const productClass = { epcClass: classIdentifier(publicUrl, product.gtin, product.id) };
+    events = [
+      ...product.steps.map((s) => stepEvent(s, publicUrl, productClass)),
+      ...input.lots.flatMap((lot) => lotEvents(input, lot, [])),
+    ];
+  }
+  return {
+    '@context': [EPCIS_CONTEXT, { txng: `${base}/voc/` }],
+    type: 'EPCISDocument',
+    schemaVersion: '2.0',
+    creationDate: instantInVietnam(input.now),
+    epcisBody: { eventList: events },
+  };
+}

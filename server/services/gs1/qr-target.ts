@@ -1,0 +1,35 @@
+/**
+ * What a code's QR image and printed label encode (decision 131): the GS1 Digital Link
+ * PUBLIC_URL/01/{gtin}[/10/{lot}] when the code's company prints Digital Link QR codes and the code is
+ * bound to a product with a GTIN; otherwise PUBLIC_URL/redirect/{code}. Both keep resolving for ever.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import { companies, lots, products, shortLinks } from '#server/db/schema/index.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { redirectUrl } from '#server/services/codes.ts';
+import { buildDigitalLink } from '#shared/gs1/digital-link.ts';
+
+type TargetDeps = Pick<AppDeps, 'db' | 'settings'>;
+
+/** The URL each of `codes` encodes, by code, in one query (a page of codes, a lot's codes). */
+export function qrTargetUrls(deps: TargetDeps, codes: readonly string[]): Map<string, string> {
+  const publicUrl = deps.settings.publicUrl;
+  const urls = new Map(codes.map((code) => [code, redirectUrl(publicUrl, code)]));
+  if (!codes.length) return urls;
+  const rows = deps.db
+    .select({ code: shortLinks.code, gtin: products.gtin, lot: lots.code, digitalLinkQr: companies.digitalLinkQr })
+    .from(shortLinks)
+    .innerJoin(products, eq(products.id, shortLinks.productId))
+    .innerJoin(companies, eq(companies.id, products.companyId))
+    .leftJoin(lots, eq(lots.id, shortLinks.lotId))
+    .where(inArray(shortLinks.code, [...codes]))
+    .all();
+  for (const row of rows) {
+    if (row.digitalLinkQr && row.gtin) urls.set(row.code, buildDigitalLink(publicUrl, { gtin: row.gtin, lot: row.lot }));
+  }
+  return urls;
+}
+
+export function qrTargetUrl(deps: TargetDeps, code: string): string {
+  return qrTargetUrls(deps, [code]).get(code) as string;
+}

@@ -1,0 +1,149 @@
+import { eq } from 'drizzle-orm';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { foldVietnamese } from '#shared/text.ts';
+import {
+  createLotInput,
+  EXPIRY_KINDS,
+  type LOT_IMPORT_COLUMNS,
+  LOT_IMPORT_MAX_ROWS,
+  type LotImportInput,
+} from '#shared/schemas/lots.ts';
+import { lots } from '#server/db/schema/index.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { AppError } from '#server/errors.ts';
+import { readSheet } from '#server/services/productImport/parse.ts';
+import { requireProductInScope } from '#server/services/products/read.ts';
+import type { CompanyScope } from '#server/services/products/scope.ts';
+import { insertLotRecord, type LotFields } from './save.ts';
+
+type LotColumn = (typeof LOT_IMPORT_COLUMNS)[number];
+const m = vi.lots.import;
+const ERRORS_MAX = 500;
+
+/** Headers as people write them: the column keys, or the workspace's Vietnamese labels, any case or tone marks. */
+const HEADER_NAMES: Record<LotColumn, string[]> = {
+  code: ['code', 'ma lo', 'lot', 'so lo'],
+  production_date: ['production_date', 'ngay san xuat', 'nsx'],
+  expiry_date: ['expiry_date', 'han dung', 'han su dung', 'hsd'],
+  expiry_kind: ['expiry_kind', 'loai han dung'],
+  quantity: ['quantity', 'so luong'],
+  unit: ['unit', 'don vi'],
+};
+
+function columnOf(header: string): LotColumn | null | undefined {
+  const folded = foldVietnamese(header).trim().replace(/\s+/g, ' ');
+  if (folded === '') return null;
+  return (Object.keys(HEADER_NAMES) as LotColumn[]).find((c) => HEADER_NAMES[c].includes(folded));
+}
+
+export interface LotImportRow extends LotFields {
+  row: number;
+}
+
+/**
+ * POST /products/{id}/lots/import (decision 128): a CSV or XLSX file of one product's lots, checked
+ * row by row (`dryRun`: the preview), then imported whole in one transaction or not at all: a file
+ * with any error imports nothing and every error names its row and column in Vietnamese.
+ */
+export async function importLots(deps: AppDeps, scope: CompanyScope, input: LotImportInput) {
+  const product = requireProductInScope(deps.db, scope, input.productId);
+  const { grid, firstRow } = await readSheet(input.bytes, LOT_IMPORT_MAX_ROWS);
+  const [header, ...data] = grid;
+  if (!header) throw new AppError('BAD_REQUEST', m.empty);
+  const columns = header.map((h) => columnOf(h ?? ''));
+  const unknown = header.find((_h, i) => columns[i] === undefined);
+  if (unknown !== undefined) throw new AppError('BAD_REQUEST', m.unknownColumn(unknown));
+  if (!columns.includes('code')) throw new AppError('BAD_REQUEST', m.missingColumn('code'));
+
+  const errors: { row: number; field: string; message: string }[] = [];
+  const rows: LotImportRow[] = [];
+  const existing = new Set(
+    deps.db
+      .select({ code: lots.code })
+      .from(lots)
+      .where(eq(lots.productId, product.id))
+      .all()
+      .map((r) => r.code),
+  );
+  const seen = new Set<string>();
+  data.forEach((cells, i) => {
+    const row = firstRow + 1 + i;
+    const cell: Partial<Record<LotColumn, string>> = {};
+    columns.forEach((c, at) => {
+      const text = (cells[at] ?? '').trim();
+      if (c && text !== '') cell[c] = text;
+    });
+    if (Object.keys(cell).length === 0) return; // blank lines are not rows
+    const problems: { field: string; message: string }[] = [];
+    let quantity: number | null = null;
+    if (cell.quantity !== undefined) {
+      quantity = Number(cell.quantity.replace(',', '.'));
+      if (!Number.isFinite(quantity) || quantity < 0)
+        problems.push({ field: 'quantity', message: m.badQuantity });
+    }
+    const kind = cell.expiry_kind?.toUpperCase();
+    if (kind !== undefined && !(EXPIRY_KINDS as readonly string[]).includes(kind)) {
+      problems.push({ field: 'expiry_kind', message: m.badExpiryKind });
+    }
+    const parsed = createLotInput.safeParse({
+      productId: product.id,
+      code: cell.code ?? '',
+      productionDate: cell.production_date ?? null,
+      expiryDate: cell.expiry_date ?? null,
+      unit: cell.unit,
+    });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0] ?? '');
+        const field =
+          key === 'productionDate' ? 'production_date' : key === 'expiryDate' ? 'expiry_date' : key;
+        problems.push({ field, message: issue.message });
+      }
+    } else if (seen.has(parsed.data.code)) {
+      problems.push({ field: 'code', message: m.duplicateInFile(parsed.data.code) });
+    } else if (existing.has(parsed.data.code)) {
+      problems.push({ field: 'code', message: vi.lots.codeTaken });
+    }
+    if (parsed.success) seen.add(parsed.data.code);
+    for (const p of problems) errors.push({ row, ...p, message: m.row(row, p.message) });
+    if (!problems.length && parsed.success) {
+      rows.push({
+        row,
+        code: parsed.data.code,
+        productionDate: parsed.data.productionDate ?? null,
+        expiryDate: parsed.data.expiryDate ?? null,
+        expiryKind: (kind as LotFields['expiryKind']) ?? 'EXPIRY',
+        quantity,
+        unit: parsed.data.unit || null,
+      });
+    }
+  });
+  if (rows.length === 0 && errors.length === 0) throw new AppError('BAD_REQUEST', m.empty);
+
+  const result = {
+    dryRun: input.dryRun,
+    lotCount: rows.length + new Set(errors.map((e) => e.row)).size,
+    lots: rows.slice(0, 200),
+    errorCount: errors.length,
+    errors: errors.slice(0, ERRORS_MAX),
+    imported: 0,
+  };
+  if (input.dryRun) return result;
+  if (errors.length) {
+    const fields = Object.fromEntries(
+      result.errors.map((e) => [`${e.row}.${e.field}`, e.message] as const).reverse(),
+    );
+    throw new AppError('BAD_REQUEST', m.refused(errors.length), { fields });
+  }
+  try {
+    deps.db.transaction((tx) => {
+      for (const lot of rows) insertLotRecord(tx, product.companyId, product.id, lot);
+    });
+  } catch (err) {
+    // A lot of the same code saved since the check above: still nothing of the file is imported.
+    if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE')
+      throw new AppError('CONFLICT', vi.lots.codeTaken);
+    throw err;
+  }
+  return { ...result, imported: rows.length };
+}

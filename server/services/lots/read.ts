@@ -1,0 +1,118 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { vi } from '#shared/i18n/vi/index.ts';
+import type { Executor } from '#server/db/client.ts';
+import { lotEvents, lots, products, shortLinks } from '#server/db/schema/index.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { AppError } from '#server/errors.ts';
+import { qrTargetUrls } from '#server/services/gs1/qr-target.ts';
+import { requireProductInScope } from '#server/services/products/read.ts';
+import { type CompanyScope, inCompanyScope } from '#server/services/products/scope.ts';
+import { qrImagePath } from '#server/services/shortLinks/qr.ts';
+
+export type LotRow = typeof lots.$inferSelect;
+
+/**
+ * The lot row when the caller may touch it. Another company's lot answers exactly like a missing one
+ * (404, same message), as products do (decision 083).
+ */
+export function requireLotInScope(db: Executor, scope: CompanyScope, id: number): LotRow {
+  const row = db.select().from(lots).where(eq(lots.id, id)).get();
+  if (!row || !inCompanyScope(scope, row.companyId)) throw new AppError('NOT_FOUND', vi.lots.notFound);
+  return row;
+}
+
+export const lotEventColumns = {
+  id: lotEvents.id,
+  activity: lotEvents.activity,
+  location: lotEvents.location,
+  date: lotEvents.date,
+  description: lotEvents.description,
+  bizStep: lotEvents.bizStep,
+  gln: lotEvents.gln,
+};
+
+export function lotEventsOf(db: Executor, lotId: number) {
+  return db
+    .select(lotEventColumns)
+    .from(lotEvents)
+    .where(eq(lotEvents.lotId, lotId))
+    .orderBy(asc(lotEvents.position))
+    .all();
+}
+
+/** A lot as the API answers it (without its timeline and codes). */
+export function toLot(row: LotRow) {
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    productId: row.productId,
+    code: row.code,
+    productionDate: row.productionDate,
+    expiryDate: row.expiryDate,
+    expiryKind: row.expiryKind,
+    quantity: row.quantity,
+    unit: row.unit,
+    recalled: row.recalledAt !== null,
+    recalledAt: row.recalledAt?.toISOString() ?? null,
+    recallReason: row.recallReason,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+export type LotAnswer = ReturnType<typeof toLot>;
+
+/** The QR codes of some lots, by lot: each with its image URLs and the URL it encodes. */
+function codesOf(deps: Pick<AppDeps, 'db' | 'settings'>, lotIds: number[]) {
+  const byLot = new Map<number, { code: string; url: string; png: string; svg: string }[]>();
+  if (!lotIds.length) return byLot;
+  const rows = deps.db
+    .select({ code: shortLinks.code, lotId: shortLinks.lotId })
+    .from(shortLinks)
+    .where(inArray(shortLinks.lotId, lotIds))
+    .orderBy(asc(shortLinks.id))
+    .all();
+  // What each label encodes: /01/{gtin}/10/{lot} when the company prints Digital Links (decision 131).
+  const urls = qrTargetUrls(
+    deps,
+    rows.map((r) => r.code),
+  );
+  for (const r of rows) {
+    const list = byLot.get(r.lotId as number) ?? [];
+    list.push({
+      code: r.code,
+      url: urls.get(r.code) as string,
+      png: qrImagePath(r.code, 'png'),
+      svg: qrImagePath(r.code, 'svg'),
+    });
+    byLot.set(r.lotId as number, list);
+  }
+  return byLot;
+}
+
+/** GET /lots?productId=: a product's lots, newest production first, each with its QR codes. */
+export function listLots(deps: AppDeps, scope: CompanyScope, productId: number) {
+  requireProductInScope(deps.db, scope, productId);
+  const rows = deps.db.select().from(lots).where(eq(lots.productId, productId)).orderBy(asc(lots.code)).all();
+  const codes = codesOf(
+    deps,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...toLot(r), qrCodes: codes.get(r.id) ?? [] }));
+}
+
+/** GET /lots/{id}: the lot with its own timeline, its QR codes and its product's name. */
+export function getLot(deps: AppDeps, scope: CompanyScope, id: number) {
+  const row = requireLotInScope(deps.db, scope, id);
+  const product = deps.db
+    .select({ name: products.name })
+    .from(products)
+    .where(eq(products.id, row.productId))
+    .get();
+  return {
+    ...toLot(row),
+    productName: product?.name ?? '',
+    events: lotEventsOf(deps.db, id),
+    qrCodes: codesOf(deps, [id]).get(id) ?? [],
+  };
+}

@@ -1,0 +1,202 @@
+import { and, eq } from 'drizzle-orm';
+import { vi } from '#shared/i18n/vi/index.ts';
+import type { CreateLotInput, LotEventInput, UpdateLotInput } from '#shared/schemas/lots.ts';
+import type { Executor } from '#server/db/client.ts';
+import { lotEvents, lots, shortLinks } from '#server/db/schema/index.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { AppError } from '#server/errors.ts';
+import type { Actor } from '#server/services/actor.ts';
+import { generateCode } from '#server/services/codes.ts';
+import { requireProductInScope } from '#server/services/products/read.ts';
+import type { CompanyScope } from '#server/services/products/scope.ts';
+import { getLot, type LotRow, requireLotInScope } from './read.ts';
+
+const l = vi.lots;
+
+const codeTaken = () => new AppError('CONFLICT', l.codeTaken, { fields: { code: l.codeTaken } });
+
+/** A second lot with the same code in one product: the unique index refuses it even when two saves race. */
+function isUniqueViolation(err: unknown): boolean {
+  return (err as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/** Replaces a lot's own timeline with `events`, in order. Run inside the lot's transaction. */
+export function replaceLotEvents(
+  tx: Executor,
+  lotId: number,
+  companyId: number,
+  events: LotEventInput[],
+): void {
+  tx.delete(lotEvents).where(eq(lotEvents.lotId, lotId)).run();
+  if (!events.length) return;
+  tx.insert(lotEvents)
+    .values(
+      events.map((e, position) => ({
+        lotId,
+        companyId,
+        position,
+        activity: e.activity,
+        location: e.location ?? '',
+        date: e.date,
+        description: e.description ?? '',
+        bizStep: e.bizStep ?? null,
+        gln: e.gln ?? null,
+      })),
+    )
+    .run();
+}
+
+export interface LotFields {
+  code: string;
+  productionDate?: string | null;
+  expiryDate?: string | null;
+  expiryKind?: 'EXPIRY' | 'BEST_BEFORE';
+  quantity?: number | null;
+  unit?: string | null;
+}
+
+const orNull = (v: string | null | undefined) =>
+  v === undefined ? undefined : v === null || v === '' ? null : v;
+
+/**
+ * Inserts a lot and its timeline: the one way a lot row is born (the service, the import and the demo
+ * seed). Run inside a transaction; a code the product already has throws the unique violation.
+ */
+export function insertLotRecord(
+  tx: Executor,
+  companyId: number,
+  productId: number,
+  fields: LotFields,
+  events: LotEventInput[] = [],
+): LotRow {
+  const row = tx
+    .insert(lots)
+    .values({
+      companyId,
+      productId,
+      code: fields.code,
+      productionDate: fields.productionDate ?? null,
+      expiryDate: fields.expiryDate ?? null,
+      expiryKind: fields.expiryKind ?? 'EXPIRY',
+      quantity: fields.quantity ?? null,
+      unit: orNull(fields.unit) ?? null,
+    })
+    .returning()
+    .get();
+  replaceLotEvents(tx, row.id, companyId, events);
+  return row;
+}
+
+/** POST /lots: a lot of a product the caller manages, with its own timeline. */
+export function createLot(deps: AppDeps, scope: CompanyScope, input: CreateLotInput) {
+  let id: number;
+  try {
+    id = deps.db.transaction((tx) => {
+      const product = requireProductInScope(tx, scope, input.productId);
+      return insertLotRecord(tx, product.companyId, product.id, input, input.events ?? []).id;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw codeTaken();
+    throw err;
+  }
+  return getLot(deps, scope, id);
+}
+
+/**
+ * Applies `change` to a lot when the version the caller read is still the lot's (otherwise 409), and
+ * moves the version on. Every lot write goes through it, so a recall cannot silently undo an edit.
+ */
+function writeLot(
+  deps: AppDeps,
+  scope: CompanyScope,
+  id: number,
+  version: number | undefined,
+  change: (tx: Executor, row: LotRow) => Partial<typeof lots.$inferInsert>,
+) {
+  try {
+    deps.db.transaction((tx) => {
+      const row = requireLotInScope(tx, scope, id);
+      if (version !== undefined && version !== row.version)
+        throw new AppError('CONFLICT', vi.errors.versionConflict);
+      const saved = tx
+        .update(lots)
+        .set({ ...change(tx, row), version: row.version + 1 })
+        .where(and(eq(lots.id, row.id), eq(lots.version, row.version)))
+        .returning({ id: lots.id })
+        .get();
+      if (!saved) throw new AppError('CONFLICT', vi.errors.versionConflict);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw codeTaken();
+    throw err;
+  }
+  return getLot(deps, scope, id);
+}
+
+/** PUT /lots/{id}: fields left out keep their value; given events replace the lot's timeline. */
+export function updateLot(deps: AppDeps, scope: CompanyScope, input: UpdateLotInput) {
+  return writeLot(deps, scope, input.id, input.version, (tx, row) => {
+    const merged = {
+      productionDate: input.productionDate === undefined ? row.productionDate : input.productionDate,
+      expiryDate: input.expiryDate === undefined ? row.expiryDate : input.expiryDate,
+    };
+    if (merged.productionDate && merged.expiryDate && merged.expiryDate < merged.productionDate) {
+      throw new AppError('BAD_REQUEST', l.expiryBeforeProduction, {
+        fields: { expiryDate: l.expiryBeforeProduction },
+      });
+    }
+    if (input.events) replaceLotEvents(tx, row.id, row.companyId, input.events);
+    return {
+      code: input.code ?? row.code,
+      ...merged,
+      expiryKind: input.expiryKind ?? row.expiryKind,
+      quantity: input.quantity === undefined ? row.quantity : input.quantity,
+      unit: input.unit === undefined ? row.unit : orNull(input.unit),
+    };
+  });
+}
+
+/** POST /lots/{id}/recall: the lot is recalled from now on, for the reason given (decision 126). */
+export function recallLot(
+  deps: AppDeps,
+  scope: CompanyScope,
+  input: { id: number; reason: string; version?: number },
+) {
+  return writeLot(deps, scope, input.id, input.version, (_tx, row) => ({
+    // A second recall updates the reason and keeps the first date: the lot was unsafe since then.
+    recalledAt: row.recalledAt ?? new Date(),
+    recallReason: input.reason,
+  }));
+}
+
+/** DELETE /lots/{id}/recall: the recall is lifted; the lot's pages show no banner any more. */
+export function liftRecall(deps: AppDeps, scope: CompanyScope, input: { id: number; version?: number }) {
+  return writeLot(deps, scope, input.id, input.version, () => ({ recalledAt: null, recallReason: null }));
+}
+
+/** DELETE /lots/{id}: its timeline goes with it; its QR codes stay bound to the product alone. */
+export function deleteLot(deps: AppDeps, scope: CompanyScope, id: number) {
+  requireLotInScope(deps.db, scope, id);
+  deps.db.delete(lots).where(eq(lots.id, id)).run();
+  return { id };
+}
+
+/**
+ * POST /lots/{id}/qr-codes: a new QR code of the lot's own, bound to its product AND the lot, so a scan
+ * opens the lot's page and counts for the lot.
+ */
+export function createLotCode(deps: AppDeps, scope: CompanyScope, actor: Actor, id: number) {
+  const row = requireLotInScope(deps.db, scope, id);
+  deps.db
+    .insert(shortLinks)
+    .values({
+      code: generateCode(),
+      companyId: row.companyId,
+      productId: row.productId,
+      lotId: row.id,
+      createdBy: actor.id,
+      boundAt: new Date(),
+    })
+    .run();
+  return getLot(deps, scope, id);
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { exportLotEpcis, exportProductEpcis } from '#server/services/epcis/export.ts';
+import { importEpcisIntoLot } from '#server/services/epcis/import.ts';
+import { AppError } from '#server/errors.ts';
+import { idSchema } from '#shared/schemas/common.ts';
+import { companyProcedure, publicProcedure, router } from '#server/trpc/init.ts';
+
+/** EPCIS 2.0 (decision 133): public exports of ACTIVE products and their lots; import into a lot by its company. */
+export const epcisRouter = router({
+  product: publicProcedure.input(z.strictObject({ id: idSchema })).query(({ ctx, input }) => {
+    const doc = exportProductEpcis(ctx, input.id);
+    if (!doc) throw new AppError('NOT_FOUND');
+    return doc;
+  }),
+  lot: publicProcedure.input(z.strictObject({ id: idSchema })).query(({ ctx, input }) => {
+    const doc = exportLotEpcis(ctx, input.id);
+    if (!doc) throw new AppError('NOT_FOUND');
+    return doc;
+  }),
+  importIntoLot: companyProcedure('manage', 'Product')
+    .input(z.strictObject({ lotId: idSchema, document: z.unknown() }))
+    .mutation(({ ctx, input }) => importEpcisIntoLot(ctx, ctx.companyId, input.lotId, input.document)),
+});

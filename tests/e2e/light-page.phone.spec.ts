@@ -1,0 +1,71 @@
+/**
+ * The light page (decision 140) on a phone: the public pages opened by address run the light build
+ * (light.html's entry, Preact, at most 70 kB of gzipped JavaScript), while a link into the rest of
+ * the app (the scanner, sign-in) is a full page load that gets the app.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { createActiveUser } from './support/accounts.ts';
+import { expect, test } from './support/fixtures.ts';
+
+const lightEntry = /\/assets\/light-[\w-]+\.js$/;
+const appEntry = /\/assets\/index-[\w-]+\.js$/;
+
+/** A built file's gzipped size: its .gz, or gzipped here when the build left it small and unzipped. */
+const gzipKb = (path: string) =>
+  (existsSync(`dist/client${path}.gz`)
+    ? readFileSync(`dist/client${path}.gz`).byteLength
+    : gzipSync(readFileSync(`dist/client${path}`), { level: 9 }).byteLength) / 1024;
+
+/** The page's module scripts, and the gzipped size of every script it loaded. */
+async function scripts(page: Page) {
+  const { entries, loaded } = await page.evaluate(() => ({
+    entries: [...document.querySelectorAll('script[type=module][src]')].map((s) => (s as HTMLScriptElement).src),
+    loaded: performance
+      .getEntriesByType('resource')
+      .map((r) => new URL(r.name).pathname)
+      .filter((p) => p.endsWith('.js')),
+  }));
+  const kb = [...new Set(loaded)].reduce((a, p) => a + gzipKb(p), 0);
+  return { entries, kb };
+}
+
+test('[GUEST][e2e][light]: the public pages run the light page within 70 kB; the scanner and sign-in are the app', async ({
+  page,
+  request,
+}) => {
+  const owner = await createActiveUser(request, { business: true, name: 'Chủ doanh nghiệp' });
+  const res = await request.post('/api/products', {
+    headers: { authorization: `Bearer ${owner.accessToken}` },
+    data: { name: 'Chè Shan tuyết', status: 'ACTIVE', origin: 'Hà Giang' },
+  });
+  const product = ((await res.json()) as { data: { id: number; companyId: number; qr_code_url: string } }).data;
+
+  for (const path of [
+    `/products/details/${product.id}`,
+    new URL(product.qr_code_url).pathname,
+    `/company/details/${product.companyId}`,
+    '/products',
+  ]) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const { entries, kb } = await scripts(page);
+    expect(entries, path).toEqual([expect.stringMatching(lightEntry)]);
+    expect(kb, path).toBeLessThanOrEqual(70);
+  }
+  // The history page, with the printed code's scan kept on the phone.
+  await expect(page.getByRole('link', { name: /Chè Shan tuyết/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Mở menu' }).click();
+  await page.getByRole('link', { name: 'Quét mã QR' }).click();
+  await expect(page).toHaveURL(/\/scan-qr$/);
+  await expect(page.getByRole('heading', { name: 'Quét mã QR' })).toBeVisible();
+  expect((await scripts(page)).entries).toEqual([expect.stringMatching(appEntry)]);
+
+  await page.goto(`/products/details/${product.id}`);
+  await page.getByRole('link', { name: 'Đăng nhập' }).click();
+  await expect(page).toHaveURL(/\/auth\/sign-in/);
+  await expect(page.getByRole('button', { name: 'Đăng nhập' })).toBeVisible();
+  expect((await scripts(page)).entries).toEqual([expect.stringMatching(appEntry)]);
+});

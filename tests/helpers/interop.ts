@@ -1,0 +1,37 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { PROJECT_ROOT } from '#server/paths.ts';
+
+/**
+ * The read-only GS1 reference data (EPCIS schema, vectors) lives in `shared/interop/` beside the
+ * repository, never inside it: found by walking up from the project folder (a clone sits next to
+ * `shared/`, a worktree one level deeper).
+ */
+function findInterop(): string {
+  for (let dir = dirname(PROJECT_ROOT); ; dir = dirname(dir)) {
+    const candidate = join(dir, 'shared', 'interop');
+    if (existsSync(join(candidate, 'README.md'))) return candidate;
+    if (dirname(dir) === dir) throw new Error(`no shared/interop beside ${PROJECT_ROOT}`);
+  }
+}
+
+export const INTEROP_DIR = findInterop();
+
+export function readInterop<T = unknown>(...parts: string[]): T {
+  return JSON.parse(readFileSync(join(INTEROP_DIR, ...parts), 'utf8')) as T;
+}
+
+/** The EPCIS document vectors, by file name. */
+export function epcisVectors(): Array<{ name: string; doc: unknown }> {
+  return readdirSync(join(INTEROP_DIR, 'vectors'))
+    .filter((f) => f.endsWith('.json') && (f.startsWith('bad_') || !/digital-link|linkset/.test(f)))
+    .map((name) => ({ name, doc: readInterop('vectors', name) }));
+}
+
+export interface DigitalLinkVectors {
+  gtinCheckDigit: Array<{ body: string; check: string; gtin: string }>;
+  valid: string[];
+  invalid: Array<{ uri: string; why: string }>;
+  libraryGaps: Array<{ uri: string; spec: string }>;
+  compression: Array<{ uncompressed: string; compressed: string }>;
+}
