@@ -3,7 +3,7 @@
  * real path: POST /api/products/import (multipart) as a COMPANY_ADMIN, on a fresh data directory.
  * Times the preview (dryRun=true) and the import itself, from the request to the answer. Goal: < 10 s.
  *
- *   npx tsx bench/import.ts
+ *   npx tsx bench/import.ts [--port 3904]
  */
 import { IMPORT_COLUMNS } from '#shared/schemas/productImport.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { addAccounts, login } from './lib/accounts.ts';
 import { ensureClientBuilt, startApp } from './lib/app.ts';
 import { loadAverage } from './lib/machine.ts';
 
-const PORT = 3904;
+const PORT = Number(process.argv[process.argv.indexOf('--port') + 1]) || 3904;
 const PRODUCTS = 10_000;
 const GOAL_S = 10;
 const ADMIN = { email: 'import-admin@example.vn', password: 'Import-admin-2026' };

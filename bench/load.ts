@@ -11,10 +11,11 @@
  *
  * --port: the bare route's port, the app's the next one (two runs on one machine each their own).
  */
+import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { DATASET_DIR, seededDataset } from './lib/dataset.ts';
 import { startApp } from './lib/app.ts';
-import { rssMb, startAndWait } from './lib/server.ts';
+import { cpuMs, rssMb, startAndWait } from './lib/server.ts';
 import { type LoadResult, wrk } from './lib/wrk.ts';
 
 const args = process.argv.slice(2);
@@ -54,6 +55,22 @@ print(ceiling);
 const PORT = BARE + 1;
 const app = await startApp(DATASET_DIR, PORT, { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' });
 console.log(`app ready in ${app.readyMs.toFixed(0)} ms (from spawn)`);
+// Work the app does after it answers (the stored answers' build, decision 145) is waited for, and
+// timed, so the storms measure the app as it runs from then on.
+{
+  // Idle: two half-seconds in a row with hardly any CPU and nothing written (a build waiting on the disk
+  // uses little CPU, but writes).
+  const written = () => Number(/wchar:\s+(\d+)/.exec(readFileSync(`/proc/${app.child.pid}/io`, 'utf8'))?.[1]);
+  const started = performance.now();
+  let [cpu, bytes, quiet] = [cpuMs(app.child.pid), written(), 0];
+  while (quiet < 2) {
+    await new Promise((r) => setTimeout(r, 500));
+    const [cpuNow, bytesNow] = [cpuMs(app.child.pid), written()];
+    quiet = cpuNow - cpu <= 30 && bytesNow - bytes < 65_536 ? quiet + 1 : 0;
+    [cpu, bytes] = [cpuNow, bytesNow];
+  }
+  console.log(`app idle ${(performance.now() - started).toFixed(0)} ms after ready (RSS ${rssMb(app.child.pid)} MB)`);
+}
 const runs: Array<[string, string[], Record<string, string>?]> = [
   ['resolve, hot set (1,000 codes)', hot.map((c) => `/api/products/qr-codes/${c}`)],
   ['resolve, whole catalogue (90,000 codes)', codes.map((c) => `/api/products/qr-codes/${c}`)],
@@ -68,9 +85,13 @@ const runs: Array<[string, string[], Record<string, string>?]> = [
 ];
 for (const [name, paths, headers] of runs) {
   wrk('warm-up', app.base, { seconds: 2, paths, headers });
+  const cpuBefore = cpuMs(app.child.pid);
   const r = wrk(name, app.base, { seconds, paths, headers });
+  const cpu = cpuMs(app.child.pid) - cpuBefore;
   results.push(r);
   print(r, ceiling.rps);
+  // The app's own CPU time per answer: unlike req/s, hardly moved by other work on a shared machine.
+  console.log(`  app CPU per request: ${((1000 * cpu) / (r.rps * seconds)).toFixed(0)} µs`);
   console.log(`  app RSS now: ${rssMb(app.child.pid)} MB`);
 }
 console.log(`app RSS after load: ${rssMb(app.child.pid)} MB`);

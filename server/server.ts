@@ -51,7 +51,7 @@ export async function startServer(
     background,
     decodePool,
     afterAnswerJobs,
-    publicAnswers: createPublicAnswers({ sqlite, settings }),
+    publicAnswers: createPublicAnswers({ sqlite, settings, logger }),
     scanBuffer,
     ...createAppState(settings, { db, sqlite }),
   };
@@ -97,6 +97,7 @@ export async function startServer(
       await scanBuffer.flushAll();
       await background.stop();
       await decodePool.close();
+      deps.publicAnswers.close();
       sqlite.close();
       logger.info({ event: 'server.closed' }, 'server closed');
       logger.flush();

@@ -35,7 +35,10 @@ export function startBackgroundWriter(
     synchronous: options.synchronous,
     checkpointMs: options.checkpointMs ?? 1000,
   };
-  const worker = startWorkerModule('background-worker', new URL('./background-worker.ts', import.meta.url), { workerData });
+  const worker = startWorkerModule('background-worker', new URL('./background-worker.ts', import.meta.url), {
+    workerData,
+    resourceLimits: { maxYoungGenerationSizeMb: 8 },
+  });
   const send = (m: ToBackgroundWorker) => worker.postMessage(m);
   worker.unref();
   let nextId = 0;

@@ -2,7 +2,9 @@ import type { Statement } from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import type { Sqlite } from '#server/db/client.ts';
 import type { Settings } from '#server/env.ts';
+import type { Logger } from '#server/logger.ts';
 import type { PublicCompany } from '#server/services/accounts/profile.ts';
+import { StoredAnswers } from './answer-store.ts';
 import type { ProductAnswer } from './serialize.ts';
 
 /**
@@ -87,6 +89,12 @@ export interface PublicChange {
   code?: string | null;
 }
 
+interface PublicAnswersDeps {
+  sqlite: Sqlite;
+  settings: Pick<Settings, 'publicUrl'>;
+  logger?: Pick<Logger, 'info'>;
+}
+
 /** Answers kept per kind; the figures behind it are in bench/RESULTS.md. */
 const CAPACITY = 4_000;
 
@@ -144,6 +152,11 @@ const LOT_PAGE_JSON = `json_object(
   'product', json(${productJson('NULL')}))`;
 
 type ProductRow = [productId: number, companyId: number, data: string, lotId?: number | null];
+
+/** Where a product answer is read from, for one code (a miss) or many (the stored answers). */
+const productSource = (filter: string) =>
+  `FROM short_links s JOIN products p ON p.id = s.product_id JOIN companies c ON c.id = p.company_id
+   WHERE p.status = 'ACTIVE' AND ${filter}`;
 
 /** The temporary triggers that tell the cache what changed (names are this connection's own). */
 const TRIGGERS: Array<[table: string, event: 'INSERT' | 'UPDATE' | 'DELETE', calls: string]> = [
@@ -229,16 +242,16 @@ export class PublicAnswers {
   private readonly primaryCodes = new LRUCache<number, string>({ max: CAPACITY });
   private readonly queries: { product: Statement; primaryCode: Statement; shortLink: Statement; lot: Statement };
   private readonly publicUrl: string;
+  /** Every product's answer stored on disk: a miss here reads one row (decision 145). */
+  private readonly stored: StoredAnswers;
 
-  constructor(deps: { sqlite: Sqlite; settings: Pick<Settings, 'publicUrl'> }) {
+  constructor(deps: PublicAnswersDeps) {
     const { sqlite } = deps;
     this.publicUrl = deps.settings.publicUrl;
     this.queries = {
       product: sqlite
         .prepare(
-          `SELECT p.id, p.company_id, ${productJson('s.lot_id')}, s.lot_id
-           FROM short_links s JOIN products p ON p.id = s.product_id JOIN companies c ON c.id = p.company_id
-           WHERE s.code = @code AND p.status = 'ACTIVE'`,
+          `SELECT p.id, p.company_id, ${productJson('s.lot_id')}, s.lot_id ${productSource('s.code = @code')}`,
         )
         .raw(),
       primaryCode: sqlite.prepare('SELECT qr_code FROM products WHERE id = ?').pluck(),
@@ -267,6 +280,12 @@ export class PublicAnswers {
       });
       return null;
     });
+    this.stored = new StoredAnswers(
+      sqlite,
+      (filter) => `SELECT s.code, p.id, p.company_id, s.lot_id, CAST(${productJson('s.lot_id')} AS BLOB) ${productSource(filter)}`,
+      { publicUrl: this.publicUrl },
+      (stats) => deps.logger?.info({ event: 'answers.stored', ...stats }, 'public answers stored'),
+    );
     for (const [table, event, calls] of TRIGGERS) {
       sqlite.exec(
         `CREATE TEMP TRIGGER IF NOT EXISTS public_answers_${table}_${event.toLowerCase()}
@@ -279,9 +298,14 @@ export class PublicAnswers {
   product(code: string): PublicAnswer | null {
     const hit = this.products.get(code);
     if (hit) return hit;
-    const row = this.queries.product.get({ code, publicUrl: this.publicUrl }) as ProductRow | undefined;
-    if (!row) return null;
-    const entry = answerOf(row);
+    const stored = this.stored.read(code);
+    let entry: PublicAnswer;
+    if (stored) entry = { data: stored[3], productId: stored[0], companyId: stored[1], lotId: stored[2], pages: {} };
+    else {
+      const row = this.queries.product.get({ code, publicUrl: this.publicUrl }) as ProductRow | undefined;
+      if (!row) return null;
+      entry = answerOf(row);
+    }
     this.products.set(code, entry);
     return entry;
   }
@@ -325,6 +349,7 @@ export class PublicAnswers {
     this.products.changed(change);
     this.links.changed(change);
     this.lots.changed(change);
+    this.stored.changed(change.productId ?? null, change.companyId ?? null, change.code ?? null);
     if (change.productId != null) this.primaryCodes.delete(change.productId);
   }
 
@@ -341,6 +366,16 @@ export class PublicAnswers {
   get size() {
     return this.products.size + this.links.size + this.lots.size;
   }
+
+  /** The stored answers: settled once every product's answer is stored and none is stale. */
+  get store(): Pick<StoredAnswers, 'settled' | 'settle' | 'read'> {
+    return this.stored;
+  }
+
+  /** Stops storing answers between requests (shutdown, before the database closes). */
+  close(): void {
+    this.stored.close();
+  }
 }
 
 const encoder = new TextEncoder();
@@ -355,6 +390,6 @@ export function dataOf<T>(entry: PublicAnswer): T {
   return JSON.parse(decoder.decode(entry.data)) as T;
 }
 
-export function createPublicAnswers(deps: { sqlite: Sqlite; settings: Pick<Settings, 'publicUrl'> }): PublicAnswers {
+export function createPublicAnswers(deps: PublicAnswersDeps): PublicAnswers {
   return new PublicAnswers(deps);
 }
