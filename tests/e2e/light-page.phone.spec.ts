@@ -58,7 +58,7 @@ test('[GUEST][e2e][light]: the public pages run the light page within 70 kB; the
   await expect(page.getByRole('link', { name: /Chè Shan tuyết/ })).toBeVisible();
 
   await page.getByRole('button', { name: 'Mở menu' }).click();
-  await page.getByRole('link', { name: 'Quét mã QR' }).click();
+  await page.getByTestId('mobile-nav').getByRole('link', { name: 'Quét mã QR' }).click();
   await expect(page).toHaveURL(/\/scan-qr$/);
   await expect(page.getByRole('heading', { name: 'Quét mã QR' })).toBeVisible();
   expect((await scripts(page)).entries).toEqual([expect.stringMatching(appEntry)]);
