@@ -23,8 +23,10 @@ describe('[GUEST][REST][auth] the client address on the real server', () => {
     const blocked = await guess(99, '10.99.99.99');
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
-    const failures = server.lines.filter((l) => l.includes('"event":"auth.login_failed"'));
-    expect(failures.length).toBe(SIGN_IN_FAILS_PER_EMAIL_AND_IP);
+    // The log line is written after the answer, by another stream: wait for it rather than race it.
+    const failuresLogged = () => server!.lines.filter((l) => l.includes('"event":"auth.login_failed"'));
+    await expect.poll(() => failuresLogged().length, { timeout: 5_000 }).toBe(SIGN_IN_FAILS_PER_EMAIL_AND_IP);
+    const failures = failuresLogged();
     for (const line of failures) expect(JSON.parse(line).ip).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
   });
 
