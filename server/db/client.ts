@@ -6,6 +6,7 @@ import type { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
 import { readShippedFile } from '#server/shipped-files.ts';
 import { fillNameSortKeys } from './name-sort.ts';
 import * as schema from './schema/index.ts';
+import { attachTransactionRunner, sqliteTransactionRunner } from './transaction.ts';
 
 export type Db = BetterSQLite3Database<typeof schema>;
 export type Sqlite = Database.Database;
@@ -73,5 +74,6 @@ export function createDb(path: string, options: { synchronous?: 'NORMAL' | 'FULL
   };
   migrator.dialect.migrate(shippedMigrations(), migrator.session);
   fillNameSortKeys(sqlite);
+  attachTransactionRunner(db, sqliteTransactionRunner(db, sqlite));
   return { db, sqlite };
 }
