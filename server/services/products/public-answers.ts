@@ -240,6 +240,12 @@ export class PublicAnswers {
   private readonly lots = new AnswerCache();
   /** An ACTIVE-or-not product's primary code by its id (the page opened by its address). */
   private readonly primaryCodes = new LRUCache<number, string>({ max: CAPACITY });
+  /**
+   * Codes asked once lately (decision 146): a product answer read from the stored answers is kept only when
+   * its code is asked a second time, so a storm over the whole catalogue, where each code comes once, does
+   * not replace every kept answer with one nobody asks again (garbage that only a full collection frees).
+   */
+  private readonly askedOnce = new LRUCache<string, true>({ max: 4 * CAPACITY });
   private readonly queries: { product: Statement; primaryCode: Statement; shortLink: Statement; lot: Statement };
   private readonly publicUrl: string;
   /** Every product's answer stored on disk: a miss here reads one row (decision 145). */
@@ -300,8 +306,13 @@ export class PublicAnswers {
     if (hit) return hit;
     const stored = this.stored.read(code);
     let entry: PublicAnswer;
-    if (stored) entry = { data: stored[3], productId: stored[0], companyId: stored[1], lotId: stored[2], pages: {} };
-    else {
+    if (stored) {
+      entry = { data: stored[3], productId: stored[0], companyId: stored[1], lotId: stored[2], pages: {} };
+      if (!this.askedOnce.delete(code)) {
+        this.askedOnce.set(code, true);
+        return entry;
+      }
+    } else {
       const row = this.queries.product.get({ code, publicUrl: this.publicUrl }) as ProductRow | undefined;
       if (!row) return null;
       entry = answerOf(row);

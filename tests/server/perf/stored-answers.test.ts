@@ -191,4 +191,24 @@ describe('[GUEST][REST][perf] the stored public answers', () => {
     again.close();
     second.sqlite.close();
   });
+
+  it('keeps a stored answer in memory only when its code is asked a second time (decision 146)', async () => {
+    const { api, store, product, resolve } = await world();
+    for (let turn = 0; turn < 50 && !store.settled; turn++) await new Promise((r) => setImmediate(r));
+    const answers = api.deps.publicAnswers;
+    const before = answers.size;
+    expect((await resolve()).body.data.id).toBe(product.id);
+    expect(answers.size).toBe(before);
+    expect((await resolve()).body.data.id).toBe(product.id);
+    expect(answers.size).toBe(before + 1);
+    // Kept from then on: a third ask reads nothing from the store.
+    const read = store.read.bind(store);
+    let reads = 0;
+    store.read = (code: string) => {
+      reads++;
+      return read(code);
+    };
+    expect((await resolve()).body.data.id).toBe(product.id);
+    expect(reads).toBe(0);
+  });
 });
