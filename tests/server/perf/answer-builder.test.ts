@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildLotAnswer,
+  buildPrimaryCode,
+  buildProductAnswer,
+  buildShortLinkAnswer,
+} from '#server/services/products/answer-builder.ts';
+import { type PublicAnswer, dataOf } from '#server/services/products/public-answers.ts';
+import { callerFor, createUser } from '#tests/helpers/factories.ts';
+import { createTestApi } from '#tests/helpers/http.ts';
+
+/**
+ * The engine-neutral builder (decision 159, what PostgreSQL answers with) must answer exactly what SQLite's
+ * JSON statements answer: the same objects, in the same key order, for every kind of public answer.
+ */
+async function world() {
+  const api = createTestApi();
+  const admin = await createUser(api.deps, { role: 'COMPANY_ADMIN' });
+  const caller = callerFor(api.deps, admin);
+  const awkward = 'Mật "ong" \\ rừng\tU Minh\n</script> 🐝';
+  const product = await caller.products.create({
+    name: awkward,
+    status: 'ACTIVE',
+    tags: ['rừng', 'a"b'],
+    images: [],
+    trackings: [
+      { activity: 'Khai thác', location: 'U Minh', date: '2026-03-20', description: awkward },
+      { activity: 'Đóng hũ', location: '', date: '2026-03-21', description: '' },
+    ],
+  });
+  const recalled = await caller.lots.create({
+    productId: product.id,
+    code: 'R2',
+    productionDate: '2026-03-21',
+    expiryDate: '2027-03-21',
+    expiryKind: 'BEST_BEFORE',
+    events: [{ activity: 'Đóng hũ', location: 'Cà Mau', date: '2026-03-21T08:30:00+07:00', description: awkward, bizStep: 'commissioning', gln: '8930000000002' }],
+  });
+  await caller.lots.recall({ id: recalled.id, reason: awkward });
+  await caller.lots.create({ productId: product.id, code: 'A1', productionDate: '2026-03-01' });
+  await caller.lots.recall({ id: (await caller.lots.create({ productId: product.id, code: 'B3' })).id, reason: 'Nhãn sai' });
+  const lotCode = (await caller.lots.createQrCode({ id: recalled.id })).qrCodes[0]!.code;
+  const inactive = await caller.products.create({ name: 'Chưa bán', status: 'INACTIVE' });
+  return { api, product, recalled, lotCode, inactive };
+}
+
+const parsed = (entry: PublicAnswer | null) => (entry ? { productId: entry.productId, companyId: entry.companyId, lotId: entry.lotId, data: dataOf(entry) } : undefined);
+const text = (entry: PublicAnswer | null) => (entry ? new TextDecoder().decode(entry.data) : undefined);
+
+describe('[GUEST][perf] the engine-neutral public answers (decision 159)', () => {
+  it('answer every product code, lot code, printed code and lot page exactly as the SQLite statements do', async () => {
+    const { api, product, recalled, lotCode, inactive } = await world();
+    const { db, publicAnswers, settings } = api.deps;
+    const url = settings.publicUrl;
+
+    for (const code of [product.qr_code, lotCode]) {
+      const built = await buildProductAnswer(db, url, code);
+      expect(built).toEqual(parsed(publicAnswers.product(code)));
+      // Byte for byte: what JSON.stringify writes is what SQLite's json_object wrote.
+      expect(JSON.stringify(built!.data)).toBe(text(publicAnswers.product(code)));
+    }
+    expect((await buildProductAnswer(db, url, lotCode))!.data.lot).toMatchObject({ code: 'R2', recalled: true });
+    expect((await buildProductAnswer(db, url, product.qr_code))!.data.recalledLots.map((l) => l.code)).toEqual(['B3', 'R2']);
+
+    const lot = await buildLotAnswer(db, url, recalled.id);
+    expect(lot).toEqual(parsed(publicAnswers.lot(recalled.id)));
+    expect(JSON.stringify(lot!.data)).toBe(text(publicAnswers.lot(recalled.id)));
+
+    for (const code of [product.qr_code, inactive.qr_code]) {
+      const link = await buildShortLinkAnswer(db, url, code);
+      expect(link).toEqual(parsed(publicAnswers.shortLink(code)));
+    }
+    expect((await buildShortLinkAnswer(db, url, inactive.qr_code))!.data.productId).toBeNull();
+    expect(await buildPrimaryCode(db, inactive.id)).toBe(inactive.qr_code);
+  });
+
+  it('answer nothing for an unknown code, an inactive product or a lot of one, like the statements', async () => {
+    const { api, inactive } = await world();
+    const { db, publicAnswers, settings } = api.deps;
+    expect(await buildProductAnswer(db, settings.publicUrl, 'khong-co-ma')).toBeUndefined();
+    expect(publicAnswers.product('khong-co-ma')).toBeNull();
+    expect(await buildProductAnswer(db, settings.publicUrl, inactive.qr_code)).toBeUndefined();
+    expect(await buildShortLinkAnswer(db, settings.publicUrl, 'khong-co-ma')).toBeUndefined();
+    expect(await buildLotAnswer(db, settings.publicUrl, 987654)).toBeUndefined();
+    expect(await buildPrimaryCode(db, 987654)).toBeUndefined();
+  });
+});
