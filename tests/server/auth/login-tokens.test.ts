@@ -127,9 +127,9 @@ describe('[REST][auth] tokens', () => {
     const user = await createUser(api.deps);
     const token = await tokenFor(api.deps, user);
     expect((await api.call('GET', '/auth/me', { token })).status).toBe(200);
-    api.deps.db.update(users).set({ status: 'DISABLED' }).where(eq(users.id, user.id)).run();
+    await api.deps.db.update(users).set({ status: 'DISABLED' }).where(eq(users.id, user.id));
     expect((await api.call('GET', '/auth/me', { token })).status).toBe(410);
-    api.deps.db.update(users).set({ status: 'ACTIVE', deletedAt: new Date() }).where(eq(users.id, user.id)).run();
+    await api.deps.db.update(users).set({ status: 'ACTIVE', deletedAt: new Date() }).where(eq(users.id, user.id));
     expect((await api.call('GET', '/auth/me', { token })).status).toBe(410);
   });
 
@@ -143,7 +143,7 @@ describe('[REST][auth] tokens', () => {
     const api = createTestApi();
     const user = await createUser(api.deps, { status: 'ACTIVE' });
     const token = await tokenFor(api.deps, user);
-    api.deps.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, user.id)).run();
+    await api.deps.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, user.id));
     const res = await api.app.request('/api/trpc/auth.me', { headers: { authorization: `Bearer ${token}` } });
     const body = (await res.json()) as { error: { data: { appCode: string; httpStatus: number } } };
     expect(body.error.data).toMatchObject({ appCode: 'GONE', httpStatus: 410 });

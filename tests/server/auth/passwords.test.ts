@@ -19,7 +19,7 @@ describe('[REST][auth] forgot and reset password', () => {
     expect(mail.text).toContain('http://localhost:3000/auth/new-password/');
     const token = tokenFrom(mail.text);
     expect(token.length).toBeGreaterThan(30);
-    expect(api.deps.db.select().from(passwordResetTokens).get()!.tokenHash).not.toBe(token);
+    expect((await api.deps.db.select().from(passwordResetTokens).limit(1))[0]!.tokenHash).not.toBe(token);
 
     expect((await api.call('POST', '/auth/verify-reset-password', { body: { token } })).status).toBe(200);
     const reset = await api.call('POST', '/auth/reset-password', { body: { token, password: 'mat-khau-moi-2026' } });
@@ -50,7 +50,7 @@ describe('[REST][auth] forgot and reset password', () => {
     const user = await createUser(api.deps);
     await api.call('POST', '/auth/forgot-password', { body: { email: user.email } });
     const token = tokenFrom(api.deps.mailer.sent.at(-1)!.text);
-    api.deps.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1) }).run();
+    await api.deps.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1) });
     const res = await api.call('POST', '/auth/reset-password', { body: { token, password: 'mat-khau-moi-2026' } });
     expect(res.status).toBe(400);
   });

@@ -39,7 +39,7 @@ describe('[GUEST][REST][auth] sign-up and verification', () => {
     const code = codeFrom(mail.text);
     expect(code).toMatch(/^\d{6}$/);
     // Stored only as a keyed hash.
-    const stored = api.deps.db.select().from(emailVerificationCodes).all();
+    const stored = await api.deps.db.select().from(emailVerificationCodes);
     expect(stored[0]!.codeHash).not.toContain(code);
 
     const verified = await api.call('POST', '/auth/verify-email', { body: { email: business.email, code } });
@@ -81,7 +81,7 @@ describe('[GUEST][REST][auth] sign-up and verification', () => {
     });
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
-    expect(api.deps.db.select().from(users).all()).toHaveLength(1);
+    expect(await api.deps.db.select().from(users)).toHaveLength(1);
     expect(api.deps.mailer.sent.at(-1)).toMatchObject({ to: 'hoa@example.com', subject: messages.mail.signUpAgainSubject });
   });
 
@@ -144,7 +144,7 @@ describe('[GUEST][REST][auth] sign-up and verification', () => {
     const api = createTestApi();
     await api.call('POST', '/auth/register', { body: business });
     const code = codeFrom(api.deps.mailer.sent[0]!.text);
-    api.deps.db.update(emailVerificationCodes).set({ expiresAt: new Date(Date.now() - 1000) }).run();
+    await api.deps.db.update(emailVerificationCodes).set({ expiresAt: new Date(Date.now() - 1000) });
     const res = await api.call('POST', '/auth/verify-email', { body: { email: business.email, code } });
     expect(res.status).toBe(400);
   });

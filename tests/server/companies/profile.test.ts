@@ -65,7 +65,7 @@ describe('[REST][companies] list for administrators', () => {
   it('[MODERATOR][REST][companies]: pages, sorts and searches without marks; other sort fields are 400', async () => {
     const api = createTestApi();
     const world = await createWorld(api.deps);
-    createCompany(api.deps, { name: 'Hợp tác xã Cà phê Đắk Lắk' });
+    await createCompany(api.deps, { name: 'Hợp tác xã Cà phê Đắk Lắk' });
     const token = world.tokens.MODERATOR;
     const search = await api.call('GET', '/companies/all?search=ca%20phe%20dak', { token });
     expect(search.body.data.companies.map((c: { name: string }) => c.name)).toEqual([

@@ -58,7 +58,7 @@ describe('[bootstrap] the first SUPER_ADMIN', () => {
     const api = createTestApi({ ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PASSWORD: 'mot-mat-khau-rat-dai' });
     await ensureSuperAdmin(api.deps);
     await ensureSuperAdmin(api.deps);
-    const admins = api.deps.db.select().from(users).all();
+    const admins = await api.deps.db.select().from(users);
     expect(admins).toHaveLength(1);
     expect(admins[0]).toMatchObject({ email: 'boss@example.com', role: 'SUPER_ADMIN', status: 'ACTIVE' });
     const login = await api.call('POST', '/auth/login', {
@@ -74,6 +74,6 @@ describe('[bootstrap] the first SUPER_ADMIN', () => {
   it('no account exists without the settings: there is no built-in password', async () => {
     const api = createTestApi();
     await ensureSuperAdmin(api.deps);
-    expect(api.deps.db.select().from(users).all()).toHaveLength(0);
+    expect(await api.deps.db.select().from(users)).toHaveLength(0);
   });
 });

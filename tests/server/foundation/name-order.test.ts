@@ -50,7 +50,7 @@ describe('[foundation][name-order]: every list sorted by name is in Vietnamese o
 
   it('[GUEST][REST][publicProducts]: the public company page', async () => {
     const api = createTestApi();
-    const company = createCompany(api.deps);
+    const company = await createCompany(api.deps);
     for (const name of shuffled) makeProduct(api.deps, company.id, { name, status: 'ACTIVE' });
     const res = await api.call('GET', `/public/companies/${company.id}/products?limit=50`);
     expect(res.status).toBe(200);
@@ -60,10 +60,10 @@ describe('[foundation][name-order]: every list sorted by name is in Vietnamese o
   it('[SUPER_ADMIN][REST][users]: the user list and the company list', async () => {
     const api = createTestApi();
     const admin = await createUser(api.deps, { role: 'SUPER_ADMIN', name: 'Đỗ Quản Trị' });
-    const company = createCompany(api.deps, { name: 'Zô' });
+    const company = await createCompany(api.deps, { name: 'Zô' });
     for (const name of shuffled) {
       await createUser(api.deps, { role: 'EMPLOYEE', companyId: company.id, name });
-      createCompany(api.deps, { name: `HTX ${name}` });
+      await createCompany(api.deps, { name: `HTX ${name}` });
     }
     const { tokenFor } = await import('#tests/helpers/factories.ts');
     const token = await tokenFor(api.deps, admin);

@@ -207,7 +207,7 @@ describe('[REST][users] update', () => {
       body: { status: 'DISABLED' },
     });
     expect(res.body.data.status).toBe('DISABLED');
-    const row = api.deps.db.select().from(users).where(eq(users.id, world.staffA.id)).get();
+    const row = (await api.deps.db.select().from(users).where(eq(users.id, world.staffA.id)).limit(1))[0];
     expect(row?.tokenVersion).toBe(world.staffA.tokenVersion + 1);
     expect((await api.call('GET', '/auth/me', { token: staffToken })).status).toBe(410);
     const login = await api.call('POST', '/auth/login', {
