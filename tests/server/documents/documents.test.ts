@@ -25,7 +25,7 @@ const EDIT: Record<Who, 'ok' | 401 | 403> = {
 describe('[REST][documents] role matrix', () => {
   for (const who of ROLES_AND_VISITOR) {
     it(`[${who}][REST][documents]: reads the sections; POST, PATCH and DELETE are ${EDIT[who] === 'ok' ? '201/200/200' : EDIT[who]}`, async () => {
-      const api = createTestApi();
+      const api = await createTestApi();
       const world = await createWorld(api.deps);
       const [existing] = await callerFor(api.deps, world.accounts.SUPER_ADMIN).documents.create({
         items: [section()],
@@ -57,7 +57,7 @@ describe('[REST][documents] role matrix', () => {
 
 describe('[REST][documents] content', () => {
   it('[MODERATOR][REST][documents]: sections are appended in order and kept apart by key', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const token = world.tokens.MODERATOR;
     await api.call('POST', PATH, {
@@ -86,7 +86,7 @@ describe('[REST][documents] content', () => {
   });
 
   it('[SUPER_ADMIN][REST][documents]: a stored-XSS attempt in a body comes back clean, on create and on edit', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const token = world.tokens.SUPER_ADMIN;
     const evil =
@@ -122,7 +122,7 @@ describe('[REST][documents] content', () => {
   });
 
   it('[MODERATOR][REST][documents]: a stale version is 409 and nothing of the batch is saved; versions go up by one', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const token = world.tokens.MODERATOR;
     const created = await api.call('POST', PATH, {
@@ -156,7 +156,7 @@ describe('[REST][documents] content', () => {
   });
 
   it('[SUPER_ADMIN][REST][documents]: bad keys, bad bodies and unknown fields are 400; unknown ids 404', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const token = world.tokens.SUPER_ADMIN;
     expect((await api.call('GET', PATH)).status).toBe(400);
@@ -199,7 +199,7 @@ describe('[REST][documents] content', () => {
 
 describe('[router][documents]', () => {
   it('[GUEST][router][documents]: anyone lists; editing needs SUPER_ADMIN or MODERATOR', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const moderator = callerFor(api.deps, world.accounts.MODERATOR);
     const [created] = await moderator.documents.create({

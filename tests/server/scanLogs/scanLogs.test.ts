@@ -6,7 +6,7 @@ import { createTestApi } from '#tests/helpers/http.ts';
 import { makeProduct, people } from '#tests/server/products/helpers.ts';
 
 async function setup() {
-  const api = createTestApi();
+  const api = await createTestApi();
   const p = await people(api.deps);
   const a1 = makeProduct(api.deps, p.companyA.id, {
     name: 'Cà phê',

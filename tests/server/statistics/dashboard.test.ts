@@ -51,7 +51,7 @@ afterEach(() => {
 
 describe('[REST][statistics] company dashboard', () => {
   it('[COMPANY_ADMIN][REST][statistics]: totals, 30 Vietnamese days oldest first zero-filled, top products', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const { coffee, tea, rice } = await seed(api.deps, world);
     const res = await api.call('GET', '/companies/dashboard/statistic', {
@@ -74,7 +74,7 @@ describe('[REST][statistics] company dashboard', () => {
   });
 
   it("[COMPANY_ADMIN][REST][statistics]: ?companyId= of another company is ignored: B's figures never show", async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     await seed(api.deps, world);
     const own = await api.call('GET', '/companies/dashboard/statistic', { token: world.tokens.EMPLOYEE });
@@ -89,7 +89,7 @@ describe('[REST][statistics] company dashboard', () => {
   });
 
   it('[SUPER_ADMIN][REST][statistics]: one company with ?companyId=, every company without; unknown company 404', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     await seed(api.deps, world);
     const token = world.tokens.SUPER_ADMIN;
@@ -110,7 +110,7 @@ describe('[REST][statistics] company dashboard', () => {
   });
 
   it('[COMPANY_ADMIN][REST][statistics]: top products stop at five', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     for (let i = 1; i <= 7; i++)
       await scans(api.deps, await product(api.deps, world.companyA.id, `SP ${i}`), '2025-03-01T00:00:00Z', i);
@@ -130,7 +130,7 @@ describe('[REST][statistics] company dashboard', () => {
   } as const;
   for (const who of ROLES_AND_VISITOR) {
     it(`[${who}][REST][statistics]: GET /companies/dashboard/statistic is ${EXPECTED[who]}`, async () => {
-      const api = createTestApi();
+      const api = await createTestApi();
       const world = await createWorld(api.deps);
       const res = await api.call('GET', '/companies/dashboard/statistic', { token: tokenOf(world, who) });
       expect(res.status).toBe(EXPECTED[who]);
@@ -150,7 +150,7 @@ describe('[REST][statistics] general figures', () => {
   } as const;
   for (const who of ROLES_AND_VISITOR) {
     it(`[${who}][REST][statistics]: GET /statistics/general is ${EXPECTED[who]}`, async () => {
-      const api = createTestApi();
+      const api = await createTestApi();
       const world = await createWorld(api.deps);
       await seed(api.deps, world);
       const res = await api.call('GET', '/statistics/general', { token: tokenOf(world, who) });
@@ -169,7 +169,7 @@ describe('[REST][statistics] general figures', () => {
   }
 
   it('[MODERATOR][router][statistics]: deleted accounts are not counted', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     await callerFor(api.deps, world.accounts.SUPER_ADMIN).users.delete({ id: world.staffA.id });
     const res = await callerFor(api.deps, world.accounts.MODERATOR).statistics.general();
