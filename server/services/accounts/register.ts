@@ -54,6 +54,7 @@ export async function register(deps: AppDeps & LimitScope, input: RegisterInput)
             businessLicense: c.business_license,
           })
           .returning({ id: companies.id });
+        // An insert's RETURNING has its one row.
         companyId = company!.id;
       }
       const [user] = await tx

@@ -62,6 +62,7 @@ export async function createSections(deps: AppDeps, items: NewDocumentSection[])
           body: sanitizeDocumentBody(item.body),
         })
         .returning();
+      // An insert's RETURNING has its one row.
       created.push(toSection(row!));
     }
     return created;

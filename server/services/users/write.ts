@@ -43,7 +43,7 @@ export async function createUser(deps: AppDeps, scope: UserScope, input: CreateU
     : await passwordHashOf(deps, input.password!);
   const { row, link } = await transaction(deps.db, async (tx) => {
     await assertUnique(tx, { email: input.email, username });
-    const [row] = await tx
+    const [inserted] = await tx
       .insert(users)
       .values({
         name: input.name,
@@ -57,7 +57,8 @@ export async function createUser(deps: AppDeps, scope: UserScope, input: CreateU
         username,
       })
       .returning();
-    if (!row) throw new AppError('INTERNAL');
+    // An insert's RETURNING has its one row.
+    const row = inserted!;
     const link = invite
       ? await newPasswordLink(tx, deps.settings.publicUrl, row.id, INVITE_TOKEN_TTL_DAYS * 24 * 60)
       : null;
