@@ -85,6 +85,22 @@ describe('[REST][documents] content', () => {
     expect(moved.body.data.map((s: { title: string }) => s.title)).toEqual(['Hai', 'Ba', 'Một']);
   });
 
+  it('[MODERATOR][router][documents]: sections created together (one tRPC batch) get one position each', async () => {
+    const api = await createTestApi();
+    const world = await createWorld(api.deps);
+    const caller = callerFor(api.deps, world.accounts.MODERATOR);
+    // Started in the same callback, as the procedures of one batch are: each reads the last position and
+    // writes the next, so only transactions that run one after the other keep the positions apart.
+    const created = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        caller.documents.create({ items: [section({ title: `Mục ${i}` }), section({ title: `Mục ${i}b` })] }),
+      ),
+    );
+    const positions = created.flat().map((s) => s.position);
+    expect([...positions].sort((x, y) => x - y)).toEqual(Array.from({ length: 12 }, (_, i) => i));
+    for (const pair of created) expect(pair[1]!.position).toBe(pair[0]!.position + 1);
+  });
+
   it('[SUPER_ADMIN][REST][documents]: a stored-XSS attempt in a body comes back clean, on create and on edit', async () => {
     const api = await createTestApi();
     const world = await createWorld(api.deps);
