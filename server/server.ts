@@ -57,7 +57,7 @@ export async function startServer(
   };
 
   await ensureSuperAdmin(deps);
-  ensureDefaultDocuments(deps);
+  await ensureDefaultDocuments(deps);
   if (settings.demo) await seedDemo(deps);
 
   const app = createApp(deps, appOptions);

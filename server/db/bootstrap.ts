@@ -10,7 +10,7 @@ import { vietnameseSortKey } from '#shared/sort-key.ts';
  */
 export async function ensureSuperAdmin(deps: AppDeps): Promise<void> {
   const { db, settings, logger } = deps;
-  const existing = db.select({ id: users.id }).from(users).where(eq(users.role, 'SUPER_ADMIN')).get();
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'SUPER_ADMIN')).limit(1);
   if (existing) return;
   if (!settings.adminEmail || !settings.adminPassword) {
     logger.warn(
@@ -20,17 +20,17 @@ export async function ensureSuperAdmin(deps: AppDeps): Promise<void> {
     return;
   }
   const passwordHash = await hashPassword(settings.adminPassword, settings.passwordHashCost);
-  const taken = db.select({ id: users.id }).from(users).where(eq(users.email, settings.adminEmail)).get();
+  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, settings.adminEmail)).limit(1);
   if (taken) {
     // An ordinary account already holds the address: promote it, with the configured password.
-    db.update(users)
+    await db
+      .update(users)
       .set({ role: 'SUPER_ADMIN', status: 'ACTIVE', companyId: null, deletedAt: null, passwordHash })
-      .where(eq(users.id, taken.id))
-      .run();
+      .where(eq(users.id, taken.id));
   } else {
-    db.insert(users)
-      .values({ name: 'Quản trị viên', nameSort: vietnameseSortKey('Quản trị viên'), email: settings.adminEmail, passwordHash, role: 'SUPER_ADMIN', status: 'ACTIVE' })
-      .run();
+    await db
+      .insert(users)
+      .values({ name: 'Quản trị viên', nameSort: vietnameseSortKey('Quản trị viên'), email: settings.adminEmail, passwordHash, role: 'SUPER_ADMIN', status: 'ACTIVE' });
   }
   logger.info({ event: 'bootstrap.admin_created', email: settings.adminEmail }, 'SUPER_ADMIN created');
 }

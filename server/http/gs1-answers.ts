@@ -121,13 +121,13 @@ export function resolverDescription(c: Context, deps: AppDeps) {
 }
 
 /** The EPCIS 2.0 export of an ACTIVE product, as JSON-LD. */
-export function productEpcisAnswer(c: Context, deps: AppDeps) {
+export async function productEpcisAnswer(c: Context, deps: AppDeps) {
   const id = pathId(c);
-  return epcisAnswer(c, id === null ? null : exportProductEpcis(deps, id));
+  return epcisAnswer(c, id === null ? null : await exportProductEpcis(deps, id));
 }
 
 /** The EPCIS 2.0 export of a lot of an ACTIVE product, as JSON-LD. */
-export function lotEpcisAnswer(c: Context, deps: AppDeps) {
+export async function lotEpcisAnswer(c: Context, deps: AppDeps) {
   const id = pathId(c);
-  return epcisAnswer(c, id === null ? null : exportLotEpcis(deps, id));
+  return epcisAnswer(c, id === null ? null : await exportLotEpcis(deps, id));
 }

@@ -29,7 +29,7 @@ export function createContextInner(
 export async function actorFromToken(deps: AppDeps, token: string): Promise<Actor> {
   const claims = await deps.tokens.verify(token);
   if (!claims) throw new AppError('UNAUTHORIZED', vi.errors.invalidToken);
-  const row = deps.actors(Number(claims.sub));
+  const row = await deps.actors(Number(claims.sub));
   if (!row) throw new AppError('GONE');
   if (row.deletedAt || row.status === 'DISABLED') throw new AppError('GONE');
   if (row.tokenVersion !== claims.ver) throw new AppError('UNAUTHORIZED', vi.errors.invalidToken);

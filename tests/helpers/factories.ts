@@ -11,9 +11,9 @@ export const TEST_PASSWORD = 'mat-khau-thu-nghiem-1';
 let seq = 0;
 let cachedHash: Promise<string> | undefined;
 
-export function createCompany(deps: AppDeps, fields: Partial<typeof companies.$inferInsert> = {}) {
+export async function createCompany(deps: AppDeps, fields: Partial<typeof companies.$inferInsert> = {}) {
   seq++;
-  return deps.db
+  const [row] = await deps.db
     .insert(companies)
     .values({
       name: `Công ty thử nghiệm ${seq}`,
@@ -24,8 +24,8 @@ export function createCompany(deps: AppDeps, fields: Partial<typeof companies.$i
       ...fields,
       nameSort: vietnameseSortKey(fields.name ?? `Công ty thử nghiệm ${seq}`),
     })
-    .returning()
-    .get();
+    .returning();
+  return row!;
 }
 
 /** An ACTIVE user of the given role, with TEST_PASSWORD. Company roles get a new company unless one is given. */
@@ -38,11 +38,11 @@ export async function createUser(
   const role = fields.role ?? 'USER';
   let companyId = fields.companyId;
   if (companyId === undefined && (role === 'COMPANY_ADMIN' || role === 'EMPLOYEE')) {
-    companyId = createCompany(deps).id;
+    companyId = (await createCompany(deps)).id;
   }
   cachedHash ??= hashPassword(TEST_PASSWORD, 10);
   const passwordHash = password ? await hashPassword(password, 10) : await cachedHash;
-  return deps.db
+  const [row] = await deps.db
     .insert(users)
     .values({
       name: `Người dùng ${seq}`,
@@ -54,8 +54,8 @@ export async function createUser(
       role,
       companyId: companyId ?? null,
     })
-    .returning()
-    .get();
+    .returning();
+  return row!;
 }
 
 /** A bearer token for the user, as login would issue it. */

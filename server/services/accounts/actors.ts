@@ -6,8 +6,8 @@ import { users } from '#server/db/schema/index.ts';
  * The user row every signed-in request reads (id, role, company, status, token version, deletion):
  * prepared once per app on first use (AppDeps.actors), not built per request.
  */
-export type ActorLookup = (id: number) => ActorRow | undefined;
-export type ActorRow = ReturnType<ReturnType<typeof prepare>['get']>;
+export type ActorLookup = (id: number) => Promise<ActorRow | undefined>;
+export type ActorRow = Awaited<ReturnType<ReturnType<typeof prepare>['execute']>>[number];
 
 function prepare(db: Db) {
   return db
@@ -26,8 +26,9 @@ function prepare(db: Db) {
 
 export function createActorLookup(db: Db): ActorLookup {
   let query: ReturnType<typeof prepare> | undefined;
-  return (id) => {
+  return async (id) => {
     query ??= prepare(db);
-    return query.get({ id });
+    const [row] = await query.execute({ id });
+    return row;
   };
 }

@@ -22,14 +22,13 @@ function codeHash(secret: Uint8Array, userId: number, code: string): string {
 /** Creates a fresh code, replacing older ones in effect (only the newest is checked), and mails it. */
 export async function sendVerificationCode(deps: AppDeps, user: UserRow): Promise<void> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  deps.db
+  await deps.db
     .insert(emailVerificationCodes)
     .values({
       userId: user.id,
       codeHash: codeHash(deps.settings.jwtSecret, user.id, code),
       expiresAt: new Date(Date.now() + VERIFY_CODE_TTL_MINUTES * 60_000),
-    })
-    .run();
+    });
   await deps.mailer.send({
     to: user.email,
     subject: vi.mail.verifySubject,
@@ -37,43 +36,41 @@ export async function sendVerificationCode(deps: AppDeps, user: UserRow): Promis
   });
 }
 
-function latestCode(deps: AppDeps, userId: number) {
-  return deps.db
+async function latestCode(deps: AppDeps, userId: number) {
+  const [row] = await deps.db
     .select()
     .from(emailVerificationCodes)
     .where(and(eq(emailVerificationCodes.userId, userId), isNull(emailVerificationCodes.consumedAt)))
     .orderBy(desc(emailVerificationCodes.id))
-    .limit(1)
-    .get();
+    .limit(1);
+  return row;
 }
 
 /** Seconds until another code may be sent, or 0. */
-export function resendWait(deps: AppDeps, userId: number): number {
-  const last = latestCode(deps, userId);
+export async function resendWait(deps: AppDeps, userId: number): Promise<number> {
+  const last = await latestCode(deps, userId);
   if (!last) return 0;
   const elapsed = (Date.now() - last.createdAt.getTime()) / 1000;
   return elapsed >= RESEND_INTERVAL_SECONDS ? 0 : Math.ceil(RESEND_INTERVAL_SECONDS - elapsed);
 }
 
 /** Checks a code and consumes it. Every wrong try counts; the code dies after the last allowed one. */
-export function consumeVerificationCode(deps: AppDeps, userId: number, code: string): void {
-  const row = latestCode(deps, userId);
+export async function consumeVerificationCode(deps: AppDeps, userId: number, code: string): Promise<void> {
+  const row = await latestCode(deps, userId);
   if (!row || row.expiresAt.getTime() < Date.now() || row.attempts >= VERIFY_CODE_MAX_ATTEMPTS) {
     throw new AppError('BAD_REQUEST', vi.errors.invalidCode);
   }
   const expected = Buffer.from(row.codeHash, 'hex');
   const actual = Buffer.from(codeHash(deps.settings.jwtSecret, userId, code), 'hex');
   if (!timingSafeEqual(expected, actual)) {
-    deps.db
+    await deps.db
       .update(emailVerificationCodes)
       .set({ attempts: row.attempts + 1 })
-      .where(eq(emailVerificationCodes.id, row.id))
-      .run();
+      .where(eq(emailVerificationCodes.id, row.id));
     throw new AppError('BAD_REQUEST', vi.errors.invalidCode);
   }
-  deps.db
+  await deps.db
     .update(emailVerificationCodes)
     .set({ consumedAt: new Date() })
-    .where(eq(emailVerificationCodes.userId, userId))
-    .run();
+    .where(eq(emailVerificationCodes.userId, userId));
 }

@@ -27,7 +27,7 @@ function dummyFor(deps: AppDeps & LimitScope): Promise<string> {
 export async function login(deps: AppDeps & LimitScope, email: string, password: string) {
   const who = { email: maskEmail(email), ip: deps.req?.ip, requestId: deps.req?.requestId };
   const user = await limitedSignIn(deps, email, async () => {
-    const found = findUserByEmail(deps.db, email);
+    const found = await findUserByEmail(deps.db, email);
     const stored = found ? found.passwordHash : await dummyFor(deps);
     const ok = (await hashing(deps, () => verifyPassword(password, stored))) && found;
     if (!ok) {

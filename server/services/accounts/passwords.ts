@@ -4,6 +4,7 @@ import { RESET_TOKEN_TTL_MINUTES } from '#shared/constants.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { hashPassword, sha256, verifyPassword } from '#server/auth/password.ts';
 import type { Executor } from '#server/db/client.ts';
+import { transaction } from '#server/db/transaction.ts';
 import { passwordResetTokens, users } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
@@ -25,7 +26,7 @@ const RESET_MAIL_INTERVAL_SECONDS = 30;
 /** Counted per user before the hash (a stolen token must not become a password oracle, even in a batch). */
 export function verifyOldPassword(deps: AppDeps & LimitScope, actor: Actor, password: string) {
   return limitedOldPassword(deps, actor.id, async () => {
-    const user = requireUser(deps.db, actor.id);
+    const user = await requireUser(deps.db, actor.id);
     if (!(await hashing(deps, () => verifyPassword(password, user.passwordHash)))) {
       throw new AppError('UNAUTHORIZED', vi.errors.wrongOldPassword);
     }
@@ -46,12 +47,12 @@ export async function changePassword(
   await verifyOldPassword(deps, actor, oldPassword);
   rejectCommonPassword(newPassword);
   const passwordHash = await hashing(deps, () => hashPassword(newPassword, deps.settings.passwordHashCost));
-  const user = deps.db
+  const [user] = await deps.db
     .update(users)
     .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
     .where(eq(users.id, actor.id))
-    .returning()
-    .get();
+    .returning();
+  if (!user) throw new AppError('GONE');
   return { session: await issueSession(deps, user), user: toPublicUser(user) };
 }
 
@@ -66,9 +67,9 @@ export async function forgotPassword(deps: AppDeps & LimitScope, email: string) 
 }
 
 async function sendResetLink(deps: AppDeps, email: string): Promise<void> {
-  const user = findUserByEmail(deps.db, email);
+  const user = await findUserByEmail(deps.db, email);
   if (!user || user.deletedAt || user.status === 'DISABLED') return;
-  const recent = deps.db
+  const [recent] = await deps.db
     .select({ id: passwordResetTokens.id })
     .from(passwordResetTokens)
     .where(
@@ -77,17 +78,14 @@ async function sendResetLink(deps: AppDeps, email: string): Promise<void> {
         gt(passwordResetTokens.createdAt, new Date(Date.now() - RESET_MAIL_INTERVAL_SECONDS * 1000)),
       ),
     )
-    .get();
+    .limit(1);
   if (recent) return;
   const token = randomBytes(32).toString('base64url');
-  deps.db
-    .insert(passwordResetTokens)
-    .values({
-      userId: user.id,
-      tokenHash: sha256(token),
-      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
-    })
-    .run();
+  await deps.db.insert(passwordResetTokens).values({
+    userId: user.id,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
+  });
   const link = `${deps.settings.publicUrl}/auth/new-password/${token}`;
   await deps.mailer.send({
     to: user.email,
@@ -96,20 +94,20 @@ async function sendResetLink(deps: AppDeps, email: string): Promise<void> {
   });
 }
 
-function usableResetToken(deps: AppDeps, token: string) {
-  const row = deps.db
+async function usableResetToken(deps: AppDeps, token: string) {
+  const [row] = await deps.db
     .select()
     .from(passwordResetTokens)
     .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt)))
     .orderBy(desc(passwordResetTokens.id))
-    .get();
+    .limit(1);
   if (!row || row.expiresAt.getTime() < Date.now())
     throw new AppError('BAD_REQUEST', vi.errors.invalidResetToken);
   return row;
 }
 
-export function verifyResetPassword(deps: AppDeps, token: string) {
-  usableResetToken(deps, token);
+export async function verifyResetPassword(deps: AppDeps, token: string) {
+  await usableResetToken(deps, token);
   return { valid: true };
 }
 
@@ -118,30 +116,30 @@ export function verifyResetPassword(deps: AppDeps, token: string) {
  * PENDING account becomes ACTIVE (the mailed link proves the address as well as a code would).
  */
 export async function resetPassword(deps: AppDeps & LimitScope, token: string, password: string) {
-  const row = usableResetToken(deps, token);
+  const row = await usableResetToken(deps, token);
   rejectCommonPassword(password);
   const passwordHash = await hashing(deps, () => hashPassword(password, deps.settings.passwordHashCost));
-  const email = deps.db.transaction((tx) => {
-    const spent = tx
+  const email = await transaction(deps.db, async (tx) => {
+    const spent = await tx
       .update(passwordResetTokens)
       .set({ usedAt: new Date() })
       .where(and(eq(passwordResetTokens.id, row.id), isNull(passwordResetTokens.usedAt)))
-      .run();
+      .returning({ id: passwordResetTokens.id });
     // A second request racing with this one already spent the token.
-    if (spent.changes !== 1) throw new AppError('BAD_REQUEST', vi.errors.invalidResetToken);
-    tx.update(passwordResetTokens)
+    if (spent.length !== 1) throw new AppError('BAD_REQUEST', vi.errors.invalidResetToken);
+    await tx
+      .update(passwordResetTokens)
       .set({ usedAt: new Date() })
-      .where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)))
-      .run();
-    const user = requireUser(tx, row.userId);
-    tx.update(users)
+      .where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)));
+    const user = await requireUser(tx, row.userId);
+    await tx
+      .update(users)
       .set({
         passwordHash,
         tokenVersion: sql`${users.tokenVersion} + 1`,
         status: user.status === 'PENDING' ? 'ACTIVE' : user.status,
       })
-      .where(eq(users.id, row.userId))
-      .run();
+      .where(eq(users.id, row.userId));
     return user.email;
   });
   // The owner proved the mailbox: every failure counted against the account, from any address, is forgotten.
@@ -154,10 +152,15 @@ export async function resetPassword(deps: AppDeps & LimitScope, token: string, p
  * password, made for an invitation (decision 087). `resetPassword` spends it and activates a PENDING
  * account, as it does for a reset. Run inside the transaction that made the account.
  */
-export function newPasswordLink(tx: Executor, publicUrl: string, userId: number, minutes: number): string {
+export async function newPasswordLink(
+  tx: Executor,
+  publicUrl: string,
+  userId: number,
+  minutes: number,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  tx.insert(passwordResetTokens)
-    .values({ userId, tokenHash: sha256(token), expiresAt: new Date(Date.now() + minutes * 60_000) })
-    .run();
+  await tx
+    .insert(passwordResetTokens)
+    .values({ userId, tokenHash: sha256(token), expiresAt: new Date(Date.now() + minutes * 60_000) });
   return `${publicUrl}/auth/new-password/${token}`;
 }

@@ -28,22 +28,22 @@ export type PublicCompany = ReturnType<typeof toPublicCompany>;
 
 const hasValues = (fields: Record<string, unknown>) => Object.values(fields).some((v) => v !== undefined);
 
-export function me(deps: AppDeps, actor: Actor) {
-  const user = requireUser(deps.db, actor.id);
-  const company = user.companyId
-    ? deps.db.select().from(companies).where(eq(companies.id, user.companyId)).get()
-    : undefined;
+export async function me(deps: AppDeps, actor: Actor) {
+  const user = await requireUser(deps.db, actor.id);
+  const [company] = user.companyId
+    ? await deps.db.select().from(companies).where(eq(companies.id, user.companyId)).limit(1)
+    : [];
   return { ...toPublicUser(user), company: company ? toPublicCompany(company) : null };
 }
 
-export function updateMe(deps: AppDeps, actor: Actor, input: z.infer<typeof updateMeInput>) {
+export async function updateMe(deps: AppDeps, actor: Actor, input: z.infer<typeof updateMeInput>) {
   const username = input.username === '' ? null : input.username;
   if (username) {
-    const taken = deps.db
+    const [taken] = await deps.db
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.username, username), ne(users.id, actor.id)))
-      .get();
+      .limit(1);
     if (taken)
       throw new AppError('CONFLICT', vi.errors.usernameTaken, {
         fields: { username: vi.errors.usernameTaken },
@@ -58,17 +58,16 @@ export function updateMe(deps: AppDeps, actor: Actor, input: z.infer<typeof upda
   };
   // An empty PATCH changes nothing (drizzle refuses an UPDATE without values).
   if (hasValues(fields)) {
-    deps.db
+    await deps.db
       .update(users)
       .set(fields)
-      .where(and(eq(users.id, actor.id), isNull(users.deletedAt)))
-      .run();
+      .where(and(eq(users.id, actor.id), isNull(users.deletedAt)));
   }
   return me(deps, actor);
 }
 
 /** PATCH /auth/company: the caller's own company, never another (the id comes from the session). */
-export function updateOwnCompany(
+export async function updateOwnCompany(
   deps: AppDeps,
   companyId: number,
   input: z.infer<typeof updateCompanyInput>,
@@ -84,9 +83,9 @@ export function updateOwnCompany(
     gln: input.gln,
     digitalLinkQr: input.digital_link_qr,
   };
-  const row = hasValues(fields)
-    ? deps.db.update(companies).set(fields).where(eq(companies.id, companyId)).returning().get()
-    : deps.db.select().from(companies).where(eq(companies.id, companyId)).get();
+  const [row] = hasValues(fields)
+    ? await deps.db.update(companies).set(fields).where(eq(companies.id, companyId)).returning()
+    : await deps.db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
   if (!row) throw new AppError('NOT_FOUND');
   return toPublicCompany(row);
 }

@@ -3,6 +3,7 @@ import { vi } from '#shared/i18n/vi/index.ts';
 import type { RegisterInput } from '#shared/schemas/auth.ts';
 import { hashPassword } from '#server/auth/password.ts';
 import { companies, users } from '#server/db/schema/index.ts';
+import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import {
@@ -35,14 +36,14 @@ export async function register(deps: AppDeps & LimitScope, input: RegisterInput)
   const passwordHash = await hashing(deps, () =>
     hashPassword(input.password, deps.settings.passwordHashCost),
   );
-  let created: ReturnType<typeof findUserByEmail>;
+  let created: Awaited<ReturnType<typeof findUserByEmail>>;
   try {
-    created = deps.db.transaction((tx) => {
-      if (findUserByEmail(tx, input.email)) throw new Taken();
+    created = await transaction(deps.db, async (tx) => {
+      if (await findUserByEmail(tx, input.email)) throw new Taken();
       let companyId: number | null = null;
       if (input.isBusiness && input.company) {
         const c = input.company;
-        companyId = tx
+        const [company] = await tx
           .insert(companies)
           .values({
             name: c.name,
@@ -52,10 +53,11 @@ export async function register(deps: AppDeps & LimitScope, input: RegisterInput)
             email: c.email,
             businessLicense: c.business_license,
           })
-          .returning({ id: companies.id })
-          .get().id;
+          .returning({ id: companies.id });
+        // An insert's RETURNING has its one row.
+        companyId = company!.id;
       }
-      return tx
+      const [user] = await tx
         .insert(users)
         .values({
           name: input.name,
@@ -66,8 +68,8 @@ export async function register(deps: AppDeps & LimitScope, input: RegisterInput)
           role: input.isBusiness ? 'COMPANY_ADMIN' : 'USER',
           companyId,
         })
-        .returning()
-        .get();
+        .returning();
+      return user;
     });
   } catch (err) {
     if (!(err instanceof Taken)) throw err;
@@ -75,7 +77,7 @@ export async function register(deps: AppDeps & LimitScope, input: RegisterInput)
   const user = created;
   afterAnswer(deps, 'sign-up-mail', async () => {
     if (user) return sendVerificationCode(deps, user);
-    const owner = findUserByEmail(deps.db, input.email);
+    const owner = await findUserByEmail(deps.db, input.email);
     if (!owner || owner.deletedAt || owner.status === 'DISABLED') return;
     await deps.mailer.send({
       to: owner.email,
@@ -94,10 +96,10 @@ export async function register(deps: AppDeps & LimitScope, input: RegisterInput)
 export async function resendVerifyCode(deps: AppDeps & LimitScope, email: string) {
   await takeMailRequest(deps, 'code', email, vi.errors.resendTooSoon);
   afterAnswer(deps, 'code-mail', async () => {
-    const user = findUserByEmail(deps.db, email);
+    const user = await findUserByEmail(deps.db, email);
     if (!user || user.deletedAt || user.status !== 'PENDING') return;
     // Also kept across restarts (the limit is in memory), silently, so the answer stays the same.
-    if (resendWait(deps, user.id) > 0) return;
+    if ((await resendWait(deps, user.id)) > 0) return;
     await sendVerificationCode(deps, user);
   });
   return {};
@@ -109,12 +111,18 @@ export async function resendVerifyCode(deps: AppDeps & LimitScope, email: string
  */
 export async function verifyEmail(deps: AppDeps & LimitScope, email: string, code: string) {
   const active = await limitedCodeCheck(deps, async () => {
-    const user = findUserByEmail(deps.db, email);
+    const user = await findUserByEmail(deps.db, email);
     if (!user || user.deletedAt || user.status !== 'PENDING') {
       throw new AppError('BAD_REQUEST', vi.errors.invalidCode);
     }
-    consumeVerificationCode(deps, user.id, code);
-    return deps.db.update(users).set({ status: 'ACTIVE' }).where(eq(users.id, user.id)).returning().get();
+    await consumeVerificationCode(deps, user.id, code);
+    const [activated] = await deps.db
+      .update(users)
+      .set({ status: 'ACTIVE' })
+      .where(eq(users.id, user.id))
+      .returning();
+    if (!activated) throw new AppError('BAD_REQUEST', vi.errors.invalidCode);
+    return activated;
   });
   return { session: await issueSession(deps, active), user: toPublicUser(active) };
 }

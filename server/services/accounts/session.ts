@@ -44,16 +44,18 @@ export async function issueSession(
   return { accessToken, permissions: permissionsFor(user.role) };
 }
 
-export function findUserById(db: Executor, id: number): UserRow | undefined {
-  return db.select().from(users).where(eq(users.id, id)).get();
+export async function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
 }
 
-export function findUserByEmail(db: Executor, email: string): UserRow | undefined {
-  return db.select().from(users).where(eq(users.email, email.toLowerCase())).get();
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return row;
 }
 
-export function requireUser(db: Executor, id: number): UserRow {
-  const row = findUserById(db, id);
+export async function requireUser(db: Executor, id: number): Promise<UserRow> {
+  const row = await findUserById(db, id);
   if (!row || row.deletedAt) throw new AppError('GONE');
   return row;
 }

@@ -8,8 +8,8 @@ import { pageWindow } from '#server/services/pagination.ts';
 import { foldedContains } from '#server/services/users/folded-search.ts';
 
 /** GET /companies/{id}: what a product page shows about its maker; anyone may read it. */
-export function getCompanyProfile(deps: AppDeps, id: number) {
-  const row = deps.db.select().from(companies).where(eq(companies.id, id)).get();
+export async function getCompanyProfile(deps: AppDeps, id: number) {
+  const [row] = await deps.db.select().from(companies).where(eq(companies.id, id)).limit(1);
   if (!row) throw new AppError('NOT_FOUND');
   return toPublicCompany(row);
 }
@@ -21,18 +21,18 @@ const SORT_COLUMNS: Record<CompanyListInput['sortBy'], AnyColumn> = {
 };
 
 /** GET /companies/all: every company, for the site's administrators. */
-export function listCompanies(deps: AppDeps, input: CompanyListInput) {
+export async function listCompanies(deps: AppDeps, input: CompanyListInput) {
   const where = foldedContains(deps.sqlite, [companies.name, companies.email], input.search);
-  const total = deps.db.select({ n: count() }).from(companies).where(where).get()?.n ?? 0;
+  const [counted] = await deps.db.select({ n: count() }).from(companies).where(where);
+  const total = counted?.n ?? 0;
   const direction = input.orderBy === 'desc' ? desc : asc;
   const { limit, offset } = pageWindow(input.page, input.limit);
-  const rows = deps.db
+  const rows = await deps.db
     .select()
     .from(companies)
     .where(where)
     .orderBy(direction(SORT_COLUMNS[input.sortBy]), direction(companies.id))
     .limit(limit)
-    .offset(offset)
-    .all();
+    .offset(offset);
   return { companies: rows.map(toPublicCompany), total };
 }

@@ -3,6 +3,7 @@ import { vi } from '#shared/i18n/vi/index.ts';
 import { compareVietnamese } from '#shared/sort-key.ts';
 import { TERM_MAX_COUNT } from '#shared/schemas/companies.ts';
 import { companies, companyTerms, type TermKind } from '#server/db/schema/index.ts';
+import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 
@@ -10,31 +11,33 @@ import { AppError } from '#server/errors.ts';
  * The company whose lists a call works on: the caller's own (ctx.companyId) for company roles, the
  * requested one ignored; for SUPER_ADMIN (ctx.companyId null) the `companyId` it names, required.
  */
-export function termsCompany(deps: AppDeps, pinned: number | null, requested: number | undefined): number {
+export async function termsCompany(
+  deps: AppDeps,
+  pinned: number | null,
+  requested: number | undefined,
+): Promise<number> {
   if (pinned !== null) return pinned;
   if (requested === undefined) {
     throw new AppError('BAD_REQUEST', vi.companies.companyIdRequired, {
       fields: { companyId: vi.companies.companyIdRequired },
     });
   }
-  const exists = deps.db
+  const [exists] = await deps.db
     .select({ id: companies.id })
     .from(companies)
     .where(eq(companies.id, requested))
-    .get();
+    .limit(1);
   if (!exists) throw new AppError('NOT_FOUND', vi.companies.companyNotFound);
   return requested;
 }
 
 /** The company's values of one kind, in Vietnamese alphabetical order. */
-export function listTerms(deps: AppDeps, companyId: number, kind: TermKind): string[] {
-  return deps.db
+export async function listTerms(deps: AppDeps, companyId: number, kind: TermKind): Promise<string[]> {
+  const rows = await deps.db
     .select({ value: companyTerms.value })
     .from(companyTerms)
-    .where(and(eq(companyTerms.companyId, companyId), eq(companyTerms.kind, kind)))
-    .all()
-    .map((r) => r.value)
-    .sort(compareVietnamese);
+    .where(and(eq(companyTerms.companyId, companyId), eq(companyTerms.kind, kind)));
+  return rows.map((r) => r.value).sort(compareVietnamese);
 }
 
 /** Values that differ only in case are one value to a person ("Cà phê", "cà phê"): compared folded. */
@@ -48,11 +51,16 @@ const FIELD_OF: Record<TermKind, string> = { category: 'categories', unit: 'unit
  * (saving twice is harmless); one that differs from a listed value, or from another value of the same
  * call, only in case is refused (409, naming both), so a list never holds "Cà phê" and "cà phê".
  */
-export function upsertTerms(deps: AppDeps, companyId: number, kind: TermKind, values: string[]): string[] {
+export async function upsertTerms(
+  deps: AppDeps,
+  companyId: number,
+  kind: TermKind,
+  values: string[],
+): Promise<string[]> {
   const wanted = [...new Set(values)];
-  deps.db.transaction((tx) => {
+  await transaction(deps.db, async (tx) => {
     const scope = and(eq(companyTerms.companyId, companyId), eq(companyTerms.kind, kind));
-    const listed = tx.select({ value: companyTerms.value }).from(companyTerms).where(scope).all();
+    const listed = await tx.select({ value: companyTerms.value }).from(companyTerms).where(scope);
     const existing = new Set(listed.map((r) => r.value));
     const byFold = new Map(listed.map((r) => [caseFold(r.value), r.value]));
     for (const value of wanted) {
@@ -66,13 +74,12 @@ export function upsertTerms(deps: AppDeps, companyId: number, kind: TermKind, va
     }
     const added = wanted.filter((v) => !existing.has(v));
     if (!added.length) return;
-    const held = tx.select({ n: count() }).from(companyTerms).where(scope).get()?.n ?? 0;
+    const [counted] = await tx.select({ n: count() }).from(companyTerms).where(scope);
+    const held = counted?.n ?? 0;
     if (held + added.length > TERM_MAX_COUNT) {
       throw new AppError('BAD_REQUEST', vi.companies.tooManyTerms(TERM_MAX_COUNT));
     }
-    tx.insert(companyTerms)
-      .values(added.map((value) => ({ companyId, kind, value })))
-      .run();
+    await tx.insert(companyTerms).values(added.map((value) => ({ companyId, kind, value })));
   });
   return listTerms(deps, companyId, kind);
 }
@@ -81,8 +88,13 @@ export function upsertTerms(deps: AppDeps, companyId: number, kind: TermKind, va
  * Removes the values from the list and answers what is left. Products that use a removed value keep
  * it (their category, unit or tags are their own text); the list only feeds the forms' choices.
  */
-export function deleteTerms(deps: AppDeps, companyId: number, kind: TermKind, values: string[]): string[] {
-  deps.db
+export async function deleteTerms(
+  deps: AppDeps,
+  companyId: number,
+  kind: TermKind,
+  values: string[],
+): Promise<string[]> {
+  await deps.db
     .delete(companyTerms)
     .where(
       and(
@@ -90,7 +102,6 @@ export function deleteTerms(deps: AppDeps, companyId: number, kind: TermKind, va
         eq(companyTerms.kind, kind),
         inArray(companyTerms.value, values),
       ),
-    )
-    .run();
+    );
   return listTerms(deps, companyId, kind);
 }

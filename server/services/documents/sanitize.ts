@@ -3,7 +3,8 @@ import type sanitizeHtml from 'sanitize-html';
 
 /**
  * Loaded on first use, not at start-up (it pulls in a whole HTML parser). require() rather than
- * import(): sanitizing runs inside synchronous database transactions, and sanitize-html is CommonJS.
+ * import(): sanitizing runs inside database transactions, whose bodies may await only the database
+ * (decision 150), and sanitize-html is CommonJS.
  */
 let sanitizer: typeof sanitizeHtml | undefined;
 const load = () => (sanitizer ??= createRequire(import.meta.url)('sanitize-html') as typeof sanitizeHtml);

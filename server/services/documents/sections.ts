@@ -8,6 +8,7 @@ import type {
 } from '#shared/schemas/documents.ts';
 import type { Executor } from '#server/db/client.ts';
 import { documents } from '#server/db/schema/index.ts';
+import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import { sanitizeDocumentBody } from './sanitize.ts';
@@ -29,80 +30,83 @@ function toSection(row: DocumentRow): DocumentSection {
 }
 
 /** GET /settings/term-conditions?key=: the key's sections in order; public. */
-export function listSections(deps: AppDeps, key: DocumentKey): DocumentSection[] {
-  return deps.db
+export async function listSections(deps: AppDeps, key: DocumentKey): Promise<DocumentSection[]> {
+  const rows = await deps.db
     .select()
     .from(documents)
     .where(eq(documents.key, key))
-    .orderBy(asc(documents.position), asc(documents.id))
-    .all()
-    .map(toSection);
+    .orderBy(asc(documents.position), asc(documents.id));
+  return rows.map(toSection);
 }
 
-function nextPosition(tx: Executor, key: DocumentKey): number {
-  const row = tx
+async function nextPosition(tx: Executor, key: DocumentKey): Promise<number> {
+  const [row] = await tx
     .select({ last: max(documents.position) })
     .from(documents)
-    .where(eq(documents.key, key))
-    .get();
+    .where(eq(documents.key, key));
   return row?.last == null ? 0 : row.last + 1;
 }
 
 /** Appends the sections after their key's last one, in the order given. */
-export function createSections(deps: AppDeps, items: NewDocumentSection[]): DocumentSection[] {
-  return deps.db.transaction((tx) =>
-    items.map((item) =>
-      toSection(
-        tx
-          .insert(documents)
-          .values({
-            key: item.key,
-            position: nextPosition(tx, item.key),
-            title: item.title,
-            subtitle: item.subtitle,
-            body: sanitizeDocumentBody(item.body),
-          })
-          .returning()
-          .get(),
-      ),
-    ),
-  );
+export async function createSections(deps: AppDeps, items: NewDocumentSection[]): Promise<DocumentSection[]> {
+  return transaction(deps.db, async (tx) => {
+    const created: DocumentSection[] = [];
+    for (const item of items) {
+      const [row] = await tx
+        .insert(documents)
+        .values({
+          key: item.key,
+          position: await nextPosition(tx, item.key),
+          title: item.title,
+          subtitle: item.subtitle,
+          body: sanitizeDocumentBody(item.body),
+        })
+        .returning();
+      // An insert's RETURNING has its one row.
+      created.push(toSection(row!));
+    }
+    return created;
+  });
 }
 
 /**
  * All or nothing: a missing section is 404, a stale `version` 409, and then nothing is saved.
  * Every changed section's version goes up by one.
  */
-export function updateSections(deps: AppDeps, items: DocumentPatch[]): DocumentSection[] {
-  return deps.db.transaction((tx) =>
-    items.map(({ id, version, body, ...fields }) => {
-      const row = tx.select().from(documents).where(eq(documents.id, id)).get();
+export async function updateSections(deps: AppDeps, items: DocumentPatch[]): Promise<DocumentSection[]> {
+  return transaction(deps.db, async (tx) => {
+    const sections: DocumentSection[] = [];
+    for (const { id, version, body, ...fields } of items) {
+      const [row] = await tx.select().from(documents).where(eq(documents.id, id)).limit(1);
       if (!row) throw new AppError('NOT_FOUND', vi.documents.sectionNotFound(id));
       if (version !== undefined && version !== row.version) {
         throw new AppError('CONFLICT', vi.errors.versionConflict);
       }
       const changes = { ...fields, ...(body === undefined ? {} : { body: sanitizeDocumentBody(body) }) };
-      if (Object.values(changes).every((v) => v === undefined)) return toSection(row);
-      const updated = tx
+      if (Object.values(changes).every((v) => v === undefined)) {
+        sections.push(toSection(row));
+        continue;
+      }
+      const [updated] = await tx
         .update(documents)
         .set({ ...changes, version: row.version + 1 })
         .where(and(eq(documents.id, id), eq(documents.version, row.version)))
-        .returning()
-        .get();
+        .returning();
       if (!updated) throw new AppError('CONFLICT', vi.errors.versionConflict);
-      return toSection(updated);
-    }),
-  );
+      sections.push(toSection(updated));
+    }
+    return sections;
+  });
 }
 
 /** Removes the sections; one unknown id refuses the whole call (404). */
-export function deleteSections(deps: AppDeps, ids: number[]) {
+export async function deleteSections(deps: AppDeps, ids: number[]) {
   const unique = [...new Set(ids)];
-  return deps.db.transaction((tx) => {
-    const found = tx.select({ id: documents.id }).from(documents).where(inArray(documents.id, unique)).all();
+  return transaction(deps.db, async (tx) => {
+    const found = await tx.select({ id: documents.id }).from(documents).where(inArray(documents.id, unique));
     const missing = unique.find((id) => !found.some((f) => f.id === id));
     if (missing !== undefined) throw new AppError('NOT_FOUND', vi.documents.sectionNotFound(missing));
-    tx.delete(documents).where(inArray(documents.id, unique)).run();
+    await tx.delete(documents).where(inArray(documents.id, unique));
     return { count: unique.length };
   });
 }

@@ -13,18 +13,17 @@ const stepColumns = {
   gln: trackingEntries.gln,
 };
 
-function productSteps(deps: AppDeps, productId: number): EpcisStep[] {
+function productSteps(deps: AppDeps, productId: number): Promise<EpcisStep[]> {
   return deps.db
     .select(stepColumns)
     .from(trackingEntries)
     .where(eq(trackingEntries.productId, productId))
-    .orderBy(asc(trackingEntries.position), asc(trackingEntries.id))
-    .all();
+    .orderBy(asc(trackingEntries.position), asc(trackingEntries.id));
 }
 
-function lotsWithSteps(deps: AppDeps, rows: Array<typeof lots.$inferSelect>): EpcisLot[] {
+async function lotsWithSteps(deps: AppDeps, rows: Array<typeof lots.$inferSelect>): Promise<EpcisLot[]> {
   if (!rows.length) return [];
-  const steps = deps.db
+  const steps = await deps.db
     .select({
       lotId: lotEvents.lotId,
       activity: lotEvents.activity,
@@ -36,8 +35,7 @@ function lotsWithSteps(deps: AppDeps, rows: Array<typeof lots.$inferSelect>): Ep
     })
     .from(lotEvents)
     .where(inArray(lotEvents.lotId, rows.map((r) => r.id)))
-    .orderBy(asc(lotEvents.position), asc(lotEvents.id))
-    .all();
+    .orderBy(asc(lotEvents.position), asc(lotEvents.id));
   return rows.map((r) => ({
     id: r.id,
     code: r.code,
@@ -53,36 +51,37 @@ function lotsWithSteps(deps: AppDeps, rows: Array<typeof lots.$inferSelect>): Ep
 }
 
 /** An ACTIVE product is public, and so is its timeline: anything else answers null (a 404). */
-function publicProduct(deps: AppDeps, productId: number) {
-  return deps.db
+async function publicProduct(deps: AppDeps, productId: number) {
+  const [row] = await deps.db
     .select({ id: products.id, gtin: products.gtin })
     .from(products)
     .where(and(eq(products.id, productId), eq(products.status, 'ACTIVE')))
-    .get();
+    .limit(1);
+  return row;
 }
 
-export function exportProductEpcis(deps: AppDeps, productId: number, now = new Date()) {
-  const product = publicProduct(deps, productId);
+export async function exportProductEpcis(deps: AppDeps, productId: number, now = new Date()) {
+  const product = await publicProduct(deps, productId);
   if (!product) return null;
-  const lotRows = deps.db.select().from(lots).where(eq(lots.productId, productId)).orderBy(asc(lots.id)).all();
+  const lotRows = await deps.db.select().from(lots).where(eq(lots.productId, productId)).orderBy(asc(lots.id));
   return buildEpcisDocument({
     publicUrl: deps.settings.publicUrl,
     now,
     scope: 'product',
-    product: { ...product, steps: productSteps(deps, productId) },
-    lots: lotsWithSteps(deps, lotRows),
+    product: { ...product, steps: await productSteps(deps, productId) },
+    lots: await lotsWithSteps(deps, lotRows),
   });
 }
 
-export function exportLotEpcis(deps: AppDeps, lotId: number, now = new Date()) {
-  const lot = deps.db.select().from(lots).where(eq(lots.id, lotId)).get();
-  const product = lot && publicProduct(deps, lot.productId);
+export async function exportLotEpcis(deps: AppDeps, lotId: number, now = new Date()) {
+  const [lot] = await deps.db.select().from(lots).where(eq(lots.id, lotId)).limit(1);
+  const product = lot && (await publicProduct(deps, lot.productId));
   if (!lot || !product) return null;
   return buildEpcisDocument({
     publicUrl: deps.settings.publicUrl,
     now,
     scope: 'lot',
-    product: { ...product, steps: productSteps(deps, product.id) },
-    lots: lotsWithSteps(deps, [lot]),
+    product: { ...product, steps: await productSteps(deps, product.id) },
+    lots: await lotsWithSteps(deps, [lot]),
   });
 }

@@ -6,6 +6,7 @@
  */
 import { and, eq, max } from 'drizzle-orm';
 import { lotEvents, lots, products } from '#server/db/schema/index.ts';
+import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import { activityOfBizStep } from '#shared/gs1/biz-steps.ts';
@@ -58,12 +59,12 @@ export async function importEpcisIntoLot(
   lotId: number,
   doc: unknown,
 ): Promise<{ added: number }> {
-  const lot = deps.db
+  const [lot] = await deps.db
     .select({ id: lots.id, code: lots.code, companyId: lots.companyId, gtin: products.gtin })
     .from(lots)
     .innerJoin(products, eq(products.id, lots.productId))
     .where(eq(lots.id, lotId))
-    .get();
+    .limit(1);
   // Another company's lot answers like a missing one (decision 083).
   if (!lot || (companyId !== null && lot.companyId !== companyId)) throw new AppError('NOT_FOUND');
 
@@ -86,12 +87,13 @@ export async function importEpcisIntoLot(
     gln: glnOfLocation((e.bizLocation as { id?: string } | undefined)?.id) ?? glnOfLocation((e.readPoint as { id?: string } | undefined)?.id),
   }));
   // Positions are read and written in one transaction: parallel imports append, never collide.
-  deps.db.transaction((tx) => {
-    const last = tx.select({ at: max(lotEvents.position) }).from(lotEvents).where(eq(lotEvents.lotId, lot.id)).get()?.at ?? -1;
-    tx.insert(lotEvents)
-      .values(rows.map((r, i) => ({ ...r, lotId: lot.id, companyId: lot.companyId, position: last + 1 + i })))
-      .run();
-    tx.update(lots).set({ updatedAt: new Date() }).where(and(eq(lots.id, lot.id))).run();
+  await transaction(deps.db, async (tx) => {
+    const [top] = await tx.select({ at: max(lotEvents.position) }).from(lotEvents).where(eq(lotEvents.lotId, lot.id));
+    const last = top?.at ?? -1;
+    await tx
+      .insert(lotEvents)
+      .values(rows.map((r, i) => ({ ...r, lotId: lot.id, companyId: lot.companyId, position: last + 1 + i })));
+    await tx.update(lots).set({ updatedAt: new Date() }).where(and(eq(lots.id, lot.id)));
   });
   return { added: rows.length };
 }

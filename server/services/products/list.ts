@@ -34,7 +34,7 @@ const SORT_KEYS = {
  * version is read before computing, so a write racing the computation only makes the entry stale
  * sooner, never wrong. The page's rows are always read from the table.
  */
-export function listProducts(deps: AppDeps, scope: CompanyScope, input: ProductListInput) {
+export async function listProducts(deps: AppDeps, scope: CompanyScope, input: ProductListInput) {
   const companyId = pickCompany(scope, input.companyId);
   const q = deps.productLists.queries();
   const version = q.version.get({ companyId: companyId ?? 0 })?.version ?? 0;
@@ -64,7 +64,7 @@ export function listProducts(deps: AppDeps, scope: CompanyScope, input: ProductL
     const rows = q.byIds.all({ ids: JSON.stringify(pageIds) });
     const at = new Map(pageIds.map((id, i) => [id, i]));
     rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
-    return { products: present(rows), total: ids.length };
+    return { products: await present(rows), total: ids.length };
   }
 
   const countKey = `count|${companyId}|${input.status ?? ''}|${input.category ?? ''}`;
@@ -75,7 +75,7 @@ export function listProducts(deps: AppDeps, scope: CompanyScope, input: ProductL
   }
   if (offset >= total) return { products: [], total }; // nothing on this page: skip the page query
   const rows = q.page(shapeOf(companyId, input, 'page'), input)({ ...paramsOf(companyId, input), limit: input.limit, offset });
-  return { products: present(rows), total };
+  return { products: await present(rows), total };
 }
 
 const orderOf = (input: ProductListInput) => {

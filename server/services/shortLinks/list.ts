@@ -8,7 +8,7 @@ import { pickCompany, type CompanyScope } from '#server/services/products/scope.
 import { qrImagePath } from './qr.ts';
 
 /** GET /shortLinks: one page of the caller's company's codes, newest first, optionally only (un)bound ones. */
-export function listShortLinks(deps: AppDeps, scope: CompanyScope, input: ListShortLinksInput) {
+export async function listShortLinks(deps: AppDeps, scope: CompanyScope, input: ListShortLinksInput) {
   const companyId = pickCompany(scope, input.companyId);
   const where: SQL[] = [];
   if (companyId !== null) where.push(eq(shortLinks.companyId, companyId));
@@ -38,8 +38,9 @@ export function listShortLinks(deps: AppDeps, scope: CompanyScope, input: ListSh
     deps,
     rows.map((r) => r.code),
   );
+  const named = await withCompanyNames(deps, rows);
   return {
-    shortLinks: withCompanyNames(deps, rows).map((r) => ({
+    shortLinks: named.map((r) => ({
       code: r.code,
       companyId: r.companyId,
       companyName: r.companyName,

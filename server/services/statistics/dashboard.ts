@@ -18,61 +18,63 @@ export async function companyDashboard(
 ): Promise<DashboardStatistics> {
   await flushScanEvents(deps); // the figures include scans still in the write buffer
   if (companyId !== null) {
-    const exists = deps.db
+    const [exists] = await deps.db
       .select({ id: companies.id })
       .from(companies)
       .where(eq(companies.id, companyId))
-      .get();
+      .limit(1);
     if (!exists) throw new AppError('NOT_FOUND', vi.companies.companyNotFound);
   }
   const ofProducts: SQL | undefined = companyId === null ? undefined : eq(products.companyId, companyId);
   const ofScans: SQL | undefined = companyId === null ? undefined : eq(scanEvents.companyId, companyId);
 
-  const productCounts = deps.db
+  const productCounts = await deps.db
     .select({ status: products.status, n: count() })
     .from(products)
     .where(ofProducts)
-    .groupBy(products.status)
-    .all();
+    .groupBy(products.status);
   const byStatus = (s: string) => productCounts.find((r) => r.status === s)?.n ?? 0;
-  const topProducts = deps.db
+  const topProducts = await deps.db
     .select({ id: products.id, name: products.name, scans: scanTotal })
     .from(scanEvents)
     .innerJoin(products, eq(products.id, scanEvents.productId))
     .where(ofScans)
     .groupBy(products.id)
     .orderBy(desc(scanTotal), products.id)
-    .limit(TOP_PRODUCTS)
-    .all();
+    .limit(TOP_PRODUCTS);
+  const totalScans = await countScans(deps.db, ofScans);
+  const days = await scansByDay(deps.db, now, ofScans);
+  // Scans of the lots recalled now (decision 126): how many people reached a recalled lot's code.
+  const [recalled] = await deps.db
+    .select({ n: scanTotal })
+    .from(scanEvents)
+    .innerJoin(lots, eq(lots.id, scanEvents.lotId))
+    .where(and(isNotNull(lots.recalledAt), ofScans));
 
   return {
     totalProducts: byStatus('ACTIVE') + byStatus('INACTIVE'),
     activeProducts: byStatus('ACTIVE'),
     inactiveProducts: byStatus('INACTIVE'),
-    totalScans: countScans(deps.db, ofScans),
-    scansByDay: scansByDay(deps.db, now, ofScans),
+    totalScans,
+    scansByDay: days,
     topProducts,
-    // Scans of the lots recalled now (decision 126): how many people reached a recalled lot's code.
-    recalledLotScans:
-      deps.db
-        .select({ n: scanTotal })
-        .from(scanEvents)
-        .innerJoin(lots, eq(lots.id, scanEvents.lotId))
-        .where(and(isNotNull(lots.recalledAt), ofScans))
-        .get()?.n ?? 0,
+    recalledLotScans: recalled?.n ?? 0,
   };
 }
 
 /** The administrators' figures over the whole site; deleted accounts are not counted. */
 export async function generalStatistics(deps: AppDeps, now = new Date()) {
   await flushScanEvents(deps);
-  const total = (table: typeof companies | typeof products) =>
-    deps.db.select({ n: count() }).from(table).get()?.n ?? 0;
+  const total = async (table: typeof companies | typeof products) => {
+    const [row] = await deps.db.select({ n: count() }).from(table);
+    return row?.n ?? 0;
+  };
+  const [liveUsers] = await deps.db.select({ n: count() }).from(users).where(isNull(users.deletedAt));
   return {
-    totalUsers: deps.db.select({ n: count() }).from(users).where(isNull(users.deletedAt)).get()?.n ?? 0,
-    totalCompanies: total(companies),
-    totalProducts: total(products),
-    totalScans: countScans(deps.db),
-    scansByDay: scansByDay(deps.db, now),
+    totalUsers: liveUsers?.n ?? 0,
+    totalCompanies: await total(companies),
+    totalProducts: await total(products),
+    totalScans: await countScans(deps.db),
+    scansByDay: await scansByDay(deps.db, now),
   };
 }

@@ -24,21 +24,21 @@ export function lastDays(now: Date, days = SCAN_DAYS): { since: Date; dates: str
 export const scanTotal = sql<number>`coalesce(sum(${scanEvents.scans}), 0)`.mapWith(Number);
 
 /** All the scans the matching scan events stand for; `where` narrows them (a company). */
-export function countScans(db: Executor, where?: SQL): number {
-  return db.select({ n: scanTotal }).from(scanEvents).where(where).get()?.n ?? 0;
+export async function countScans(db: Executor, where?: SQL): Promise<number> {
+  const [row] = await db.select({ n: scanTotal }).from(scanEvents).where(where);
+  return row?.n ?? 0;
 }
 
 /** Scans per day over the last 30 days, zero-filled; `where` narrows the scan events (a company). */
-export function scansByDay(db: Executor, now: Date, where?: SQL) {
+export async function scansByDay(db: Executor, now: Date, where?: SQL) {
   const { since, dates } = lastDays(now);
   // created_at is integer milliseconds; shift to Vietnam time, then let SQLite name the date.
   const day = sql<string>`strftime('%Y-%m-%d', (${scanEvents.createdAt} + ${VIETNAM_OFFSET_MS}) / 1000, 'unixepoch')`;
-  const rows = db
+  const rows = await db
     .select({ day, n: scanTotal })
     .from(scanEvents)
     .where(and(gte(scanEvents.createdAt, since), where))
-    .groupBy(day)
-    .all();
+    .groupBy(day);
   const byDay = new Map(rows.map((r) => [r.day, r.n]));
   return dates.map((date) => ({ date, count: byDay.get(date) ?? 0 }));
 }

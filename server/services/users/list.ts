@@ -32,35 +32,34 @@ function statusCondition(status: UserListInput['status']): SQL | undefined {
   return status ? and(isNull(users.deletedAt), eq(users.status, status)) : isNull(users.deletedAt);
 }
 
-export function listUsers(deps: AppDeps, scope: UserScope, input: UserListInput) {
+export async function listUsers(deps: AppDeps, scope: UserScope, input: UserListInput) {
   const where = and(
     companyCondition(scope, input.companyId),
     statusCondition(input.status),
     foldedContains(deps.sqlite, [users.name, users.email, users.username], input.searchName),
   );
-  const total = deps.db.select({ n: count() }).from(users).where(where).get()?.n ?? 0;
+  const [counted] = await deps.db.select({ n: count() }).from(users).where(where);
+  const total = counted?.n ?? 0;
   const direction = input.sortOrder === 'desc' ? desc : asc;
   const { limit, offset } = pageWindow(input.pageIndex, input.pageSize);
-  const rows = deps.db
+  const rows = await deps.db
     .select()
     .from(users)
     .where(where)
     .orderBy(direction(SORT_COLUMNS[input.sortField]), direction(users.id))
     .limit(limit)
-    .offset(offset)
-    .all();
-  return { users: withCompanyNames(deps, rows.map(toPublicUser)), count: total };
+    .offset(offset);
+  return { users: await withCompanyNames(deps, rows.map(toPublicUser)), count: total };
 }
 
 /** Counts per status for the list's tabs; `total` is every live (not deleted) account in scope. */
-export function countUsersByStatus(deps: AppDeps, scope: UserScope) {
+export async function countUsersByStatus(deps: AppDeps, scope: UserScope) {
   const company = companyCondition(scope);
-  const rows = deps.db
+  const rows = await deps.db
     .select({ status: users.status, deleted: sql<number>`${users.deletedAt} is not null`, n: count() })
     .from(users)
     .where(company)
-    .groupBy(users.status, sql`${users.deletedAt} is not null`)
-    .all();
+    .groupBy(users.status, sql`${users.deletedAt} is not null`);
   const live = (status?: string) =>
     rows
       .filter((r) => !r.deleted && (status === undefined || r.status === status))

@@ -17,12 +17,12 @@ export interface Placement {
  * any other role is 403. A SUPER_ADMIN places any role: company roles need an existing company,
  * the other roles belong to none.
  */
-export function resolvePlacement(
+export async function resolvePlacement(
   db: Executor,
   scope: UserScope,
   wanted: { role: Role; companyId?: number | null },
   current?: Placement,
-): Placement {
+): Promise<Placement> {
   const isCompanyRole = COMPANY_ROLES.includes(wanted.role);
   if (scope.companyId !== null) {
     if (!isCompanyRole) throw new AppError('FORBIDDEN', vi.users.roleNotAllowed);
@@ -42,7 +42,11 @@ export function resolvePlacement(
       fields: { companyId: vi.users.companyRequired },
     });
   }
-  const exists = db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).get();
+  const [exists] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
   if (!exists) {
     throw new AppError('BAD_REQUEST', vi.users.companyNotFound, {
       fields: { companyId: vi.users.companyNotFound },

@@ -21,8 +21,8 @@ export function inScope(scope: UserScope, row: Pick<UserRow, 'companyId'>): bool
  * The account `id` if the scope may manage it. Another company's account answers exactly like a
  * missing one (404, same message), so sequential ids reveal nothing (decision 083).
  */
-export function loadManagedUser(db: Executor, scope: UserScope, id: number): UserRow {
-  const row = findUserById(db, id);
+export async function loadManagedUser(db: Executor, scope: UserScope, id: number): Promise<UserRow> {
+  const row = await findUserById(db, id);
   if (!row || !inScope(scope, row)) throw new AppError('NOT_FOUND');
   return row;
 }

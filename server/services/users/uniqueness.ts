@@ -8,21 +8,23 @@ import { AppError } from '#server/errors.ts';
  * 409 when another account (deleted ones included: they can be restored) holds the e-mail or username.
  * Called before the slow password hash and again inside the write's transaction.
  */
-export function assertUnique(
+export async function assertUnique(
   db: Executor,
   fields: { email?: string; username?: string | null },
   exceptId?: number,
 ) {
-  const other = (column: typeof users.email | typeof users.username, value: string) =>
-    db
+  const other = async (column: typeof users.email | typeof users.username, value: string) => {
+    const [row] = await db
       .select({ id: users.id })
       .from(users)
       .where(exceptId === undefined ? eq(column, value) : and(eq(column, value), ne(users.id, exceptId)))
-      .get();
-  if (fields.email && other(users.email, fields.email)) {
+      .limit(1);
+    return row;
+  };
+  if (fields.email && (await other(users.email, fields.email))) {
     throw new AppError('CONFLICT', vi.errors.emailTaken, { fields: { email: vi.errors.emailTaken } });
   }
-  if (fields.username && other(users.username, fields.username)) {
+  if (fields.username && (await other(users.username, fields.username))) {
     throw new AppError('CONFLICT', vi.errors.usernameTaken, {
       fields: { username: vi.errors.usernameTaken },
     });

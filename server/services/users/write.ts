@@ -5,6 +5,7 @@ import { vi } from '#shared/i18n/vi/index.ts';
 import type { CreateUserInput, UpdateUserInput } from '#shared/schemas/users.ts';
 import { hashPassword } from '#server/auth/password.ts';
 import { companies, users } from '#server/db/schema/index.ts';
+import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import { rejectCommonPassword } from '#server/services/accounts/password-policy.ts';
@@ -35,14 +36,14 @@ export async function createUser(deps: AppDeps, scope: UserScope, input: CreateU
     throw new AppError('BAD_REQUEST', vi.users.invitePending, { fields: { status: vi.users.invitePending } });
   }
   const username = blankToNull(input.username) ?? null;
-  assertUnique(deps.db, { email: input.email, username });
-  const placement = resolvePlacement(deps.db, scope, input);
+  await assertUnique(deps.db, { email: input.email, username });
+  const placement = await resolvePlacement(deps.db, scope, input);
   const passwordHash = invite
     ? await hashPassword(randomBytes(32).toString('base64url'), deps.settings.passwordHashCost)
     : await passwordHashOf(deps, input.password!);
-  const { row, link } = deps.db.transaction((tx) => {
-    assertUnique(tx, { email: input.email, username });
-    const row = tx
+  const { row, link } = await transaction(deps.db, async (tx) => {
+    await assertUnique(tx, { email: input.email, username });
+    const [inserted] = await tx
       .insert(users)
       .values({
         name: input.name,
@@ -55,10 +56,11 @@ export async function createUser(deps: AppDeps, scope: UserScope, input: CreateU
         phoneNumber: blankToNull(input.phoneNumber) ?? null,
         username,
       })
-      .returning()
-      .get();
+      .returning();
+    // An insert's RETURNING has its one row.
+    const row = inserted!;
     const link = invite
-      ? newPasswordLink(tx, deps.settings.publicUrl, row.id, INVITE_TOKEN_TTL_DAYS * 24 * 60)
+      ? await newPasswordLink(tx, deps.settings.publicUrl, row.id, INVITE_TOKEN_TTL_DAYS * 24 * 60)
       : null;
     return { row, link };
   });
@@ -71,9 +73,13 @@ export async function createUser(deps: AppDeps, scope: UserScope, input: CreateU
  * yet): the administrator sees the failure and tries again, instead of a PENDING account nobody can open.
  */
 async function sendInvitation(deps: AppDeps, user: typeof users.$inferSelect, link: string) {
-  const company = user.companyId
-    ? deps.db.select({ name: companies.name }).from(companies).where(eq(companies.id, user.companyId)).get()
-    : undefined;
+  const [company] = user.companyId
+    ? await deps.db
+        .select({ name: companies.name })
+        .from(companies)
+        .where(eq(companies.id, user.companyId))
+        .limit(1)
+    : [];
   try {
     await deps.mailer.send({
       to: user.email,
@@ -82,7 +88,7 @@ async function sendInvitation(deps: AppDeps, user: typeof users.$inferSelect, li
     });
   } catch (err) {
     deps.logger.error({ event: 'users.invite_not_sent', err }, 'invitation mail failed');
-    deps.db.delete(users).where(eq(users.id, user.id)).run();
+    await deps.db.delete(users).where(eq(users.id, user.id));
     throw new AppError('INTERNAL', vi.users.inviteNotSent);
   }
 }
@@ -93,7 +99,7 @@ async function sendInvitation(deps: AppDeps, user: typeof users.$inferSelect, li
  */
 export async function updateUser(deps: AppDeps, scope: UserScope, input: UpdateUserInput) {
   const { id, password, ...fields } = input;
-  const current = loadManagedUser(deps.db, scope, id);
+  const current = await loadManagedUser(deps.db, scope, id);
   const self = scope.actor.id === id;
   if (self && fields.role !== undefined && fields.role !== current.role) {
     throw new AppError('BAD_REQUEST', vi.users.cannotChangeOwnRole, {
@@ -106,10 +112,10 @@ export async function updateUser(deps: AppDeps, scope: UserScope, input: UpdateU
     });
   }
   const username = blankToNull(fields.username);
-  assertUnique(deps.db, { email: fields.email, username }, id);
+  await assertUnique(deps.db, { email: fields.email, username }, id);
   const placement =
     fields.role !== undefined || fields.companyId !== undefined
-      ? resolvePlacement(
+      ? await resolvePlacement(
           deps.db,
           scope,
           { role: fields.role ?? current.role, companyId: fields.companyId },
@@ -120,9 +126,9 @@ export async function updateUser(deps: AppDeps, scope: UserScope, input: UpdateU
   const stopsSessions =
     passwordHash !== undefined ||
     (fields.status !== undefined && fields.status !== 'ACTIVE' && fields.status !== current.status);
-  const row = deps.db.transaction((tx) => {
-    assertUnique(tx, { email: fields.email, username }, id);
-    return tx
+  const row = await transaction(deps.db, async (tx) => {
+    await assertUnique(tx, { email: fields.email, username }, id);
+    const [updated] = await tx
       .update(users)
       .set({
         name: fields.name,
@@ -138,8 +144,8 @@ export async function updateUser(deps: AppDeps, scope: UserScope, input: UpdateU
         updatedAt: new Date(),
       })
       .where(eq(users.id, id))
-      .returning()
-      .get();
+      .returning();
+    return updated;
   });
   if (!row) throw new AppError('NOT_FOUND');
   return toPublicUser(row);

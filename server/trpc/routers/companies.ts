@@ -36,20 +36,20 @@ function termsRouter<F extends string>(
     list: companyProcedure('read', 'Manage')
       .input(termListInput.optional())
       .output(termsOutput)
-      .query(({ ctx, input }) => listTerms(ctx, termsCompany(ctx, ctx.companyId, input?.companyId), kind)),
+      .query(async ({ ctx, input }) => listTerms(ctx, await termsCompany(ctx, ctx.companyId, input?.companyId), kind)),
     upsert: companyProcedure('manage', 'Manage')
       .input(schema)
       .output(termsOutput)
-      .mutation(({ ctx, input }) => {
+      .mutation(async ({ ctx, input }) => {
         const body = input as TermsBody<F>;
-        return upsertTerms(ctx, company(ctx, body), kind, body[field]);
+        return upsertTerms(ctx, await company(ctx, body), kind, body[field]);
       }),
     delete: companyProcedure('manage', 'Manage')
       .input(schema)
       .output(termsOutput)
-      .mutation(({ ctx, input }) => {
+      .mutation(async ({ ctx, input }) => {
         const body = input as TermsBody<F>;
-        return deleteTerms(ctx, company(ctx, body), kind, body[field]);
+        return deleteTerms(ctx, await company(ctx, body), kind, body[field]);
       }),
   });
 }

@@ -7,13 +7,13 @@ import { companyProcedure, publicProcedure, router } from '#server/trpc/init.ts'
 
 /** EPCIS 2.0 (decision 133): public exports of ACTIVE products and their lots; import into a lot by its company. */
 export const epcisRouter = router({
-  product: publicProcedure.input(z.strictObject({ id: idSchema })).query(({ ctx, input }) => {
-    const doc = exportProductEpcis(ctx, input.id);
+  product: publicProcedure.input(z.strictObject({ id: idSchema })).query(async ({ ctx, input }) => {
+    const doc = await exportProductEpcis(ctx, input.id);
     if (!doc) throw new AppError('NOT_FOUND');
     return doc;
   }),
-  lot: publicProcedure.input(z.strictObject({ id: idSchema })).query(({ ctx, input }) => {
-    const doc = exportLotEpcis(ctx, input.id);
+  lot: publicProcedure.input(z.strictObject({ id: idSchema })).query(async ({ ctx, input }) => {
+    const doc = await exportLotEpcis(ctx, input.id);
     if (!doc) throw new AppError('NOT_FOUND');
     return doc;
   }),

@@ -10,7 +10,7 @@ const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
 describe('[REST][auth] sign-in', () => {
   it('an ACTIVE account signs in and gets its session and permissions', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const user = await createUser(api.deps, { role: 'EMPLOYEE' });
     const res = await api.call('POST', '/auth/login', { body: { email: user.email.toUpperCase(), password: TEST_PASSWORD } });
     expect(res.status).toBe(200);
@@ -21,7 +21,7 @@ describe('[REST][auth] sign-in', () => {
   });
 
   it('a wrong password and an unknown e-mail are both 401 with the same message', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const user = await createUser(api.deps);
     const wrong = await api.call('POST', '/auth/login', { body: { email: user.email, password: 'khong-dung-roi' } });
     const unknown = await api.call('POST', '/auth/login', { body: { email: 'ai@example.com', password: 'khong-dung-roi' } });
@@ -32,7 +32,7 @@ describe('[REST][auth] sign-in', () => {
   });
 
   it('a DISABLED or deleted account is 410; a PENDING one 412', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const disabled = await createUser(api.deps, { status: 'DISABLED' });
     const deleted = await createUser(api.deps, { deletedAt: new Date() });
     const pending = await createUser(api.deps, { status: 'PENDING' });
@@ -46,7 +46,7 @@ describe('[REST][auth] sign-in', () => {
   });
 
   it('a malformed JSON body is 400 and a non-JSON body 415', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const bad = await api.call('POST', '/auth/login', { raw: '{"email":', headers: { 'content-type': 'application/json' } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(messages.errors.invalidJson);
@@ -60,14 +60,14 @@ describe('[REST][auth] sign-in', () => {
 
 describe('[REST][auth] tokens', () => {
   it('GET /auth/me without a token is 401', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const res = await api.call('GET', '/auth/me');
     expect(res.status).toBe(401);
     expect(res.body.message).toBe(messages.errors.unauthorized);
   });
 
   it('a token with alg none is 401', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const user = await createUser(api.deps);
     const now = Math.floor(Date.now() / 1000);
     const none = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: String(user.id), ver: 0, iat: now, exp: now + 600 })}.`;
@@ -76,7 +76,7 @@ describe('[REST][auth] tokens', () => {
   });
 
   it('a token with a tampered payload or signature is 401', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const user = await createUser(api.deps);
     const admin = await createUser(api.deps, { role: 'SUPER_ADMIN' });
     const token = await tokenFor(api.deps, user);
@@ -89,7 +89,7 @@ describe('[REST][auth] tokens', () => {
   });
 
   it('a token signed with another secret or another HMAC algorithm is 401', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const user = await createUser(api.deps);
     const other = await new SignJWT({ ver: 0 })
       .setProtectedHeader({ alg: 'HS256' })
@@ -106,7 +106,7 @@ describe('[REST][auth] tokens', () => {
   });
 
   it('an expired token and a token without exp are 401', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const user = await createUser(api.deps);
     const expired = await new SignJWT({ ver: 0 })
       .setProtectedHeader({ alg: 'HS256' })
@@ -123,27 +123,27 @@ describe('[REST][auth] tokens', () => {
   });
 
   it('the token of an account disabled or deleted after sign-in is 410', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const user = await createUser(api.deps);
     const token = await tokenFor(api.deps, user);
     expect((await api.call('GET', '/auth/me', { token })).status).toBe(200);
-    api.deps.db.update(users).set({ status: 'DISABLED' }).where(eq(users.id, user.id)).run();
+    await api.deps.db.update(users).set({ status: 'DISABLED' }).where(eq(users.id, user.id));
     expect((await api.call('GET', '/auth/me', { token })).status).toBe(410);
-    api.deps.db.update(users).set({ status: 'ACTIVE', deletedAt: new Date() }).where(eq(users.id, user.id)).run();
+    await api.deps.db.update(users).set({ status: 'ACTIVE', deletedAt: new Date() }).where(eq(users.id, user.id));
     expect((await api.call('GET', '/auth/me', { token })).status).toBe(410);
   });
 
   it('a bad token does not break public calls', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const res = await api.call('GET', '/health', { token: 'not.a.token' });
     expect(res.status).toBe(200);
   });
 
   it('the same procedures answer on /api/trpc with the GONE code for 410', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const user = await createUser(api.deps, { status: 'ACTIVE' });
     const token = await tokenFor(api.deps, user);
-    api.deps.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, user.id)).run();
+    await api.deps.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, user.id));
     const res = await api.app.request('/api/trpc/auth.me', { headers: { authorization: `Bearer ${token}` } });
     const body = (await res.json()) as { error: { data: { appCode: string; httpStatus: number } } };
     expect(body.error.data).toMatchObject({ appCode: 'GONE', httpStatus: 410 });

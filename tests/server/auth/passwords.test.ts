@@ -8,7 +8,7 @@ const tokenFrom = (text: string) => text.match(/\/auth\/new-password\/([\w-]+)/)
 
 describe('[REST][auth] forgot and reset password', () => {
   it('mails a single-use link that sets a new password and ends older sessions', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const user = await createUser(api.deps);
     const oldToken = await tokenFor(api.deps, user);
 
@@ -19,7 +19,7 @@ describe('[REST][auth] forgot and reset password', () => {
     expect(mail.text).toContain('http://localhost:3000/auth/new-password/');
     const token = tokenFrom(mail.text);
     expect(token.length).toBeGreaterThan(30);
-    expect(api.deps.db.select().from(passwordResetTokens).get()!.tokenHash).not.toBe(token);
+    expect((await api.deps.db.select().from(passwordResetTokens).limit(1))[0]!.tokenHash).not.toBe(token);
 
     expect((await api.call('POST', '/auth/verify-reset-password', { body: { token } })).status).toBe(200);
     const reset = await api.call('POST', '/auth/reset-password', { body: { token, password: 'mat-khau-moi-2026' } });
@@ -39,24 +39,24 @@ describe('[REST][auth] forgot and reset password', () => {
   });
 
   it('answers the same for an unknown e-mail and sends nothing', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const res = await api.call('POST', '/auth/forgot-password', { body: { email: 'khong-co@example.com' } });
     expect(res.status).toBe(200);
     expect(api.deps.mailer.sent).toHaveLength(0);
   });
 
   it('an expired link is refused', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const user = await createUser(api.deps);
     await api.call('POST', '/auth/forgot-password', { body: { email: user.email } });
     const token = tokenFrom(api.deps.mailer.sent.at(-1)!.text);
-    api.deps.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1) }).run();
+    await api.deps.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1) });
     const res = await api.call('POST', '/auth/reset-password', { body: { token, password: 'mat-khau-moi-2026' } });
     expect(res.status).toBe(400);
   });
 
   it('a reset activates a PENDING account (the link proves the address)', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const user = await createUser(api.deps, { status: 'PENDING' });
     await api.call('POST', '/auth/forgot-password', { body: { email: user.email } });
     const token = tokenFrom(api.deps.mailer.sent.at(-1)!.text);
@@ -68,7 +68,7 @@ describe('[REST][auth] forgot and reset password', () => {
 
 describe('[REST][auth] old password and change password', () => {
   it('verify-old-password is 200 for the right one and 401 for a wrong one', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const user = await createUser(api.deps);
     const token = await tokenFor(api.deps, user);
     expect((await api.call('POST', '/auth/verify-old-password', { token, body: { password: TEST_PASSWORD } })).status).toBe(200);
@@ -78,7 +78,7 @@ describe('[REST][auth] old password and change password', () => {
   });
 
   it('change-password needs the old one, ends other sessions and returns a fresh session', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const user = await createUser(api.deps);
     const token = await tokenFor(api.deps, user);
     const wrong = await api.call('POST', '/auth/change-password', {
@@ -96,7 +96,7 @@ describe('[REST][auth] old password and change password', () => {
   });
 
   it('long passwords are kept whole, not truncated', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const long = `${'a-very-long-passphrase-'.repeat(8)}end`;
     const user = await createUser(api.deps, { password: long });
     const cut = long.slice(0, 72);
@@ -107,7 +107,7 @@ describe('[REST][auth] old password and change password', () => {
 
 describe('[REST][auth] profile and company', () => {
   it('PATCH /auth/me changes name, phone and username; a taken username is 409', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const a = await createUser(api.deps);
     const b = await createUser(api.deps, { username: 'da-co' });
     const token = await tokenFor(api.deps, a);
@@ -126,7 +126,7 @@ describe('[REST][auth] profile and company', () => {
   });
 
   it('PATCH /auth/company: the COMPANY_ADMIN edits its own company; others are 403', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const admin = await createUser(api.deps, { role: 'COMPANY_ADMIN' });
     const ok = await api.call('PATCH', '/auth/company', {
       token: await tokenFor(api.deps, admin),

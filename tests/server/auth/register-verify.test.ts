@@ -21,7 +21,7 @@ const codeFrom = (text: string) => text.match(/\b(\d{6})\b/)?.[1] ?? '';
 
 describe('[GUEST][REST][auth] sign-up and verification', () => {
   it('a business signs up PENDING, receives a code, verifies and is an ACTIVE COMPANY_ADMIN with a company', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const reg = await api.call('POST', '/auth/register', { body: business });
     expect(reg.status).toBe(201);
     expect(reg.body.statusCode).toBe(201);
@@ -39,7 +39,7 @@ describe('[GUEST][REST][auth] sign-up and verification', () => {
     const code = codeFrom(mail.text);
     expect(code).toMatch(/^\d{6}$/);
     // Stored only as a keyed hash.
-    const stored = api.deps.db.select().from(emailVerificationCodes).all();
+    const stored = await api.deps.db.select().from(emailVerificationCodes);
     expect(stored[0]!.codeHash).not.toContain(code);
 
     const verified = await api.call('POST', '/auth/verify-email', { body: { email: business.email, code } });
@@ -54,7 +54,7 @@ describe('[GUEST][REST][auth] sign-up and verification', () => {
   });
 
   it('a non-business sign-up is a USER without a company', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const reg = await api.call('POST', '/auth/register', {
       body: { name: 'Lan', email: 'lan@example.com', password: 'mot-mat-khau-dai', isBusiness: false },
     });
@@ -65,7 +65,7 @@ describe('[GUEST][REST][auth] sign-up and verification', () => {
   });
 
   it('a business sign-up without company details is 400 with the field named', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const { company: _c, ...noCompany } = business;
     const res = await api.call('POST', '/auth/register', { body: noCompany });
     expect(res.status).toBe(400);
@@ -73,7 +73,7 @@ describe('[GUEST][REST][auth] sign-up and verification', () => {
   });
 
   it('a taken e-mail, whatever its case, answers exactly like a new one; the owner is told by mail and nothing changes', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const first = await api.call('POST', '/auth/register', { body: business });
     const again = await api.call('POST', '/auth/register', {
       body: { ...business, email: 'HOA@example.COM' },
@@ -81,12 +81,12 @@ describe('[GUEST][REST][auth] sign-up and verification', () => {
     });
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
-    expect(api.deps.db.select().from(users).all()).toHaveLength(1);
+    expect(await api.deps.db.select().from(users)).toHaveLength(1);
     expect(api.deps.mailer.sent.at(-1)).toMatchObject({ to: 'hoa@example.com', subject: messages.mail.signUpAgainSubject });
   });
 
   it('bad bodies are 400 with Vietnamese field errors; unknown fields are rejected, never stored', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const bad = await api.call('POST', '/auth/register', {
       body: { name: '', email: 'not-an-email', password: 'short', isBusiness: false },
     });
@@ -104,7 +104,7 @@ describe('[GUEST][REST][auth] sign-up and verification', () => {
   });
 
   it('a common password is refused', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const res = await api.call('POST', '/auth/register', {
       body: { name: 'X', email: 'x@example.com', password: 'password123', isBusiness: false },
     });
@@ -113,7 +113,7 @@ describe('[GUEST][REST][auth] sign-up and verification', () => {
   });
 
   it('a wrong code is 400 and the code dies after five wrong tries', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     await api.call('POST', '/auth/register', { body: business });
     const code = codeFrom(api.deps.mailer.sent[0]!.text);
     const wrong = code === '000000' ? '111111' : '000000';
@@ -127,7 +127,7 @@ describe('[GUEST][REST][auth] sign-up and verification', () => {
   });
 
   it('resend is throttled to one a minute and answers alike for unknown e-mails', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     await api.call('POST', '/auth/register', { body: business });
     // Right after the sign-up: the same answer as for an e-mail nobody used, and no second code leaves.
     const soon = await api.call('POST', '/auth/resend-verify-code', { body: { email: business.email } });
@@ -141,10 +141,10 @@ describe('[GUEST][REST][auth] sign-up and verification', () => {
   });
 
   it('an expired code is refused', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     await api.call('POST', '/auth/register', { body: business });
     const code = codeFrom(api.deps.mailer.sent[0]!.text);
-    api.deps.db.update(emailVerificationCodes).set({ expiresAt: new Date(Date.now() - 1000) }).run();
+    await api.deps.db.update(emailVerificationCodes).set({ expiresAt: new Date(Date.now() - 1000) });
     const res = await api.call('POST', '/auth/verify-email', { body: { email: business.email, code } });
     expect(res.status).toBe(400);
   });

@@ -7,7 +7,7 @@ import { createWorld, ROLES_AND_VISITOR, tokenOf } from '#tests/server/users/wor
 describe('[REST][companies] public profile', () => {
   for (const who of ROLES_AND_VISITOR) {
     it(`[${who}][REST][companies]: GET /companies/{id} shows the public profile`, async () => {
-      const api = createTestApi();
+      const api = await createTestApi();
       const world = await createWorld(api.deps);
       const res = await api.call('GET', `/companies/${world.companyB.id}`, { token: tokenOf(world, who) });
       expect(res.status).toBe(200);
@@ -28,7 +28,7 @@ describe('[REST][companies] public profile', () => {
   }
 
   it('[GUEST][REST][companies]: a missing company is 404; a non-numeric id is 404 (no route)', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const missing = await api.call('GET', '/companies/424242');
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe(messages.errors.notFound);
@@ -48,7 +48,7 @@ describe('[REST][companies] list for administrators', () => {
   } as const;
   for (const who of ROLES_AND_VISITOR) {
     it(`[${who}][REST][companies]: GET /companies/all is ${EXPECTED[who]}`, async () => {
-      const api = createTestApi();
+      const api = await createTestApi();
       const world = await createWorld(api.deps);
       const res = await api.call('GET', '/companies/all', { token: tokenOf(world, who) });
       expect(res.status).toBe(EXPECTED[who]);
@@ -63,9 +63,9 @@ describe('[REST][companies] list for administrators', () => {
   }
 
   it('[MODERATOR][REST][companies]: pages, sorts and searches without marks; other sort fields are 400', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
-    createCompany(api.deps, { name: 'Hợp tác xã Cà phê Đắk Lắk' });
+    await createCompany(api.deps, { name: 'Hợp tác xã Cà phê Đắk Lắk' });
     const token = world.tokens.MODERATOR;
     const search = await api.call('GET', '/companies/all?search=ca%20phe%20dak', { token });
     expect(search.body.data.companies.map((c: { name: string }) => c.name)).toEqual([
@@ -83,7 +83,7 @@ describe('[REST][companies] list for administrators', () => {
   });
 
   it('[SUPER_ADMIN][router][companies]: all and byId through the caller', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const admin = callerFor(api.deps, world.accounts.SUPER_ADMIN);
     await expect(admin.companies.all()).resolves.toMatchObject({ total: 2 });

@@ -21,7 +21,7 @@ describe('[REST][companies] categories, units and tags: role matrix', () => {
   for (const name of LISTS) {
     for (const who of ROLES_AND_VISITOR) {
       it(`[${who}][REST][companies]: GET, upsert and DELETE /companies/${name} answer ${READ[who]}/${WRITE[who]}`, async () => {
-        const api = createTestApi();
+        const api = await createTestApi();
         const world = await createWorld(api.deps);
         const token = tokenOf(world, who);
         // A SUPER_ADMIN names the company; for the others companyId is ignored.
@@ -48,7 +48,7 @@ describe('[REST][companies] categories, units and tags: role matrix', () => {
   }
 
   it('[SUPER_ADMIN][REST][companies]: without companyId the lists are 400; an unknown company 404', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const token = world.tokens.SUPER_ADMIN;
     const get = await api.call('GET', '/companies/units', { token });
@@ -68,7 +68,7 @@ describe('[REST][companies] categories, units and tags: role matrix', () => {
 
 describe('[REST][companies] lists: values and validation', () => {
   it('[COMPANY_ADMIN][REST][companies]: upsert trims, collapses spaces, skips duplicates and answers the sorted list', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const token = world.tokens.COMPANY_ADMIN;
     await api.call('POST', '/companies/categories/upsert', { token, body: { categories: ['Trái cây'] } });
@@ -97,7 +97,7 @@ describe('[REST][companies] lists: values and validation', () => {
   });
 
   it('[COMPANY_ADMIN][REST][companies]: bad bodies are 400 with field errors', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const token = world.tokens.COMPANY_ADMIN;
     const cases: Array<[string, unknown, Record<string, string>]> = [
@@ -134,7 +134,7 @@ describe('[REST][companies] lists: values and validation', () => {
   });
 
   it('[COMPANY_ADMIN][REST][companies]: a list holds at most 200 values', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const token = world.tokens.COMPANY_ADMIN;
     const first = Array.from({ length: 200 }, (_, i) => `Thẻ ${i}`);
@@ -154,7 +154,7 @@ describe('[REST][companies] lists: values and validation', () => {
 
 describe('[companies] lists: tenant isolation', () => {
   it("[COMPANY_ADMIN][REST][companies]: company A never reads nor changes company B's lists, whatever companyId it sends", async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     for (const name of LISTS) {
       await api.call('POST', `/companies/${name}/upsert`, {
@@ -181,7 +181,7 @@ describe('[companies] lists: tenant isolation', () => {
   });
 
   it("[SUPER_ADMIN][router][companies]: reads and changes a named company's lists", async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const admin = callerFor(api.deps, world.accounts.SUPER_ADMIN);
     await expect(
@@ -206,7 +206,7 @@ describe('[companies] lists: tenant isolation', () => {
 
 describe('[REST][companies] lists: values differing only in case', () => {
   it('[COMPANY_ADMIN][REST][companies]: "cà phê" is refused beside "Cà phê", naming both; the list keeps one', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const token = world.tokens.COMPANY_ADMIN;
     await api.call('POST', '/companies/categories/upsert', { token, body: { categories: ['Cà phê'] } });
@@ -226,7 +226,7 @@ describe('[REST][companies] lists: values differing only in case', () => {
   });
 
   it('[COMPANY_ADMIN][REST][companies]: two admins adding "Gói" and "gói" together get one list value, and one clear refusal', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const [a, b] = await Promise.all([
       api.call('POST', '/companies/units/upsert', { token: world.tokens.COMPANY_ADMIN, body: { units: ['Gói'] } }),

@@ -25,7 +25,7 @@ const EDIT: Record<Who, 'ok' | 401 | 403> = {
 describe('[REST][documents] role matrix', () => {
   for (const who of ROLES_AND_VISITOR) {
     it(`[${who}][REST][documents]: reads the sections; POST, PATCH and DELETE are ${EDIT[who] === 'ok' ? '201/200/200' : EDIT[who]}`, async () => {
-      const api = createTestApi();
+      const api = await createTestApi();
       const world = await createWorld(api.deps);
       const [existing] = await callerFor(api.deps, world.accounts.SUPER_ADMIN).documents.create({
         items: [section()],
@@ -57,7 +57,7 @@ describe('[REST][documents] role matrix', () => {
 
 describe('[REST][documents] content', () => {
   it('[MODERATOR][REST][documents]: sections are appended in order and kept apart by key', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const token = world.tokens.MODERATOR;
     await api.call('POST', PATH, {
@@ -85,8 +85,24 @@ describe('[REST][documents] content', () => {
     expect(moved.body.data.map((s: { title: string }) => s.title)).toEqual(['Hai', 'Ba', 'Một']);
   });
 
+  it('[MODERATOR][router][documents]: sections created together (one tRPC batch) get one position each', async () => {
+    const api = await createTestApi();
+    const world = await createWorld(api.deps);
+    const caller = callerFor(api.deps, world.accounts.MODERATOR);
+    // Started in the same callback, as the procedures of one batch are: each reads the last position and
+    // writes the next, so only transactions that run one after the other keep the positions apart.
+    const created = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        caller.documents.create({ items: [section({ title: `Mục ${i}` }), section({ title: `Mục ${i}b` })] }),
+      ),
+    );
+    const positions = created.flat().map((s) => s.position);
+    expect([...positions].sort((x, y) => x - y)).toEqual(Array.from({ length: 12 }, (_, i) => i));
+    for (const pair of created) expect(pair[1]!.position).toBe(pair[0]!.position + 1);
+  });
+
   it('[SUPER_ADMIN][REST][documents]: a stored-XSS attempt in a body comes back clean, on create and on edit', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const token = world.tokens.SUPER_ADMIN;
     const evil =
@@ -122,7 +138,7 @@ describe('[REST][documents] content', () => {
   });
 
   it('[MODERATOR][REST][documents]: a stale version is 409 and nothing of the batch is saved; versions go up by one', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const token = world.tokens.MODERATOR;
     const created = await api.call('POST', PATH, {
@@ -156,7 +172,7 @@ describe('[REST][documents] content', () => {
   });
 
   it('[SUPER_ADMIN][REST][documents]: bad keys, bad bodies and unknown fields are 400; unknown ids 404', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const token = world.tokens.SUPER_ADMIN;
     expect((await api.call('GET', PATH)).status).toBe(400);
@@ -199,7 +215,7 @@ describe('[REST][documents] content', () => {
 
 describe('[router][documents]', () => {
   it('[GUEST][router][documents]: anyone lists; editing needs SUPER_ADMIN or MODERATOR', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const moderator = callerFor(api.deps, world.accounts.MODERATOR);
     const [created] = await moderator.documents.create({

@@ -10,7 +10,7 @@ import { createTestApi } from '#tests/helpers/http.ts';
 
 describe('[app] serving and safety', () => {
   it('serves the built client and falls back to index.html for client paths, with security headers', async () => {
-    const deps = createTestDeps();
+    const deps = await createTestDeps();
     const dir = join(deps.settings.dataDir, 'client');
     mkdirSync(join(dir, 'assets'), { recursive: true });
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Truy xuất nguồn gốc</title>');
@@ -32,7 +32,7 @@ describe('[app] serving and safety', () => {
   });
 
   it('an error inside a procedure is a generic 500: no stack, no SQL', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     // Sign-up's mail is sent after its answer, so the failure is put where the answer needs it: the users table.
     api.deps.sqlite.exec('ALTER TABLE users RENAME TO users_gone;');
     const res = await api.call('POST', '/auth/register', {
@@ -44,7 +44,7 @@ describe('[app] serving and safety', () => {
   });
 
   it('a JSON body over 1 MB is 413', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const res = await api.call('POST', '/auth/login', {
       raw: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(1_100_000) }),
       headers: { 'content-type': 'application/json' },
@@ -55,10 +55,10 @@ describe('[app] serving and safety', () => {
 
 describe('[bootstrap] the first SUPER_ADMIN', () => {
   it('is created from ADMIN_EMAIL / ADMIN_PASSWORD once, and can sign in', async () => {
-    const api = createTestApi({ ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PASSWORD: 'mot-mat-khau-rat-dai' });
+    const api = await createTestApi({ ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PASSWORD: 'mot-mat-khau-rat-dai' });
     await ensureSuperAdmin(api.deps);
     await ensureSuperAdmin(api.deps);
-    const admins = api.deps.db.select().from(users).all();
+    const admins = await api.deps.db.select().from(users);
     expect(admins).toHaveLength(1);
     expect(admins[0]).toMatchObject({ email: 'boss@example.com', role: 'SUPER_ADMIN', status: 'ACTIVE' });
     const login = await api.call('POST', '/auth/login', {
@@ -72,8 +72,8 @@ describe('[bootstrap] the first SUPER_ADMIN', () => {
   });
 
   it('no account exists without the settings: there is no built-in password', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     await ensureSuperAdmin(api.deps);
-    expect(api.deps.db.select().from(users).all()).toHaveLength(0);
+    expect(await api.deps.db.select().from(users)).toHaveLength(0);
   });
 });

@@ -15,7 +15,7 @@ const page = (entry: string) =>
   `<!doctype html><html lang="vi"><head><title>Truy xuất nguồn gốc</title><script type="module" src="/assets/${entry}.js"></script></head><body><div id="root"></div></body></html>`;
 
 async function world(withLight = true) {
-  const deps = createTestDeps();
+  const deps = await createTestDeps();
   const dir = join(deps.settings.dataDir, 'client');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'index.html'), page('index-1'));

@@ -28,7 +28,7 @@ describe('[mail]', () => {
     const port = await new Promise<number>((resolve) => {
       server!.listen(0, '127.0.0.1', () => resolve((server!.server.address() as { port: number }).port));
     });
-    const deps = createTestDeps();
+    const deps = await createTestDeps();
     const mailer = createMailer({
       smtpUrl: `smtp://127.0.0.1:${port}/?ignoreTLS=true`,
       from: 'Truy xuất <no-reply@example.com>',
@@ -43,7 +43,7 @@ describe('[mail]', () => {
   });
 
   it('without SMTP_URL writes one .eml per message to the outbox', async () => {
-    const deps = createTestDeps();
+    const deps = await createTestDeps();
     const mailer = createMailer({ from: 'no-reply@example.com', outboxDir: deps.settings.outboxDir, logger });
     await mailer.send({ to: 'khach@example.com', subject: 'Đặt lại mật khẩu', text: 'Liên kết: http://x/auth/new-password/abc' });
     const files = readdirSync(deps.settings.outboxDir);

@@ -27,7 +27,7 @@ const namesOf = <T extends { name: string }>(rows: T[]) => rows.map((r) => r.nam
 
 describe('[foundation][name-order]: every list sorted by name is in Vietnamese order', () => {
   it('[COMPANY_ADMIN][REST][products]: the workspace list, both directions, and across companies for SUPER_ADMIN', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const p = await people(api.deps);
     for (const name of shuffled) makeProduct(api.deps, p.companyA.id, { name, status: 'ACTIVE' });
     const asc = await api.call('GET', '/products?sortBy=name&orderBy=asc&limit=50', {
@@ -49,8 +49,8 @@ describe('[foundation][name-order]: every list sorted by name is in Vietnamese o
   });
 
   it('[GUEST][REST][publicProducts]: the public company page', async () => {
-    const api = createTestApi();
-    const company = createCompany(api.deps);
+    const api = await createTestApi();
+    const company = await createCompany(api.deps);
     for (const name of shuffled) makeProduct(api.deps, company.id, { name, status: 'ACTIVE' });
     const res = await api.call('GET', `/public/companies/${company.id}/products?limit=50`);
     expect(res.status).toBe(200);
@@ -58,12 +58,12 @@ describe('[foundation][name-order]: every list sorted by name is in Vietnamese o
   });
 
   it('[SUPER_ADMIN][REST][users]: the user list and the company list', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const admin = await createUser(api.deps, { role: 'SUPER_ADMIN', name: 'Đỗ Quản Trị' });
-    const company = createCompany(api.deps, { name: 'Zô' });
+    const company = await createCompany(api.deps, { name: 'Zô' });
     for (const name of shuffled) {
       await createUser(api.deps, { role: 'EMPLOYEE', companyId: company.id, name });
-      createCompany(api.deps, { name: `HTX ${name}` });
+      await createCompany(api.deps, { name: `HTX ${name}` });
     }
     const { tokenFor } = await import('#tests/helpers/factories.ts');
     const token = await tokenFor(api.deps, admin);
@@ -74,7 +74,7 @@ describe('[foundation][name-order]: every list sorted by name is in Vietnamese o
   });
 
   it('[foundation][name-order]: a renamed product moves to its new place', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const p = await people(api.deps);
     const ids = shuffled.map((name) => makeProduct(api.deps, p.companyA.id, { name }).id);
     const renamed = await api.call('PUT', `/products/${ids[1]}`, {

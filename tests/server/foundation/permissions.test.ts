@@ -35,7 +35,7 @@ describe('[permissions] the one table', () => {
 
 describe('[router][auth] through createCaller', () => {
   it('me: a visitor is UNAUTHORIZED; a user gets itself without secrets', async () => {
-    const deps = createTestDeps();
+    const deps = await createTestDeps();
     await expect(callerFor(deps, null).auth.me()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     const user = await createUser(deps);
     const me = await callerFor(deps, user).auth.me();
@@ -44,7 +44,7 @@ describe('[router][auth] through createCaller', () => {
   });
 
   it('updateCompany is FORBIDDEN for an EMPLOYEE', async () => {
-    const deps = createTestDeps();
+    const deps = await createTestDeps();
     const employee = await createUser(deps, { role: 'EMPLOYEE' });
     await expect(callerFor(deps, employee).auth.updateCompany({ name: 'X' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });

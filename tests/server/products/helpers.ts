@@ -27,8 +27,8 @@ export function makeProduct(
  * REST calls; `none` is a visitor.
  */
 export async function people(deps: AppDeps) {
-  const companyA = createCompany(deps, { name: 'Công ty Cà phê Đắk Lắk' });
-  const companyB = createCompany(deps, { name: 'Công ty B' });
+  const companyA = await createCompany(deps, { name: 'Công ty Cà phê Đắk Lắk' });
+  const companyB = await createCompany(deps, { name: 'Công ty B' });
   const superAdmin = await createUser(deps, { role: 'SUPER_ADMIN' });
   const moderator = await createUser(deps, { role: 'MODERATOR' });
   const adminA = await createUser(deps, { role: 'COMPANY_ADMIN', companyId: companyA.id });

@@ -6,7 +6,7 @@ import { createTestApi } from '#tests/helpers/http.ts';
 import { makeProduct, people } from '#tests/server/products/helpers.ts';
 
 async function setup() {
-  const api = createTestApi();
+  const api = await createTestApi();
   const p = await people(api.deps);
   const a1 = makeProduct(api.deps, p.companyA.id, {
     name: 'Cà phê',
@@ -121,7 +121,7 @@ describe('[USER][REST][scanLogs]', () => {
     expect(list.body.data.logs.map((l: { productId: number }) => l.productId)).toEqual([b1.id, a2.id, a1.id]);
     // Merging again updates rather than duplicates.
     await api.call('POST', '/auth/scan-logs', { token: t, body: { productIds: [a1.id] } });
-    expect(api.deps.db.select().from(scanLogs).all()).toHaveLength(3);
+    expect(await api.deps.db.select().from(scanLogs)).toHaveLength(3);
   });
 
   it('[USER][REST][scanLogs]: more than 200 ids at once is 400', async () => {

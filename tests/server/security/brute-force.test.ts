@@ -27,7 +27,7 @@ function expect429(res: ApiAnswer, message: string = messages.errors.tooManyRequ
 
 describe('[GUEST][REST][auth] sign-in brute force', () => {
   it('after 10 wrong passwords from one address the next try is 429 with Retry-After, even with the right password', async () => {
-    const api = proxied();
+    const api = await proxied();
     const user = await createUser(api.deps);
     for (let i = 0; i < SIGN_IN_FAILS_PER_EMAIL_AND_IP; i++) {
       const res = await login(api, user.email, `sai-mat-khau-${i}`);
@@ -39,7 +39,7 @@ describe('[GUEST][REST][auth] sign-in brute force', () => {
   });
 
   it('the owner signing in from another address is not locked out by a guesser', async () => {
-    const api = proxied();
+    const api = await proxied();
     const user = await createUser(api.deps);
     for (let i = 0; i < SIGN_IN_FAILS_PER_EMAIL_AND_IP; i++)
       await login(api, user.email, `doan-${i}`, '198.51.100.66');
@@ -50,7 +50,7 @@ describe('[GUEST][REST][auth] sign-in brute force', () => {
   });
 
   it('a successful sign-in resets the account counter', async () => {
-    const api = proxied();
+    const api = await proxied();
     const user = await createUser(api.deps);
     for (let i = 0; i < SIGN_IN_FAILS_PER_EMAIL_AND_IP - 1; i++) await login(api, user.email, `quen-${i}`);
     expect((await login(api, user.email, TEST_PASSWORD)).status).toBe(200);
@@ -61,7 +61,7 @@ describe('[GUEST][REST][auth] sign-in brute force', () => {
   });
 
   it('one address spraying many accounts (known or not) is 429 after 30 failures; other addresses are unaffected', async () => {
-    const api = proxied();
+    const api = await proxied();
     const user = await createUser(api.deps);
     for (let i = 0; i < SIGN_IN_FAILS_PER_IP; i++) {
       const res = await login(api, `nan-nhan-${i}@example.com`, 'password-doan-bua', '203.0.113.99');
@@ -72,7 +72,7 @@ describe('[GUEST][REST][auth] sign-in brute force', () => {
   });
 
   it('a distributed attack on one account slows to one try per address, never locks out the owner, and a reset forgets it', async () => {
-    const api = proxied();
+    const api = await proxied();
     const user = await createUser(api.deps);
     const bot = (i: number) => `10.9.${i >> 8}.${i & 255}`;
     // 6 addresses x 9 failures spend the account-wide bucket without tripping any address's own.
@@ -89,7 +89,7 @@ describe('[GUEST][REST][auth] sign-in brute force', () => {
   });
 
   it('a password reset forgets every address\'s failures on the account', async () => {
-    const api = proxied();
+    const api = await proxied();
     const user = await createUser(api.deps);
     for (let i = 0; i < SIGN_IN_FAILS_PER_EMAIL_AND_IP; i++) await login(api, user.email, `quen-${i}`, '192.0.2.55');
     expect429(await login(api, user.email, TEST_PASSWORD, '192.0.2.55'));
@@ -105,7 +105,7 @@ describe('[GUEST][REST][auth] sign-in brute force', () => {
   });
 
   it('without TRUST_PROXY a forged X-Forwarded-For does not give a fresh address', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const user = await createUser(api.deps);
     for (let i = 0; i < SIGN_IN_FAILS_PER_EMAIL_AND_IP; i++) {
       expect((await login(api, user.email, `gia-mao-${i}`, `10.0.0.${i}`)).status).toBe(401);
@@ -116,7 +116,7 @@ describe('[GUEST][REST][auth] sign-in brute force', () => {
 
 describe('[GUEST][REST][auth] code and reset requests', () => {
   it('forgot-password: the third request in a minute is 429, alike for an unknown e-mail and a real account', async () => {
-    const api = proxied();
+    const api = await proxied();
     const user = await createUser(api.deps);
     const seen: Record<string, unknown[]> = {};
     for (const email of [user.email, 'khong-ton-tai@example.com']) {
@@ -134,7 +134,7 @@ describe('[GUEST][REST][auth] code and reset requests', () => {
   });
 
   it('resend-verify-code: a second request in a minute is 429, alike for an unknown e-mail and a real account', async () => {
-    const api = proxied();
+    const api = await proxied();
     const user = await createUser(api.deps);
     const answers = [];
     for (const email of [user.email, 'chua-dang-ky@example.com']) {
@@ -148,7 +148,7 @@ describe('[GUEST][REST][auth] code and reset requests', () => {
   });
 
   it('verify-email: wrong codes from one address are 429 after 20, across e-mails', async () => {
-    const api = proxied();
+    const api = await proxied();
     for (let i = 0; i < VERIFY_FAILS_PER_IP; i++) {
       const res = await api.call('POST', '/auth/verify-email', {
         body: { email: `doan-ma-${i}@example.com`, code: '123456' },
@@ -172,7 +172,7 @@ describe('[GUEST][REST][auth] code and reset requests', () => {
 
 describe('[USER][REST][auth] old-password checks', () => {
   it('a stolen token cannot guess the password: verify-old-password is 429 after 10 wrong answers', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const user = await createUser(api.deps);
     const token = await tokenFor(api.deps, user);
     for (let i = 0; i < 10; i++) {

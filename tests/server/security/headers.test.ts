@@ -16,7 +16,7 @@ function csp(header: string | null): Record<string, string[]> {
 describe('[GUEST][HTTP] security headers', () => {
   for (const path of ['/api/health', '/api/trpc/system.config', '/auth/new-password/ma-bi-mat-dat-lai', '/products/manage']) {
     it(`${path}: strict CSP without inline script, no framing, nosniff, no referrer`, async () => {
-      const { app } = createTestApi();
+      const { app } = await createTestApi();
       const res = await app.request(path);
       const policy = csp(res.headers.get('content-security-policy'));
       expect(policy['script-src']).toContain("'self'");
@@ -37,7 +37,7 @@ describe('[GUEST][HTTP] security headers', () => {
   }
 
   it("tRPC's answers, data and errors alike, are never stored and carry the request id", async () => {
-    const { app } = createTestApi();
+    const { app } = await createTestApi();
     for (const [path, status] of [
       ['/api/trpc/system.config', 200],
       ['/api/trpc/auth.me', 401],
@@ -52,20 +52,20 @@ describe('[GUEST][HTTP] security headers', () => {
   });
 
   it('no HSTS when served over plain http', async () => {
-    const { app } = createTestApi({ PUBLIC_URL: 'http://localhost:3000' });
+    const { app } = await createTestApi({ PUBLIC_URL: 'http://localhost:3000' });
     const res = await app.request('/api/health');
     expect(res.headers.get('strict-transport-security')).toBeNull();
   });
 
   it('HSTS of one year when PUBLIC_URL is https', async () => {
-    const { app } = createTestApi({ PUBLIC_URL: 'https://truyxuat.example.vn' });
+    const { app } = await createTestApi({ PUBLIC_URL: 'https://truyxuat.example.vn' });
     const res = await app.request('/api/health');
     const hsts = res.headers.get('strict-transport-security') ?? '';
     expect(Number(hsts.match(/max-age=(\d+)/)?.[1])).toBeGreaterThanOrEqual(31_536_000);
   });
 
   it('API answers are never cached', async () => {
-    const { app } = createTestApi();
+    const { app } = await createTestApi();
     expect((await app.request('/api/health')).headers.get('cache-control')).toBe('no-store');
   });
 });
@@ -81,7 +81,7 @@ describe('[GUEST][HTTP] CORS', () => {
   });
 
   it('closed when CORS_ORIGIN is not set: no origin is allowed, not even on a preflight', async () => {
-    const { app } = createTestApi();
+    const { app } = await createTestApi();
     for (const origin of ['https://evil.example', 'http://localhost:3000', 'null']) {
       const simple = await app.request('/api/health', { headers: { origin } });
       expect(simple.headers.get('access-control-allow-origin')).toBeNull();
@@ -92,7 +92,7 @@ describe('[GUEST][HTTP] CORS', () => {
   });
 
   it('open only to the configured origin', async () => {
-    const { app } = createTestApi({ CORS_ORIGIN: 'https://app.example.vn' });
+    const { app } = await createTestApi({ CORS_ORIGIN: 'https://app.example.vn' });
     const ok = await app.request('/api/auth/login', preflight('https://app.example.vn'));
     expect(ok.headers.get('access-control-allow-origin')).toBe('https://app.example.vn');
     for (const origin of ['https://evil.example', 'https://app.example.vn.evil.example', 'null', '*']) {

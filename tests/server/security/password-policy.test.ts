@@ -8,7 +8,7 @@ const register = (api: ReturnType<typeof createTestApi>, email: string, password
 
 describe('[GUEST][REST][auth] password policy', () => {
   it('fewer than 8 characters is 400 with the field named; exactly 8 is accepted', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const short = await register(api, 'ngan@example.com', `${'x'.repeat(PASSWORD_MIN - 4)}k9!`);
     expect(short.status).toBe(400);
     expect(short.body.errors).toHaveProperty('password');
@@ -16,7 +16,7 @@ describe('[GUEST][REST][auth] password policy', () => {
   });
 
   it('the most common passwords are refused, whatever their case', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     for (const [i, password] of ['password', '12345678', 'Password1', 'QWERTYUIOP'].entries()) {
       const res = await register(api, `pho-bien-${i}@example.com`, password);
       expect(res.status, password).toBe(400);
@@ -25,7 +25,7 @@ describe('[GUEST][REST][auth] password policy', () => {
   });
 
   it('a 256-character passphrase is kept whole: the same text cut short does not sign in', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const long = Array.from(
       { length: PASSWORD_MAX },
       (_, i) => 'abcdefghijklmnopqrstuvwxyzđăâêôơư'[i % 33],
@@ -44,7 +44,7 @@ describe('[GUEST][REST][auth] password policy', () => {
   });
 
   it('over 256 characters is 400 (a hash call must not become a way to burn CPU)', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const res = await register(api, 'qua-dai@example.com', 'k'.repeat(PASSWORD_MAX + 1));
     expect(res.status).toBe(400);
     expect(res.body.errors).toHaveProperty('password');

@@ -102,7 +102,7 @@ let api: TestApi;
 const tokens = new Map<string, string | undefined>();
 
 beforeAll(async () => {
-  api = createTestApi();
+  api = await createTestApi();
   const company = (await createUser(api.deps, { role: 'COMPANY_ADMIN' })).companyId;
   for (const role of ROLES) {
     if (role === 'VISITOR') continue;

@@ -10,35 +10,34 @@ import { createWorld, ROLES_AND_VISITOR, tokenOf, type World } from '#tests/serv
 const NOW = new Date('2025-03-10T03:00:00Z');
 let seq = 0;
 
-function product(deps: AppDeps, companyId: number, name: string, status: 'ACTIVE' | 'INACTIVE' = 'ACTIVE') {
+async function product(deps: AppDeps, companyId: number, name: string, status: 'ACTIVE' | 'INACTIVE' = 'ACTIVE') {
   seq++;
-  return deps.db
+  const [row] = await deps.db
     .insert(products)
     .values({ companyId, name, status, qrCode: `stat-code-${seq}` })
-    .returning()
-    .get();
+    .returning();
+  return row!;
 }
-function scans(deps: AppDeps, p: { id: number; companyId: number }, at: string, times = 1) {
+async function scans(deps: AppDeps, p: { id: number; companyId: number }, at: string, times = 1) {
   for (let i = 0; i < times; i++) {
-    deps.db
+    await deps.db
       .insert(scanEvents)
-      .values({ productId: p.id, companyId: p.companyId, createdAt: new Date(at) })
-      .run();
+      .values({ productId: p.id, companyId: p.companyId, createdAt: new Date(at) });
   }
 }
 
 /** Company A: 3 products (2 active), 8 scans; company B: 1 product, 5 scans. */
-function seed(deps: AppDeps, world: World) {
-  const coffee = product(deps, world.companyA.id, 'Cà phê');
-  const tea = product(deps, world.companyA.id, 'Trà');
-  const rice = product(deps, world.companyA.id, 'Gạo', 'INACTIVE');
-  const secret = product(deps, world.companyB.id, 'Bí mật B');
-  scans(deps, coffee, '2025-03-09T18:30:00Z', 3); // 01:30 on 10 March in Hà Nội: today
-  scans(deps, tea, '2025-03-09T16:00:00Z', 2); // 23:00 on 9 March in Hà Nội
-  scans(deps, rice, '2025-02-08T17:00:00Z'); // 00:00 on 9 February in Hà Nội: the first of the 30 days
-  scans(deps, coffee, '2025-02-08T16:59:59Z'); // 23:59:59 on 8 February: just before the window
-  scans(deps, tea, '2024-12-01T00:00:00Z'); // long ago: counted in totals only
-  scans(deps, secret, '2025-03-10T01:00:00Z', 5);
+async function seed(deps: AppDeps, world: World) {
+  const coffee = await product(deps, world.companyA.id, 'Cà phê');
+  const tea = await product(deps, world.companyA.id, 'Trà');
+  const rice = await product(deps, world.companyA.id, 'Gạo', 'INACTIVE');
+  const secret = await product(deps, world.companyB.id, 'Bí mật B');
+  await scans(deps, coffee, '2025-03-09T18:30:00Z', 3); // 01:30 on 10 March in Hà Nội: today
+  await scans(deps, tea, '2025-03-09T16:00:00Z', 2); // 23:00 on 9 March in Hà Nội
+  await scans(deps, rice, '2025-02-08T17:00:00Z'); // 00:00 on 9 February in Hà Nội: the first of the 30 days
+  await scans(deps, coffee, '2025-02-08T16:59:59Z'); // 23:59:59 on 8 February: just before the window
+  await scans(deps, tea, '2024-12-01T00:00:00Z'); // long ago: counted in totals only
+  await scans(deps, secret, '2025-03-10T01:00:00Z', 5);
   return { coffee, tea, rice, secret };
 }
 
@@ -52,9 +51,9 @@ afterEach(() => {
 
 describe('[REST][statistics] company dashboard', () => {
   it('[COMPANY_ADMIN][REST][statistics]: totals, 30 Vietnamese days oldest first zero-filled, top products', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
-    const { coffee, tea, rice } = seed(api.deps, world);
+    const { coffee, tea, rice } = await seed(api.deps, world);
     const res = await api.call('GET', '/companies/dashboard/statistic', {
       token: world.tokens.COMPANY_ADMIN,
     });
@@ -75,9 +74,9 @@ describe('[REST][statistics] company dashboard', () => {
   });
 
   it("[COMPANY_ADMIN][REST][statistics]: ?companyId= of another company is ignored: B's figures never show", async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
-    seed(api.deps, world);
+    await seed(api.deps, world);
     const own = await api.call('GET', '/companies/dashboard/statistic', { token: world.tokens.EMPLOYEE });
     const asked = await api.call('GET', `/companies/dashboard/statistic?companyId=${world.companyB.id}`, {
       token: world.tokens.COMPANY_ADMIN,
@@ -90,9 +89,9 @@ describe('[REST][statistics] company dashboard', () => {
   });
 
   it('[SUPER_ADMIN][REST][statistics]: one company with ?companyId=, every company without; unknown company 404', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
-    seed(api.deps, world);
+    await seed(api.deps, world);
     const token = world.tokens.SUPER_ADMIN;
     const all = await api.call('GET', '/companies/dashboard/statistic', { token });
     expect(all.body.data).toMatchObject({ totalProducts: 4, activeProducts: 3, totalScans: 13 });
@@ -111,10 +110,10 @@ describe('[REST][statistics] company dashboard', () => {
   });
 
   it('[COMPANY_ADMIN][REST][statistics]: top products stop at five', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     for (let i = 1; i <= 7; i++)
-      scans(api.deps, product(api.deps, world.companyA.id, `SP ${i}`), '2025-03-01T00:00:00Z', i);
+      await scans(api.deps, await product(api.deps, world.companyA.id, `SP ${i}`), '2025-03-01T00:00:00Z', i);
     const res = await api.call('GET', '/companies/dashboard/statistic', {
       token: world.tokens.COMPANY_ADMIN,
     });
@@ -131,7 +130,7 @@ describe('[REST][statistics] company dashboard', () => {
   } as const;
   for (const who of ROLES_AND_VISITOR) {
     it(`[${who}][REST][statistics]: GET /companies/dashboard/statistic is ${EXPECTED[who]}`, async () => {
-      const api = createTestApi();
+      const api = await createTestApi();
       const world = await createWorld(api.deps);
       const res = await api.call('GET', '/companies/dashboard/statistic', { token: tokenOf(world, who) });
       expect(res.status).toBe(EXPECTED[who]);
@@ -151,9 +150,9 @@ describe('[REST][statistics] general figures', () => {
   } as const;
   for (const who of ROLES_AND_VISITOR) {
     it(`[${who}][REST][statistics]: GET /statistics/general is ${EXPECTED[who]}`, async () => {
-      const api = createTestApi();
+      const api = await createTestApi();
       const world = await createWorld(api.deps);
-      seed(api.deps, world);
+      await seed(api.deps, world);
       const res = await api.call('GET', '/statistics/general', { token: tokenOf(world, who) });
       expect(res.status).toBe(EXPECTED[who]);
       if (EXPECTED[who] === 200) {
@@ -170,7 +169,7 @@ describe('[REST][statistics] general figures', () => {
   }
 
   it('[MODERATOR][router][statistics]: deleted accounts are not counted', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     await callerFor(api.deps, world.accounts.SUPER_ADMIN).users.delete({ id: world.staffA.id });
     const res = await callerFor(api.deps, world.accounts.MODERATOR).statistics.general();

@@ -12,7 +12,7 @@ const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAE
 const UPLOAD_URL = /^\/uploads\/[A-Za-z0-9_-]{22}\.(png|jpg|gif)$/;
 
 async function setup(env: Record<string, string> = {}) {
-  const api = createTestApi(env);
+  const api = await createTestApi(env);
   const user = await createUser(api.deps, { role: 'USER' });
   return { api, user, token: await tokenFor(api.deps, user) };
 }

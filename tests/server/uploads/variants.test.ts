@@ -18,7 +18,7 @@ async function cameraPhoto() {
 }
 
 async function uploaded(bytes: Buffer, name: string, type: string) {
-  const api = createTestApi();
+  const api = await createTestApi();
   const user = await createUser(api.deps, { role: 'USER' });
   const res = await postFile(api, '/uploads', bytes, name, await tokenFor(api.deps, user), type);
   expect(res.status).toBe(201);
@@ -78,7 +78,7 @@ describe('[GUEST][REST][uploads] phone-sized copies of pictures', () => {
   });
 
   it('a missing upload is a 404; a path outside the uploads cannot be reached through ?w=', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     expect((await api.app.request('/uploads/khong-co-anh-nay.jpg?w=640')).status).toBe(404);
     expect((await api.app.request('/uploads/..%2Fapp.db?w=640')).status).toBe(404);
     expect((await api.app.request('/uploads/..%2Fjwt-secret?w=160')).status).toBe(404);

@@ -6,7 +6,7 @@ const NEW_PASSWORD = 'mat-khau-cua-toi-rat-dai-9';
 const tokenOf = (text: string) => /\/auth\/new-password\/([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? null;
 
 async function invited() {
-  const api = createTestApi();
+  const api = await createTestApi();
   const world = await createWorld(api.deps);
   const res = await api.call('POST', '/users', {
     token: world.tokens.COMPANY_ADMIN,
@@ -57,7 +57,7 @@ describe('[REST][users] staff invitation', () => {
   });
 
   it('[COMPANY_ADMIN][REST][users]: an invited account cannot be made ACTIVE without its password', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const res = await api.call('POST', '/users', {
       token: world.tokens.COMPANY_ADMIN,
@@ -69,7 +69,7 @@ describe('[REST][users] staff invitation', () => {
   });
 
   it('[COMPANY_ADMIN][REST][users]: when the mail cannot be sent, no account is left behind and the admin is told', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     api.deps.mailer.send = async () => {
       throw new Error('smtp down');

@@ -6,7 +6,7 @@ import { createWorld } from './world.ts';
 
 describe('[REST][users] list, filters and counts', () => {
   it('[SUPER_ADMIN][REST][users]: pages of 20 by default, sorted by name, with the count of every live account', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     for (let i = 0; i < 20; i++) await createUser(api.deps, { name: `Khách ${String(i).padStart(2, '0')}` });
     const page1 = await api.call('GET', '/users', { token: world.tokens.SUPER_ADMIN });
@@ -21,7 +21,7 @@ describe('[REST][users] list, filters and counts', () => {
   });
 
   it('[SUPER_ADMIN][REST][users]: sorts by an allowed field in either order', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const res = await api.call('GET', '/users?sortField=email&sortOrder=desc&pageSize=100', {
       token: world.tokens.SUPER_ADMIN,
@@ -31,7 +31,7 @@ describe('[REST][users] list, filters and counts', () => {
   });
 
   it('[SUPER_ADMIN][REST][users]: a sort field or order outside the allow-list, or an unknown query field, is 400', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     for (const query of [
       'sortField=passwordHash',
@@ -51,7 +51,7 @@ describe('[REST][users] list, filters and counts', () => {
   });
 
   it('[SUPER_ADMIN][REST][users]: searchName ignores case and Vietnamese marks, on name, e-mail and username', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const nguyen = await createUser(api.deps, { name: 'Nguyễn Thị Đào' });
     const byMail = await createUser(api.deps, { email: 'dao.tran@example.com' });
@@ -69,7 +69,7 @@ describe('[REST][users] list, filters and counts', () => {
   });
 
   it('[SUPER_ADMIN][REST][users]: status filters live accounts; DELETED lists only soft-deleted ones; counts agree', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const pending = await createUser(api.deps, { status: 'PENDING' });
     const disabled = await createUser(api.deps, { status: 'DISABLED' });
@@ -95,7 +95,7 @@ describe('[REST][users] list, filters and counts', () => {
 
 describe('[COMPANY_ADMIN][users] tenant isolation', () => {
   it('[COMPANY_ADMIN][REST][users]: lists and counts only its own company, whatever companyId, status or search it sends', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     await createUser(api.deps, {
       role: 'EMPLOYEE',
@@ -125,7 +125,7 @@ describe('[COMPANY_ADMIN][users] tenant isolation', () => {
   });
 
   it("[COMPANY_ADMIN][REST][users]: another company's account answers like a missing one (404) on every path and stays untouched", async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const token = world.tokens.COMPANY_ADMIN;
     const b = world.employeeB.id;
@@ -153,7 +153,7 @@ describe('[COMPANY_ADMIN][users] tenant isolation', () => {
   });
 
   it('[COMPANY_ADMIN][router][users]: list ignores a companyId filter', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const caller = callerFor(api.deps, world.accounts.COMPANY_ADMIN);
     const res = await caller.users.list({ companyId: world.companyB.id, pageSize: 100 });
@@ -162,7 +162,7 @@ describe('[COMPANY_ADMIN][users] tenant isolation', () => {
   });
 
   it('[SUPER_ADMIN][router][users]: list can narrow to one company', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const res = await callerFor(api.deps, world.accounts.SUPER_ADMIN).users.list({
       companyId: world.companyB.id,

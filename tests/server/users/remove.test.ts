@@ -9,7 +9,7 @@ const login = (api: ReturnType<typeof createTestApi>, email: string) =>
 
 describe('[REST][users] soft delete, restore, permanent delete', () => {
   it('[COMPANY_ADMIN][REST][users]: a soft-deleted account cannot sign in (410), its token dies, and restore brings it back', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const token = world.tokens.COMPANY_ADMIN;
     const staffToken = await tokenFor(api.deps, world.staffA);
@@ -31,7 +31,7 @@ describe('[REST][users] soft delete, restore, permanent delete', () => {
   });
 
   it('[SUPER_ADMIN][REST][users]: DELETE /users soft-deletes many at once', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const ids = [world.staffA.id, world.adminB.id, world.accounts.USER.id];
     const res = await api.call('DELETE', '/users', { token: world.tokens.SUPER_ADMIN, body: { ids } });
@@ -50,7 +50,7 @@ describe('[REST][users] soft delete, restore, permanent delete', () => {
   });
 
   it('[SUPER_ADMIN][REST][users]: permanent delete removes the account for good', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const token = world.tokens.SUPER_ADMIN;
     const res = await api.call('DELETE', `/users/${world.accounts.USER.id}/permanently`, { token });
@@ -67,7 +67,7 @@ describe('[REST][users] soft delete, restore, permanent delete', () => {
 
   for (const role of ['SUPER_ADMIN', 'COMPANY_ADMIN'] as const) {
     it(`[${role}][REST][users]: nobody deletes their own account, one way or another (400)`, async () => {
-      const api = createTestApi();
+      const api = await createTestApi();
       const world = await createWorld(api.deps);
       const token = world.tokens[role];
       const self = world.accounts[role].id;
@@ -86,7 +86,7 @@ describe('[REST][users] soft delete, restore, permanent delete', () => {
   }
 
   it('[COMPANY_ADMIN][router][users]: delete, restore and permanent delete through the caller', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const caller = callerFor(api.deps, world.accounts.COMPANY_ADMIN);
     await expect(caller.users.delete({ id: world.staffA.id })).resolves.toMatchObject({

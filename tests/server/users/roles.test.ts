@@ -45,7 +45,7 @@ describe('[REST][users] role matrix', () => {
     for (const p of PATHS) {
       const expected = EXPECTED[who];
       it(`[${who}][REST][users]: ${p.method} ${p.path({ staffA: { id: ':id' } } as never)} is ${expected === 'ok' ? p.ok : expected}`, async () => {
-        const api = createTestApi();
+        const api = await createTestApi();
         const world = await createWorld(api.deps);
         if (p.path(world).endsWith('/restore')) {
           await api.call('DELETE', `/users/${world.staffA.id}`, { token: world.tokens.SUPER_ADMIN });
@@ -73,7 +73,7 @@ describe('[router][users] role matrix', () => {
   for (const who of ROLES_AND_VISITOR) {
     const expected = EXPECTED[who];
     it(`[${who}][router][users]: list and countStatus ${expected === 'ok' ? 'answer' : `are refused (${expected})`}`, async () => {
-      const deps = createTestDeps();
+      const deps = await createTestDeps();
       const world = await createWorld(deps);
       const caller = callerFor(deps, accountOf(world, who));
       if (expected === 'ok') {

@@ -8,8 +8,8 @@ import { createCompany, createUser, tokenFor } from '#tests/helpers/factories.ts
  * Shared by the users, companies, statistics and documents suites.
  */
 export async function createWorld(deps: AppDeps) {
-  const companyA = createCompany(deps, { name: 'Công ty A' });
-  const companyB = createCompany(deps, { name: 'Công ty B' });
+  const companyA = await createCompany(deps, { name: 'Công ty A' });
+  const companyB = await createCompany(deps, { name: 'Công ty B' });
   const accounts = {
     SUPER_ADMIN: await createUser(deps, { role: 'SUPER_ADMIN' }),
     MODERATOR: await createUser(deps, { role: 'MODERATOR' }),

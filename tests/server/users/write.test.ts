@@ -17,7 +17,7 @@ const staffBody = (extra: object = {}) => ({
 
 describe('[REST][users] create', () => {
   it('[COMPANY_ADMIN][REST][users]: staff land in its own company, ACTIVE, and can sign in at once with the set password', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const res = await api.call('POST', '/users', {
       token: world.tokens.COMPANY_ADMIN,
@@ -39,7 +39,7 @@ describe('[REST][users] create', () => {
   });
 
   it('[COMPANY_ADMIN][REST][users]: a role other than EMPLOYEE or COMPANY_ADMIN is 403 and nothing is created', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     for (const role of ['SUPER_ADMIN', 'MODERATOR', 'USER']) {
       const res = await api.call('POST', '/users', {
@@ -58,7 +58,7 @@ describe('[REST][users] create', () => {
   });
 
   it('[SUPER_ADMIN][REST][users]: company roles need an existing company; other roles belong to none; status may be set', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const token = world.tokens.SUPER_ADMIN;
     const noCompany = await api.call('POST', '/users', { token, body: staffBody() });
@@ -85,7 +85,7 @@ describe('[REST][users] create', () => {
   });
 
   it('[SUPER_ADMIN][REST][users]: a taken e-mail (any case) or username is 409; a common password 400', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const token = world.tokens.SUPER_ADMIN;
     const email = await api.call('POST', '/users', {
@@ -114,7 +114,7 @@ describe('[REST][users] create', () => {
   });
 
   it('[SUPER_ADMIN][REST][users]: bad bodies are 400 with field errors; unknown fields are refused', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const token = world.tokens.SUPER_ADMIN;
     const bad = await api.call('POST', '/users', {
@@ -146,7 +146,7 @@ describe('[REST][users] create', () => {
 
 describe('[REST][users] update', () => {
   it('[COMPANY_ADMIN][REST][users]: edits its staff; cannot move them to another company or give a non-company role', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const token = world.tokens.COMPANY_ADMIN;
     const path = `/users/${world.staffA.id}`;
@@ -169,7 +169,7 @@ describe('[REST][users] update', () => {
   });
 
   it('[COMPANY_ADMIN][REST][users]: cannot demote or disable itself (400, clear message)', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const token = world.tokens.COMPANY_ADMIN;
     const path = `/users/${world.accounts.COMPANY_ADMIN.id}`;
@@ -187,7 +187,7 @@ describe('[REST][users] update', () => {
   });
 
   it('[SUPER_ADMIN][REST][users]: cannot demote itself', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const res = await api.call('PATCH', `/users/${world.accounts.SUPER_ADMIN.id}`, {
       token: world.tokens.SUPER_ADMIN,
@@ -198,7 +198,7 @@ describe('[REST][users] update', () => {
   });
 
   it("[COMPANY_ADMIN][REST][users]: disabling ends the user's sessions (410) and bumps tokenVersion", async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const staffToken = await tokenFor(api.deps, world.staffA);
     expect((await api.call('GET', '/auth/me', { token: staffToken })).status).toBe(200);
@@ -207,7 +207,7 @@ describe('[REST][users] update', () => {
       body: { status: 'DISABLED' },
     });
     expect(res.body.data.status).toBe('DISABLED');
-    const row = api.deps.db.select().from(users).where(eq(users.id, world.staffA.id)).get();
+    const row = (await api.deps.db.select().from(users).where(eq(users.id, world.staffA.id)).limit(1))[0];
     expect(row?.tokenVersion).toBe(world.staffA.tokenVersion + 1);
     expect((await api.call('GET', '/auth/me', { token: staffToken })).status).toBe(410);
     const login = await api.call('POST', '/auth/login', {
@@ -230,7 +230,7 @@ describe('[REST][users] update', () => {
   });
 
   it("[SUPER_ADMIN][REST][users]: a password set by an admin ends the user's sessions; the new password signs in", async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const userToken = await tokenFor(api.deps, world.accounts.USER);
     const res = await api.call('PATCH', `/users/${world.accounts.USER.id}`, {
@@ -248,7 +248,7 @@ describe('[REST][users] update', () => {
   });
 
   it('[SUPER_ADMIN][router][users]: moving an employee to a non-company role drops its company', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const world = await createWorld(api.deps);
     const caller = callerFor(api.deps, world.accounts.SUPER_ADMIN);
     const moved = await caller.users.update({ id: world.staffA.id, role: 'USER' });
