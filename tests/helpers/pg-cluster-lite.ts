@@ -16,6 +16,11 @@ export interface PgCluster {
   url: string;
   /** A new empty database on this cluster, and its URL. */
   createDatabase(name: string): Promise<string>;
+  /**
+   * A pool on this cluster. Its idle connections are cut when the cluster stops; that error is expected
+   * then and is swallowed here, where a pool of the app would log it.
+   */
+  pool(url: string, max?: number): pg.Pool;
   stop(): void;
 }
 
@@ -82,6 +87,11 @@ export async function startPgCluster(): Promise<PgCluster> {
         await client.end();
       }
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
+    pool(poolUrl, max = 4) {
+      const pool = new pg.Pool({ connectionString: poolUrl, max });
+      pool.on('error', () => undefined);
+      return pool;
     },
     stop() {
       try {

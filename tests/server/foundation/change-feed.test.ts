@@ -101,10 +101,10 @@ describe.skipIf(missing)('[change feed] PostgreSQL: every instance hears every w
   beforeAll(async () => {
     cluster = await startPgCluster();
     url = await cluster.createDatabase('feed');
-    writer = new pg.Pool({ connectionString: url, max: 3 });
+    writer = cluster.pool(url, 3);
     for (const s of [...TABLES, ...SEED]) await writer.query(s);
     // N instances start together: each installs the triggers; the advisory lock makes it one at a time.
-    const pools = [1, 2, 3].map(() => new pg.Pool({ connectionString: url, max: 1 }));
+    const pools = [1, 2, 3].map(() => cluster.pool(url, 1));
     await Promise.all(pools.map((pool) => installChangeTriggers(pool)));
     await Promise.all(pools.map((pool) => pool.end()));
   }, 60_000);

@@ -41,8 +41,8 @@ describe.skipIf(missing)('[limits] on PostgreSQL, counted across instances', () 
   beforeAll(async () => {
     cluster = await startPgCluster();
     const url = await cluster.createDatabase('limits');
-    poolA = new pg.Pool({ connectionString: url, max: 4 });
-    poolB = new pg.Pool({ connectionString: url, max: 4 });
+    poolA = cluster.pool(url);
+    poolB = cluster.pool(url);
     // Both instances prepare the store at once, as N instances starting together do.
     await Promise.all([prepareRateLimitStore(poolA), prepareRateLimitStore(poolB)]);
     a = createLimits({}, { pgPool: poolA });
