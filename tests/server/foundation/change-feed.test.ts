@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CHANGE_FEED_APPLICATION,
