@@ -168,6 +168,19 @@ export async function installChangeTriggers(pool: pg.Pool): Promise<void> {
   }
 }
 
+function parsePayload(payload: string | undefined): ChangeKey | null {
+  try {
+    const value: unknown = JSON.parse(payload ?? '');
+    if (!Array.isArray(value) || value.length !== 3) return null;
+    const [productId, companyId, code] = value as unknown[];
+    const id = (v: unknown) => v === null || Number.isInteger(v);
+    if (!id(productId) || !id(companyId) || !(code === null || typeof code === 'string')) return null;
+    return { productId, companyId, code } as ChangeKey;
+  } catch {
+    return null;
+  }
+}
+
 export interface PgChangeFeedOptions {
   /** How to reach the database: the app's DATABASE_URL. The feed holds one connection of its own. */
   connection: pg.ClientConfig;
@@ -209,9 +222,10 @@ class PgChangeFeed implements ChangeFeed {
   async listen(): Promise<void> {
     const client = new pg.Client({ ...this.options.connection, application_name: CHANGE_FEED_APPLICATION, keepAlive: true });
     client.on('notification', (message) => {
-      if (message.channel !== CHANGE_CHANNEL || !message.payload) return;
-      const [productId, companyId, code] = JSON.parse(message.payload) as [number | null, number | null, string | null];
-      this.deliveries.deliver({ productId, companyId, code });
+      if (message.channel !== CHANGE_CHANNEL) return;
+      const change = parsePayload(message.payload);
+      // A payload of no known shape (sent by hand, by an older version) names nothing: drop everything.
+      this.deliveries.deliver(change ?? 'everything');
     });
     client.on('error', (err) => this.lost(client, err));
     client.on('end', () => this.lost(client));
@@ -281,4 +295,21 @@ export async function createPgChangeFeed(options: PgChangeFeedOptions): Promise<
     throw err;
   }
   return feed;
+}
+
+/** Where the app's data is: its one SQLite connection, or its PostgreSQL pool and how to reach the server. */
+export type ChangeFeedStore = { sqlite: Sqlite } | { pool: pg.Pool; connection: pg.ClientConfig };
+
+/**
+ * The app's change feed, built once at start (after the migrations) whichever engine it runs on: on
+ * PostgreSQL it installs the notifying triggers first, then listens.
+ */
+export async function createChangeFeed(
+  store: ChangeFeedStore,
+  onChange: ChangeListener,
+  logger?: Pick<Logger, 'error' | 'warn' | 'info'>,
+): Promise<ChangeFeed> {
+  if ('sqlite' in store) return createSqliteChangeFeed(store.sqlite, onChange, logger);
+  await installChangeTriggers(store.pool);
+  return createPgChangeFeed({ connection: store.connection, onChange, logger });
 }

@@ -1,10 +1,18 @@
 import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createDb } from '#server/db/client.ts';
+import { loadSettings } from '#server/env.ts';
+import { createPublicAnswers, type PublicChange } from '#server/services/products/public-answers.ts';
 import {
+  CHANGE_CHANNEL,
   CHANGE_FEED_APPLICATION,
   type Change,
   type ChangeFeed,
+  createChangeFeed,
   createPgChangeFeed,
   createSqliteChangeFeed,
   installChangeTriggers,
@@ -89,6 +97,51 @@ describe('[change feed] SQLite: the temporary triggers tell this process', () =>
     }
     expect(feed.version).toBeGreaterThanOrEqual(STEPS.length - 1);
     sqlite.close();
+  });
+});
+
+describe('[change feed] the same changes as the public answers keep track of today', () => {
+  it('on the real schema, every step announces what the public answers\' own triggers announce', () => {
+    const { sqlite } = createDb(':memory:');
+    const dataDir = mkdtempSync(join(tmpdir(), 'txng-feed-'));
+    const settings = loadSettings({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000' });
+    const answers = createPublicAnswers({ sqlite, settings });
+    const theirs: PublicChange[] = [];
+    vi.spyOn(answers, 'changed').mockImplementation((change) => void theirs.push(change));
+    const ours: Change[] = [];
+    createSqliteChangeFeed(sqlite, (change) => ours.push(change));
+    const now = String(Date.now());
+    const steps = [
+      "INSERT INTO companies (id, name, created_at, updated_at) VALUES (1, 'A', @now, @now), (2, 'B', @now, @now)",
+      "INSERT INTO products (id, company_id, name, qr_code, created_at, updated_at) VALUES (10, 1, 'Cà phê', 'P10', @now, @now)",
+      "UPDATE products SET qr_code = 'P10B', name = 'Cà phê rang' WHERE id = 10",
+      "INSERT INTO tracking_entries (id, product_id, company_id, position, activity, date) VALUES (1, 10, 1, 0, 'Thu hoạch', '2026-11-01')",
+      "UPDATE tracking_entries SET activity = 'Rang' WHERE id = 1",
+      "UPDATE companies SET name = 'A mới' WHERE id = 1",
+      "INSERT INTO short_links (id, code, company_id, created_at) VALUES (1, 'S1', 1, @now)",
+      'UPDATE short_links SET product_id = 10 WHERE id = 1',
+      "INSERT INTO lots (id, company_id, product_id, code, created_at, updated_at) VALUES (100, 1, 10, 'L1', @now, @now)",
+      "INSERT INTO lot_events (id, lot_id, company_id, position, activity, date) VALUES (1, 100, 1, 0, 'Đóng gói', '2026-11-02')",
+      "UPDATE lot_events SET activity = 'Đóng thùng' WHERE id = 1",
+      'UPDATE lots SET recalled_at = @now WHERE id = 100',
+      'DELETE FROM lot_events WHERE id = 1',
+      'DELETE FROM short_links WHERE id = 1',
+      'DELETE FROM products WHERE id = 10',
+      'DELETE FROM companies WHERE id = 2',
+    ];
+    const normal = (c: PublicChange | Change) =>
+      c === 'everything' ? c : { productId: c.productId ?? null, companyId: c.companyId ?? null, code: c.code ?? null };
+    let announced = 0;
+    for (const sql of steps) {
+      theirs.length = 0;
+      ours.length = 0;
+      sqlite.exec(sql.replaceAll('@now', now));
+      expect(ours.map(normal), sql).toEqual(theirs.map(normal));
+      announced += theirs.length;
+    }
+    expect(announced).toBeGreaterThanOrEqual(steps.length);
+    sqlite.close();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 });
 
@@ -183,6 +236,14 @@ describe.skipIf(missing)('[change feed] PostgreSQL: every instance hears every w
     seen.length = 0;
     await writer.query("UPDATE companies SET name = 'Lại nghe được' WHERE id = 1");
     expect(await arrived(seen, [c(1)])).toEqual(setOf([c(1)]));
+  });
+
+  it('a notification of no known shape on the channel drops everything rather than nothing', async () => {
+    const seen: Change[] = [];
+    feeds.push(await createChangeFeed({ pool: writer, connection: { connectionString: url } }, (ch) => seen.push(ch)));
+    await writer.query(`SELECT pg_notify('${CHANGE_CHANNEL}', 'not json'), pg_notify('${CHANGE_CHANNEL}', '[1, 2]')`);
+    await writer.query(`SELECT pg_notify('${CHANGE_CHANNEL}', '[10, null, "P10"]')`);
+    expect(await arrived(seen, ['everything', p(10, 'P10')])).toEqual(setOf(['everything', p(10, 'P10')]));
   });
 
   it('a listener that cannot reach the database stops the start with the error', async () => {
