@@ -71,9 +71,9 @@ export interface Limits {
 export const RATE_LIMIT_TABLE = 'rate_limit_points';
 
 /**
- * Creates the buckets' table if it is missing, once for N instances starting together. rate-limiter-flexible
- * would create it itself, per bucket and after the first attempts had already been refused; its key column
- * is also too short for an e-mail with an address.
+ * Creates the buckets' table if it is missing, once for N instances starting together, before any bucket is
+ * used. rate-limiter-flexible would create it itself, once per bucket, refusing every call until it is there;
+ * and its key column is too short for an e-mail address together with a client address.
  */
 export async function prepareRateLimitStore(pool: Pool): Promise<void> {
   const client = await pool.connect();
@@ -113,7 +113,7 @@ function bucketMaker(stores: LimitStores) {
       keyPrefix: name,
       points,
       duration,
-    } as ConstructorParameters<typeof RateLimiterPostgres>[0]);
+    });
     sweeps = false;
     return bucket;
   };
