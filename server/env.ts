@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -17,6 +18,19 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_PATH: z.string().optional(),
+  // The message never repeats the value: it holds the database password.
+  DATABASE_URL: z
+    .string()
+    .refine(
+      (v) => /^postgres(ql)?:\/\/[^\s]+$/.test(v) && URL.canParse(v),
+      'must be a PostgreSQL address such as postgres://user:password@host:5432/database',
+    )
+    .optional(),
+  UPLOADS_DIR: z.string().min(1).optional(),
+  INSTANCE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, dashes or underscores')
+    .optional(),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/ })
     .optional()
@@ -66,8 +80,14 @@ export interface Settings {
   port: number;
   host: string;
   dataDir: string;
+  /** The SQLite file; unused when databaseUrl is set. */
   databasePath: string;
+  /** PostgreSQL instead of the SQLite file (docs/deploy.md, "Many servers"); undefined: SQLite. */
+  databaseUrl?: string;
+  /** Uploaded pictures: with several instances, a directory every one of them sees (decision 156). */
   uploadsDir: string;
+  /** Names this process in its logs: several instances write to one place. */
+  instanceId: string;
   outboxDir: string;
   publicUrl: string;
   jwtSecret: Uint8Array;
@@ -128,10 +148,18 @@ export function loadSettings(source: Record<string, string | undefined> = proces
     lines.push('Invalid setting ADMIN_EMAIL/ADMIN_PASSWORD: set both or neither');
   }
   if (ttlSeconds(e.JWT_TTL) > 30 * 86400) lines.push('Invalid setting JWT_TTL: at most 30d');
+  // A secret generated into DATA_DIR stays on one machine: a token signed by one instance would be refused
+  // by the others (decision 156).
+  if (e.DATABASE_URL !== undefined && e.JWT_SECRET === undefined) {
+    lines.push(
+      'Invalid setting JWT_SECRET: required when DATABASE_URL is set (every instance must sign with the same secret)',
+    );
+  }
   if (lines.length) throw new SettingsError(lines);
 
   const dataDir = resolve(e.DATA_DIR);
-  mkdirSync(join(dataDir, 'uploads'), { recursive: true });
+  const uploadsDir = e.UPLOADS_DIR ? resolve(e.UPLOADS_DIR) : join(dataDir, 'uploads');
+  mkdirSync(uploadsDir, { recursive: true });
   mkdirSync(join(dataDir, 'outbox'), { recursive: true });
   return {
     env: e.NODE_ENV,
@@ -139,7 +167,9 @@ export function loadSettings(source: Record<string, string | undefined> = proces
     host: e.HOST,
     dataDir,
     databasePath: e.DATABASE_PATH ? resolve(e.DATABASE_PATH) : join(dataDir, 'app.db'),
-    uploadsDir: join(dataDir, 'uploads'),
+    databaseUrl: e.DATABASE_URL,
+    uploadsDir,
+    instanceId: e.INSTANCE_ID ?? `${hostname()}-${process.pid}`,
     outboxDir: join(dataDir, 'outbox'),
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     jwtSecret: signingSecret(e.JWT_SECRET, dataDir),

@@ -1,12 +1,14 @@
 import { availableParallelism } from 'node:os';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Pool } from 'pg';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { AppError } from '#server/errors.ts';
 import { createWorkQueue, type WorkQueue } from './work-queue.ts';
 
 /**
- * Brute-force limits and the bounds on anonymous work, in memory, one set per running app
- * (decisions 040 and 080).
+ * Brute-force limits and the bounds on anonymous work, one set per running app (decisions 040 and 080):
+ * counted in memory on the SQLite file, in PostgreSQL when the app runs there, so that every instance
+ * behind a load balancer counts the same attempts (decision 157).
  *
  * Every limited action goes through `limited()`: the point is TAKEN before the work (the password
  * hash, the code check), so N requests in flight count N, and given back or forgotten only once the
@@ -40,25 +42,82 @@ export const OLD_PASSWORD_FAILS_PER_USER = 10;
 /** Photo scans (POST /products/scan-qr, public) per address and minute. */
 export const PHOTO_SCANS_PER_IP_PER_MINUTE = 20;
 
+/** A counter of points per key over a window, in memory or in PostgreSQL: the same calls on both. */
+export type Bucket = RateLimiterAbstract;
+
 export interface Limits {
-  signInPair: RateLimiterMemory;
-  signInIp: RateLimiterMemory;
-  signInEmail: RateLimiterMemory;
-  codeMail: RateLimiterMemory;
-  resetMail: RateLimiterMemory;
-  accountMailIp: RateLimiterMemory;
-  verifyIp: RateLimiterMemory;
-  oldPassword: RateLimiterMemory;
-  photoScanIp: RateLimiterMemory;
-  /** A password reset moves the account's epoch on: every address's (e-mail, address) bucket is then new. */
-  resetEpochs: Map<string, number>;
+  signInPair: Bucket;
+  signInIp: Bucket;
+  signInEmail: Bucket;
+  codeMail: Bucket;
+  resetMail: Bucket;
+  accountMailIp: Bucket;
+  verifyIp: Bucket;
+  oldPassword: Bucket;
+  photoScanIp: Bucket;
+  /**
+   * A password reset moves the account's epoch on: every address's (e-mail, address) bucket is then new.
+   * The epoch is the points counted under the e-mail, never expiring: kept where the buckets are, so a
+   * reset on one instance frees the account on all of them.
+   */
+  resetEpochs: Bucket;
   /** Every scrypt hash or check runs through this bounded queue (decision 081). */
   hashing: WorkQueue;
   /** By cost: a hash matching no password, so an unknown e-mail's sign-in costs what a known one's does. */
   dummyHashes: Map<number, Promise<string>>;
 }
 
-const limiter = (points: number, duration: number) => new RateLimiterMemory({ points, duration });
+/** Where the PostgreSQL buckets keep their points (one table, a key prefix per bucket). */
+export const RATE_LIMIT_TABLE = 'rate_limit_points';
+
+/**
+ * Creates the buckets' table if it is missing, once for N instances starting together, before any bucket is
+ * used. rate-limiter-flexible would create it itself, once per bucket, refusing every call until it is there;
+ * and its key column is too short for an e-mail address together with a client address.
+ */
+export async function prepareRateLimitStore(pool: Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query("SELECT pg_advisory_xact_lock(hashtext('txng:rate_limit_points'))");
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS ${RATE_LIMIT_TABLE} (key text PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint)`,
+    );
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/** Where the buckets count: this process's memory, or the PostgreSQL pool every instance shares. */
+export interface LimitStores {
+  /** The app's pool, once prepareRateLimitStore has run on it. */
+  pgPool?: Pool;
+}
+
+function bucketMaker(stores: LimitStores) {
+  const pool = stores.pgPool;
+  // Expired rows are swept by one bucket's timer: the sweep is one DELETE over the whole shared table.
+  let sweeps = true;
+  return (name: string, points: number, duration: number): Bucket => {
+    if (!pool) return new RateLimiterMemory({ points, duration });
+    const bucket = new RateLimiterPostgres({
+      storeClient: pool,
+      storeType: 'pool',
+      tableName: RATE_LIMIT_TABLE,
+      tableCreated: true,
+      clearExpiredByTimeout: sweeps,
+      keyPrefix: name,
+      points,
+      duration,
+    });
+    sweeps = false;
+    return bucket;
+  };
+}
 
 /**
  * scrypt runs on libuv's threads, each holding a core for its whole hash: one core stays with the event
@@ -68,18 +127,28 @@ const limiter = (points: number, duration: number) => new RateLimiterMemory({ po
 const HASH_CONCURRENCY = Math.max(1, Math.min(4, availableParallelism() - 1));
 const HASH_MAX_WAITING = 16 * HASH_CONCURRENCY;
 
-export function createLimits(options: { accountMailsPerAddress?: number } = {}): Limits {
+/**
+ * The app's limits. Without a pool they count in memory, as a single server needs; with the PostgreSQL
+ * pool (after prepareRateLimitStore) they count in its table, and so do the app's other instances.
+ */
+export function createLimits(options: { accountMailsPerAddress?: number } = {}, stores: LimitStores = {}): Limits {
+  const limiter = bucketMaker(stores);
   return {
-    signInPair: limiter(SIGN_IN_FAILS_PER_EMAIL_AND_IP, SIGN_IN_WINDOW_SECONDS),
-    signInIp: limiter(SIGN_IN_FAILS_PER_IP, SIGN_IN_WINDOW_SECONDS),
-    signInEmail: limiter(SIGN_IN_FAILS_PER_EMAIL, SIGN_IN_WINDOW_SECONDS),
-    codeMail: limiter(CODE_MAILS_PER_MINUTE, 60),
-    resetMail: limiter(RESET_REQUESTS_PER_MINUTE, 60),
-    accountMailIp: limiter(options.accountMailsPerAddress ?? ACCOUNT_MAILS_PER_IP, SIGN_IN_WINDOW_SECONDS),
-    verifyIp: limiter(VERIFY_FAILS_PER_IP, SIGN_IN_WINDOW_SECONDS),
-    oldPassword: limiter(OLD_PASSWORD_FAILS_PER_USER, SIGN_IN_WINDOW_SECONDS),
-    photoScanIp: limiter(PHOTO_SCANS_PER_IP_PER_MINUTE, 60),
-    resetEpochs: new Map(),
+    signInPair: limiter('sign_in_pair', SIGN_IN_FAILS_PER_EMAIL_AND_IP, SIGN_IN_WINDOW_SECONDS),
+    signInIp: limiter('sign_in_ip', SIGN_IN_FAILS_PER_IP, SIGN_IN_WINDOW_SECONDS),
+    signInEmail: limiter('sign_in_email', SIGN_IN_FAILS_PER_EMAIL, SIGN_IN_WINDOW_SECONDS),
+    codeMail: limiter('code_mail', CODE_MAILS_PER_MINUTE, 60),
+    resetMail: limiter('reset_mail', RESET_REQUESTS_PER_MINUTE, 60),
+    accountMailIp: limiter(
+      'account_mail_ip',
+      options.accountMailsPerAddress ?? ACCOUNT_MAILS_PER_IP,
+      SIGN_IN_WINDOW_SECONDS,
+    ),
+    verifyIp: limiter('verify_ip', VERIFY_FAILS_PER_IP, SIGN_IN_WINDOW_SECONDS),
+    oldPassword: limiter('old_password', OLD_PASSWORD_FAILS_PER_USER, SIGN_IN_WINDOW_SECONDS),
+    photoScanIp: limiter('photo_scan_ip', PHOTO_SCANS_PER_IP_PER_MINUTE, 60),
+    // Duration 0: never expires, as the epoch must outlive every bucket made under an older one.
+    resetEpochs: limiter('reset_epoch', Number.MAX_SAFE_INTEGER, 0),
     hashing: createWorkQueue({
       concurrency: HASH_CONCURRENCY,
       maxWaiting: HASH_MAX_WAITING,
@@ -110,7 +179,7 @@ const retryAfter = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /** One point to take from one bucket for one attempt. */
 interface Take {
-  bucket: RateLimiterMemory;
+  bucket: Bucket;
   key: string;
   /** Once the work succeeded: give the point back, forget the key's failures, or keep the point. */
   onSuccess: 'refund' | 'reset' | 'keep';
@@ -180,11 +249,11 @@ export async function limited<T>(takes: Take[], work: () => Promise<T>, message?
 }
 
 /** Sign-in: `work` checks the password and throws on a wrong one (401), which is what is counted. */
-export function limitedSignIn<T>(scope: LimitScope, email: string, work: () => Promise<T>): Promise<T> {
+export async function limitedSignIn<T>(scope: LimitScope, email: string, work: () => Promise<T>): Promise<T> {
   const l = limitsOf(scope);
   const e = emailKey(email);
   const ip = ipOf(scope);
-  const epoch = l.resetEpochs.get(e) ?? 0;
+  const epoch = (await l.resetEpochs.get(e))?.consumedPoints ?? 0;
   return limited(
     [
       { bucket: l.signInPair, key: `${e}#${epoch}|${ip}`, onSuccess: 'reset' },
@@ -199,7 +268,7 @@ export function limitedSignIn<T>(scope: LimitScope, email: string, work: () => P
 export async function clearAccountSignInBlock(scope: LimitScope, email: string): Promise<void> {
   const l = limitsOf(scope);
   const e = emailKey(email);
-  l.resetEpochs.set(e, (l.resetEpochs.get(e) ?? 0) + 1);
+  await l.resetEpochs.penalty(e, 1);
   await l.signInEmail.delete(e);
 }
 

@@ -1,5 +1,5 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSettings, SettingsError } from '#server/env.ts';
@@ -59,5 +59,59 @@ describe('[settings]', () => {
 
   it('empty values mean unset', () => {
     expect(errorsOf({ SMTP_URL: '', JWT_SECRET: '', COMING_SOON_DATE: '' })).toEqual([]);
+  });
+
+  describe('several instances on one PostgreSQL (decision 156)', () => {
+    const secret = 'x'.repeat(32);
+
+    it('DATABASE_URL takes a postgres:// or postgresql:// address; unset means the SQLite file', () => {
+      expect(loadSettings({ DATA_DIR: dataDir() }).databaseUrl).toBeUndefined();
+      for (const url of ['postgres://txng:pw@db.internal:5432/txng', 'postgresql://db/txng?sslmode=require']) {
+        expect(loadSettings({ DATA_DIR: dataDir(), DATABASE_URL: url, JWT_SECRET: secret }).databaseUrl).toBe(url);
+      }
+    });
+
+    it('any other DATABASE_URL is refused with one line that names it and never repeats the password', () => {
+      for (const url of ['mysql://root:hunter2@db/txng', 'sqlite:./data/app.db', 'postgres://', 'db.internal:5432']) {
+        const lines = errorsOf({ DATABASE_URL: url, JWT_SECRET: secret });
+        expect(lines).toEqual([
+          'Invalid setting DATABASE_URL: must be a PostgreSQL address such as postgres://user:password@host:5432/database',
+        ]);
+        expect(lines[0]).not.toContain('hunter2');
+      }
+    });
+
+    it('DATABASE_URL without JWT_SECRET stops the start with one line, and no secret is generated', () => {
+      const dir = dataDir();
+      let lines: string[] = [];
+      try {
+        loadSettings({ DATA_DIR: dir, DATABASE_URL: 'postgres://db/txng' });
+      } catch (err) {
+        if (err instanceof SettingsError) lines = err.lines;
+      }
+      expect(lines).toEqual([
+        'Invalid setting JWT_SECRET: required when DATABASE_URL is set (every instance must sign with the same secret)',
+      ]);
+      expect(existsSync(join(dir, 'jwt-secret'))).toBe(false);
+      // Two instances given the same secret sign alike.
+      const a = loadSettings({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://db/txng', JWT_SECRET: secret });
+      const b = loadSettings({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://db/txng', JWT_SECRET: secret });
+      expect(Buffer.from(a.jwtSecret).equals(Buffer.from(b.jwtSecret))).toBe(true);
+    });
+
+    it('UPLOADS_DIR is where uploads go (created at start); by default DATA_DIR/uploads', () => {
+      const dir = dataDir();
+      expect(loadSettings({ DATA_DIR: dir }).uploadsDir).toBe(join(dir, 'uploads'));
+      const shared = join(dataDir(), 'nfs', 'uploads');
+      const settings = loadSettings({ DATA_DIR: dir, UPLOADS_DIR: shared });
+      expect(settings.uploadsDir).toBe(shared);
+      expect(statSync(shared).isDirectory()).toBe(true);
+    });
+
+    it('INSTANCE_ID names the process in its logs; by default host and pid', () => {
+      expect(loadSettings({ DATA_DIR: dataDir() }).instanceId).toBe(`${hostname()}-${process.pid}`);
+      expect(loadSettings({ DATA_DIR: dataDir(), INSTANCE_ID: 'app-2' }).instanceId).toBe('app-2');
+      expect(errorsOf({ INSTANCE_ID: 'app 2; rm' })[0]).toMatch(/^Invalid setting INSTANCE_ID: /);
+    });
   });
 });

@@ -1,0 +1,315 @@
+import pg from 'pg';
+import type { Logger } from '#server/logger.ts';
+import type { Sqlite } from './client.ts';
+
+/**
+ * What changed in the tables a public answer is made of, told to whoever keeps answers (decision 158).
+ * The database says it, for every row written by whoever writes it: on the SQLite file, temporary triggers
+ * on the app's one connection call back into this process; on PostgreSQL, triggers notify one channel and
+ * every instance listens on it, so an answer kept by another instance is dropped as well.
+ *
+ * A change names a product, a company or a printed code (any may be null); `everything` means changes may
+ * have been missed (the listening connection was lost) and every kept answer must go.
+ */
+export interface ChangeKey {
+  productId: number | null;
+  companyId: number | null;
+  code: string | null;
+}
+export type Change = ChangeKey | 'everything';
+export type ChangeListener = (change: Change) => void;
+
+export interface ChangeFeed {
+  /**
+   * How many changes were delivered so far. A reader that builds an answer over several awaits compares it
+   * before and after: if it moved, a change may have landed between the read and the keeping, and the
+   * answer is served but not kept (on PostgreSQL a miss is not one synchronous statement).
+   */
+  readonly version: number;
+  close(): Promise<void>;
+}
+
+type Row = 'OLD' | 'NEW';
+interface Watched {
+  table: string;
+  events: Array<'INSERT' | 'UPDATE' | 'DELETE'>;
+  /** The change's SQL expressions for a written row: product id, company id, code. */
+  key: (row: Row) => [productId: string, companyId: string, code: string];
+  /** Rows an UPDATE names (both by default: a row moved to another product changes both). */
+  update?: Row[];
+}
+
+const ALL = ['INSERT', 'UPDATE', 'DELETE'] as const;
+
+/**
+ * Every table a public answer is built from and what a write to it makes stale: the same on both engines,
+ * taken from the public answers' query (server/services/products/public-answers.ts).
+ */
+export const WATCHED: readonly Watched[] = [
+  { table: 'products', events: [...ALL], key: (r) => [`${r}.id`, 'NULL', `${r}.qr_code`] },
+  { table: 'tracking_entries', events: [...ALL], key: (r) => [`${r}.product_id`, 'NULL', 'NULL'] },
+  // A company's profile is in every answer of its products; a new company has none yet.
+  { table: 'companies', events: ['UPDATE', 'DELETE'], key: (r) => ['NULL', `${r}.id`, 'NULL'], update: ['OLD'] },
+  { table: 'short_links', events: [...ALL], key: (r) => [`${r}.product_id`, 'NULL', `${r}.code`] },
+  // A lot's dates, recall or journey change its product's answers (recalledLots, a lot code's lot) and its page.
+  { table: 'lots', events: [...ALL], key: (r) => [`${r}.product_id`, 'NULL', 'NULL'] },
+  {
+    table: 'lot_events',
+    events: [...ALL],
+    key: (r) => [`(SELECT product_id FROM lots WHERE id = ${r}.lot_id)`, 'NULL', 'NULL'],
+    update: ['OLD'],
+  },
+];
+
+const rowsOf = (w: Watched, event: 'INSERT' | 'UPDATE' | 'DELETE'): Row[] =>
+  event === 'INSERT' ? ['NEW'] : event === 'DELETE' ? ['OLD'] : (w.update ?? ['OLD', 'NEW']);
+
+class Deliveries {
+  version = 0;
+  constructor(
+    private readonly onChange: ChangeListener,
+    private readonly logger?: Pick<Logger, 'error'>,
+  ) {}
+
+  deliver(change: Change): void {
+    this.version++;
+    try {
+      this.onChange(change);
+    } catch (err) {
+      // A failing listener must not stop the feed: later changes still have to arrive.
+      this.logger?.error({ event: 'change_feed.listener_failed', err }, 'change listener failed');
+    }
+  }
+}
+
+/**
+ * SQLite: temporary triggers on the app's connection call `change_feed(product, company, code)`, a function
+ * of this process, synchronously inside the write: the change is known before the write returns.
+ */
+export function createSqliteChangeFeed(
+  sqlite: Sqlite,
+  onChange: ChangeListener,
+  logger?: Pick<Logger, 'error'>,
+): ChangeFeed {
+  const deliveries = new Deliveries(onChange, logger);
+  sqlite.function('change_feed', { deterministic: false }, (productId, companyId, code) => {
+    deliveries.deliver({
+      productId: productId as number | null,
+      companyId: companyId as number | null,
+      code: code as string | null,
+    });
+    return null;
+  });
+  for (const w of WATCHED) {
+    for (const event of w.events) {
+      const calls = rowsOf(w, event).map((r) => `change_feed(${w.key(r).join(', ')})`);
+      sqlite.exec(
+        `CREATE TEMP TRIGGER IF NOT EXISTS change_feed_${w.table}_${event.toLowerCase()}
+         AFTER ${event} ON main.${w.table} BEGIN SELECT ${calls.join(', ')}; END`,
+      );
+    }
+  }
+  return {
+    get version() {
+      return deliveries.version;
+    },
+    async close() {
+      for (const w of WATCHED) {
+        for (const event of w.events) sqlite.exec(`DROP TRIGGER IF EXISTS temp.change_feed_${w.table}_${event.toLowerCase()}`);
+      }
+    },
+  };
+}
+
+/** The one channel every instance listens on; a notification's payload is `[productId, companyId, code]`. */
+export const CHANGE_CHANNEL = 'txng_public_changed';
+/** Names the listening connection in pg_stat_activity. */
+export const CHANGE_FEED_APPLICATION = 'txng-change-feed';
+
+function pgFunction(w: Watched): string {
+  const notify = (r: Row) => `PERFORM pg_notify('${CHANGE_CHANNEL}', json_build_array(${w.key(r).join(', ')})::text);`;
+  const when = (r: Row) => {
+    const ops = w.events.filter((e) => rowsOf(w, e).includes(r)).map((e) => `'${e}'`);
+    return ops.length ? `IF TG_OP IN (${ops.join(', ')}) THEN ${notify(r)} END IF;` : '';
+  };
+  return `CREATE OR REPLACE FUNCTION txng_changed_${w.table}() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  ${when('OLD')}
+  ${when('NEW')}
+  RETURN NULL;
+END
+$fn$`;
+}
+
+/**
+ * Installs (or brings up to date) the notifying triggers on PostgreSQL, after the migrations: CREATE OR
+ * REPLACE, under a transaction-wide advisory lock so that N instances starting together do not race on the
+ * catalogue. PostgreSQL drops identical notifications of one transaction, so an import that writes a
+ * product's rows many times tells the listeners once per key.
+ */
+export async function installChangeTriggers(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query("SELECT pg_advisory_xact_lock(hashtext('txng:change_feed'))");
+    for (const w of WATCHED) {
+      await client.query(pgFunction(w));
+      await client.query(
+        `CREATE OR REPLACE TRIGGER txng_changed AFTER ${w.events.join(' OR ')} ON ${w.table}
+         FOR EACH ROW EXECUTE FUNCTION txng_changed_${w.table}()`,
+      );
+    }
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+function parsePayload(payload: string | undefined): ChangeKey | null {
+  try {
+    const value: unknown = JSON.parse(payload ?? '');
+    if (!Array.isArray(value) || value.length !== 3) return null;
+    const [productId, companyId, code] = value as unknown[];
+    const id = (v: unknown) => v === null || Number.isInteger(v);
+    if (!id(productId) || !id(companyId) || !(code === null || typeof code === 'string')) return null;
+    return { productId, companyId, code } as ChangeKey;
+  } catch {
+    return null;
+  }
+}
+
+export interface PgChangeFeedOptions {
+  /** How to reach the database: the app's DATABASE_URL. The feed holds one connection of its own. */
+  connection: pg.ClientConfig;
+  onChange: ChangeListener;
+  logger?: Pick<Logger, 'error' | 'warn' | 'info'>;
+  /** How often the listening connection is checked, so that a silently dead one is noticed (ms). */
+  heartbeatMs?: number;
+  /** The first wait before connecting again; doubled on each failure up to maxRetryMs. */
+  retryMs?: number;
+  maxRetryMs?: number;
+}
+
+/**
+ * PostgreSQL: one connection LISTENs on the channel and delivers every notification. When it is lost, the
+ * feed connects again (waiting longer after each failure) and, once listening, delivers `everything`:
+ * changes made while nobody listened were not queued for it.
+ */
+class PgChangeFeed implements ChangeFeed {
+  private client: pg.Client | null = null;
+  private closed = false;
+  private retry: NodeJS.Timeout | null = null;
+  private readonly heartbeat: NodeJS.Timeout;
+  private readonly deliveries: Deliveries;
+
+  constructor(private readonly options: PgChangeFeedOptions) {
+    this.deliveries = new Deliveries(options.onChange, options.logger);
+    this.heartbeat = setInterval(() => {
+      const client = this.client;
+      client?.query('SELECT 1').catch((err) => this.lost(client, err));
+    }, options.heartbeatMs ?? 5_000);
+    this.heartbeat.unref();
+  }
+
+  get version(): number {
+    return this.deliveries.version;
+  }
+
+  /** Connects and listens; the first time, a failure stops the start (the database is unreachable). */
+  async listen(): Promise<void> {
+    const client = new pg.Client({ ...this.options.connection, application_name: CHANGE_FEED_APPLICATION, keepAlive: true });
+    client.on('notification', (message) => {
+      if (message.channel !== CHANGE_CHANNEL) return;
+      const change = parsePayload(message.payload);
+      // A payload of no known shape (sent by hand, by an older version) names nothing: drop everything.
+      this.deliveries.deliver(change ?? 'everything');
+    });
+    client.on('error', (err) => this.lost(client, err));
+    client.on('end', () => this.lost(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+    } catch (err) {
+      client.removeAllListeners('end');
+      await client.end().catch(() => undefined);
+      throw err;
+    }
+    if (this.closed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.client = client;
+  }
+
+  private lost(client: pg.Client, err?: Error): void {
+    if (this.client !== client || this.closed) return;
+    this.client = null;
+    client.removeAllListeners('end');
+    client.end().catch(() => undefined);
+    this.options.logger?.warn(
+      { event: 'change_feed.lost', err: err?.message },
+      'change feed: connection lost, connecting again',
+    );
+    this.reconnect(this.options.retryMs ?? 100);
+  }
+
+  private reconnect(wait: number): void {
+    if (this.closed) return;
+    this.retry = setTimeout(async () => {
+      this.retry = null;
+      try {
+        await this.listen();
+      } catch {
+        this.reconnect(Math.min(wait * 2, this.options.maxRetryMs ?? 5_000));
+        return;
+      }
+      if (this.closed) return;
+      this.options.logger?.info({ event: 'change_feed.listening' }, 'change feed: listening again');
+      this.deliveries.deliver('everything');
+    }, wait);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.heartbeat);
+    if (this.retry) clearTimeout(this.retry);
+    const client = this.client;
+    this.client = null;
+    if (client) {
+      client.removeAllListeners('end');
+      await client.end().catch(() => undefined);
+    }
+  }
+}
+
+/** Listens for the changes every instance's writes make (installChangeTriggers must have run). */
+export async function createPgChangeFeed(options: PgChangeFeedOptions): Promise<ChangeFeed> {
+  const feed = new PgChangeFeed(options);
+  try {
+    await feed.listen();
+  } catch (err) {
+    await feed.close();
+    throw err;
+  }
+  return feed;
+}
+
+/** Where the app's data is: its one SQLite connection, or its PostgreSQL pool and how to reach the server. */
+export type ChangeFeedStore = { sqlite: Sqlite } | { pool: pg.Pool; connection: pg.ClientConfig };
+
+/**
+ * The app's change feed, built once at start (after the migrations) whichever engine it runs on: on
+ * PostgreSQL it installs the notifying triggers first, then listens.
+ */
+export async function createChangeFeed(
+  store: ChangeFeedStore,
+  onChange: ChangeListener,
+  logger?: Pick<Logger, 'error' | 'warn' | 'info'>,
+): Promise<ChangeFeed> {
+  if ('sqlite' in store) return createSqliteChangeFeed(store.sqlite, onChange, logger);
+  await installChangeTriggers(store.pool);
+  return createPgChangeFeed({ connection: store.connection, onChange, logger });
+}
