@@ -5,7 +5,7 @@ import type { MigrationMeta } from 'drizzle-orm/migrator';
 import type { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
 import { readShippedFile } from '#server/shipped-files.ts';
 import { fillNameSortKeys } from './name-sort.ts';
-import * as schema from './schema/index.ts';
+import * as schema from './schema/sqlite.ts';
 import { attachTransactionRunner, sqliteTransactionRunner } from './transaction.ts';
 
 export type Db = BetterSQLite3Database<typeof schema>;
