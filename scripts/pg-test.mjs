@@ -54,7 +54,9 @@ function postgresUser() {
   const uid = id('-u');
   const gid = id('-g');
   if (!Number.isInteger(uid) || !Number.isInteger(gid) || uid === 0) {
-    throw new Error('Running as root, PostgreSQL needs the `postgres` user: run `apt-get install -y postgresql`.');
+    throw new Error(
+      'Running as root, PostgreSQL needs the `postgres` user: run `apt-get install -y postgresql`.',
+    );
   }
   return { uid, gid };
 }
@@ -65,7 +67,9 @@ function run(bin, program, args, asPostgres) {
   const argv = asPostgres ? ['-u', 'postgres', '--', join(bin, program), ...args] : args;
   const result = spawnSync(command, argv, { encoding: 'utf8', cwd: tmpdir() });
   if (result.status !== 0) {
-    throw new Error(`${program} failed (${result.status}): ${result.stderr || result.stdout || result.error}`);
+    throw new Error(
+      `${program} failed (${result.status}): ${result.stderr || result.stdout || result.error}`,
+    );
   }
 }
 
@@ -83,7 +87,24 @@ export async function startPostgres({ bin = findPostgresBin() } = {}) {
   const data = join(dir, 'data');
   const remove = () => rmSync(dir, { recursive: true, force: true });
   try {
-    run(bin, 'initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync', '--no-instructions'], user);
+    run(
+      bin,
+      'initdb',
+      [
+        '-D',
+        data,
+        '-U',
+        'postgres',
+        '-A',
+        'trust',
+        '-E',
+        'UTF8',
+        '--locale=C.UTF-8',
+        '--no-sync',
+        '--no-instructions',
+      ],
+      user,
+    );
   } catch (error) {
     remove();
     throw error;
@@ -94,7 +115,12 @@ export async function startPostgres({ bin = findPostgresBin() } = {}) {
     // Durability is worth nothing in a cluster that is deleted afterwards; speed is.
     const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
     try {
-      run(bin, 'pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start'], user);
+      run(
+        bin,
+        'pg_ctl',
+        ['-D', data, '-l', join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start'],
+        user,
+      );
       break;
     } catch (error) {
       // Another process took the port between freePort() and the start.

@@ -120,7 +120,11 @@ export interface PgDbOptions {
  * advisory lock and returns the handle; close() ends the pool.
  */
 export async function createPgDb(url: string, options: PgDbOptions = {}): Promise<PgDbHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max, application_name: 'truy-xuat-nguon-goc' });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max,
+    application_name: 'truy-xuat-nguon-goc',
+  });
   pool.on('error', (error) => options.onError?.(error));
   try {
     await migratePg(pool);

@@ -48,9 +48,14 @@ export async function startTestPostgres(): Promise<TestPostgres & { stop(): Prom
  * A new database cloned from the template (a file copy, not a replay of the migrations), with its URL and
  * a drop() that removes it (ending any connection still open to it).
  */
-export async function freshPgDatabase(postgres: TestPostgres): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshPgDatabase(
+  postgres: TestPostgres,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `txng_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(postgres.adminUrl, `CREATE DATABASE ${name} TEMPLATE ${postgres.template} STRATEGY FILE_COPY`);
+  await adminQuery(
+    postgres.adminUrl,
+    `CREATE DATABASE ${name} TEMPLATE ${postgres.template} STRATEGY FILE_COPY`,
+  );
   return {
     url: postgres.adminUrl.replace(/\/postgres$/, `/${name}`),
     drop: async () => {
@@ -60,7 +65,9 @@ export async function freshPgDatabase(postgres: TestPostgres): Promise<{ url: st
 }
 
 /** An empty database (no migrations), for the tests of the migrations themselves. */
-export async function emptyPgDatabase(postgres: TestPostgres): Promise<{ url: string; drop(): Promise<void> }> {
+export async function emptyPgDatabase(
+  postgres: TestPostgres,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `txng_${process.pid}_${randomBytes(4).toString('hex')}`;
   await adminQuery(postgres.adminUrl, `CREATE DATABASE ${name}`);
   return {

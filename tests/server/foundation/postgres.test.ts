@@ -7,7 +7,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { shippedMigrations } from '#server/db/client.ts';
 import { DatabaseTooNewError } from '#server/db/migrations.ts';
-import { createPgDb, PG_MIGRATIONS_SCHEMA, PG_MIGRATIONS_TABLE, type PgDb, type PgDbHandle } from '#server/db/pg-client.ts';
+import {
+  createPgDb,
+  PG_MIGRATIONS_SCHEMA,
+  PG_MIGRATIONS_TABLE,
+  type PgDb,
+  type PgDbHandle,
+} from '#server/db/pg-client.ts';
 import { companies, products } from '#server/db/schema/pg/index.ts';
 import { pgSearchMatch } from '#server/db/search.ts';
 import { transaction } from '#server/db/transaction.ts';
@@ -76,7 +82,13 @@ describe.skipIf(!available)('PostgreSQL', () => {
   const product = (db: PgDb, companyId: number, name: string, code: string) =>
     db
       .insert(products)
-      .values({ companyId, name, nameSort: vietnameseSortKey(name), qrCode: code, searchText: foldVietnamese(name) })
+      .values({
+        companyId,
+        name,
+        nameSort: vietnameseSortKey(name),
+        qrCode: code,
+        searchText: foldVietnamese(name),
+      })
       .returning()
       .then((rows) => rows[0]!);
 
@@ -87,7 +99,9 @@ describe.skipIf(!available)('PostgreSQL', () => {
     expect(applied.map((m) => m.hash)).toEqual(shippedMigrations('drizzle/pg').map((m) => m.hash));
     const handle = await createPgDb(database.url);
     cleanups.push(() => handle.close());
-    const { rows } = await handle.pool.query<{ extname: string }>("SELECT extname FROM pg_extension WHERE extname = 'pg_trgm'");
+    const { rows } = await handle.pool.query<{ extname: string }>(
+      "SELECT extname FROM pg_extension WHERE extname = 'pg_trgm'",
+    );
     expect(rows).toHaveLength(1);
     expect(await handle.pg.select().from(products)).toEqual([]);
   });
@@ -146,7 +160,13 @@ describe.skipIf(!available)('PostgreSQL', () => {
     expect(created[0]!.taxCode).toBeNull();
     const p = await db
       .insert(products)
-      .values({ companyId: created[0]!.id, name: 'Cà phê', qrCode: 'abc', images: ['/u/1.jpg', '/u/2.jpg'], tags: [] })
+      .values({
+        companyId: created[0]!.id,
+        name: 'Cà phê',
+        qrCode: 'abc',
+        images: ['/u/1.jpg', '/u/2.jpg'],
+        tags: [],
+      })
       .returning();
     const [read] = await db.select().from(products).where(eq(products.id, p[0]!.id));
     expect(read!.images).toEqual(['/u/1.jpg', '/u/2.jpg']);
@@ -168,9 +188,15 @@ describe.skipIf(!available)('PostgreSQL', () => {
     expect(await violated(product(db, c.id, 'Hai', 'CODE-1'))).toBe('products_qr_code_folded_unique');
     await db.insert(products).values({ companyId: c.id, name: 'Ba', qrCode: 'code-3', gtin: null });
     await db.insert(products).values({ companyId: c.id, name: 'Bốn', qrCode: 'code-4', gtin: null });
-    await db.insert(products).values({ companyId: c.id, name: 'Năm', qrCode: 'code-5', gtin: '08930000000011' });
+    await db
+      .insert(products)
+      .values({ companyId: c.id, name: 'Năm', qrCode: 'code-5', gtin: '08930000000011' });
     expect(
-      await violated(db.insert(products).values({ companyId: c.id, name: 'Sáu', qrCode: 'code-6', gtin: '08930000000011' })),
+      await violated(
+        db
+          .insert(products)
+          .values({ companyId: c.id, name: 'Sáu', qrCode: 'code-6', gtin: '08930000000011' }),
+      ),
     ).toBe('products_gtin_unique');
   });
 
@@ -264,7 +290,9 @@ describe.skipIf(!available)('PostgreSQL', () => {
     await product(handle.pg, c.id, 'Trà xanh Thái Nguyên', 'p2');
     await product(handle.pg, c.id, 'Hạt điều (rang muối)', 'p3');
     const search = async (text: string) => {
-      const words = foldVietnamese(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+      const words = foldVietnamese(text)
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean);
       const rows = await handle.pg
         .select({ name: products.name })
         .from(products)

@@ -4,7 +4,8 @@ import { integer, timestamp as pgTimestamp } from 'drizzle-orm/pg-core';
  * The PostgreSQL counterparts of ../columns.ts (decision 153): times are `timestamp with time zone` at
  * millisecond precision, read back as Date like SQLite's integer milliseconds, with the same JS defaults.
  */
-export const timestamp = (name: string) => pgTimestamp(name, { mode: 'date', precision: 3, withTimezone: true });
+export const timestamp = (name: string) =>
+  pgTimestamp(name, { mode: 'date', precision: 3, withTimezone: true });
 export const createdAt = () =>
   timestamp('created_at')
     .notNull()
