@@ -238,6 +238,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
           setupFiles: ['tests/setup/server.ts'],
+          // A PostgreSQL cluster for the run when TEST_ENGINE=pg (decision 154).
+          globalSetup: ['tests/setup/postgres.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -123,8 +123,8 @@ async function bundleServer() {
 
 /**
  * The files the server reads through readShippedFile (server/shipped-files.ts), by their path in the
- * project: the built client, and the migrations (their journal and .sql files; the snapshots are
- * drizzle-kit's).
+ * project: the built client, and the migrations of both engines (their journal and .sql files; the
+ * snapshots are drizzle-kit's).
  */
 function assets() {
   const files = {};
@@ -133,9 +133,12 @@ function assets() {
     const path = join(entry.parentPath, entry.name);
     files[relative(ROOT, path)] = path;
   }
-  files['drizzle/meta/_journal.json'] = join(ROOT, 'drizzle', 'meta', '_journal.json');
-  for (const name of readdirSync(join(ROOT, 'drizzle')).filter((n) => n.endsWith('.sql'))) {
-    files[`drizzle/${name}`] = join(ROOT, 'drizzle', name);
+  // SQLite's migrations and PostgreSQL's (drizzle/pg/, decision 153): the same executable runs on either.
+  for (const folder of ['drizzle', 'drizzle/pg']) {
+    files[`${folder}/meta/_journal.json`] = join(ROOT, folder, 'meta', '_journal.json');
+    for (const name of readdirSync(join(ROOT, folder)).filter((n) => n.endsWith('.sql'))) {
+      files[`${folder}/${name}`] = join(ROOT, folder, name);
+    }
   }
   return files;
 }

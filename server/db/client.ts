@@ -5,7 +5,7 @@ import type { MigrationMeta } from 'drizzle-orm/migrator';
 import type { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
 import { readShippedFile } from '#server/shipped-files.ts';
 import { fillNameSortKeys } from './name-sort.ts';
-import * as schema from './schema/index.ts';
+import * as schema from './schema/sqlite.ts';
 import { attachTransactionRunner, sqliteTransactionRunner } from './transaction.ts';
 
 export type Db = BetterSQLite3Database<typeof schema>;
@@ -14,25 +14,27 @@ export type Sqlite = Database.Database;
 export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
 export interface DbHandle {
   db: Db;
+  engine: 'sqlite';
   sqlite: Sqlite;
 }
 
 /**
- * The migrations this version ships (drizzle/: meta/_journal.json and one .sql each, from drizzle-kit),
- * read as drizzle's own readMigrationFiles reads them (split at the statement breakpoints, hashed the
- * same way), but through readShippedFile: the release reads them from its executable (decision 100).
+ * The migrations this version ships (drizzle/ for SQLite, drizzle/pg/ for PostgreSQL: meta/_journal.json
+ * and one .sql each, from drizzle-kit), read as drizzle's own readMigrationFiles reads them (split at the
+ * statement breakpoints, hashed the same way), but through readShippedFile: the release reads them from
+ * its executable (decision 100).
  */
-export function shippedMigrations(): MigrationMeta[] {
+export function shippedMigrations(folder: 'drizzle' | 'drizzle/pg' = 'drizzle'): MigrationMeta[] {
   const read = (path: string) => {
     const file = readShippedFile(path);
     if (!file) throw new Error(`${path} is missing`);
     return file.toString('utf8');
   };
-  const journal = JSON.parse(read('drizzle/meta/_journal.json')) as {
+  const journal = JSON.parse(read(`${folder}/meta/_journal.json`)) as {
     entries: { tag: string; when: number; breakpoints: boolean }[];
   };
   return journal.entries.map((entry) => {
-    const query = read(`drizzle/${entry.tag}.sql`);
+    const query = read(`${folder}/${entry.tag}.sql`);
     return {
       sql: query.split('--> statement-breakpoint'),
       bps: entry.breakpoints,
@@ -75,5 +77,5 @@ export function createDb(path: string, options: { synchronous?: 'NORMAL' | 'FULL
   migrator.dialect.migrate(shippedMigrations(), migrator.session);
   fillNameSortKeys(sqlite);
   attachTransactionRunner(db, sqliteTransactionRunner(db, sqlite));
-  return { db, sqlite };
+  return { db, engine: 'sqlite', sqlite };
 }

@@ -25,3 +25,28 @@ export function fillNameSortKeys(sqlite: Sqlite): number {
   }
   return filled;
 }
+
+/** What fillNameSortKeysPg needs of a PostgreSQL connection (a pg Client or PoolClient). */
+export interface PgQueryable {
+  query<R extends object>(text: string, values?: unknown[]): Promise<{ rows: R[] }>;
+}
+
+/**
+ * fillNameSortKeys on PostgreSQL: run by createPgDb after the migrations, under their lock, so one of N
+ * instances starting together does it. One UPDATE per table, from the keys computed here.
+ */
+export async function fillNameSortKeysPg(client: PgQueryable): Promise<number> {
+  let filled = 0;
+  for (const table of TABLES) {
+    const { rows } = await client.query<{ id: number; name: string }>(
+      `SELECT id, name FROM ${table} WHERE name_sort = ''`,
+    );
+    if (!rows.length) continue;
+    await client.query(
+      `UPDATE ${table} SET name_sort = k.key FROM unnest($1::integer[], $2::text[]) AS k(id, key) WHERE ${table}.id = k.id`,
+      [rows.map((r) => r.id), rows.map((r) => vietnameseSortKey(r.name))],
+    );
+    filled += rows.length;
+  }
+  return filled;
+}

@@ -1,0 +1,195 @@
+// A throwaway PostgreSQL cluster for tests, CI and benchmarks (decision 154): Debian's binaries
+// (/usr/lib/postgresql/<version>/bin, `apt-get install -y postgresql`), a cluster made by initdb in a temporary
+// folder (as the `postgres` user when run as root: PostgreSQL refuses to run as root), started on a free port
+// with its unix socket inside that folder, stopped and removed by stop(). Plain JavaScript so scripts and
+// the vitest global setup (tests/setup/postgres.ts) share it.
+//
+// As a command: `node scripts/pg-test.mjs [command ...]` starts a cluster, creates an empty database `app`,
+// runs the command with DATABASE_URL pointing at it (or, without a command, prints the URL and waits for
+// Ctrl-C), then stops and removes the cluster.
+import { spawn, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+
+/** The one line shown where PostgreSQL is needed and missing. */
+export const POSTGRES_MISSING =
+  'PostgreSQL tests need the PostgreSQL 15+ server binaries (none in /usr/lib/postgresql/*/bin): run `apt-get install -y postgresql`, or set PG_BIN to their folder.';
+
+/**
+ * The folder of the newest PostgreSQL server binaries (initdb, pg_ctl, postgres), from PG_BIN or Debian's
+ * /usr/lib/postgresql/<version>/bin; null when there are none.
+ */
+export function findPostgresBin() {
+  const has = (dir) => ['initdb', 'pg_ctl', 'postgres'].every((name) => existsSync(join(dir, name)));
+  if (process.env.PG_BIN) return has(process.env.PG_BIN) ? process.env.PG_BIN : null;
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return null;
+  const versions = readdirSync(root)
+    .filter((v) => /^\d+$/.test(v) && Number(v) >= 15 && has(join(root, v, 'bin')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions.length ? join(root, versions[0], 'bin') : null;
+}
+
+/** A port nothing listens on right now. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The uid and gid of the `postgres` user, when this process is root (PostgreSQL refuses to run as root). */
+function postgresUser() {
+  if (process.getuid?.() !== 0) return null;
+  const id = (flag) => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
+  const uid = id('-u');
+  const gid = id('-g');
+  if (!Number.isInteger(uid) || !Number.isInteger(gid) || uid === 0) {
+    throw new Error(
+      'Running as root, PostgreSQL needs the `postgres` user: run `apt-get install -y postgresql`.',
+    );
+  }
+  return { uid, gid };
+}
+
+/** Runs one of PostgreSQL's programs, as the `postgres` user when root (runuser), and fails with its output. */
+function run(bin, program, args, asPostgres) {
+  const command = asPostgres ? 'runuser' : join(bin, program);
+  const argv = asPostgres ? ['-u', 'postgres', '--', join(bin, program), ...args] : args;
+  const result = spawnSync(command, argv, { encoding: 'utf8', cwd: tmpdir() });
+  if (result.status !== 0) {
+    throw new Error(
+      `${program} failed (${result.status}): ${result.stderr || result.stdout || result.error}`,
+    );
+  }
+}
+
+/**
+ * Starts a throwaway cluster, on PG_TEST_PORT if set (else a free port), in a new folder named after
+ * PG_TEST_DIR_PREFIX if set (else /tmp/pg-test-*): engineers sharing one machine each keep their own. Returns its port, the URL of a database on it (`url('name')`, user
+ * `postgres`, no password: the cluster trusts local connections) and stop(), which stops the server
+ * and removes the folder.
+ */
+export async function startPostgres({ bin = findPostgresBin() } = {}) {
+  if (!bin) throw new Error(POSTGRES_MISSING);
+  const user = postgresUser();
+  const dir = mkdtempSync(process.env.PG_TEST_DIR_PREFIX || join(tmpdir(), 'pg-test-'));
+  if (user) chownSync(dir, user.uid, user.gid);
+  const data = join(dir, 'data');
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    run(
+      bin,
+      'initdb',
+      [
+        '-D',
+        data,
+        '-U',
+        'postgres',
+        '-A',
+        'trust',
+        '-E',
+        'UTF8',
+        '--locale=C.UTF-8',
+        '--no-sync',
+        '--no-instructions',
+      ],
+      user,
+    );
+  } catch (error) {
+    remove();
+    throw error;
+  }
+  let port;
+  for (let attempt = 0; ; attempt++) {
+    port = process.env.PG_TEST_PORT ? Number(process.env.PG_TEST_PORT) : await freePort();
+    // Durability is worth nothing in a cluster that is deleted afterwards; speed is.
+    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+    try {
+      run(
+        bin,
+        'pg_ctl',
+        ['-D', data, '-l', join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start'],
+        user,
+      );
+      break;
+    } catch (error) {
+      // Another process took the port between freePort() and the start.
+      if (attempt < 3 && !process.env.PG_TEST_PORT) continue;
+      remove();
+      throw error;
+    }
+  }
+  const url = (database) => `postgres://postgres@127.0.0.1:${port}/${database}`;
+  let stopped = false;
+  return {
+    dir,
+    port,
+    url,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      try {
+        run(bin, 'pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop'], user);
+      } finally {
+        remove();
+      }
+    },
+  };
+}
+
+/** Runs one statement on the cluster's `postgres` database (CREATE/DROP DATABASE cannot run in a transaction). */
+export async function adminQuery(adminUrl, statement) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function main(command) {
+  const bin = findPostgresBin();
+  if (!bin) {
+    console.error(POSTGRES_MISSING);
+    process.exit(1);
+  }
+  const cluster = await startPostgres({ bin });
+  await adminQuery(cluster.url('postgres'), 'CREATE DATABASE app');
+  const databaseUrl = cluster.url('app');
+  let code = 0;
+  try {
+    if (!command.length) {
+      console.log(`DATABASE_URL=${databaseUrl}`);
+      console.log('PostgreSQL is running; Ctrl-C stops and removes it.');
+      await new Promise((resolve) => {
+        process.once('SIGINT', resolve);
+        process.once('SIGTERM', resolve);
+      });
+    } else {
+      const child = spawn(command[0], command.slice(1), {
+        stdio: 'inherit',
+        env: { ...process.env, DATABASE_URL: databaseUrl },
+      });
+      const forward = (signal) => child.kill(signal);
+      process.on('SIGINT', forward);
+      process.on('SIGTERM', forward);
+      code = await new Promise((resolve) => child.on('exit', (status) => resolve(status ?? 1)));
+    }
+  } finally {
+    await cluster.stop();
+  }
+  process.exit(code);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main(process.argv.slice(2));

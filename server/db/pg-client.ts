@@ -1,0 +1,144 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { Db, Executor } from './client.ts';
+import { shippedMigrations } from './client.ts';
+import { DatabaseTooNewError } from './migrations.ts';
+import { fillNameSortKeysPg } from './name-sort.ts';
+import * as pgSchema from './schema/pg/index.ts';
+import { attachTransactionRunner, type TransactionRunner } from './transaction.ts';
+
+export type PgDb = NodePgDatabase<typeof pgSchema>;
+
+/**
+ * The PostgreSQL handle (decision 153), shaped like createDb's: `db` is typed as the SQLite database, as
+ * every table of schema/index.ts is typed as its SQLite table, so services are written once (decision 150);
+ * `pg` is the same object with its real type, for the PostgreSQL-only code under server/db/.
+ */
+export interface PgDbHandle {
+  db: Db;
+  engine: 'pg';
+  pg: PgDb;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+/** Where drizzle records applied migrations on PostgreSQL (its defaults, named so the lock test can read them). */
+export const PG_MIGRATIONS_SCHEMA = 'drizzle';
+export const PG_MIGRATIONS_TABLE = '__drizzle_migrations';
+/**
+ * The session-level advisory lock every instance takes around its migrations: the first applies them, the
+ * others wait and then find nothing left to apply. Any fixed number works, as long as nothing else in the
+ * database uses it ('txng' in ASCII).
+ */
+export const PG_MIGRATION_LOCK = 1954049639;
+
+type Migrator = { dialect: PgDialect; session: PgSession };
+
+/**
+ * Applies the shipped PostgreSQL migrations (drizzle/pg/) on one connection of `pool`, holding
+ * PG_MIGRATION_LOCK meanwhile, so N instances starting together migrate once. Refuses a database migrated
+ * by a newer version, like prepareDatabase does for the SQLite file. Then fills the empty name sort keys.
+ */
+export async function migratePg(pool: pg.Pool): Promise<void> {
+  const migrations = shippedMigrations('drizzle/pg');
+  const latestKnown = Math.max(...migrations.map((m) => m.folderMillis));
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [PG_MIGRATION_LOCK]);
+    try {
+      const table = await client.query<{ name: string | null }>('SELECT to_regclass($1)::text AS name', [
+        `"${PG_MIGRATIONS_SCHEMA}"."${PG_MIGRATIONS_TABLE}"`,
+      ]);
+      if (table.rows[0]?.name) {
+        const latest = await client.query<{ at: string | null }>(
+          `SELECT max(created_at)::text AS at FROM "${PG_MIGRATIONS_SCHEMA}"."${PG_MIGRATIONS_TABLE}"`,
+        );
+        const at = latest.rows[0]?.at;
+        if (at && Number(at) > latestKnown) {
+          throw new DatabaseTooNewError(
+            `The database was migrated by a newer version (its latest migration is of ${new Date(Number(at)).toISOString()}, this version knows up to ${new Date(latestKnown).toISOString()}): run that version or newer.`,
+          );
+        }
+      }
+      // What drizzle-orm/node-postgres/migrator's migrate() does, given the shipped migrations instead of
+      // a folder, on the locked connection (its dialect and session are marked internal in drizzle's types).
+      const migrator = drizzle(client) as unknown as Migrator;
+      await migrator.dialect.migrate(migrations, migrator.session, {
+        // Required by the type, unread by dialect.migrate: the migrations are passed in.
+        migrationsFolder: 'drizzle/pg',
+        migrationsSchema: PG_MIGRATIONS_SCHEMA,
+        migrationsTable: PG_MIGRATIONS_TABLE,
+      });
+      await fillNameSortKeysPg(client);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [PG_MIGRATION_LOCK]).catch((error: Error) => {
+        broken = error;
+      });
+    }
+  } finally {
+    // A connection whose unlock failed may still hold the lock: destroyed, not returned to the pool.
+    client.release(broken);
+  }
+}
+
+/**
+ * PostgreSQL: drizzle's db.transaction (BEGIN ... COMMIT on one connection of the pool, ROLLBACK when the
+ * body throws). Unlike SQLite's runner, bodies need no queue (each has its own connection) and may await
+ * anything. A nested call, made within the body's async call chain, joins the outer transaction: the
+ * AsyncLocalStorage holds it, and each transaction object carries the runner so `transaction(tx, ...)` works.
+ */
+export function pgTransactionRunner(db: PgDb): TransactionRunner {
+  const inside = new AsyncLocalStorage<Executor>();
+  const runner: TransactionRunner = {
+    run<T>(body: (tx: Executor) => Promise<T>): Promise<T> {
+      const outer = inside.getStore();
+      if (outer) return body(outer);
+      return db.transaction((pgTx) => {
+        const tx = attachTransactionRunner(pgTx, runner) as unknown as Executor;
+        return inside.run(tx, () => body(tx));
+      });
+    },
+  };
+  return runner;
+}
+
+export interface PgDbOptions {
+  /** Connections in the pool (pg's default is 10). */
+  max?: number;
+  /**
+   * An idle connection that fails (the server restarted, a network cut) is dropped by the pool and reported
+   * here; without a listener pg would crash the process.
+   */
+  onError?: (error: Error) => void;
+}
+
+/**
+ * Connects to the PostgreSQL database at `url` (DATABASE_URL), applies the shipped migrations under the
+ * advisory lock and returns the handle; close() ends the pool.
+ */
+export async function createPgDb(url: string, options: PgDbOptions = {}): Promise<PgDbHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max,
+    application_name: 'truy-xuat-nguon-goc',
+  });
+  pool.on('error', (error) => options.onError?.(error));
+  try {
+    await migratePg(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const pgDb = drizzle(pool, { schema: pgSchema });
+  attachTransactionRunner(pgDb, pgTransactionRunner(pgDb));
+  return {
+    db: pgDb as unknown as Db,
+    engine: 'pg',
+    pg: pgDb,
+    pool,
+    close: () => pool.end(),
+  };
+}
