@@ -73,7 +73,7 @@ export async function resolverAnswer(c: Context, deps: AppDeps, viewer: () => Pr
   const url = new URL(c.req.url);
   const parsed = parseDigitalLinkPath(url.pathname, url.search);
   if (!parsed.ok) return problem(c, 400, `${vi.gs1.badDigitalLink}: ${vi.gs1.digitalLinkReasons[parsed.error]}`);
-  const resolution = resolveDigitalLink(deps, parsed.link);
+  const resolution = await resolveDigitalLink(deps, parsed.link);
   if (!resolution) return problem(c, 404, vi.gs1.unknownProduct);
 
   const linkType = url.searchParams.get('linkType');
@@ -121,13 +121,13 @@ export function resolverDescription(c: Context, deps: AppDeps) {
 }
 
 /** The EPCIS 2.0 export of an ACTIVE product, as JSON-LD. */
-export function productEpcisAnswer(c: Context, deps: AppDeps) {
+export async function productEpcisAnswer(c: Context, deps: AppDeps) {
   const id = pathId(c);
-  return epcisAnswer(c, id === null ? null : exportProductEpcis(deps, id));
+  return epcisAnswer(c, id === null ? null : await exportProductEpcis(deps, id));
 }
 
 /** The EPCIS 2.0 export of a lot of an ACTIVE product, as JSON-LD. */
-export function lotEpcisAnswer(c: Context, deps: AppDeps) {
+export async function lotEpcisAnswer(c: Context, deps: AppDeps) {
   const id = pathId(c);
-  return epcisAnswer(c, id === null ? null : exportLotEpcis(deps, id));
+  return epcisAnswer(c, id === null ? null : await exportLotEpcis(deps, id));
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '#server/auth/password.ts';
 import type { Executor } from '#server/db/client.ts';
+import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { generateCode } from '#server/services/codes.ts';
 import { insertProductRecord, type ProductFields, type TrackingFields } from '#server/services/products/records.ts';
@@ -92,8 +93,8 @@ const DEMO_PRODUCTS: Array<ProductFields & { trackings: TrackingFields[] }> = [
  * A product with a GTIN, the Thông tư 02/2024 items and three lots (decision 126): L2405A with its own
  * journey, L2406B, and L2404R recalled, each with a QR code of its own.
  */
-function seedDemoLots(tx: Executor, companyId: number): void {
-  const product = insertProductRecord(
+async function seedDemoLots(tx: Executor, companyId: number): Promise<void> {
+  const product = await insertProductRecord(
     tx,
     companyId,
     {
@@ -123,18 +124,18 @@ function seedDemoLots(tx: Executor, companyId: number): void {
       },
     ],
   );
-  const lot = (
+  const lot = async (
     code: string,
     fields: Omit<Parameters<typeof insertLotRecord>[3], 'code'>,
     events: Parameters<typeof insertLotRecord>[4] = [],
   ) => {
-    const row = insertLotRecord(tx, companyId, product.id, { code, ...fields }, events);
-    tx.insert(shortLinks)
-      .values({ code: generateCode(), companyId, productId: product.id, lotId: row.id, boundAt: new Date() })
-      .run();
+    const row = await insertLotRecord(tx, companyId, product.id, { code, ...fields }, events);
+    await tx
+      .insert(shortLinks)
+      .values({ code: generateCode(), companyId, productId: product.id, lotId: row.id, boundAt: new Date() });
     return row;
   };
-  lot('L2405A', { productionDate: '2024-05-02', expiryDate: '2025-05-02', quantity: 1200, unit: 'túi' }, [
+  await lot('L2405A', { productionDate: '2024-05-02', expiryDate: '2025-05-02', quantity: 1200, unit: 'túi' }, [
     {
       activity: 'Rang mẻ L2405A',
       location: 'Xưởng rang Đà Lạt',
@@ -144,20 +145,20 @@ function seedDemoLots(tx: Executor, companyId: number): void {
     { activity: 'Đóng gói', location: 'Xưởng rang Đà Lạt', date: '2024-05-03', bizStep: 'packing' },
     { activity: 'Giao nhà phân phối', location: 'TP. Hồ Chí Minh', date: '2024-05-10', bizStep: 'shipping' },
   ]);
-  lot('L2406B', { productionDate: '2024-06-05', expiryDate: '2025-06-05', quantity: 800, unit: 'túi' });
-  const recalled = lot('L2404R', {
+  await lot('L2406B', { productionDate: '2024-06-05', expiryDate: '2025-06-05', quantity: 800, unit: 'túi' });
+  const recalled = await lot('L2404R', {
     productionDate: '2024-04-12',
     expiryDate: '2025-04-12',
     quantity: 500,
     unit: 'túi',
   });
-  tx.update(lots)
+  await tx
+    .update(lots)
     .set({
       recalledAt: new Date('2024-06-20T02:00:00Z'),
       recallReason: 'Độ ẩm hạt vượt ngưỡng cho phép, có nguy cơ nấm mốc',
     })
-    .where(eq(lots.id, recalled.id))
-    .run();
+    .where(eq(lots.id, recalled.id));
 }
 
 /**
@@ -168,8 +169,8 @@ export async function seedDemo(deps: AppDeps): Promise<void> {
   const { db, logger } = deps;
   if (db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ADMIN_EMAIL)).get()) return;
   const passwordHash = await hashPassword(randomBytes(24).toString('base64url'), deps.settings.passwordHashCost);
-  db.transaction((tx) => {
-    const company = tx
+  await transaction(db, async (tx) => {
+    const [inserted] = await tx
       .insert(companies)
       .values({
         name: 'Hợp tác xã Nông sản Đắk Lắk',
@@ -179,19 +180,20 @@ export async function seedDemo(deps: AppDeps): Promise<void> {
         email: 'lienhe@htx-daklak.example',
         businessLicense: '6000123456',
       })
-      .returning()
-      .get();
-    tx.insert(users)
+      .returning();
+    // An insert's RETURNING has its one row.
+    const company = inserted!;
+    await tx
+      .insert(users)
       .values([
         { name: 'Quản trị HTX', nameSort: vietnameseSortKey('Quản trị HTX'), email: DEMO_ADMIN_EMAIL, passwordHash, role: 'COMPANY_ADMIN', status: 'ACTIVE', companyId: company.id },
         { name: 'Nhân viên HTX', nameSort: vietnameseSortKey('Nhân viên HTX'), email: DEMO_EMPLOYEE_EMAIL, passwordHash, role: 'EMPLOYEE', status: 'ACTIVE', companyId: company.id },
-      ])
-      .run();
-    for (const { trackings, ...fields } of DEMO_PRODUCTS) insertProductRecord(tx, company.id, fields, trackings);
-    tx.insert(shortLinks)
-      .values(Array.from({ length: 10 }, () => ({ code: generateCode(), companyId: company.id })))
-      .run();
-    seedDemoLots(tx, company.id);
+      ]);
+    for (const { trackings, ...fields } of DEMO_PRODUCTS) await insertProductRecord(tx, company.id, fields, trackings);
+    await tx
+      .insert(shortLinks)
+      .values(Array.from({ length: 10 }, () => ({ code: generateCode(), companyId: company.id })));
+    await seedDemoLots(tx, company.id);
   });
   logger.info(
     { event: 'seed.demo', admin: DEMO_ADMIN_EMAIL },

@@ -34,27 +34,29 @@ const SORT_KEYS = {
  * version is read before computing, so a write racing the computation only makes the entry stale
  * sooner, never wrong. The page's rows are always read from the table.
  */
-export function listProducts(deps: AppDeps, scope: CompanyScope, input: ProductListInput) {
+export async function listProducts(deps: AppDeps, scope: CompanyScope, input: ProductListInput) {
   const companyId = pickCompany(scope, input.companyId);
   const q = deps.productLists.queries();
   const version = q.version.get({ companyId: companyId ?? 0 })?.version ?? 0;
   const offset = (input.page - 1) * input.limit;
   const match = ftsMatch(input.search, companyId);
   // With the company's name: a SUPER_ADMIN's list spans companies and shows which one a row is of.
-  const present = (rows: ProductRow[]) =>
-    withCompanyNames(deps, rows.map((r) => toProduct(r, deps.settings.publicUrl)));
+  const present = async (rows: ProductRow[]) =>
+    await withCompanyNames(
+      deps,
+      rows.map((r) => toProduct(r, deps.settings.publicUrl)),
+    );
 
   if (match !== null) {
     const key = `ids|${companyId}|${input.status ?? ''}|${input.category ?? ''}|${input.sortBy}|${input.orderBy}|${match}`;
     let ids = q.cache.get(key, version) as Int32Array | undefined;
     if (!ids) {
       ids = Int32Array.from(
-        deps.db
+        await deps.db
           .select({ id: products.id })
           .from(products)
           .where(and(shapeFilter(companyId, input, 'ids'), sql`${products.id} IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${match})`))
-          .orderBy(...orderOf(input))
-          .all(),
+          .orderBy(...orderOf(input)),
         (r) => r.id,
       );
       q.cache.set(key, version, ids);
@@ -64,7 +66,7 @@ export function listProducts(deps: AppDeps, scope: CompanyScope, input: ProductL
     const rows = q.byIds.all({ ids: JSON.stringify(pageIds) });
     const at = new Map(pageIds.map((id, i) => [id, i]));
     rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
-    return { products: present(rows), total: ids.length };
+    return { products: await present(rows), total: ids.length };
   }
 
   const countKey = `count|${companyId}|${input.status ?? ''}|${input.category ?? ''}`;
@@ -75,7 +77,7 @@ export function listProducts(deps: AppDeps, scope: CompanyScope, input: ProductL
   }
   if (offset >= total) return { products: [], total }; // nothing on this page: skip the page query
   const rows = q.page(shapeOf(companyId, input, 'page'), input)({ ...paramsOf(companyId, input), limit: input.limit, offset });
-  return { products: present(rows), total };
+  return { products: await present(rows), total };
 }
 
 const orderOf = (input: ProductListInput) => {

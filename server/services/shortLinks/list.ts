@@ -8,14 +8,14 @@ import { pickCompany, type CompanyScope } from '#server/services/products/scope.
 import { qrImagePath } from './qr.ts';
 
 /** GET /shortLinks: one page of the caller's company's codes, newest first, optionally only (un)bound ones. */
-export function listShortLinks(deps: AppDeps, scope: CompanyScope, input: ListShortLinksInput) {
+export async function listShortLinks(deps: AppDeps, scope: CompanyScope, input: ListShortLinksInput) {
   const companyId = pickCompany(scope, input.companyId);
   const where: SQL[] = [];
   if (companyId !== null) where.push(eq(shortLinks.companyId, companyId));
   if (input.bound === true) where.push(isNotNull(shortLinks.productId));
   if (input.bound === false) where.push(isNull(shortLinks.productId));
   const filter = and(...where);
-  const rows = deps.db
+  const rows = await deps.db
     .select({
       code: shortLinks.code,
       companyId: shortLinks.companyId,
@@ -30,16 +30,17 @@ export function listShortLinks(deps: AppDeps, scope: CompanyScope, input: ListSh
     .where(filter)
     .orderBy(desc(shortLinks.createdAt), desc(shortLinks.id))
     .limit(input.limit)
-    .offset((input.page - 1) * input.limit)
-    .all();
-  const total = deps.db.select({ n: count() }).from(shortLinks).where(filter).get()?.n ?? 0;
+    .offset((input.page - 1) * input.limit);
+  const [counted] = await deps.db.select({ n: count() }).from(shortLinks).where(filter);
+  const total = counted?.n ?? 0;
   // What each label encodes: the Digital Link when the company prints them (decision 131).
-  const urls = qrTargetUrls(
+  const urls = await qrTargetUrls(
     deps,
     rows.map((r) => r.code),
   );
+  const named = await withCompanyNames(deps, rows);
   return {
-    shortLinks: withCompanyNames(deps, rows).map((r) => ({
+    shortLinks: named.map((r) => ({
       code: r.code,
       companyId: r.companyId,
       companyName: r.companyName,
