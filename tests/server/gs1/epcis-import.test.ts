@@ -9,24 +9,24 @@ import { createTestApi } from '#tests/helpers/http.ts';
 import { epcisVectors } from '#tests/helpers/interop.ts';
 
 /** The vectors name GTIN 09506000134352, lot LOT2405. */
-function lotFor(deps: AppDeps, companyId: number, gtin = '09506000134352', code = 'LOT2405') {
-  const product = deps.db
+async function lotFor(deps: AppDeps, companyId: number, gtin = '09506000134352', code = 'LOT2405') {
+  const [product] = await deps.db
     .insert(products)
     .values({ companyId, name: 'Gạo', status: 'ACTIVE', qrCode: `g${Math.random().toString(36).slice(2, 13)}`, gtin })
-    .returning()
-    .get();
-  return deps.db.insert(lots).values({ companyId, productId: product.id, code }).returning().get();
+    .returning();
+  const [lot] = await deps.db.insert(lots).values({ companyId, productId: product!.id, code }).returning();
+  return lot!;
 }
 
 const stepsOf = (deps: AppDeps, lotId: number) =>
-  deps.db.select().from(lotEvents).where(eq(lotEvents.lotId, lotId)).orderBy(asc(lotEvents.position)).all();
+  deps.db.select().from(lotEvents).where(eq(lotEvents.lotId, lotId)).orderBy(asc(lotEvents.position));
 
 describe('EPCIS import into a lot', () => {
   it('refuses every bad_ vector with the schema reason in Vietnamese, accepts the ok ones', async () => {
-    const { call: api, deps } = createTestApi();
+    const { call: api, deps } = await createTestApi();
     const admin = await createUser(deps, { role: 'COMPANY_ADMIN' });
     const token = await tokenFor(deps, admin);
-    const lot = lotFor(deps, admin.companyId as number);
+    const lot = await lotFor(deps, admin.companyId as number);
     let added = 0;
     for (const { name, doc } of epcisVectors()) {
       const res = await api('POST', `/lots/${lot.id}/epcis`, { token, body: doc });
@@ -39,7 +39,7 @@ describe('EPCIS import into a lot', () => {
         added++;
       }
     }
-    const steps = stepsOf(deps, lot.id);
+    const steps = await stepsOf(deps, lot.id);
     expect(steps).toHaveLength(added);
     expect(steps.map((s) => s.position)).toEqual([...steps.keys()]);
     expect(steps.find((s) => s.bizStep === 'commissioning')).toMatchObject({ activity: 'Sản xuất / thu hoạch', bizStep: 'commissioning', gln: '8930000000019', date: '2024-05-01T07:30:00+07:00' });
@@ -47,24 +47,23 @@ describe('EPCIS import into a lot', () => {
   });
 
   it('an export imported back gives the same steps; another lot, another company and bad JSON are refused', async () => {
-    const { call: api, deps } = createTestApi({ PUBLIC_URL: 'https://truyxuat.example.vn' });
+    const { call: api, deps } = await createTestApi({ PUBLIC_URL: 'https://truyxuat.example.vn' });
     const admin = await createUser(deps, { role: 'COMPANY_ADMIN' });
     const other = await createUser(deps, { role: 'COMPANY_ADMIN' });
-    const lot = lotFor(deps, admin.companyId as number, '08930000000019', 'A1');
-    deps.db
+    const lot = await lotFor(deps, admin.companyId as number, '08930000000019', 'A1');
+    await deps.db
       .insert(lotEvents)
-      .values({ lotId: lot.id, companyId: lot.companyId, position: 0, activity: 'Rang xay', location: 'Đà Lạt', date: '2026-10-03T14:00', description: 'Mẻ 2', gln: '8930000000019' })
-      .run();
-    const doc = exportLotEpcis(deps, lot.id);
+      .values({ lotId: lot.id, companyId: lot.companyId, position: 0, activity: 'Rang xay', location: 'Đà Lạt', date: '2026-10-03T14:00', description: 'Mẻ 2', gln: '8930000000019' });
+    const doc = await exportLotEpcis(deps, lot.id);
     const caller = callerFor(deps, admin);
     await expect(caller.epcis.importIntoLot({ lotId: lot.id, document: doc })).resolves.toEqual({ added: 2 });
-    const steps = stepsOf(deps, lot.id);
+    const steps = await stepsOf(deps, lot.id);
     expect(steps.slice(1).map((s) => [s.activity, s.location, s.description, s.gln, s.bizStep])).toEqual([
       ['Sản xuất / thu hoạch', '', '', null, 'commissioning'],
       ['Rang xay', 'Đà Lạt', 'Mẻ 2', '8930000000019', 'https://truyxuat.example.vn/voc/bizstep/rang-xay'],
     ]);
 
-    const otherLot = deps.db.insert(lots).values({ companyId: lot.companyId, productId: lot.productId, code: 'B2' }).returning().get();
+    const otherLot = (await deps.db.insert(lots).values({ companyId: lot.companyId, productId: lot.productId, code: 'B2' }).returning())[0]!;
     // The same product's other lot: the document names lot A1.
     await expect(caller.epcis.importIntoLot({ lotId: otherLot.id, document: doc })).rejects.toThrow('Sự kiện thứ 1 thuộc một sản phẩm hoặc lô khác');
     await expect(callerFor(deps, other).epcis.importIntoLot({ lotId: lot.id, document: doc })).rejects.toMatchObject({ code: 'NOT_FOUND' });
@@ -74,10 +73,10 @@ describe('EPCIS import into a lot', () => {
   });
 
   it('the REST import takes a document sent as application/ld+json too, and the lot page shows its steps at once', async () => {
-    const { call: api, deps } = createTestApi();
+    const { call: api, deps } = await createTestApi();
     const admin = await createUser(deps, { role: 'COMPANY_ADMIN' });
     const token = await tokenFor(deps, admin);
-    const lot = lotFor(deps, admin.companyId as number);
+    const lot = await lotFor(deps, admin.companyId as number);
     const doc = epcisVectors().find((v) => v.name === 'min_doc.json')?.doc;
     // The lot page is kept as a public answer before the import.
     expect((await api('GET', `/public/lots/${lot.id}`)).body.data.lot.events).toEqual([]);
@@ -91,17 +90,17 @@ describe('EPCIS import into a lot', () => {
     expect((await api('GET', `/public/lots/${lot.id}`)).body.data.lot.events).toHaveLength(1);
     const plain = await api('POST', `/lots/${lot.id}/epcis`, { token, raw: JSON.stringify(doc), headers: { 'content-type': 'text/plain' } });
     expect(plain.status).toBe(415);
-    expect(stepsOf(deps, lot.id)).toHaveLength(1);
+    expect(await stepsOf(deps, lot.id)).toHaveLength(1);
   });
 
   it('parallel imports append without colliding positions', async () => {
-    const { deps } = createTestApi();
+    const { deps } = await createTestApi();
     const admin = await createUser(deps, { role: 'COMPANY_ADMIN' });
-    const lot = lotFor(deps, admin.companyId as number);
+    const lot = await lotFor(deps, admin.companyId as number);
     const doc = epcisVectors().find((v) => v.name === 'min_doc.json')?.doc;
     const caller = callerFor(deps, admin);
     await Promise.all(Array.from({ length: 8 }, () => caller.epcis.importIntoLot({ lotId: lot.id, document: doc })));
-    expect(stepsOf(deps, lot.id).map((s) => s.position)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect((await stepsOf(deps, lot.id)).map((s) => s.position)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
   });
 
   it('reads GLNs from Digital Link and SGLN locations', () => {

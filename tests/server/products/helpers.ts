@@ -1,5 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import QRCode from 'qrcode';
+import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import {
   type ProductFields,
@@ -17,7 +18,7 @@ export function makeProduct(
   trackings: TrackingFields[] = [],
   qrCode?: string,
 ) {
-  return deps.db.transaction((tx) =>
+  return transaction(deps.db, (tx) =>
     insertProductRecord(tx, companyId, { name: 'Sản phẩm thử', ...fields }, trackings, { qrCode }),
   );
 }
@@ -27,8 +28,8 @@ export function makeProduct(
  * REST calls; `none` is a visitor.
  */
 export async function people(deps: AppDeps) {
-  const companyA = createCompany(deps, { name: 'Công ty Cà phê Đắk Lắk' });
-  const companyB = createCompany(deps, { name: 'Công ty B' });
+  const companyA = await createCompany(deps, { name: 'Công ty Cà phê Đắk Lắk' });
+  const companyB = await createCompany(deps, { name: 'Công ty B' });
   const superAdmin = await createUser(deps, { role: 'SUPER_ADMIN' });
   const moderator = await createUser(deps, { role: 'MODERATOR' });
   const adminA = await createUser(deps, { role: 'COMPANY_ADMIN', companyId: companyA.id });

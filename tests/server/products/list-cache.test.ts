@@ -21,12 +21,12 @@ import { makeProduct, people } from './helpers.ts';
 const KINDS = ['Cà phê', 'Trà', 'Mật ong', null] as const;
 
 /** Three companies with products of every kind and status, and dates that do not follow the ids. */
-function fill(deps: AppDeps, companyIds: number[]) {
+async function fill(deps: AppDeps, companyIds: number[]) {
   let i = 0;
   for (const companyId of companyIds) {
     for (let k = 0; k < 14; k++, i++) {
       const kind = KINDS[i % KINDS.length];
-      makeProduct(deps, companyId, {
+      await makeProduct(deps, companyId, {
         name: `${kind ?? 'Hạt điều'} ${['Robusta', 'Shan tuyết', 'hoa cà phê', 'Đắk Lắk'][(i * 7) % 4]} ${i % 5}`,
         category: kind,
         status: i % 3 === 0 ? 'INACTIVE' : 'ACTIVE',
@@ -68,16 +68,16 @@ function reference(deps: AppDeps, companyId: number | null, raw: Record<string, 
   return { ids: ids.slice(offset, offset + input.limit), total: ids.length };
 }
 
-function listed(deps: AppDeps, scope: number | null, raw: Record<string, unknown>) {
-  const r = listProducts(deps, scope, productListInput.parse(raw));
+async function listed(deps: AppDeps, scope: number | null, raw: Record<string, unknown>) {
+  const r = await listProducts(deps, scope, productListInput.parse(raw));
   return { ids: r.products.map((p) => p.id), total: r.total };
 }
 
 describe('[products] list: kept totals and ids, named indexes', () => {
   it('every filter, sort, order, scope and page answers what a plain query answers, twice', async () => {
-    const api = createTestApi();
-    const companies = [createCompany(api.deps).id, createCompany(api.deps).id, createCompany(api.deps).id];
-    fill(api.deps, companies);
+    const api = await createTestApi();
+    const companies = [(await createCompany(api.deps)).id, (await createCompany(api.deps)).id, (await createCompany(api.deps)).id];
+    await fill(api.deps, companies);
     let shapes = 0;
     for (const scope of [null, companies[1]!] as const) {
       for (const companyId of scope === null ? [undefined, companies[0]] : [undefined]) {
@@ -90,8 +90,8 @@ describe('[products] list: kept totals and ids, named indexes', () => {
                     const raw = { page, limit: 4, sortBy, orderBy, status, category, search, companyId };
                     const expected = reference(api.deps, scope ?? companyId ?? null, raw);
                     // The first call computes and keeps; the second answers from what was kept.
-                    expect(listed(api.deps, scope, raw), JSON.stringify(raw)).toEqual(expected);
-                    expect(listed(api.deps, scope, raw), JSON.stringify(raw)).toEqual(expected);
+                    expect(await listed(api.deps, scope, raw), JSON.stringify(raw)).toEqual(expected);
+                    expect(await listed(api.deps, scope, raw), JSON.stringify(raw)).toEqual(expected);
                     shapes++;
                   }
                 }
@@ -105,7 +105,7 @@ describe('[products] list: kept totals and ids, named indexes', () => {
   });
 
   it('[COMPANY_ADMIN][SUPER_ADMIN][tRPC][products]: totals and search pages follow creations, updates and deletions', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const p = await people(api.deps);
     const a = callerFor(api.deps, p.adminA);
     const b = callerFor(api.deps, p.adminB);
@@ -152,7 +152,7 @@ describe('[products] list: kept totals and ids, named indexes', () => {
     expect((await b.products.list({ search: 'ca phe' })).products.map((x) => x.name)).toEqual(['Cà phê Bảo Lộc']);
   });
 
-  it('a write from another connection (a script, another process) is seen on the next list', () => {
+  it('a write from another connection (a script, another process) is seen on the next list', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'txng-list-')), 'app.db');
     const one = createDb(path);
     const other = createDb(path);
@@ -162,12 +162,12 @@ describe('[products] list: kept totals and ids, named indexes', () => {
       settings: { publicUrl: 'http://localhost' },
       productLists: createProductLists(one),
     } as unknown as AppDeps;
-    const companyId = createCompany(deps).id;
-    makeProduct(deps, companyId, { name: 'Cà phê Robusta', status: 'ACTIVE' });
+    const companyId = (await createCompany(deps)).id;
+    await makeProduct(deps, companyId, { name: 'Cà phê Robusta', status: 'ACTIVE' });
     const all = { sortBy: 'name' };
     const search = { search: 'ca phe' };
-    expect(listed(deps, null, all).total).toBe(1);
-    expect(listed(deps, companyId, search).total).toBe(1);
+    expect((await listed(deps, null, all)).total).toBe(1);
+    expect((await listed(deps, companyId, search)).total).toBe(1);
 
     const now = Date.now();
     other.sqlite
@@ -175,18 +175,18 @@ describe('[products] list: kept totals and ids, named indexes', () => {
         `INSERT INTO products (company_id, name, status, qr_code, search_text, created_at, updated_at) VALUES (?, 'Cà phê Culi', 'ACTIVE', 'QR-OTHER-1', 'ca phe culi', ?, ?)`,
       )
       .run(companyId, now, now);
-    expect(listed(deps, null, all).total).toBe(2);
-    expect(listed(deps, companyId, search).total).toBe(2);
-    expect(listed(deps, companyId, { ...search, status: 'ACTIVE' }).total).toBe(2);
+    expect((await listed(deps, null, all)).total).toBe(2);
+    expect((await listed(deps, companyId, search)).total).toBe(2);
+    expect((await listed(deps, companyId, { ...search, status: 'ACTIVE' })).total).toBe(2);
 
     other.sqlite.prepare(`UPDATE products SET status = 'INACTIVE' WHERE qr_code = 'QR-OTHER-1'`).run();
-    expect(listed(deps, companyId, { ...search, status: 'ACTIVE' }).total).toBe(1);
-    expect(listed(deps, null, { status: 'INACTIVE' }).total).toBe(1);
+    expect((await listed(deps, companyId, { ...search, status: 'ACTIVE' })).total).toBe(1);
+    expect((await listed(deps, null, { status: 'INACTIVE' })).total).toBe(1);
 
     other.sqlite.prepare(`DELETE FROM products WHERE qr_code = 'QR-OTHER-1'`).run();
-    expect(listed(deps, null, all).total).toBe(1);
-    expect(listed(deps, companyId, search)).toEqual(listed(deps, companyId, search));
-    expect(listed(deps, companyId, search).total).toBe(1);
+    expect((await listed(deps, null, all)).total).toBe(1);
+    expect(await listed(deps, companyId, search)).toEqual(await listed(deps, companyId, search));
+    expect((await listed(deps, companyId, search)).total).toBe(1);
     one.sqlite.close();
     other.sqlite.close();
   });
