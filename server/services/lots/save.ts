@@ -32,13 +32,13 @@ export async function replaceLotEvents(
   await tx.delete(lotEvents).where(eq(lotEvents.lotId, lotId));
   if (!events.length) return;
   await tx.insert(lotEvents).values(
-      events.map((e, position) => ({
-        lotId,
-        companyId,
-        ...timelineStep(e, position),
-        bizStep: e.bizStep ?? null,
-        gln: e.gln ?? null,
-      })),
+    events.map((e, position) => ({
+      lotId,
+      companyId,
+      ...timelineStep(e, position),
+      bizStep: e.bizStep ?? null,
+      gln: e.gln ?? null,
+    })),
   );
 }
 
@@ -168,7 +168,10 @@ export function recallLot(
 
 /** DELETE /lots/{id}/recall: the recall is lifted; the lot's pages show no banner any more. */
 export function liftRecall(deps: AppDeps, scope: CompanyScope, input: { id: number; version?: number }) {
-  return writeLot(deps, scope, input.id, input.version, async () => ({ recalledAt: null, recallReason: null }));
+  return writeLot(deps, scope, input.id, input.version, async () => ({
+    recalledAt: null,
+    recallReason: null,
+  }));
 }
 
 /** DELETE /lots/{id}: its timeline goes with it; its QR codes stay bound to the product alone. */
@@ -184,15 +187,13 @@ export async function deleteLot(deps: AppDeps, scope: CompanyScope, id: number) 
  */
 export async function createLotCode(deps: AppDeps, scope: CompanyScope, actor: Actor, id: number) {
   const row = await requireLotInScope(deps.db, scope, id);
-  await deps.db
-    .insert(shortLinks)
-    .values({
-      code: generateCode(),
-      companyId: row.companyId,
-      productId: row.productId,
-      lotId: row.id,
-      createdBy: actor.id,
-      boundAt: new Date(),
-    });
+  await deps.db.insert(shortLinks).values({
+    code: generateCode(),
+    companyId: row.companyId,
+    productId: row.productId,
+    lotId: row.id,
+    createdBy: actor.id,
+    boundAt: new Date(),
+  });
   return getLot(deps, scope, id);
 }

@@ -52,7 +52,12 @@ function gtinTaken(err: unknown): never {
 }
 
 /** POST /products: the product, its images, tags, code and whole timeline in one transaction. */
-export async function createProduct(deps: AppDeps, scope: CompanyScope, actor: Actor, input: CreateProductInput) {
+export async function createProduct(
+  deps: AppDeps,
+  scope: CompanyScope,
+  actor: Actor,
+  input: CreateProductInput,
+) {
   const companyId = pickCompany(scope, input.companyId);
   if (companyId === null) {
     throw new AppError('BAD_REQUEST', vi.products.companyRequired, {
@@ -82,7 +87,12 @@ export async function createProduct(deps: AppDeps, scope: CompanyScope, actor: A
  * save moves it on by one. A new `qr_code` becomes the product's primary code; its old code stays
  * bound to it, so labels already printed keep working.
  */
-export async function updateProduct(deps: AppDeps, scope: CompanyScope, actor: Actor, input: UpdateProductInput) {
+export async function updateProduct(
+  deps: AppDeps,
+  scope: CompanyScope,
+  actor: Actor,
+  input: UpdateProductInput,
+) {
   try {
     await saveUpdate(deps, scope, actor, input);
   } catch (err) {

@@ -22,7 +22,11 @@ export async function isCodeFree(
     .where(eq(shortLinks.code, code))
     .limit(1);
   // Every product's code has a short-link row; the products table is checked too in case one predates that.
-  const [holder] = await db.select({ id: products.id }).from(products).where(eq(products.qrCode, code)).limit(1);
+  const [holder] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.qrCode, code))
+    .limit(1);
   if (holder && holder.id !== productId) return false;
   if (!link) return true;
   if (companyId === null || link.companyId !== companyId) return false;

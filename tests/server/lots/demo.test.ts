@@ -18,18 +18,20 @@ describe('[GUEST][REST][lots] demo data', () => {
     expect(rows.map((r) => r.code).sort()).toEqual(['L2404R', 'L2405A', 'L2406B']);
     const a = rows.find((r) => r.code === 'L2405A');
     expect(
-      (await db
+      await db
         .select()
         .from(lotEvents)
-        .where(eq(lotEvents.lotId, a?.id ?? 0))),
+        .where(eq(lotEvents.lotId, a?.id ?? 0)),
     ).toHaveLength(3);
     const recalled = await db.select().from(lots).where(isNotNull(lots.recalledAt));
     expect(recalled.map((r) => [r.code, !!r.recallReason])).toEqual([['L2404R', true]]);
 
-    const code = (await db
-      .select()
-      .from(shortLinks)
-      .where(eq(shortLinks.lotId, recalled[0]?.id ?? 0)))[0]?.code;
+    const code = (
+      await db
+        .select()
+        .from(shortLinks)
+        .where(eq(shortLinks.lotId, recalled[0]?.id ?? 0))
+    )[0]?.code;
     const scan = await api.call('GET', `/products/qr-codes/${code}`);
     expect(scan.body.data.lot).toMatchObject({ code: 'L2404R', recalled: true });
     expect(scan.body.data.recalledLots.map((l: { code: string }) => l.code)).toEqual(['L2404R']);

@@ -57,12 +57,7 @@ describe('[COMPANY_ADMIN][REST][products] GTIN and the Thông tư 02/2024 fields
       expect(r.status).toBe(409);
       expect(r.body.errors?.gtin).toBe(vi.lots.gtinTaken);
     }
-    expect(
-      (await api.deps.db
-        .select()
-        .from(products))
-        .filter((r) => r.gtin),
-    ).toHaveLength(1);
+    expect((await api.deps.db.select().from(products)).filter((r) => r.gtin)).toHaveLength(1);
   });
 
   it('[COMPANY_ADMIN][REST][companies]: the company takes a tax code and a GLN, checked', async () => {
@@ -158,12 +153,7 @@ describe('[COMPANY_ADMIN][REST][lots] import of lots (CSV, XLSX)', () => {
       '4.code': vi.lots.import.row(4, vi.lots.import.duplicateInFile('A1')),
       '5.code': vi.lots.import.row(5, vi.lots.codeTaken),
     });
-    expect(
-      (await api.deps.db
-        .select()
-        .from(lots))
-        .map((r) => r.code),
-    ).toEqual(['OLD']);
+    expect((await api.deps.db.select().from(lots)).map((r) => r.code)).toEqual(['OLD']);
     const unknown = await postFile(
       api,
       `/products/${product.id}/lots/import`,
@@ -214,12 +204,7 @@ describe('[COMPANY_ADMIN][REST][productImport] GTIN and Thông tư 02/2024 colum
     );
     const done = await postFile(api, '/products/import', good, 'sp.csv', p.tokens.adminA);
     expect(done.status, JSON.stringify(done.body)).toBe(200);
-    expect(
-      (await api.deps.db
-        .select()
-        .from(products))
-        .find((r) => r.name === 'Trà B'),
-    ).toMatchObject({
+    expect((await api.deps.db.select().from(products)).find((r) => r.name === 'Trà B')).toMatchObject({
       gtin: '08930000000019',
       brand: 'Shan Việt',
       standards: 'TCVN 7975:2008',

@@ -81,7 +81,7 @@ describe('[GUEST][REST][perf] server-rendered public pages', () => {
     expect(res.status).toBe(200);
     expect(html).toContain('Cà phê Arabica Cầu Đất');
     expect(firstView(html)).toMatchObject({ product: { id: product.id }, scanCode: product.qr_code });
-    flushScanEvents(deps);
+    await flushScanEvents(deps);
     expect(await deps.db.select().from(scanEvents)).toHaveLength(0);
   });
 

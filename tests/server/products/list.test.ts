@@ -20,7 +20,12 @@ async function setup() {
     category: 'Trà',
     tags: ['đặc sản'],
   });
-  await makeProduct(api.deps, a, { name: 'Hạt điều', origin: 'Bình Phước', category: 'Hạt', status: 'ACTIVE' });
+  await makeProduct(api.deps, a, {
+    name: 'Hạt điều',
+    origin: 'Bình Phước',
+    category: 'Hạt',
+    status: 'ACTIVE',
+  });
   await makeProduct(api.deps, p.companyB.id, { name: 'Cà phê của B', origin: 'Đắk Lắk', category: 'Cà phê' });
   return { api, p };
 }

@@ -13,7 +13,13 @@ const PHOTO_CODE = 'photoqr23456';
 async function setup(env: Record<string, string> = {}) {
   const api = await createTestApi(env);
   const p = await people(api.deps);
-  const product = await makeProduct(api.deps, p.companyA.id, { name: 'Mật ong', status: 'ACTIVE' }, [], PHOTO_CODE);
+  const product = await makeProduct(
+    api.deps,
+    p.companyA.id,
+    { name: 'Mật ong', status: 'ACTIVE' },
+    [],
+    PHOTO_CODE,
+  );
   return { api, p, product };
 }
 

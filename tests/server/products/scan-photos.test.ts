@@ -21,7 +21,13 @@ async function setup() {
     [],
     'photoqr23456',
   );
-  const coffee = await makeProduct(api.deps, p.companyA.id, { name: 'Cà phê', status: 'ACTIVE' }, [], HEIC_CODE);
+  const coffee = await makeProduct(
+    api.deps,
+    p.companyA.id,
+    { name: 'Cà phê', status: 'ACTIVE' },
+    [],
+    HEIC_CODE,
+  );
   return { api, honey, coffee };
 }
 

@@ -37,7 +37,7 @@ describe("[COMPANY_ADMIN][REST][products] company B and company A's products", (
     const [row] = await api.deps.db.select().from(products).where(eq(products.id, productA.id));
     expect(row).toMatchObject({ name: 'Bí mật của A', status: 'INACTIVE', version: 1 });
     expect(
-      (await api.deps.db.select().from(trackingEntries).where(eq(trackingEntries.productId, productA.id))),
+      await api.deps.db.select().from(trackingEntries).where(eq(trackingEntries.productId, productA.id)),
     ).toHaveLength(3);
   });
 
