@@ -73,7 +73,7 @@ export async function resolverAnswer(c: Context, deps: AppDeps, viewer: () => Pr
   const url = new URL(c.req.url);
   const parsed = parseDigitalLinkPath(url.pathname, url.search);
   if (!parsed.ok) return problem(c, 400, `${vi.gs1.badDigitalLink}: ${vi.gs1.digitalLinkReasons[parsed.error]}`);
-  const resolution = resolveDigitalLink(deps, parsed.link);
+  const resolution = await resolveDigitalLink(deps, parsed.link);
   if (!resolution) return problem(c, 404, vi.gs1.unknownProduct);
 
   const linkType = url.searchParams.get('linkType');

@@ -12,24 +12,23 @@ import { buildDigitalLink } from '#shared/gs1/digital-link.ts';
 type TargetDeps = Pick<AppDeps, 'db' | 'settings'>;
 
 /** The URL each of `codes` encodes, by code, in one query (a page of codes, a lot's codes). */
-export function qrTargetUrls(deps: TargetDeps, codes: readonly string[]): Map<string, string> {
+export async function qrTargetUrls(deps: TargetDeps, codes: readonly string[]): Promise<Map<string, string>> {
   const publicUrl = deps.settings.publicUrl;
   const urls = new Map(codes.map((code) => [code, redirectUrl(publicUrl, code)]));
   if (!codes.length) return urls;
-  const rows = deps.db
+  const rows = await deps.db
     .select({ code: shortLinks.code, gtin: products.gtin, lot: lots.code, digitalLinkQr: companies.digitalLinkQr })
     .from(shortLinks)
     .innerJoin(products, eq(products.id, shortLinks.productId))
     .innerJoin(companies, eq(companies.id, products.companyId))
     .leftJoin(lots, eq(lots.id, shortLinks.lotId))
-    .where(inArray(shortLinks.code, [...codes]))
-    .all();
+    .where(inArray(shortLinks.code, [...codes]));
   for (const row of rows) {
     if (row.digitalLinkQr && row.gtin) urls.set(row.code, buildDigitalLink(publicUrl, { gtin: row.gtin, lot: row.lot }));
   }
   return urls;
 }
 
-export function qrTargetUrl(deps: TargetDeps, code: string): string {
-  return qrTargetUrls(deps, [code]).get(code) as string;
+export async function qrTargetUrl(deps: TargetDeps, code: string): Promise<string> {
+  return (await qrTargetUrls(deps, [code])).get(code) as string;
 }

@@ -36,22 +36,22 @@ export interface Resolution {
  * What a Digital Link names, walking up when a part is unknown: serial -> lot -> product (GS1 resolver
  * behaviour: an unknown lot is not a 404 while the GTIN is known). Only ACTIVE products are public.
  */
-export function resolveDigitalLink(deps: AppDeps, link: ParsedDigitalLink): Resolution | null {
+export async function resolveDigitalLink(deps: AppDeps, link: ParsedDigitalLink): Promise<Resolution | null> {
   if (link.primary !== '01') return null;
-  const product = deps.db
+  const [product] = await deps.db
     .select({ id: products.id, companyId: products.companyId, name: products.name })
     .from(products)
     .where(and(eq(products.gtin, link.value), eq(products.status, 'ACTIVE')))
-    .get();
+    .limit(1);
   if (!product) return null;
   const lotCode = link.qualifiers.find(([ai]) => ai === '10')?.[1];
-  const lot = lotCode
-    ? deps.db
+  const [lot] = lotCode
+    ? await deps.db
         .select({ id: lots.id, code: lots.code, recalledAt: lots.recalledAt })
         .from(lots)
         .where(and(eq(lots.productId, product.id), eq(lots.code, lotCode)))
-        .get()
-    : undefined;
+        .limit(1)
+    : [];
 
   const base = deps.settings.publicUrl.replace(/\/+$/, '');
   const t = vi.gs1.linkTitles;

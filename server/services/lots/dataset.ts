@@ -9,10 +9,10 @@ import type { CompanyScope } from '#server/services/products/scope.ts';
  * list's page: four queries whatever the page's size. Products outside the scope are left out, as if
  * they did not exist.
  */
-export function datasetStatus(deps: AppDeps, scope: CompanyScope, productIds: number[]) {
+export async function datasetStatus(deps: AppDeps, scope: CompanyScope, productIds: number[]) {
   const ids = [...new Set(productIds)];
   if (!ids.length) return [];
-  const rows = deps.db
+  const rows = await deps.db
     .select({
       id: products.id,
       companyId: products.companyId,
@@ -29,23 +29,20 @@ export function datasetStatus(deps: AppDeps, scope: CompanyScope, productIds: nu
     })
     .from(products)
     .innerJoin(companies, eq(companies.id, products.companyId))
-    .where(and(inArray(products.id, ids), scope === null ? undefined : eq(products.companyId, scope)))
-    .all();
+    .where(and(inArray(products.id, ids), scope === null ? undefined : eq(products.companyId, scope)));
   const found = rows.map((r) => r.id);
-  const steps = deps.db
+  const steps = await deps.db
     .select({
       productId: trackingEntries.productId,
       location: trackingEntries.location,
       date: trackingEntries.date,
     })
     .from(trackingEntries)
-    .where(inArray(trackingEntries.productId, found))
-    .all();
-  const lotRows = deps.db
+    .where(inArray(trackingEntries.productId, found));
+  const lotRows = await deps.db
     .select({ productId: lots.productId, productionDate: lots.productionDate, expiryDate: lots.expiryDate })
     .from(lots)
-    .where(and(inArray(lots.productId, found), isNull(lots.recalledAt)))
-    .all();
+    .where(and(inArray(lots.productId, found), isNull(lots.recalledAt)));
   return rows.map((r): { productId: number; missing: DatasetItem[] } => ({
     productId: r.id,
     missing: missingDatasetItems({

@@ -10,6 +10,7 @@ import {
 } from '#shared/schemas/lots.ts';
 import { IMPORT_ERRORS_MAX } from '#shared/schemas/productImport.ts';
 import { lots } from '#server/db/schema/index.ts';
+import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import { readSheet } from '#server/services/productImport/parse.ts';
@@ -47,7 +48,7 @@ export interface LotImportRow extends LotFields {
  * with any error imports nothing and every error names its row and column in Vietnamese.
  */
 export async function importLots(deps: AppDeps, scope: CompanyScope, input: LotImportInput) {
-  const product = requireProductInScope(deps.db, scope, input.productId);
+  const product = await requireProductInScope(deps.db, scope, input.productId);
   const { grid, firstRow } = await readSheet(input.bytes, LOT_IMPORT_MAX_ROWS);
   const [header, ...data] = grid;
   if (!header) throw new AppError('BAD_REQUEST', m.empty);
@@ -59,12 +60,9 @@ export async function importLots(deps: AppDeps, scope: CompanyScope, input: LotI
   const errors: { row: number; field: string; message: string }[] = [];
   const rows: LotImportRow[] = [];
   const existing = new Set(
-    deps.db
-      .select({ code: lots.code })
-      .from(lots)
-      .where(eq(lots.productId, product.id))
-      .all()
-      .map((r) => r.code),
+    (await deps.db.select({ code: lots.code }).from(lots).where(eq(lots.productId, product.id))).map(
+      (r) => r.code,
+    ),
   );
   const seen = new Set<string>();
   data.forEach((cells, i) => {
@@ -132,8 +130,8 @@ export async function importLots(deps: AppDeps, scope: CompanyScope, input: LotI
   if (input.dryRun) return result;
   refuseFileWithErrors(errors, m.refused);
   try {
-    deps.db.transaction((tx) => {
-      for (const lot of rows) insertLotRecord(tx, product.companyId, product.id, lot);
+    await transaction(deps.db, async (tx) => {
+      for (const lot of rows) await insertLotRecord(tx, product.companyId, product.id, lot);
     });
   } catch (err) {
     // A lot of the same code saved since the check above: still nothing of the file is imported.

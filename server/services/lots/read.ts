@@ -15,8 +15,8 @@ export type LotRow = typeof lots.$inferSelect;
  * The lot row when the caller may touch it. Another company's lot answers exactly like a missing one
  * (404, same message), as products do (decision 083).
  */
-export function requireLotInScope(db: Executor, scope: CompanyScope, id: number): LotRow {
-  const row = db.select().from(lots).where(eq(lots.id, id)).get();
+export async function requireLotInScope(db: Executor, scope: CompanyScope, id: number): Promise<LotRow> {
+  const [row] = await db.select().from(lots).where(eq(lots.id, id)).limit(1);
   if (!row || !inCompanyScope(scope, row.companyId)) throw new AppError('NOT_FOUND', vi.lots.notFound);
   return row;
 }
@@ -31,13 +31,12 @@ export const lotEventColumns = {
   gln: lotEvents.gln,
 };
 
-export function lotEventsOf(db: Executor, lotId: number) {
-  return db
+export async function lotEventsOf(db: Executor, lotId: number) {
+  return await db
     .select(lotEventColumns)
     .from(lotEvents)
     .where(eq(lotEvents.lotId, lotId))
-    .orderBy(asc(lotEvents.position))
-    .all();
+    .orderBy(asc(lotEvents.position));
 }
 
 /** A lot as the API answers it (without its timeline and codes). */
@@ -63,17 +62,16 @@ export function toLot(row: LotRow) {
 export type LotAnswer = ReturnType<typeof toLot>;
 
 /** The QR codes of some lots, by lot: each with its image URLs and the URL it encodes. */
-function codesOf(deps: Pick<AppDeps, 'db' | 'settings'>, lotIds: number[]) {
+async function codesOf(deps: Pick<AppDeps, 'db' | 'settings'>, lotIds: number[]) {
   const byLot = new Map<number, { code: string; url: string; png: string; svg: string }[]>();
   if (!lotIds.length) return byLot;
-  const rows = deps.db
+  const rows = await deps.db
     .select({ code: shortLinks.code, lotId: shortLinks.lotId })
     .from(shortLinks)
     .where(inArray(shortLinks.lotId, lotIds))
-    .orderBy(asc(shortLinks.id))
-    .all();
+    .orderBy(asc(shortLinks.id));
   // What each label encodes: /01/{gtin}/10/{lot} when the company prints Digital Links (decision 131).
-  const urls = qrTargetUrls(
+  const urls = await qrTargetUrls(
     deps,
     rows.map((r) => r.code),
   );
@@ -91,10 +89,10 @@ function codesOf(deps: Pick<AppDeps, 'db' | 'settings'>, lotIds: number[]) {
 }
 
 /** GET /lots?productId=: a product's lots, newest production first, each with its QR codes. */
-export function listLots(deps: AppDeps, scope: CompanyScope, productId: number) {
-  requireProductInScope(deps.db, scope, productId);
-  const rows = deps.db.select().from(lots).where(eq(lots.productId, productId)).orderBy(asc(lots.code)).all();
-  const codes = codesOf(
+export async function listLots(deps: AppDeps, scope: CompanyScope, productId: number) {
+  await requireProductInScope(deps.db, scope, productId);
+  const rows = await deps.db.select().from(lots).where(eq(lots.productId, productId)).orderBy(asc(lots.code));
+  const codes = await codesOf(
     deps,
     rows.map((r) => r.id),
   );
@@ -102,17 +100,17 @@ export function listLots(deps: AppDeps, scope: CompanyScope, productId: number) 
 }
 
 /** GET /lots/{id}: the lot with its own timeline, its QR codes and its product's name. */
-export function getLot(deps: AppDeps, scope: CompanyScope, id: number) {
-  const row = requireLotInScope(deps.db, scope, id);
-  const product = deps.db
+export async function getLot(deps: AppDeps, scope: CompanyScope, id: number) {
+  const row = await requireLotInScope(deps.db, scope, id);
+  const [product] = await deps.db
     .select({ name: products.name })
     .from(products)
     .where(eq(products.id, row.productId))
-    .get();
+    .limit(1);
   return {
     ...toLot(row),
     productName: product?.name ?? '',
-    events: lotEventsOf(deps.db, id),
-    qrCodes: codesOf(deps, [id]).get(id) ?? [],
+    events: await lotEventsOf(deps.db, id),
+    qrCodes: (await codesOf(deps, [id])).get(id) ?? [],
   };
 }

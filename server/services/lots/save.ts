@@ -3,6 +3,7 @@ import { vi } from '#shared/i18n/vi/index.ts';
 import type { CreateLotInput, LotEventInput, UpdateLotInput } from '#shared/schemas/lots.ts';
 import type { Executor } from '#server/db/client.ts';
 import { lotEvents, lots, shortLinks } from '#server/db/schema/index.ts';
+import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/services/actor.ts';
@@ -22,25 +23,23 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /** Replaces a lot's own timeline with `events`, in order. Run inside the lot's transaction. */
-export function replaceLotEvents(
+export async function replaceLotEvents(
   tx: Executor,
   lotId: number,
   companyId: number,
   events: LotEventInput[],
-): void {
-  tx.delete(lotEvents).where(eq(lotEvents.lotId, lotId)).run();
+): Promise<void> {
+  await tx.delete(lotEvents).where(eq(lotEvents.lotId, lotId));
   if (!events.length) return;
-  tx.insert(lotEvents)
-    .values(
-      events.map((e, position) => ({
-        lotId,
-        companyId,
-        ...timelineStep(e, position),
-        bizStep: e.bizStep ?? null,
-        gln: e.gln ?? null,
-      })),
-    )
-    .run();
+  await tx.insert(lotEvents).values(
+    events.map((e, position) => ({
+      lotId,
+      companyId,
+      ...timelineStep(e, position),
+      bizStep: e.bizStep ?? null,
+      gln: e.gln ?? null,
+    })),
+  );
 }
 
 export interface LotFields {
@@ -59,14 +58,14 @@ const orNull = (v: string | null | undefined) =>
  * Inserts a lot and its timeline: the one way a lot row is born (the service, the import and the demo
  * seed). Run inside a transaction; a code the product already has throws the unique violation.
  */
-export function insertLotRecord(
+export async function insertLotRecord(
   tx: Executor,
   companyId: number,
   productId: number,
   fields: LotFields,
   events: LotEventInput[] = [],
-): LotRow {
-  const row = tx
+): Promise<LotRow> {
+  const [inserted] = await tx
     .insert(lots)
     .values({
       companyId,
@@ -78,19 +77,21 @@ export function insertLotRecord(
       quantity: fields.quantity ?? null,
       unit: orNull(fields.unit) ?? null,
     })
-    .returning()
-    .get();
-  replaceLotEvents(tx, row.id, companyId, events);
+    .returning();
+  // An insert's RETURNING has its one row.
+  const row = inserted!;
+  await replaceLotEvents(tx, row.id, companyId, events);
   return row;
 }
 
 /** POST /lots: a lot of a product the caller manages, with its own timeline. */
-export function createLot(deps: AppDeps, scope: CompanyScope, input: CreateLotInput) {
+export async function createLot(deps: AppDeps, scope: CompanyScope, input: CreateLotInput) {
   let id: number;
   try {
-    id = deps.db.transaction((tx) => {
-      const product = requireProductInScope(tx, scope, input.productId);
-      return insertLotRecord(tx, product.companyId, product.id, input, input.events ?? []).id;
+    id = await transaction(deps.db, async (tx) => {
+      const product = await requireProductInScope(tx, scope, input.productId);
+      const row = await insertLotRecord(tx, product.companyId, product.id, input, input.events ?? []);
+      return row.id;
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw codeTaken();
@@ -103,24 +104,23 @@ export function createLot(deps: AppDeps, scope: CompanyScope, input: CreateLotIn
  * Applies `change` to a lot when the version the caller read is still the lot's (otherwise 409), and
  * moves the version on. Every lot write goes through it, so a recall cannot silently undo an edit.
  */
-function writeLot(
+async function writeLot(
   deps: AppDeps,
   scope: CompanyScope,
   id: number,
   version: number | undefined,
-  change: (tx: Executor, row: LotRow) => Partial<typeof lots.$inferInsert>,
+  change: (tx: Executor, row: LotRow) => Promise<Partial<typeof lots.$inferInsert>>,
 ) {
   try {
-    deps.db.transaction((tx) => {
-      const row = requireLotInScope(tx, scope, id);
+    await transaction(deps.db, async (tx) => {
+      const row = await requireLotInScope(tx, scope, id);
       if (version !== undefined && version !== row.version)
         throw new AppError('CONFLICT', vi.errors.versionConflict);
-      const saved = tx
+      const [saved] = await tx
         .update(lots)
-        .set({ ...change(tx, row), version: row.version + 1 })
+        .set({ ...(await change(tx, row)), version: row.version + 1 })
         .where(and(eq(lots.id, row.id), eq(lots.version, row.version)))
-        .returning({ id: lots.id })
-        .get();
+        .returning({ id: lots.id });
       if (!saved) throw new AppError('CONFLICT', vi.errors.versionConflict);
     });
   } catch (err) {
@@ -132,7 +132,7 @@ function writeLot(
 
 /** PUT /lots/{id}: fields left out keep their value; given events replace the lot's timeline. */
 export function updateLot(deps: AppDeps, scope: CompanyScope, input: UpdateLotInput) {
-  return writeLot(deps, scope, input.id, input.version, (tx, row) => {
+  return writeLot(deps, scope, input.id, input.version, async (tx, row) => {
     const merged = {
       productionDate: input.productionDate === undefined ? row.productionDate : input.productionDate,
       expiryDate: input.expiryDate === undefined ? row.expiryDate : input.expiryDate,
@@ -142,7 +142,7 @@ export function updateLot(deps: AppDeps, scope: CompanyScope, input: UpdateLotIn
         fields: { expiryDate: l.expiryBeforeProduction },
       });
     }
-    if (input.events) replaceLotEvents(tx, row.id, row.companyId, input.events);
+    if (input.events) await replaceLotEvents(tx, row.id, row.companyId, input.events);
     return {
       code: input.code ?? row.code,
       ...merged,
@@ -159,7 +159,7 @@ export function recallLot(
   scope: CompanyScope,
   input: { id: number; reason: string; version?: number },
 ) {
-  return writeLot(deps, scope, input.id, input.version, (_tx, row) => ({
+  return writeLot(deps, scope, input.id, input.version, async (_tx, row) => ({
     // A second recall updates the reason and keeps the first date: the lot was unsafe since then.
     recalledAt: row.recalledAt ?? new Date(),
     recallReason: input.reason,
@@ -168,13 +168,16 @@ export function recallLot(
 
 /** DELETE /lots/{id}/recall: the recall is lifted; the lot's pages show no banner any more. */
 export function liftRecall(deps: AppDeps, scope: CompanyScope, input: { id: number; version?: number }) {
-  return writeLot(deps, scope, input.id, input.version, () => ({ recalledAt: null, recallReason: null }));
+  return writeLot(deps, scope, input.id, input.version, async () => ({
+    recalledAt: null,
+    recallReason: null,
+  }));
 }
 
 /** DELETE /lots/{id}: its timeline goes with it; its QR codes stay bound to the product alone. */
-export function deleteLot(deps: AppDeps, scope: CompanyScope, id: number) {
-  requireLotInScope(deps.db, scope, id);
-  deps.db.delete(lots).where(eq(lots.id, id)).run();
+export async function deleteLot(deps: AppDeps, scope: CompanyScope, id: number) {
+  await requireLotInScope(deps.db, scope, id);
+  await deps.db.delete(lots).where(eq(lots.id, id));
   return { id };
 }
 
@@ -182,18 +185,15 @@ export function deleteLot(deps: AppDeps, scope: CompanyScope, id: number) {
  * POST /lots/{id}/qr-codes: a new QR code of the lot's own, bound to its product AND the lot, so a scan
  * opens the lot's page and counts for the lot.
  */
-export function createLotCode(deps: AppDeps, scope: CompanyScope, actor: Actor, id: number) {
-  const row = requireLotInScope(deps.db, scope, id);
-  deps.db
-    .insert(shortLinks)
-    .values({
-      code: generateCode(),
-      companyId: row.companyId,
-      productId: row.productId,
-      lotId: row.id,
-      createdBy: actor.id,
-      boundAt: new Date(),
-    })
-    .run();
+export async function createLotCode(deps: AppDeps, scope: CompanyScope, actor: Actor, id: number) {
+  const row = await requireLotInScope(deps.db, scope, id);
+  await deps.db.insert(shortLinks).values({
+    code: generateCode(),
+    companyId: row.companyId,
+    productId: row.productId,
+    lotId: row.id,
+    createdBy: actor.id,
+    boundAt: new Date(),
+  });
   return getLot(deps, scope, id);
 }

@@ -11,6 +11,7 @@ import {
 } from '#shared/schemas/productImport.ts';
 import type { Executor } from '#server/db/client.ts';
 import { companyTerms, products as productsTable, type TermKind } from '#server/db/schema/index.ts';
+import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/services/actor.ts';
@@ -25,7 +26,7 @@ const m = vi.workspaceImport;
 const TERM_NAMES: Record<TermKind, string> = { category: 'danh mục', unit: 'đơn vị', tag: 'thẻ' };
 
 /** QR codes given in the file: each once in the file, and free for this company (an unbound code of its own is). */
-function checkCodes(db: Executor, companyId: number, products: ImportProduct[], errors: ImportRowError[]) {
+async function checkCodes(db: Executor, companyId: number, products: ImportProduct[], errors: ImportRowError[]) {
   const seen = new Map<string, number>();
   for (const p of products) {
     const code = p.input.qr_code;
@@ -33,7 +34,7 @@ function checkCodes(db: Executor, companyId: number, products: ImportProduct[], 
     const earlier = seen.get(code);
     if (earlier !== undefined) {
       errors.push({ row: p.row, field: 'qr_code', message: m.duplicateQrCode(earlier) });
-    } else if (!isCodeFree(db, code, companyId)) {
+    } else if (!(await isCodeFree(db, code, companyId))) {
       errors.push({ row: p.row, field: 'qr_code', message: vi.errors.qrCodeTaken });
     }
     seen.set(code, earlier ?? p.row);
@@ -41,7 +42,7 @@ function checkCodes(db: Executor, companyId: number, products: ImportProduct[], 
 }
 
 /** GTINs given in the file: each once in the file and not yet any product's (decision 125: one GTIN, one product). */
-function checkGtins(db: Executor, products: ImportProduct[], errors: ImportRowError[]) {
+async function checkGtins(db: Executor, products: ImportProduct[], errors: ImportRowError[]) {
   const seen = new Map<string, number>();
   for (const p of products) {
     const gtin = p.input.gtin;
@@ -49,7 +50,10 @@ function checkGtins(db: Executor, products: ImportProduct[], errors: ImportRowEr
     const earlier = seen.get(gtin);
     if (earlier !== undefined) {
       errors.push({ row: p.row, field: 'gtin', message: m.duplicateGtin(earlier) });
-    } else if (db.select({ id: productsTable.id }).from(productsTable).where(eq(productsTable.gtin, gtin)).get()) {
+    } else if (
+      (await db.select({ id: productsTable.id }).from(productsTable).where(eq(productsTable.gtin, gtin)).limit(1))
+        .length
+    ) {
       errors.push({ row: p.row, field: 'gtin', message: vi.lots.gtinTaken });
     }
     seen.set(gtin, earlier ?? p.row);
@@ -71,28 +75,22 @@ function termsOf(products: ImportProduct[]): Record<TermKind, Set<string>> {
  * Adds the file's new categories, units and tags to the company's lists, so the product form offers
  * them; refused (with the whole import) when a list would pass its limit.
  */
-function addTerms(tx: Executor, companyId: number, terms: Record<TermKind, Set<string>>) {
+async function addTerms(tx: Executor, companyId: number, terms: Record<TermKind, Set<string>>) {
   for (const kind of Object.keys(terms) as TermKind[]) {
     const values = terms[kind];
     if (!values.size) continue;
     const scope = and(eq(companyTerms.companyId, companyId), eq(companyTerms.kind, kind));
     const existing = new Set(
-      tx
-        .select({ value: companyTerms.value })
-        .from(companyTerms)
-        .where(scope)
-        .all()
-        .map((r) => r.value),
+      (await tx.select({ value: companyTerms.value }).from(companyTerms).where(scope)).map((r) => r.value),
     );
     const added = [...values].filter((v) => !existing.has(v));
     if (!added.length) continue;
-    const held = tx.select({ n: count() }).from(companyTerms).where(scope).get()?.n ?? 0;
+    const [counted] = await tx.select({ n: count() }).from(companyTerms).where(scope);
+    const held = counted?.n ?? 0;
     if (held + added.length > TERM_MAX_COUNT) {
       throw new AppError('BAD_REQUEST', m.tooManyTerms(TERM_NAMES[kind], TERM_MAX_COUNT));
     }
-    tx.insert(companyTerms)
-      .values(added.map((value) => ({ companyId, kind, value })))
-      .run();
+    await tx.insert(companyTerms).values(added.map((value) => ({ companyId, kind, value })));
   }
 }
 
@@ -135,8 +133,8 @@ export async function importProducts(
   if (products.length > IMPORT_MAX_PRODUCTS) {
     throw new AppError('BAD_REQUEST', m.tooManyProducts(IMPORT_MAX_PRODUCTS));
   }
-  checkCodes(deps.db, companyId, products, errors);
-  checkGtins(deps.db, products, errors);
+  await checkCodes(deps.db, companyId, products, errors);
+  await checkGtins(deps.db, products, errors);
   errors.sort((a, b) => a.row - b.row);
   const result: ProductImportResult = {
     dryRun: input.dryRun,
@@ -151,12 +149,12 @@ export async function importProducts(
   refuseFileWithErrors(errors, m.refused);
 
   try {
-    deps.db.transaction((tx) => {
-      addTerms(tx, companyId, termsOf(products));
+    await transaction(deps.db, async (tx) => {
+      await addTerms(tx, companyId, termsOf(products));
       for (const { input: p } of products) {
         // Checked again inside the transaction: nothing may have taken a code since the check above.
-        if (p.qr_code) assertCodeFree(tx, p.qr_code, companyId);
-        insertProductRecord(
+        if (p.qr_code) await assertCodeFree(tx, p.qr_code, companyId);
+        await insertProductRecord(
           tx,
           companyId,
           {

@@ -9,11 +9,15 @@ import { pickCompany, type CompanyScope } from './scope.ts';
  * POST /products/check-qr-code: whether the code is free for the product `id` (or a new product).
  * The company is the product's, else the caller's (a SUPER_ADMIN may name one). Yes or no only.
  */
-export function checkQrCode(deps: AppDeps, scope: CompanyScope, input: z.infer<typeof checkQrCodeInput>) {
+export async function checkQrCode(
+  deps: AppDeps,
+  scope: CompanyScope,
+  input: z.infer<typeof checkQrCodeInput>,
+) {
   let companyId = pickCompany(scope, input.companyId);
   if (input.id !== undefined) {
-    const product = requireProductInScope(deps.db, scope, input.id);
+    const product = await requireProductInScope(deps.db, scope, input.id);
     companyId = product.companyId;
   }
-  return { available: isCodeFree(deps.db, input.qr_code, companyId, input.id) };
+  return { available: await isCodeFree(deps.db, input.qr_code, companyId, input.id) };
 }

@@ -41,20 +41,22 @@ export async function listProducts(deps: AppDeps, scope: CompanyScope, input: Pr
   const offset = (input.page - 1) * input.limit;
   const match = ftsMatch(input.search, companyId);
   // With the company's name: a SUPER_ADMIN's list spans companies and shows which one a row is of.
-  const present = (rows: ProductRow[]) =>
-    withCompanyNames(deps, rows.map((r) => toProduct(r, deps.settings.publicUrl)));
+  const present = async (rows: ProductRow[]) =>
+    await withCompanyNames(
+      deps,
+      rows.map((r) => toProduct(r, deps.settings.publicUrl)),
+    );
 
   if (match !== null) {
     const key = `ids|${companyId}|${input.status ?? ''}|${input.category ?? ''}|${input.sortBy}|${input.orderBy}|${match}`;
     let ids = q.cache.get(key, version) as Int32Array | undefined;
     if (!ids) {
       ids = Int32Array.from(
-        deps.db
+        await deps.db
           .select({ id: products.id })
           .from(products)
           .where(and(shapeFilter(companyId, input, 'ids'), sql`${products.id} IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${match})`))
-          .orderBy(...orderOf(input))
-          .all(),
+          .orderBy(...orderOf(input)),
         (r) => r.id,
       );
       q.cache.set(key, version, ids);

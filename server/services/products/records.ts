@@ -44,42 +44,45 @@ export function timelineStep(e: TrackingFields, position: number) {
 }
 
 /** Replaces a product's timeline with `entries`, in order. Run inside the product's transaction. */
-export function replaceTrackings(
+export async function replaceTrackings(
   tx: Executor,
   productId: number,
   companyId: number,
   entries: TrackingFields[],
-): void {
-  tx.delete(trackingEntries).where(eq(trackingEntries.productId, productId)).run();
-  insertTrackings(tx, productId, companyId, entries);
+): Promise<void> {
+  await tx.delete(trackingEntries).where(eq(trackingEntries.productId, productId));
+  await insertTrackings(tx, productId, companyId, entries);
 }
 
 /** Appends a timeline to a product that has none yet (a new one, or one just cleared). */
-function insertTrackings(tx: Executor, productId: number, companyId: number, entries: TrackingFields[]): void {
+async function insertTrackings(
+  tx: Executor,
+  productId: number,
+  companyId: number,
+  entries: TrackingFields[],
+): Promise<void> {
   if (!entries.length) return;
-  tx.insert(trackingEntries)
-    .values(
-      entries.map((e, position) => ({ productId, companyId, ...timelineStep(e, position) })),
-    )
-    .run();
+  await tx
+    .insert(trackingEntries)
+    .values(entries.map((e, position) => ({ productId, companyId, ...timelineStep(e, position) })));
 }
 
 /**
  * Points `code` at a product: the code's short-link row is created, or an unbound one of the same
  * company is bound. The caller must have checked the code free (services/shortLinks/availability.ts).
  */
-export function bindCode(
+export async function bindCode(
   tx: Executor,
   code: string,
   companyId: number,
   productId: number,
   createdBy: number | null,
-): void {
+): Promise<void> {
   const boundAt = new Date();
-  tx.insert(shortLinks)
+  await tx
+    .insert(shortLinks)
     .values({ code, companyId, productId, createdBy, boundAt })
-    .onConflictDoUpdate({ target: shortLinks.code, set: { productId, boundAt } })
-    .run();
+    .onConflictDoUpdate({ target: shortLinks.code, set: { productId, boundAt } });
 }
 
 /**
@@ -88,7 +91,7 @@ export function bindCode(
  * A given `qrCode` must already be checked free for this company (an unbound code of its own is bound here).
  * Run inside a transaction.
  */
-export function insertProductRecord(
+export async function insertProductRecord(
   tx: Executor,
   companyId: number,
   fields: ProductFields,
@@ -97,7 +100,7 @@ export function insertProductRecord(
 ) {
   const qrCode = options.qrCode ?? generateCode();
   const images = fields.images ?? [];
-  const row = tx
+  const [inserted] = await tx
     .insert(products)
     .values({
       companyId,
@@ -117,9 +120,10 @@ export function insertProductRecord(
       qrCode,
       searchText: searchTextOf(fields),
     })
-    .returning({ id: products.id, qrCode: products.qrCode })
-    .get();
-  bindCode(tx, qrCode, companyId, row.id, options.createdBy ?? null);
-  insertTrackings(tx, row.id, companyId, trackings);
+    .returning({ id: products.id, qrCode: products.qrCode });
+  // An insert's RETURNING has its one row.
+  const row = inserted!;
+  await bindCode(tx, qrCode, companyId, row.id, options.createdBy ?? null);
+  await insertTrackings(tx, row.id, companyId, trackings);
   return row;
 }

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { vi } from '#shared/i18n/vi/index.ts';
 import type { CreateProductInput, UpdateProductInput } from '#shared/schemas/products.ts';
 import { products } from '#server/db/schema/index.ts';
+import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/services/actor.ts';
@@ -51,7 +52,12 @@ function gtinTaken(err: unknown): never {
 }
 
 /** POST /products: the product, its images, tags, code and whole timeline in one transaction. */
-export function createProduct(deps: AppDeps, scope: CompanyScope, actor: Actor, input: CreateProductInput) {
+export async function createProduct(
+  deps: AppDeps,
+  scope: CompanyScope,
+  actor: Actor,
+  input: CreateProductInput,
+) {
   const companyId = pickCompany(scope, input.companyId);
   if (companyId === null) {
     throw new AppError('BAD_REQUEST', vi.products.companyRequired, {
@@ -60,13 +66,14 @@ export function createProduct(deps: AppDeps, scope: CompanyScope, actor: Actor, 
   }
   let id: number;
   try {
-    id = deps.db.transaction((tx) => {
-      if (input.qr_code) assertCodeFree(tx, input.qr_code, companyId);
+    id = await transaction(deps.db, async (tx) => {
+      if (input.qr_code) await assertCodeFree(tx, input.qr_code, companyId);
       const fields = { ...fieldsOf(input), name: input.name } as ProductFields;
-      return insertProductRecord(tx, companyId, fields, input.trackings ?? [], {
+      const row = await insertProductRecord(tx, companyId, fields, input.trackings ?? [], {
         qrCode: input.qr_code,
         createdBy: actor.id,
-      }).id;
+      });
+      return row.id;
     });
   } catch (err) {
     gtinTaken(err);
@@ -80,30 +87,35 @@ export function createProduct(deps: AppDeps, scope: CompanyScope, actor: Actor, 
  * save moves it on by one. A new `qr_code` becomes the product's primary code; its old code stays
  * bound to it, so labels already printed keep working.
  */
-export function updateProduct(deps: AppDeps, scope: CompanyScope, actor: Actor, input: UpdateProductInput) {
+export async function updateProduct(
+  deps: AppDeps,
+  scope: CompanyScope,
+  actor: Actor,
+  input: UpdateProductInput,
+) {
   try {
-    saveUpdate(deps, scope, actor, input);
+    await saveUpdate(deps, scope, actor, input);
   } catch (err) {
     gtinTaken(err);
   }
   return getProduct(deps, scope, input.id);
 }
 
-function saveUpdate(deps: AppDeps, scope: CompanyScope, actor: Actor, input: UpdateProductInput) {
-  deps.db.transaction((tx) => {
-    const row = requireProductInScope(tx, scope, input.id);
+async function saveUpdate(deps: AppDeps, scope: CompanyScope, actor: Actor, input: UpdateProductInput) {
+  await transaction(deps.db, async (tx) => {
+    const row = await requireProductInScope(tx, scope, input.id);
     if (input.version !== undefined && input.version !== row.version) {
       throw new AppError('CONFLICT', vi.errors.versionConflict);
     }
     if (input.qr_code && input.qr_code !== row.qrCode) {
-      assertCodeFree(tx, input.qr_code, row.companyId, row.id);
-      bindCode(tx, input.qr_code, row.companyId, row.id, actor.id);
+      await assertCodeFree(tx, input.qr_code, row.companyId, row.id);
+      await bindCode(tx, input.qr_code, row.companyId, row.id, actor.id);
     }
     const changes = Object.fromEntries(Object.entries(fieldsOf(input)).filter(([, v]) => v !== undefined));
     const merged = { ...row, ...changes } as ProductFields;
     // A gallery saved without a cover gives the product one, as on creation; an existing cover stays.
     if (input.image === undefined && !row.image && input.images) merged.image = input.images[0] ?? null;
-    const saved = tx
+    const [saved] = await tx
       .update(products)
       .set({
         ...changes,
@@ -114,16 +126,15 @@ function saveUpdate(deps: AppDeps, scope: CompanyScope, actor: Actor, input: Upd
         version: row.version + 1,
       })
       .where(and(eq(products.id, row.id), eq(products.version, row.version)))
-      .returning({ id: products.id })
-      .get();
+      .returning({ id: products.id });
     if (!saved) throw new AppError('CONFLICT', vi.errors.versionConflict);
-    if (input.trackings) replaceTrackings(tx, row.id, row.companyId, input.trackings);
+    if (input.trackings) await replaceTrackings(tx, row.id, row.companyId, input.trackings);
   });
 }
 
 /** DELETE /products/{id}: its timeline and scan events go with it; its codes return to the company's unbound pool. */
-export function deleteProduct(deps: AppDeps, scope: CompanyScope, id: number) {
-  requireProductInScope(deps.db, scope, id);
-  deps.db.delete(products).where(eq(products.id, id)).run();
+export async function deleteProduct(deps: AppDeps, scope: CompanyScope, id: number) {
+  await requireProductInScope(deps.db, scope, id);
+  await deps.db.delete(products).where(eq(products.id, id));
   return { id };
 }

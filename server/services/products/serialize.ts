@@ -67,11 +67,10 @@ export const trackingColumns = {
 };
 
 /** A product's timeline in order, as the API answers it. */
-export function trackingsOf(db: Executor, productId: number) {
-  return db
+export async function trackingsOf(db: Executor, productId: number) {
+  return await db
     .select(trackingColumns)
     .from(trackingEntries)
     .where(eq(trackingEntries.productId, productId))
-    .orderBy(asc(trackingEntries.position))
-    .all();
+    .orderBy(asc(trackingEntries.position));
 }

@@ -23,16 +23,16 @@ export function getPublicProduct(deps: AppDeps, id: number) {
  * name order (decision 085; the company's name index, status checked on the row). Only
  * what a card shows leaves: no codes, no versions, nothing of INACTIVE products (not even a count).
  */
-export function listPublicCompanyProducts(deps: AppDeps, input: PublicCompanyProductsInput) {
-  const company = deps.db
+export async function listPublicCompanyProducts(deps: AppDeps, input: PublicCompanyProductsInput) {
+  const [company] = await deps.db
     .select({ id: companies.id })
     .from(companies)
     .where(eq(companies.id, input.id))
-    .get();
+    .limit(1);
   if (!company) throw new AppError('NOT_FOUND', vi.companies.companyNotFound);
   const where = and(eq(products.companyId, input.id), eq(products.status, 'ACTIVE'));
   const { limit, offset } = pageWindow(input.page, input.limit);
-  const rows = deps.db
+  const rows = await deps.db
     .select({
       id: products.id,
       name: products.name,
@@ -44,8 +44,8 @@ export function listPublicCompanyProducts(deps: AppDeps, input: PublicCompanyPro
     .where(where)
     .orderBy(asc(products.nameSort), asc(products.id))
     .limit(limit)
-    .offset(offset)
-    .all();
-  const total = deps.db.select({ n: count() }).from(products).where(where).get()?.n ?? 0;
+    .offset(offset);
+  const [counted] = await deps.db.select({ n: count() }).from(products).where(where);
+  const total = counted?.n ?? 0;
   return { products: rows, total };
 }

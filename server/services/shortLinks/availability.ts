@@ -10,27 +10,36 @@ import { AppError } from '#server/errors.ts';
  * anything bound elsewhere or owned by another company is taken. Answers only yes/no, so another
  * company's codes reveal nothing. `companyId` null (a SUPER_ADMIN with no company chosen): only unknown codes.
  */
-export function isCodeFree(
+export async function isCodeFree(
   db: Executor,
   code: string,
   companyId: number | null,
   productId?: number,
-): boolean {
-  const link = db
+): Promise<boolean> {
+  const [link] = await db
     .select({ companyId: shortLinks.companyId, productId: shortLinks.productId })
     .from(shortLinks)
     .where(eq(shortLinks.code, code))
-    .get();
+    .limit(1);
   // Every product's code has a short-link row; the products table is checked too in case one predates that.
-  const holder = db.select({ id: products.id }).from(products).where(eq(products.qrCode, code)).get();
+  const [holder] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.qrCode, code))
+    .limit(1);
   if (holder && holder.id !== productId) return false;
   if (!link) return true;
   if (companyId === null || link.companyId !== companyId) return false;
   return link.productId === null || link.productId === productId;
 }
 
-export function assertCodeFree(db: Executor, code: string, companyId: number, productId?: number): void {
-  if (!isCodeFree(db, code, companyId, productId)) {
+export async function assertCodeFree(
+  db: Executor,
+  code: string,
+  companyId: number,
+  productId?: number,
+): Promise<void> {
+  if (!(await isCodeFree(db, code, companyId, productId))) {
     throw new AppError('CONFLICT', vi.errors.qrCodeTaken, { fields: { qr_code: vi.errors.qrCodeTaken } });
   }
 }

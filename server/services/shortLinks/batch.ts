@@ -1,6 +1,7 @@
 import { vi } from '#shared/i18n/vi/index.ts';
 import type { CreateShortLinksInput } from '#shared/schemas/shortLinks.ts';
 import { shortLinks } from '#server/db/schema/index.ts';
+import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/services/actor.ts';
@@ -13,7 +14,7 @@ import { pickCompany, type CompanyScope } from '#server/services/products/scope.
  * later) or bound to one of its products. One transaction; a (vanishingly rare) code collision is
  * skipped by the unique index and drawn again.
  */
-export function createShortLinks(
+export async function createShortLinks(
   deps: AppDeps,
   scope: CompanyScope,
   actor: Actor,
@@ -22,7 +23,7 @@ export function createShortLinks(
   let companyId = pickCompany(scope, input.companyId);
   const productId = input.productId ?? null;
   if (productId !== null) {
-    const product = requireProductInScope(deps.db, scope, productId);
+    const product = await requireProductInScope(deps.db, scope, productId);
     if (companyId !== null && companyId !== product.companyId)
       throw new AppError('FORBIDDEN', vi.products.otherCompany);
     companyId = product.companyId;
@@ -33,11 +34,11 @@ export function createShortLinks(
     });
   }
   const owner = companyId;
-  const codes = deps.db.transaction((tx) => {
+  const codes = await transaction(deps.db, async (tx) => {
     const made: string[] = [];
     while (made.length < input.count) {
       const code = generateCode();
-      const row = tx
+      const [row] = await tx
         .insert(shortLinks)
         .values({
           code,
@@ -47,8 +48,7 @@ export function createShortLinks(
           boundAt: productId ? new Date() : null,
         })
         .onConflictDoNothing()
-        .returning({ code: shortLinks.code })
-        .get();
+        .returning({ code: shortLinks.code });
       if (row) made.push(row.code);
     }
     return made;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { shortLinks } from '#server/db/schema/index.ts';
+import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/services/actor.ts';
@@ -14,28 +15,27 @@ import { type CompanyScope, inCompanyScope } from '#server/services/products/sco
  * products. Binding again to the same product is a no-op; a code bound to another product is 409
  * (unbind by deleting that product). The product's primary qr_code does not change.
  */
-export function bindShortLink(
+export async function bindShortLink(
   deps: AppDeps,
   scope: CompanyScope,
   actor: Actor,
   code: string,
   productId: number,
 ) {
-  const answer = deps.db.transaction((tx) => {
-    const link = tx
+  return await transaction(deps.db, async (tx) => {
+    const [link] = await tx
       .select({ companyId: shortLinks.companyId, productId: shortLinks.productId })
       .from(shortLinks)
       .where(eq(shortLinks.code, code))
-      .get();
+      .limit(1);
     // Another company's code answers like an unknown one (decision 083).
     if (!link || !inCompanyScope(scope, link.companyId)) throw new AppError('NOT_FOUND', vi.products.shortLinkNotFound);
-    const product = requireProductInScope(tx, scope, productId);
+    const product = await requireProductInScope(tx, scope, productId);
     if (product.companyId !== link.companyId) throw new AppError('FORBIDDEN', vi.products.otherCompany);
     if (link.productId !== null && link.productId !== productId) {
       throw new AppError('CONFLICT', vi.products.codeBoundElsewhere);
     }
-    if (link.productId === null) bindCode(tx, code, link.companyId, productId, actor.id);
+    if (link.productId === null) await bindCode(tx, code, link.companyId, productId, actor.id);
     return { code, productId, url: redirectUrl(deps.settings.publicUrl, code) };
   });
-  return answer;
 }

@@ -15,7 +15,7 @@ export async function listShortLinks(deps: AppDeps, scope: CompanyScope, input: 
   if (input.bound === true) where.push(isNotNull(shortLinks.productId));
   if (input.bound === false) where.push(isNull(shortLinks.productId));
   const filter = and(...where);
-  const rows = deps.db
+  const rows = await deps.db
     .select({
       code: shortLinks.code,
       companyId: shortLinks.companyId,
@@ -30,11 +30,11 @@ export async function listShortLinks(deps: AppDeps, scope: CompanyScope, input: 
     .where(filter)
     .orderBy(desc(shortLinks.createdAt), desc(shortLinks.id))
     .limit(input.limit)
-    .offset((input.page - 1) * input.limit)
-    .all();
-  const total = deps.db.select({ n: count() }).from(shortLinks).where(filter).get()?.n ?? 0;
+    .offset((input.page - 1) * input.limit);
+  const [counted] = await deps.db.select({ n: count() }).from(shortLinks).where(filter);
+  const total = counted?.n ?? 0;
   // What each label encodes: the Digital Link when the company prints them (decision 131).
-  const urls = qrTargetUrls(
+  const urls = await qrTargetUrls(
     deps,
     rows.map((r) => r.code),
   );

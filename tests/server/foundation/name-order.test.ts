@@ -29,7 +29,7 @@ describe('[foundation][name-order]: every list sorted by name is in Vietnamese o
   it('[COMPANY_ADMIN][REST][products]: the workspace list, both directions, and across companies for SUPER_ADMIN', async () => {
     const api = await createTestApi();
     const p = await people(api.deps);
-    for (const name of shuffled) makeProduct(api.deps, p.companyA.id, { name, status: 'ACTIVE' });
+    for (const name of shuffled) await makeProduct(api.deps, p.companyA.id, { name, status: 'ACTIVE' });
     const asc = await api.call('GET', '/products?sortBy=name&orderBy=asc&limit=50', {
       token: p.tokens.adminA,
     });
@@ -51,7 +51,7 @@ describe('[foundation][name-order]: every list sorted by name is in Vietnamese o
   it('[GUEST][REST][publicProducts]: the public company page', async () => {
     const api = await createTestApi();
     const company = await createCompany(api.deps);
-    for (const name of shuffled) makeProduct(api.deps, company.id, { name, status: 'ACTIVE' });
+    for (const name of shuffled) await makeProduct(api.deps, company.id, { name, status: 'ACTIVE' });
     const res = await api.call('GET', `/public/companies/${company.id}/products?limit=50`);
     expect(res.status).toBe(200);
     expect(namesOf(res.body.data.products)).toEqual(VIETNAMESE_ORDER);
@@ -76,7 +76,8 @@ describe('[foundation][name-order]: every list sorted by name is in Vietnamese o
   it('[foundation][name-order]: a renamed product moves to its new place', async () => {
     const api = await createTestApi();
     const p = await people(api.deps);
-    const ids = shuffled.map((name) => makeProduct(api.deps, p.companyA.id, { name }).id);
+    const ids: number[] = [];
+    for (const name of shuffled) ids.push((await makeProduct(api.deps, p.companyA.id, { name })).id);
     const renamed = await api.call('PUT', `/products/${ids[1]}`, {
       token: p.tokens.adminA,
       body: { name: 'Ca cao' },

@@ -46,7 +46,7 @@ describe('[foundation] worker modules', () => {
     const { db, sqlite } = createDb(path);
     const deps = { db, sqlite, settings: { publicUrl: 'http://localhost' } } as unknown as AppDeps;
     const companyId = (await createCompany(deps)).id;
-    const product = makeProduct(deps, companyId, { name: 'Trà Shan tuyết', status: 'ACTIVE' });
+    const product = await makeProduct(deps, companyId, { name: 'Trà Shan tuyết', status: 'ACTIVE' });
     const writer = startBackgroundWriter(path, { synchronous: 'NORMAL', checkpointMs: 50 });
     const now = Date.now();
     await writer.writeScans([

@@ -14,9 +14,9 @@ const PUBLIC_URL = 'https://truyxuat.example.vn';
 const GTIN = '08930000000019';
 
 async function setup() {
-  const api = createTestApi({ PUBLIC_URL });
+  const api = await createTestApi({ PUBLIC_URL });
   const p = await people(api.deps);
-  const product = makeProduct(api.deps, p.companyA.id, { name: 'Gạo ST25', status: 'ACTIVE', gtin: GTIN });
+  const product = await makeProduct(api.deps, p.companyA.id, { name: 'Gạo ST25', status: 'ACTIVE', gtin: GTIN });
   const admin = callerFor(api.deps, p.adminA);
   const lot = await admin.lots.create({ productId: product.id, code: 'L2405A' });
   const code = (await admin.lots.createQrCode({ id: lot.id })).qrCodes[0]!.code;
@@ -79,7 +79,7 @@ describe('[GUEST][REST][gs1] a Digital Link opened is a scan (decision 136)', ()
     await open(`/01/${GTIN}?linkType=gs1:pip`);
     expect((await open('/01/09506000134352')).status).toBe(404);
 
-    const events = api.deps.db.select().from(scanEvents).all();
+    const events = await api.deps.db.select().from(scanEvents);
     expect(events.map((e) => [e.productId, e.companyId, e.lotId, e.scans])).toEqual([
       [product.id, p.companyA.id, lot.id, 1],
       [product.id, p.companyA.id, null, 1],

@@ -22,21 +22,22 @@ let lotId: number;
 let recalledLotId: number;
 
 /** Rows written straight into the running server's database (the lots screens are another module's). */
-function seed(dataDir: string) {
+async function seed(dataDir: string) {
   const sqlite = new Database(join(dataDir, 'app.db'));
   sqlite.pragma('busy_timeout = 5000');
   const db = drizzle(sqlite);
-  const company = db
-    .insert(companies)
-    .values({ name: 'Hợp tác xã Gạo', representative: 'A', address: 'Sóc Trăng', email: 'htx@example.vn', businessLicense: 'GP-1' })
-    .returning()
-    .get();
-  const product = (gtin: string, status: 'ACTIVE' | 'INACTIVE', qrCode: string) =>
-    db.insert(products).values({ companyId: company.id, name: 'Gạo ST25', status, qrCode, gtin }).returning().get().id;
-  productId = product(GTIN, 'ACTIVE', 'gaost25aaaaa');
-  product('09506000134352', 'INACTIVE', 'gaost25bbbbb');
-  const lot = (code: string, recalled: boolean) =>
-    db
+  const company = (
+    await db
+      .insert(companies)
+      .values({ name: 'Hợp tác xã Gạo', representative: 'A', address: 'Sóc Trăng', email: 'htx@example.vn', businessLicense: 'GP-1' })
+      .returning()
+  )[0]!;
+  const product = async (gtin: string, status: 'ACTIVE' | 'INACTIVE', qrCode: string) =>
+    (await db.insert(products).values({ companyId: company.id, name: 'Gạo ST25', status, qrCode, gtin }).returning())[0]!.id;
+  productId = await product(GTIN, 'ACTIVE', 'gaost25aaaaa');
+  await product('09506000134352', 'INACTIVE', 'gaost25bbbbb');
+  const lot = async (code: string, recalled: boolean) =>
+    (await db
       .insert(lots)
       .values({
         companyId: company.id,
@@ -49,22 +50,19 @@ function seed(dataDir: string) {
         recalledAt: recalled ? new Date('2026-11-20T10:00:00Z') : null,
         recallReason: recalled ? 'Nhiễm khuẩn' : null,
       })
-      .returning()
-      .get().id;
-  lotId = lot('LOT2610', false);
-  recalledLotId = lot('LOT2611', true);
-  db.insert(trackingEntries)
-    .values({ productId, companyId: company.id, position: 0, activity: 'Thu hoạch', location: 'Sóc Trăng', date: '2026-10-01', gln: '8930000000019' })
-    .run();
-  db.insert(lotEvents)
-    .values({ lotId, companyId: company.id, position: 0, activity: 'Đóng gói', location: 'Xưởng', date: '2026-10-03T14:00' })
-    .run();
+      .returning())[0]!.id;
+  lotId = await lot('LOT2610', false);
+  recalledLotId = await lot('LOT2611', true);
+  await db.insert(trackingEntries)
+    .values({ productId, companyId: company.id, position: 0, activity: 'Thu hoạch', location: 'Sóc Trăng', date: '2026-10-01', gln: '8930000000019' });
+  await db.insert(lotEvents)
+    .values({ lotId, companyId: company.id, position: 0, activity: 'Đóng gói', location: 'Xưởng', date: '2026-10-03T14:00' });
   sqlite.close();
 }
 
 beforeAll(async () => {
   server = await startRealServer({ PUBLIC_URL });
-  seed(server.dataDir);
+  await seed(server.dataDir);
 }, 30_000);
 afterAll(() => server?.stop());
 

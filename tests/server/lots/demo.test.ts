@@ -6,33 +6,32 @@ import { createTestApi } from '#tests/helpers/http.ts';
 
 describe('[GUEST][REST][lots] demo data', () => {
   it('[GUEST][REST][lots]: DEMO=1 seeds the GTIN product with three lots, one recalled, each with its own code', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     await seedDemo(api.deps);
     const db = api.deps.db;
-    const product = db.select().from(products).where(eq(products.gtin, '08930000000019')).get();
+    const [product] = await db.select().from(products).where(eq(products.gtin, '08930000000019'));
     expect(product).toMatchObject({ status: 'ACTIVE' });
-    const rows = db
+    const rows = await db
       .select()
       .from(lots)
-      .where(eq(lots.productId, product?.id ?? 0))
-      .all();
+      .where(eq(lots.productId, product?.id ?? 0));
     expect(rows.map((r) => r.code).sort()).toEqual(['L2404R', 'L2405A', 'L2406B']);
     const a = rows.find((r) => r.code === 'L2405A');
     expect(
-      db
+      await db
         .select()
         .from(lotEvents)
-        .where(eq(lotEvents.lotId, a?.id ?? 0))
-        .all(),
+        .where(eq(lotEvents.lotId, a?.id ?? 0)),
     ).toHaveLength(3);
-    const recalled = db.select().from(lots).where(isNotNull(lots.recalledAt)).all();
+    const recalled = await db.select().from(lots).where(isNotNull(lots.recalledAt));
     expect(recalled.map((r) => [r.code, !!r.recallReason])).toEqual([['L2404R', true]]);
 
-    const code = db
-      .select()
-      .from(shortLinks)
-      .where(eq(shortLinks.lotId, recalled[0]?.id ?? 0))
-      .get()?.code;
+    const code = (
+      await db
+        .select()
+        .from(shortLinks)
+        .where(eq(shortLinks.lotId, recalled[0]?.id ?? 0))
+    )[0]?.code;
     const scan = await api.call('GET', `/products/qr-codes/${code}`);
     expect(scan.body.data.lot).toMatchObject({ code: 'L2404R', recalled: true });
     expect(scan.body.data.recalledLots.map((l: { code: string }) => l.code)).toEqual(['L2404R']);

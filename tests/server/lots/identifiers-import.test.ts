@@ -7,9 +7,9 @@ import { createTestApi } from '#tests/helpers/http.ts';
 import { makeProduct, people, postFile, TIMELINE } from '#tests/server/products/helpers.ts';
 
 async function setup() {
-  const api = createTestApi();
+  const api = await createTestApi();
   const p = await people(api.deps);
-  const product = makeProduct(api.deps, p.companyA.id, { name: 'Cà phê', status: 'ACTIVE' }, TIMELINE);
+  const product = await makeProduct(api.deps, p.companyA.id, { name: 'Cà phê', status: 'ACTIVE' }, TIMELINE);
   return { api, p, product };
 }
 
@@ -57,13 +57,7 @@ describe('[COMPANY_ADMIN][REST][products] GTIN and the Thông tư 02/2024 fields
       expect(r.status).toBe(409);
       expect(r.body.errors?.gtin).toBe(vi.lots.gtinTaken);
     }
-    expect(
-      api.deps.db
-        .select()
-        .from(products)
-        .all()
-        .filter((r) => r.gtin),
-    ).toHaveLength(1);
+    expect((await api.deps.db.select().from(products)).filter((r) => r.gtin)).toHaveLength(1);
   });
 
   it('[COMPANY_ADMIN][REST][companies]: the company takes a tax code and a GLN, checked', async () => {
@@ -85,7 +79,7 @@ describe('[COMPANY_ADMIN][REST][products] GTIN and the Thông tư 02/2024 fields
 
   it('[COMPANY_ADMIN][tRPC][lots]: the dataset status names the missing items of each listed product, own company only', async () => {
     const { api, p, product } = await setup();
-    const other = makeProduct(api.deps, p.companyB.id, { name: 'B' });
+    const other = await makeProduct(api.deps, p.companyB.id, { name: 'B' });
     const admin = callerFor(api.deps, p.adminA);
     const before = await admin.lots.datasetStatus({ productIds: [product.id, other.id] });
     expect(before).toEqual([
@@ -127,7 +121,7 @@ describe('[COMPANY_ADMIN][REST][lots] import of lots (CSV, XLSX)', () => {
     );
     expect(preview.status).toBe(200);
     expect(preview.body.data).toMatchObject({ dryRun: true, lotCount: 2, errorCount: 0, imported: 0 });
-    expect(api.deps.db.select().from(lots).all()).toEqual([]);
+    expect(await api.deps.db.select().from(lots)).toEqual([]);
     const done = await postFile(
       api,
       `/products/${product.id}/lots/import`,
@@ -136,7 +130,7 @@ describe('[COMPANY_ADMIN][REST][lots] import of lots (CSV, XLSX)', () => {
       p.tokens.employeeA,
     );
     expect(done.body.data.imported).toBe(2);
-    const rows = api.deps.db.select().from(lots).all();
+    const rows = await api.deps.db.select().from(lots);
     expect(rows.map((r) => [r.code, r.quantity, r.unit, r.expiryKind])).toEqual([
       ['L01', 1.5, 'tấn', 'BEST_BEFORE'],
       ['L02', 200, 'kg', 'EXPIRY'],
@@ -159,13 +153,7 @@ describe('[COMPANY_ADMIN][REST][lots] import of lots (CSV, XLSX)', () => {
       '4.code': vi.lots.import.row(4, vi.lots.import.duplicateInFile('A1')),
       '5.code': vi.lots.import.row(5, vi.lots.codeTaken),
     });
-    expect(
-      api.deps.db
-        .select()
-        .from(lots)
-        .all()
-        .map((r) => r.code),
-    ).toEqual(['OLD']);
+    expect((await api.deps.db.select().from(lots)).map((r) => r.code)).toEqual(['OLD']);
     const unknown = await postFile(
       api,
       `/products/${product.id}/lots/import`,
@@ -193,7 +181,7 @@ describe('[COMPANY_ADMIN][REST][lots] import of lots (CSV, XLSX)', () => {
     expect(foreign.status).toBe(404);
     const res = await postFile(api, `/products/${product.id}/lots/import`, bytes, 'lo.xlsx', p.tokens.adminA);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(api.deps.db.select().from(lots).all()).toMatchObject([
+    expect(await api.deps.db.select().from(lots)).toMatchObject([
       { code: 'X1', productionDate: '2024-05-01' },
     ]);
   });
@@ -216,13 +204,7 @@ describe('[COMPANY_ADMIN][REST][productImport] GTIN and Thông tư 02/2024 colum
     );
     const done = await postFile(api, '/products/import', good, 'sp.csv', p.tokens.adminA);
     expect(done.status, JSON.stringify(done.body)).toBe(200);
-    expect(
-      api.deps.db
-        .select()
-        .from(products)
-        .all()
-        .find((r) => r.name === 'Trà B'),
-    ).toMatchObject({
+    expect((await api.deps.db.select().from(products)).find((r) => r.name === 'Trà B')).toMatchObject({
       gtin: '08930000000019',
       brand: 'Shan Việt',
       standards: 'TCVN 7975:2008',

@@ -13,9 +13,9 @@ import {
 } from '#tests/server/products/helpers.ts';
 
 async function setup() {
-  const api = createTestApi();
+  const api = await createTestApi();
   const p = await people(api.deps);
-  const product = makeProduct(
+  const product = await makeProduct(
     api.deps,
     p.companyA.id,
     { name: 'Cà phê Robusta', status: 'ACTIVE' },
@@ -82,8 +82,8 @@ describe('[COMPANY_ADMIN][REST][lots] lots of a product', () => {
 
     const removed = await api.call('DELETE', `/lots/${lot.id}`, { token: p.tokens.adminA });
     expect(removed.status).toBe(200);
-    expect(api.deps.db.select().from(lots).all()).toEqual([]);
-    expect(api.deps.db.select().from(lotEvents).all()).toEqual([]);
+    expect(await api.deps.db.select().from(lots)).toEqual([]);
+    expect(await api.deps.db.select().from(lotEvents)).toEqual([]);
   });
 
   it('[COMPANY_ADMIN][REST][lots]: refuses bad codes, dates and identifiers with Vietnamese messages, and keeps nothing', async () => {
@@ -103,7 +103,7 @@ describe('[COMPANY_ADMIN][REST][lots] lots of a product', () => {
     );
     const gln = await bad({ events: [{ activity: 'A', date: '2024-01-01', gln: '8930000000003' }] });
     expect(Object.values(gln.errors ?? {})).toContain(vi.lots.invalidGln);
-    expect(api.deps.db.select().from(lots).all()).toEqual([]);
+    expect(await api.deps.db.select().from(lots)).toEqual([]);
   });
 
   it('[COMPANY_ADMIN][REST][lots]: a stale version is refused with 409 and a second lot of the same code too, even in parallel', async () => {
@@ -167,7 +167,7 @@ describe('[COMPANY_ADMIN][REST][lots] lots of a product', () => {
       body: { productId: product.id, code: 'X' },
     });
     expect(create.status).toBe(404);
-    expect(api.deps.db.select().from(lots).where(eq(lots.id, lot.id)).get()).toMatchObject({
+    expect((await api.deps.db.select().from(lots).where(eq(lots.id, lot.id)))[0]).toMatchObject({
       code: 'SECRET',
       version: 1,
     });
@@ -238,7 +238,7 @@ describe('[GUEST][REST][lots] recall, the lot page and scans of a lot code', () 
     expect(page.body.data.product.trackings).toHaveLength(3);
 
     // The scans of the lot code are the lot's: the dashboard counts those of recalled lots.
-    const events = api.deps.db.select().from(scanEvents).all();
+    const events = await api.deps.db.select().from(scanEvents);
     expect(events.filter((e) => e.lotId === lot.id).map((e) => e.scans)).toEqual([1, 1]);
     const dash = await api.call('GET', '/companies/dashboard/statistic', { token: p.tokens.adminA });
     expect(dash.body.data).toMatchObject({ totalScans: 4, recalledLotScans: 2 });
@@ -255,7 +255,7 @@ describe('[GUEST][REST][lots] recall, the lot page and scans of a lot code', () 
 
   it('[GUEST][REST][lots]: the recall needs a reason; a lot of an INACTIVE product has no public page', async () => {
     const { api, p } = await setup();
-    const hidden = makeProduct(api.deps, p.companyA.id, { name: 'Ẩn', status: 'INACTIVE' });
+    const hidden = await makeProduct(api.deps, p.companyA.id, { name: 'Ẩn', status: 'INACTIVE' });
     const lot = await callerFor(api.deps, p.adminA).lots.create({ productId: hidden.id, code: 'H1' });
     const noReason = await api.call('POST', `/lots/${lot.id}/recall`, {
       token: p.tokens.adminA,
@@ -276,7 +276,7 @@ describe('[GUEST][REST][lots] recall, the lot page and scans of a lot code', () 
     const code = (await admin.lots.createQrCode({ id: lot.id })).qrCodes[0]?.code ?? '';
     await api.call('GET', `/products/qr-codes/${code}`);
     await admin.lots.delete({ id: lot.id });
-    expect(api.deps.db.select().from(shortLinks).where(eq(shortLinks.code, code)).get()).toMatchObject({
+    expect((await api.deps.db.select().from(shortLinks).where(eq(shortLinks.code, code)))[0]).toMatchObject({
       productId: product.id,
       lotId: null,
     });

@@ -17,7 +17,7 @@ const TEMPLATE =
   '<!doctype html><html lang="vi"><head><title>Truy xuất nguồn gốc</title><script type="module" src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/vendor-1.js"><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div></body></html>';
 
 async function world() {
-  const deps = createTestDeps();
+  const deps = await createTestDeps();
   const dir = join(deps.settings.dataDir, 'client');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'index.html'), TEMPLATE);
@@ -82,7 +82,7 @@ describe('[GUEST][REST][perf] server-rendered public pages', () => {
     expect(html).toContain('Cà phê Arabica Cầu Đất');
     expect(firstView(html)).toMatchObject({ product: { id: product.id }, scanCode: product.qr_code });
     await flushScanEvents(deps);
-    expect(deps.db.select().from(scanEvents).all()).toHaveLength(0);
+    expect(await deps.db.select().from(scanEvents)).toHaveLength(0);
   });
 
   it("a lot's page arrives with the recall first, the lot's journey after the product's, and its answer as JSON; a recall shows at once", async () => {

@@ -12,7 +12,7 @@ import { createTestApi } from '#tests/helpers/http.ts';
  * deleted or outdated product: each write path that changes a public answer is followed by a resolve.
  */
 async function world(env: Record<string, string> = {}) {
-  const api = createTestApi(env);
+  const api = await createTestApi(env);
   const admin = await createUser(api.deps, { role: 'COMPANY_ADMIN' });
   const caller = callerFor(api.deps, admin);
   const product = await caller.products.create({
@@ -45,7 +45,7 @@ describe('[GUEST][REST][perf] the cached public resolve', () => {
     await resolve();
     await resolve();
     await resolve();
-    expect(api.deps.db.select().from(scanEvents).all()).toHaveLength(3);
+    expect(await api.deps.db.select().from(scanEvents)).toHaveLength(3);
   });
 
   it('an edit of the product shows at once', async () => {
@@ -120,7 +120,7 @@ describe('[GUEST][REST][perf] the cached public resolve', () => {
       ],
     });
     const answer = await api.call('GET', `/products/qr-codes/${product.qr_code}`);
-    const company = api.deps.db.select().from(companies).where(eq(companies.id, product.companyId)).get()!;
+    const company = (await api.deps.db.select().from(companies).where(eq(companies.id, product.companyId)))[0]!;
     const workspace = await caller.products.get({ id: product.id });
     const expected = {
       statusCode: 200,
@@ -163,7 +163,7 @@ describe('[GUEST][REST][perf] the cached public resolve', () => {
     const withCode = await caller.lots.createQrCode({ id: recalled.id });
     const lotCode = withCode.qrCodes[0]!.code;
 
-    const company = api.deps.db.select().from(companies).where(eq(companies.id, product.companyId)).get()!;
+    const company = (await api.deps.db.select().from(companies).where(eq(companies.id, product.companyId)))[0]!;
     const workspace = await caller.products.get({ id: product.id });
     const publicLot = (l: Awaited<ReturnType<typeof caller.lots.get>>) => ({
       id: l.id,
@@ -252,13 +252,12 @@ describe('[perf] buffered scan events', () => {
       api.deps.db
         .select({ device: scanEvents.device, scans: scanEvents.scans })
         .from(scanEvents)
-        .orderBy(scanEvents.id)
-        .all();
+        .orderBy(scanEvents.id);
     await Promise.all([resolve(), resolve(), resolve()]);
-    expect(rows()).toHaveLength(0);
+    expect(await rows()).toHaveLength(0);
     const stats = await caller.statistics.dashboard({});
     expect(stats.totalScans).toBe(3);
-    expect(rows()).toEqual([{ device: 'other', scans: 3 }]);
+    expect(await rows()).toEqual([{ device: 'other', scans: 3 }]);
 
     // The next window: a phone and another visitor without a User-Agent, each their own count.
     const phone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
@@ -266,7 +265,7 @@ describe('[perf] buffered scan events', () => {
     await api.call('GET', `/products/qr-codes/${product.qr_code}`, { headers: { 'user-agent': phone } });
     await resolve();
     await new Promise((r) => setTimeout(r, 120));
-    expect(rows()).toEqual([
+    expect(await rows()).toEqual([
       { device: 'other', scans: 3 },
       { device: 'mobile', scans: 2 },
       { device: 'other', scans: 1 },
@@ -285,7 +284,7 @@ describe('[perf] buffered scan events', () => {
     await api.call('GET', `/products/qr-codes/${other.qr_code}`);
     await caller.products.delete({ id: product.id });
     await flushScanEvents(api.deps);
-    const rows = api.deps.db.select().from(scanEvents).all();
+    const rows = await api.deps.db.select().from(scanEvents);
     expect(rows.map((r) => r.productId)).toEqual([other.id]);
   });
 });

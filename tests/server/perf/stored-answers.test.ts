@@ -19,7 +19,7 @@ import { createTestApi } from '#tests/helpers/http.ts';
  * stored is the live answer byte for byte.
  */
 async function world() {
-  const api = createTestApi();
+  const api = await createTestApi();
   const admin = await createUser(api.deps, { role: 'COMPANY_ADMIN' });
   const caller = callerFor(api.deps, admin);
   const create = (name: string) =>
@@ -61,7 +61,7 @@ describe('[GUEST][REST][perf] the stored public answers', () => {
     expect(store.settled).toBe(true);
     const row = store.read(product.qr_code);
     expect(row).toBeDefined();
-    const company = api.deps.db.select().from(companies).where(eq(companies.id, product.companyId)).get()!;
+    const company = (await api.deps.db.select().from(companies).where(eq(companies.id, product.companyId)))[0]!;
     const workspace = await caller.products.get({ id: product.id });
     expect(new TextDecoder().decode(row![3])).toBe(JSON.stringify({ ...workspace, company: toPublicCompany(company), lot: null, recalledLots: [] }));
     const answer = await api.call('GET', `/products/qr-codes/${product.qr_code}`);

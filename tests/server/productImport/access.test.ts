@@ -6,7 +6,7 @@ import { MANAGE_MATRIX, people, refusedStatus } from '#tests/server/products/hel
 import { counts, csv, GOOD_ROWS, postImport } from './helpers.ts';
 
 async function setup() {
-  const api = createTestApi();
+  const api = await createTestApi();
   return { api, p: await people(api.deps) };
 }
 
@@ -24,11 +24,11 @@ describe('[REST][productImport] roles', () => {
       if (allowed) {
         expect(res.status).toBe(200);
         const into = who === 'superAdmin' ? p.companyB.id : p.companyA.id;
-        expect(counts(api.deps, into).products).toBe(2);
+        expect((await counts(api.deps, into)).products).toBe(2);
       } else {
         expect(res.status).toBe(refusedStatus(who));
         expect(res.body.message).toBe(who ? vi.errors.forbidden : vi.errors.unauthorized);
-        expect(counts(api.deps).products).toBe(0);
+        expect((await counts(api.deps)).products).toBe(0);
       }
     });
   }
@@ -38,7 +38,7 @@ describe('[REST][productImport] roles', () => {
     const res = await postImport(api, csv(GOOD_ROWS), { token: p.tokens.superAdmin });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(vi.products.companyRequired);
-    expect(counts(api.deps).products).toBe(0);
+    expect((await counts(api.deps)).products).toBe(0);
   });
 });
 
@@ -48,7 +48,7 @@ describe('[REST][productImport] tenant isolation', () => {
     const res = await postImport(api, csv(GOOD_ROWS), { token: p.tokens.adminA, companyId: p.companyB.id });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe(vi.products.otherCompany);
-    expect(counts(api.deps).products).toBe(0);
+    expect((await counts(api.deps)).products).toBe(0);
   });
 
   it("[COMPANY_ADMIN][REST][productImport]: imported products are the importer's company's only", async () => {
@@ -73,7 +73,7 @@ describe('[REST][productImport] tenant isolation', () => {
     const codeA = batchA.body.data[0].code as string;
     const ok = await postImport(api, withCode(codeA), { token: p.tokens.adminA });
     expect(ok.status).toBe(200);
-    const links = api.deps.db.select().from(shortLinks).all();
+    const links = await api.deps.db.select().from(shortLinks);
     const bound = links.find((l) => l.code === codeA);
     expect(bound?.productId).not.toBeNull();
     expect(links.find((l) => l.code === codeB)?.productId).toBeNull();

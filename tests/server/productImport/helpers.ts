@@ -57,14 +57,15 @@ export function postImport(
 }
 
 /** How many products, timeline steps and short links a company has (all companies when undefined). */
-export function counts(deps: AppDeps, companyId?: number) {
-  const n = (table: typeof products | typeof trackingEntries | typeof shortLinks) =>
-    deps.db
+export async function counts(deps: AppDeps, companyId?: number) {
+  const n = async (table: typeof products | typeof trackingEntries | typeof shortLinks) => {
+    const [row] = await deps.db
       .select({ n: count() })
       .from(table)
-      .where(companyId === undefined ? undefined : eq(table.companyId, companyId))
-      .get()?.n ?? 0;
-  return { products: n(products), steps: n(trackingEntries), codes: n(shortLinks) };
+      .where(companyId === undefined ? undefined : eq(table.companyId, companyId));
+    return row?.n ?? 0;
+  };
+  return { products: await n(products), steps: await n(trackingEntries), codes: await n(shortLinks) };
 }
 
 /** A coffee with a three-step timeline (grouped by key) and a rice with one step, no key. */

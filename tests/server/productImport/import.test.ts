@@ -9,7 +9,7 @@ import { counts, csv, GOOD_ROWS, postImport, xlsx } from './helpers.ts';
 const m = vi.workspaceImport;
 
 async function setup() {
-  const api = createTestApi();
+  const api = await createTestApi();
   return { api, p: await people(api.deps) };
 }
 
@@ -47,7 +47,7 @@ describe('[REST][productImport] CSV and XLSX', () => {
       status: 'INACTIVE',
       trackings: [{ activity: 'Thu hoạch' }],
     });
-    expect(counts(api.deps)).toEqual({ products: 0, steps: 0, codes: 0 });
+    expect(await counts(api.deps)).toEqual({ products: 0, steps: 0, codes: 0 });
   });
 
   it('[COMPANY_ADMIN][REST][productImport]: a CSV imports every product with its code, timeline in order, and new list values', async () => {
@@ -55,27 +55,25 @@ describe('[REST][productImport] CSV and XLSX', () => {
     const res = await postImport(api, csv(GOOD_ROWS), { token: p.tokens.adminA, dryRun: 'false' });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ dryRun: false, imported: 2, errorCount: 0 });
-    expect(counts(api.deps, p.companyA.id)).toEqual({ products: 2, steps: 4, codes: 2 });
-    const coffee = api.deps.db.select().from(products).where(eq(products.name, 'Cà phê Arabica')).get()!;
+    expect(await counts(api.deps, p.companyA.id)).toEqual({ products: 2, steps: 4, codes: 2 });
+    const coffee = (await api.deps.db.select().from(products).where(eq(products.name, 'Cà phê Arabica')))[0]!;
     expect(coffee).toMatchObject({
       companyId: p.companyA.id,
       status: 'ACTIVE',
       unit: 'Gói',
       origin: 'Lâm Đồng',
     });
-    const steps = api.deps.db
+    const steps = await api.deps.db
       .select({ activity: trackingEntries.activity })
       .from(trackingEntries)
       .where(eq(trackingEntries.productId, coffee.id))
-      .orderBy(asc(trackingEntries.position))
-      .all();
+      .orderBy(asc(trackingEntries.position));
     expect(steps.map((s) => s.activity)).toEqual(['Thu hoạch', 'Rang', 'Đóng gói']);
-    const link = api.deps.db.select().from(shortLinks).where(eq(shortLinks.code, coffee.qrCode)).get();
+    const [link] = await api.deps.db.select().from(shortLinks).where(eq(shortLinks.code, coffee.qrCode));
     expect(link).toMatchObject({ productId: coffee.id, companyId: p.companyA.id });
-    const terms = api.deps.db
+    const terms = await api.deps.db
       .select({ kind: companyTerms.kind, value: companyTerms.value })
-      .from(companyTerms)
-      .all();
+      .from(companyTerms);
     expect(terms).toEqual(
       expect.arrayContaining([
         { kind: 'category', value: 'Cà phê' },
@@ -100,7 +98,7 @@ describe('[REST][productImport] CSV and XLSX', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.imported).toBe(2);
     expect(res.body.data.products[0].trackings[0].date).toBe('2024-11-05');
-    expect(counts(api.deps, p.companyA.id)).toMatchObject({ products: 2, steps: 4 });
+    expect(await counts(api.deps, p.companyA.id)).toMatchObject({ products: 2, steps: 4 });
   });
 
   it('[COMPANY_ADMIN][REST][productImport]: the CSV and XLSX templates download and import as they are', async () => {
@@ -117,7 +115,7 @@ describe('[REST][productImport] CSV and XLSX', () => {
       expect(imported.status, imported.text).toBe(200);
       expect(imported.body.data).toMatchObject({ imported: 2, stepCount: 4 });
     }
-    expect(counts(api.deps, p.companyA.id).products).toBe(4);
+    expect((await counts(api.deps, p.companyA.id)).products).toBe(4);
     const unknown = await api.app.request('/api/products/import/template.pdf');
     expect(unknown.status).toBe(404);
   });
@@ -158,7 +156,7 @@ describe('[REST][productImport] row errors and all-or-nothing', () => {
       message: m.refused(1),
       errors: { '6.date': vi.products.invalidDate },
     });
-    expect(counts(api.deps)).toEqual({ products: 0, steps: 0, codes: 0 });
+    expect(await counts(api.deps)).toEqual({ products: 0, steps: 0, codes: 0 });
   });
 
   it('[COMPANY_ADMIN][REST][productImport]: a failure in the middle of the writes rolls every product back', async () => {
@@ -171,8 +169,8 @@ describe('[REST][productImport] row errors and all-or-nothing', () => {
     const res = await postImport(api, csv(rows), { token: p.tokens.adminA });
     expect(res.status).toBe(500);
     expect(res.body.message).toBe(vi.errors.internal);
-    expect(counts(api.deps)).toEqual({ products: 0, steps: 0, codes: 0 });
-    expect(api.deps.db.select().from(companyTerms).all()).toEqual([]);
+    expect(await counts(api.deps)).toEqual({ products: 0, steps: 0, codes: 0 });
+    expect(await api.deps.db.select().from(companyTerms)).toEqual([]);
   });
 
   it('[COMPANY_ADMIN][REST][productImport]: unreadable files are refused with a clear message', async () => {
@@ -199,7 +197,7 @@ describe('[REST][productImport] row errors and all-or-nothing', () => {
   });
 
   it('[COMPANY_ADMIN][REST][productImport]: a file over the upload limit is a 413', async () => {
-    const api = createTestApi({ UPLOAD_MAX_BYTES: '2048' });
+    const api = await createTestApi({ UPLOAD_MAX_BYTES: '2048' });
     const p = await people(api.deps);
     const rows = Array.from({ length: 100 }, (_, i) => [
       '',
@@ -217,6 +215,6 @@ describe('[REST][productImport] row errors and all-or-nothing', () => {
     ]);
     const res = await postImport(api, csv(rows), { token: p.tokens.adminA });
     expect(res.status).toBe(413);
-    expect(counts(api.deps).products).toBe(0);
+    expect((await counts(api.deps)).products).toBe(0);
   });
 });

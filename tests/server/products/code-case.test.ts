@@ -12,9 +12,9 @@ import { makeProduct, people } from './helpers.ts';
 
 describe('[COMPANY_ADMIN][REST][products] codes are case-insensitive', () => {
   it("a case variant cannot squat another company's code, and a code typed in capitals reaches the owner's product", async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const p = await people(api.deps);
-    const productA = makeProduct(
+    const productA = await makeProduct(
       api.deps,
       p.companyA.id,
       { name: 'Sản phẩm của A', status: 'ACTIVE' },
@@ -43,7 +43,7 @@ describe('[COMPANY_ADMIN][REST][products] codes are case-insensitive', () => {
   });
 
   it('a code typed in capitals is stored folded', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const p = await people(api.deps);
     const made = await api.call('POST', '/products', {
       token: p.tokens.adminA,

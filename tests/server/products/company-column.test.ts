@@ -4,10 +4,10 @@ import { makeProduct, people } from './helpers.ts';
 
 describe("[REST][products] company column: lists across companies name each row's company", () => {
   it('[SUPER_ADMIN][REST][products]: products, codes and users carry companyName; a company role sees its own', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const p = await people(api.deps);
-    makeProduct(api.deps, p.companyA.id, { name: 'Cà phê A' });
-    makeProduct(api.deps, p.companyB.id, { name: 'Cà phê B' });
+    await makeProduct(api.deps, p.companyA.id, { name: 'Cà phê A' });
+    await makeProduct(api.deps, p.companyB.id, { name: 'Cà phê B' });
     const products = await api.call('GET', '/products?sortBy=name', { token: p.tokens.superAdmin });
     expect(
       products.body.data.products.map((x: { name: string; companyName: string }) => [x.name, x.companyName]),

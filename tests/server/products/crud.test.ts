@@ -6,7 +6,7 @@ import { createTestApi } from '#tests/helpers/http.ts';
 import { makeProduct, people, TIMELINE } from './helpers.ts';
 
 async function setup() {
-  const api = createTestApi();
+  const api = await createTestApi();
   return { api, p: await people(api.deps) };
 }
 
@@ -53,7 +53,7 @@ describe('[REST][products] create, read, update, delete', () => {
     expect(d).not.toHaveProperty('searchText');
     expect(d).not.toHaveProperty('search_text');
     // The code is a short link bound to the product.
-    const link = api.deps.db.select().from(shortLinks).where(eq(shortLinks.code, d.qr_code)).get();
+    const [link] = await api.deps.db.select().from(shortLinks).where(eq(shortLinks.code, d.qr_code));
     expect(link).toMatchObject({ productId: d.id, companyId: p.companyA.id });
   });
 
@@ -117,7 +117,7 @@ describe('[REST][products] create, read, update, delete', () => {
 
   it('[EMPLOYEE][REST][products]: GET /products/{id} answers the timeline in order', async () => {
     const { api, p } = await setup();
-    const product = makeProduct(api.deps, p.companyA.id, { name: 'Tiêu' }, [...TIMELINE].reverse());
+    const product = await makeProduct(api.deps, p.companyA.id, { name: 'Tiêu' }, [...TIMELINE].reverse());
     const res = await api.call('GET', `/products/${product.id}`, { token: p.tokens.employeeA });
     expect(res.status).toBe(200);
     expect(res.body.data.trackings.map((t: { activity: string }) => t.activity)).toEqual([
@@ -155,11 +155,10 @@ describe('[REST][products] create, read, update, delete', () => {
     expect(res.body.data.trackings).toEqual([
       expect.objectContaining({ activity: 'Gieo hạt', location: '', description: '', date: '2023-05-01' }),
     ]);
-    const rows = api.deps.db
+    const rows = await api.deps.db
       .select()
       .from(trackingEntries)
-      .where(eq(trackingEntries.productId, created.id))
-      .all();
+      .where(eq(trackingEntries.productId, created.id));
     expect(rows).toHaveLength(1);
   });
 
@@ -184,7 +183,7 @@ describe('[REST][products] create, read, update, delete', () => {
 
   it('[COMPANY_ADMIN][REST][products]: a failing save leaves no half-written timeline (one transaction)', async () => {
     const { api, p } = await setup();
-    const other = makeProduct(api.deps, p.companyA.id, { name: 'Khác' });
+    const other = await makeProduct(api.deps, p.companyA.id, { name: 'Khác' });
     const created = (await api.call('POST', '/products', { token: p.tokens.adminA, body: FULL })).body.data;
     // The code is taken by another product: the whole save is refused, timeline included.
     const res = await api.call('PUT', `/products/${created.id}`, {
@@ -200,14 +199,14 @@ describe('[REST][products] create, read, update, delete', () => {
 
   it('[COMPANY_ADMIN][REST][products]: DELETE removes the product and its timeline, then it is 404', async () => {
     const { api, p } = await setup();
-    const product = makeProduct(api.deps, p.companyA.id, {}, TIMELINE);
+    const product = await makeProduct(api.deps, p.companyA.id, {}, TIMELINE);
     const res = await api.call('DELETE', `/products/${product.id}`, { token: p.tokens.adminA });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(vi.products.deleted);
     expect((await api.call('GET', `/products/${product.id}`, { token: p.tokens.adminA })).status).toBe(404);
-    expect(api.deps.db.select().from(trackingEntries).all()).toHaveLength(0);
+    expect(await api.deps.db.select().from(trackingEntries)).toHaveLength(0);
     // Its code stays the company's, unbound, ready for another product.
-    const link = api.deps.db.select().from(shortLinks).where(eq(shortLinks.code, product.qrCode)).get();
+    const [link] = await api.deps.db.select().from(shortLinks).where(eq(shortLinks.code, product.qrCode));
     expect(link).toMatchObject({ productId: null, companyId: p.companyA.id });
     expect((await api.call('DELETE', `/products/${product.id}`, { token: p.tokens.adminA })).status).toBe(
       404,
@@ -218,21 +217,21 @@ describe('[REST][products] create, read, update, delete', () => {
 describe('[REST][products] QR codes of products', () => {
   it('[COMPANY_ADMIN][REST][products]: a product may take an unbound code of its own company, which binds it', async () => {
     const { api, p } = await setup();
-    api.deps.db.insert(shortLinks).values({ code: 'printed-0001', companyId: p.companyA.id }).run();
+    await api.deps.db.insert(shortLinks).values({ code: 'printed-0001', companyId: p.companyA.id });
     const res = await api.call('POST', '/products', {
       token: p.tokens.adminA,
       body: { name: 'Có nhãn in sẵn', qr_code: 'printed-0001' },
     });
     expect(res.status).toBe(201);
     expect(res.body.data.qr_code).toBe('printed-0001');
-    const link = api.deps.db.select().from(shortLinks).where(eq(shortLinks.code, 'printed-0001')).get();
+    const [link] = await api.deps.db.select().from(shortLinks).where(eq(shortLinks.code, 'printed-0001'));
     expect(link?.productId).toBe(res.body.data.id);
   });
 
   it("[COMPANY_ADMIN][REST][products]: another company's unbound code, or a bound one, is 409", async () => {
     const { api, p } = await setup();
-    api.deps.db.insert(shortLinks).values({ code: 'printed-b-01', companyId: p.companyB.id }).run();
-    const taken = makeProduct(api.deps, p.companyA.id, { name: 'Đã có mã' });
+    await api.deps.db.insert(shortLinks).values({ code: 'printed-b-01', companyId: p.companyB.id });
+    const taken = await makeProduct(api.deps, p.companyA.id, { name: 'Đã có mã' });
     for (const code of ['printed-b-01', taken.qrCode]) {
       const res = await api.call('POST', '/products', {
         token: p.tokens.adminA,
@@ -245,7 +244,7 @@ describe('[REST][products] QR codes of products', () => {
 
   it('[COMPANY_ADMIN][REST][products]: changing the code keeps the old one resolving to the product', async () => {
     const { api, p } = await setup();
-    const product = makeProduct(api.deps, p.companyA.id, { status: 'ACTIVE' });
+    const product = await makeProduct(api.deps, p.companyA.id, { status: 'ACTIVE' });
     const res = await api.call('PUT', `/products/${product.id}`, {
       token: p.tokens.adminA,
       body: { name: 'Đổi mã', qr_code: 'new-code-777' },
@@ -261,9 +260,9 @@ describe('[REST][products] QR codes of products', () => {
 
   it('[EMPLOYEE][REST][products]: check-qr-code says free or taken', async () => {
     const { api, p } = await setup();
-    const mine = makeProduct(api.deps, p.companyA.id);
-    const other = makeProduct(api.deps, p.companyA.id);
-    api.deps.db.insert(shortLinks).values({ code: 'unbound-a-1', companyId: p.companyA.id }).run();
+    const mine = await makeProduct(api.deps, p.companyA.id);
+    const other = await makeProduct(api.deps, p.companyA.id);
+    await api.deps.db.insert(shortLinks).values({ code: 'unbound-a-1', companyId: p.companyA.id });
     const check = async (body: object) =>
       (await api.call('POST', '/products/check-qr-code', { token: p.tokens.employeeA, body })).body.data;
     expect(await check({ qr_code: 'brand-new-1' })).toEqual({ available: true });

@@ -1,5 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import QRCode from 'qrcode';
+import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import {
   type ProductFields,
@@ -17,7 +18,7 @@ export function makeProduct(
   trackings: TrackingFields[] = [],
   qrCode?: string,
 ) {
-  return deps.db.transaction((tx) =>
+  return transaction(deps.db, (tx) =>
     insertProductRecord(tx, companyId, { name: 'Sản phẩm thử', ...fields }, trackings, { qrCode }),
   );
 }

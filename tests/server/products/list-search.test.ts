@@ -9,15 +9,15 @@ import { makeProduct, people } from './helpers.ts';
  * the index for a plain search) agrees with the rows, and that the index follows edits and deletes.
  */
 async function setup() {
-  const api = createTestApi();
+  const api = await createTestApi();
   const p = await people(api.deps);
   const a = p.companyA.id;
   const b = p.companyB.id;
-  makeProduct(api.deps, a, { name: 'Cà phê Arabica', origin: 'Đắk Lắk', status: 'ACTIVE' });
-  makeProduct(api.deps, a, { name: 'Cà phê Culi', origin: 'Gia Lai', category: 'Cà phê' });
-  makeProduct(api.deps, a, { name: 'Mật ong rừng', origin: 'Đắk Lắk' });
-  makeProduct(api.deps, b, { name: 'Cà phê Moka', origin: 'Lâm Đồng', status: 'ACTIVE' });
-  makeProduct(api.deps, b, { name: 'Cà phê chồn', origin: 'Đắk Lắk', category: 'Cà phê' });
+  await makeProduct(api.deps, a, { name: 'Cà phê Arabica', origin: 'Đắk Lắk', status: 'ACTIVE' });
+  await makeProduct(api.deps, a, { name: 'Cà phê Culi', origin: 'Gia Lai', category: 'Cà phê' });
+  await makeProduct(api.deps, a, { name: 'Mật ong rừng', origin: 'Đắk Lắk' });
+  await makeProduct(api.deps, b, { name: 'Cà phê Moka', origin: 'Lâm Đồng', status: 'ACTIVE' });
+  await makeProduct(api.deps, b, { name: 'Cà phê chồn', origin: 'Đắk Lắk', category: 'Cà phê' });
   return { api, p };
 }
 const names = (res: { body: { data?: { products: { name: string }[] } } }) =>

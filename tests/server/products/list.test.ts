@@ -5,23 +5,28 @@ import { createTestApi } from '#tests/helpers/http.ts';
 import { makeProduct, people } from './helpers.ts';
 
 async function setup() {
-  const api = createTestApi();
+  const api = await createTestApi();
   const p = await people(api.deps);
   const a = p.companyA.id;
-  makeProduct(api.deps, a, {
+  await makeProduct(api.deps, a, {
     name: 'Cà phê Robusta',
     origin: 'Đắk Lắk',
     category: 'Cà phê',
     status: 'ACTIVE',
   });
-  makeProduct(api.deps, a, {
+  await makeProduct(api.deps, a, {
     name: 'Trà Shan tuyết',
     origin: 'Hà Giang',
     category: 'Trà',
     tags: ['đặc sản'],
   });
-  makeProduct(api.deps, a, { name: 'Hạt điều', origin: 'Bình Phước', category: 'Hạt', status: 'ACTIVE' });
-  makeProduct(api.deps, p.companyB.id, { name: 'Cà phê của B', origin: 'Đắk Lắk', category: 'Cà phê' });
+  await makeProduct(api.deps, a, {
+    name: 'Hạt điều',
+    origin: 'Bình Phước',
+    category: 'Hạt',
+    status: 'ACTIVE',
+  });
+  await makeProduct(api.deps, p.companyB.id, { name: 'Cà phê của B', origin: 'Đắk Lắk', category: 'Cà phê' });
   return { api, p };
 }
 const names = (res: { body: { data?: { products: { name: string }[] } } }) =>

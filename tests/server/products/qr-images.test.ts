@@ -6,9 +6,9 @@ import { makeProduct, people } from './helpers.ts';
 
 describe('[GUEST][HTTP][products] QR images', () => {
   it('[GUEST][HTTP][products]: the PNG of a product code encodes PUBLIC_URL/redirect/{code} and is cacheable', async () => {
-    const api = createTestApi({ PUBLIC_URL: 'https://truyxuat.example.vn' });
+    const api = await createTestApi({ PUBLIC_URL: 'https://truyxuat.example.vn' });
     const p = await people(api.deps);
-    const product = makeProduct(api.deps, p.companyA.id);
+    const product = await makeProduct(api.deps, p.companyA.id);
     const res = await api.app.request(`/api/qr/${product.qrCode}.png`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
@@ -21,7 +21,7 @@ describe('[GUEST][HTTP][products] QR images', () => {
   });
 
   it('[GUEST][HTTP][products]: the SVG is served as SVG and the product answer points at both', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     const p = await people(api.deps);
     const created = await api.call('POST', '/products', { token: p.tokens.adminA, body: { name: 'Gạo' } });
     const svg = await api.app.request(created.body.data.qr_code_svg);
@@ -32,7 +32,7 @@ describe('[GUEST][HTTP][products] QR images', () => {
   });
 
   it('[GUEST][HTTP][products]: codes we never issued and other names are 404', async () => {
-    const api = createTestApi();
+    const api = await createTestApi();
     for (const path of [
       '/api/qr/khongcoma1234.png',
       '/api/qr/abc.png',

@@ -11,15 +11,15 @@ const IPHONE =
 
 async function setup() {
   // TRUST_PROXY so that the request does carry a client IP the scan event must not keep.
-  const api = createTestApi({ TRUST_PROXY: '1' });
+  const api = await createTestApi({ TRUST_PROXY: '1' });
   const p = await people(api.deps);
-  const active = makeProduct(
+  const active = await makeProduct(
     api.deps,
     p.companyA.id,
     { name: 'Cà phê', status: 'ACTIVE', origin: 'Đắk Lắk' },
     TIMELINE,
   );
-  const inactive = makeProduct(api.deps, p.companyA.id, { name: 'Chưa bán', status: 'INACTIVE' });
+  const inactive = await makeProduct(api.deps, p.companyA.id, { name: 'Chưa bán', status: 'INACTIVE' });
   return { api, p, active, inactive };
 }
 
@@ -40,7 +40,7 @@ describe('[GUEST][REST][products] public resolve', () => {
       'Đóng gói',
     ]);
 
-    const events = api.deps.db.select().from(scanEvents).all();
+    const events = await api.deps.db.select().from(scanEvents);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
       productId: active.id,
@@ -68,7 +68,7 @@ describe('[GUEST][REST][products] public resolve', () => {
     const { api, p, active } = await setup();
     const res = await api.call('GET', `/products/qr-codes/${active.qrCode}`, { token: p.tokens.user });
     expect(res.status).toBe(200);
-    expect(api.deps.db.select().from(scanEvents).all()[0]).toMatchObject({
+    expect((await api.deps.db.select().from(scanEvents))[0]).toMatchObject({
       userId: p.user.id,
       device: 'other',
     });
@@ -84,7 +84,7 @@ describe('[GUEST][REST][products] public resolve', () => {
       expect(res.status, code).toBe(404);
       expect(res.body).toEqual({ statusCode: 404, message: vi.products.notFound });
     }
-    expect(api.deps.db.select().from(scanEvents).all()).toHaveLength(0);
+    expect(await api.deps.db.select().from(scanEvents)).toHaveLength(0);
     expect((await api.call('GET', '/products/qr-codes/a%20b')).status).toBe(400);
   });
 

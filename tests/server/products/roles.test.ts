@@ -6,9 +6,9 @@ import { createTestApi } from '#tests/helpers/http.ts';
 import { MANAGE_MATRIX, makeProduct, people, postFile, qrPng, refusedStatus } from './helpers.ts';
 
 async function setup() {
-  const api = createTestApi();
+  const api = await createTestApi();
   const p = await people(api.deps);
-  const product = makeProduct(api.deps, p.companyA.id, { name: 'Cà phê', status: 'ACTIVE' });
+  const product = await makeProduct(api.deps, p.companyA.id, { name: 'Cà phê', status: 'ACTIVE' });
   return { api, p, product };
 }
 

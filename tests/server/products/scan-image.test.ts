@@ -11,9 +11,15 @@ const PHOTO = readFileSync(new URL('../../fixtures/photo-qr.jpg', import.meta.ur
 const PHOTO_CODE = 'photoqr23456';
 
 async function setup(env: Record<string, string> = {}) {
-  const api = createTestApi(env);
+  const api = await createTestApi(env);
   const p = await people(api.deps);
-  const product = makeProduct(api.deps, p.companyA.id, { name: 'Mật ong', status: 'ACTIVE' }, [], PHOTO_CODE);
+  const product = await makeProduct(
+    api.deps,
+    p.companyA.id,
+    { name: 'Mật ong', status: 'ACTIVE' },
+    [],
+    PHOTO_CODE,
+  );
   return { api, p, product };
 }
 
@@ -41,7 +47,7 @@ describe('[GUEST][REST][products] scan a QR image', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: product.id, name: 'Mật ong', qr_code: PHOTO_CODE });
     expect(res.body.data.company.name).toBe('Công ty Cà phê Đắk Lắk');
-    expect(api.deps.db.select().from(scanEvents).all()).toHaveLength(1);
+    expect(await api.deps.db.select().from(scanEvents)).toHaveLength(1);
   });
 
   it('[GUEST][REST][products]: a phone-like JPEG photo (rotated, skewed, noisy) is decoded', async () => {
@@ -80,7 +86,7 @@ describe('[GUEST][REST][products] scan a QR image', () => {
 
   it('[GUEST][REST][products]: a code of an INACTIVE or unknown product is 404', async () => {
     const { api, p } = await setup();
-    const hidden = makeProduct(api.deps, p.companyA.id, { status: 'INACTIVE' });
+    const hidden = await makeProduct(api.deps, p.companyA.id, { status: 'INACTIVE' });
     for (const code of [hidden.qrCode, 'khong-ton-tai']) {
       const res = await postFile(
         api,

@@ -12,16 +12,22 @@ const HEIC_CODE = 'heicqr234567';
 const HEIC = readFileSync(new URL('../../fixtures/photo-qr.heic', import.meta.url));
 
 async function setup() {
-  const api = createTestApi();
+  const api = await createTestApi();
   const p = await people(api.deps);
-  const honey = makeProduct(
+  const honey = await makeProduct(
     api.deps,
     p.companyA.id,
     { name: 'Mật ong', status: 'ACTIVE' },
     [],
     'photoqr23456',
   );
-  const coffee = makeProduct(api.deps, p.companyA.id, { name: 'Cà phê', status: 'ACTIVE' }, [], HEIC_CODE);
+  const coffee = await makeProduct(
+    api.deps,
+    p.companyA.id,
+    { name: 'Cà phê', status: 'ACTIVE' },
+    [],
+    HEIC_CODE,
+  );
   return { api, honey, coffee };
 }
 
@@ -73,7 +79,7 @@ describe('[GUEST][REST][products] scan a phone photo', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: honey.id, name: 'Mật ong' });
     expect(res.body.data.found.map((f: { id: number }) => f.id)).toEqual([honey.id]);
-    expect(api.deps.db.select().from(scanEvents).all()).toHaveLength(1);
+    expect(await api.deps.db.select().from(scanEvents)).toHaveLength(1);
   });
 
   it('[GUEST][REST][products]: a 12 MP quality-95 JPEG of about 7 MB (over the 5 MB upload limit) answers the product', async () => {
@@ -121,7 +127,7 @@ describe('[GUEST][REST][products] scan a phone photo', () => {
     const ids = res.body.data.found.map((f: { id: number }) => f.id).sort();
     expect(ids).toEqual([honey.id, coffee.id].sort());
     expect([honey.id, coffee.id]).toContain(res.body.data.id);
-    expect(api.deps.db.select().from(scanEvents).all()).toHaveLength(0);
+    expect(await api.deps.db.select().from(scanEvents)).toHaveLength(0);
   });
 
   it('[GUEST][REST][products]: our code beside a foreign one answers ours alone', async () => {
@@ -178,7 +184,7 @@ describe('[GUEST][REST][products] scan a phone photo', () => {
   });
 
   it('[GUEST][REST][products]: a photo over PHOTO_SCAN_MAX_BYTES is 413 with the limit in the message', async () => {
-    const api = createTestApi({ PHOTO_SCAN_MAX_BYTES: String(1024 * 1024) });
+    const api = await createTestApi({ PHOTO_SCAN_MAX_BYTES: String(1024 * 1024) });
     const jpeg = await (await photo(2000, 2000, [])).jpeg({ quality: 100 }).toBuffer();
     expect(jpeg.length).toBeGreaterThan(1024 * 1024);
     const res = await postFile(api, '/products/scan-qr', jpeg, 'big.jpg');

@@ -6,9 +6,9 @@ import { createTestApi } from '#tests/helpers/http.ts';
 import { makeProduct, people, TIMELINE } from './helpers.ts';
 
 async function setup() {
-  const api = createTestApi();
+  const api = await createTestApi();
   const p = await people(api.deps);
-  const productA = makeProduct(
+  const productA = await makeProduct(
     api.deps,
     p.companyA.id,
     { name: 'Bí mật của A', status: 'INACTIVE' },
@@ -34,10 +34,10 @@ describe("[COMPANY_ADMIN][REST][products] company B and company A's products", (
       body: { name: 'Bị sửa', trackings: [], status: 'ACTIVE' },
     });
     expect(res.status).toBe(404);
-    const row = api.deps.db.select().from(products).where(eq(products.id, productA.id)).get();
+    const [row] = await api.deps.db.select().from(products).where(eq(products.id, productA.id));
     expect(row).toMatchObject({ name: 'Bí mật của A', status: 'INACTIVE', version: 1 });
     expect(
-      api.deps.db.select().from(trackingEntries).where(eq(trackingEntries.productId, productA.id)).all(),
+      await api.deps.db.select().from(trackingEntries).where(eq(trackingEntries.productId, productA.id)),
     ).toHaveLength(3);
   });
 
@@ -45,7 +45,7 @@ describe("[COMPANY_ADMIN][REST][products] company B and company A's products", (
     const { api, p, productA } = await setup();
     const res = await api.call('DELETE', `/products/${productA.id}`, { token: p.tokens.adminB });
     expect(res.status).toBe(404);
-    expect(api.deps.db.select().from(products).where(eq(products.id, productA.id)).get()).toBeDefined();
+    expect((await api.deps.db.select().from(products).where(eq(products.id, productA.id)))[0]).toBeDefined();
   });
 
   it("[COMPANY_ADMIN][REST][products]: check-qr-code tells only 'not available' about another company's codes", async () => {
@@ -67,7 +67,7 @@ describe("[COMPANY_ADMIN][REST][products] company B and company A's products", (
 
   it("[COMPANY_ADMIN][REST][products]: B cannot take A's code, bound or unbound", async () => {
     const { api, p, productA } = await setup();
-    api.deps.db.insert(shortLinks).values({ code: 'a-unbound-01', companyId: p.companyA.id }).run();
+    await api.deps.db.insert(shortLinks).values({ code: 'a-unbound-01', companyId: p.companyA.id });
     for (const code of [productA.qrCode, 'a-unbound-01']) {
       const res = await api.call('POST', '/products', {
         token: p.tokens.adminB,
@@ -75,13 +75,13 @@ describe("[COMPANY_ADMIN][REST][products] company B and company A's products", (
       });
       expect(res.status).toBe(409);
     }
-    const link = api.deps.db.select().from(shortLinks).where(eq(shortLinks.code, 'a-unbound-01')).get();
+    const [link] = await api.deps.db.select().from(shortLinks).where(eq(shortLinks.code, 'a-unbound-01'));
     expect(link).toMatchObject({ companyId: p.companyA.id, productId: null });
   });
 
   it('[EMPLOYEE][REST][products]: an employee of A is held to A like its admin', async () => {
     const { api, p } = await setup();
-    const productB = makeProduct(api.deps, p.companyB.id, { name: 'Của B' });
+    const productB = await makeProduct(api.deps, p.companyB.id, { name: 'Của B' });
     expect((await api.call('GET', `/products/${productB.id}`, { token: p.tokens.employeeA })).status).toBe(
       404,
     );

@@ -5,15 +5,15 @@ import { createTestApi } from '#tests/helpers/http.ts';
 import { makeProduct, people, TIMELINE } from '#tests/server/products/helpers.ts';
 
 async function setup() {
-  const api = createTestApi();
+  const api = await createTestApi();
   const p = await people(api.deps);
-  const active = makeProduct(
+  const active = await makeProduct(
     api.deps,
     p.companyA.id,
     { name: 'Cà phê', status: 'ACTIVE', origin: 'Đắk Lắk' },
     TIMELINE,
   );
-  const inactive = makeProduct(api.deps, p.companyA.id, { name: 'Chưa bán', status: 'INACTIVE' });
+  const inactive = await makeProduct(api.deps, p.companyA.id, { name: 'Chưa bán', status: 'INACTIVE' });
   return { api, p, active, inactive };
 }
 
@@ -35,7 +35,7 @@ describe('[GUEST][REST][publicProducts] product page by id', () => {
       'Đóng gói',
     ]);
     expect(res.text).not.toContain('search');
-    expect(api.deps.db.select().from(scanEvents).all()).toHaveLength(0);
+    expect(await api.deps.db.select().from(scanEvents)).toHaveLength(0);
   });
 
   it('[GUEST][REST][publicProducts]: an INACTIVE product is the same 404 as a missing one', async () => {
@@ -67,8 +67,8 @@ describe('[GUEST][REST][publicProducts] product page by id', () => {
 describe("[GUEST][REST][publicProducts] a company's public products", () => {
   it('[GUEST][REST][publicProducts]: lists only ACTIVE products of that company, by name, paged', async () => {
     const { api, p, active } = await setup();
-    const other = makeProduct(api.deps, p.companyA.id, { name: 'Bơ sáp', status: 'ACTIVE' });
-    makeProduct(api.deps, p.companyB.id, { name: 'Của công ty B', status: 'ACTIVE' });
+    const other = await makeProduct(api.deps, p.companyA.id, { name: 'Bơ sáp', status: 'ACTIVE' });
+    await makeProduct(api.deps, p.companyB.id, { name: 'Của công ty B', status: 'ACTIVE' });
     const res = await api.call('GET', `/public/companies/${p.companyA.id}/products?page=1&limit=1`);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({

@@ -8,14 +8,14 @@ import { makeProduct, people } from '#tests/server/products/helpers.ts';
 async function setup() {
   const api = await createTestApi();
   const p = await people(api.deps);
-  const a1 = makeProduct(api.deps, p.companyA.id, {
+  const a1 = await makeProduct(api.deps, p.companyA.id, {
     name: 'Cà phê',
     status: 'ACTIVE',
     image: '/uploads/cafe.png',
   });
-  const a2 = makeProduct(api.deps, p.companyA.id, { name: 'Trà', status: 'ACTIVE' });
-  const b1 = makeProduct(api.deps, p.companyB.id, { name: 'Gạo', status: 'ACTIVE' });
-  const hidden = makeProduct(api.deps, p.companyA.id, { name: 'Chưa bán', status: 'INACTIVE' });
+  const a2 = await makeProduct(api.deps, p.companyA.id, { name: 'Trà', status: 'ACTIVE' });
+  const b1 = await makeProduct(api.deps, p.companyB.id, { name: 'Gạo', status: 'ACTIVE' });
+  const hidden = await makeProduct(api.deps, p.companyA.id, { name: 'Chưa bán', status: 'INACTIVE' });
   return { api, p, a1, a2, b1, hidden };
 }
 

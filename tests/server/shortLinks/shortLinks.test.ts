@@ -7,16 +7,16 @@ import { createTestApi } from '#tests/helpers/http.ts';
 import { MANAGE_MATRIX, makeProduct, people, refusedStatus } from '#tests/server/products/helpers.ts';
 
 async function setup() {
-  const api = createTestApi();
+  const api = await createTestApi();
   const p = await people(api.deps);
-  const productA = makeProduct(api.deps, p.companyA.id, { name: 'Nước mắm', status: 'ACTIVE' });
-  const productB = makeProduct(api.deps, p.companyB.id, { name: 'Của B', status: 'ACTIVE' });
+  const productA = await makeProduct(api.deps, p.companyA.id, { name: 'Nước mắm', status: 'ACTIVE' });
+  const productB = await makeProduct(api.deps, p.companyB.id, { name: 'Của B', status: 'ACTIVE' });
   return { api, p, productA, productB };
 }
 type Setup = Awaited<ReturnType<typeof setup>>;
 
-function unbound(api: Setup['api'], companyId: number, code: string) {
-  api.deps.db.insert(shortLinks).values({ code, companyId }).run();
+async function unbound(api: Setup['api'], companyId: number, code: string) {
+  await api.deps.db.insert(shortLinks).values({ code, companyId });
 }
 
 describe('[REST][shortLinks] role matrix', () => {
@@ -35,8 +35,8 @@ describe('[REST][shortLinks] role matrix', () => {
     {
       name: 'POST /shortLinks/{code}/bind',
       ok: 200,
-      run: (s: Setup, t?: string) => {
-        unbound(s.api, s.p.companyA.id, 'printed-a-01');
+      run: async (s: Setup, t?: string) => {
+        await unbound(s.api, s.p.companyA.id, 'printed-a-01');
         return s.api.call('POST', '/shortLinks/printed-a-01/bind', {
           token: t,
           body: { productId: s.productA.id },
@@ -87,7 +87,7 @@ describe('[REST][shortLinks] batches, list, bind, resolve', () => {
         productId: null,
       });
     }
-    const rows = api.deps.db.select().from(shortLinks).where(eq(shortLinks.companyId, p.companyA.id)).all();
+    const rows = await api.deps.db.select().from(shortLinks).where(eq(shortLinks.companyId, p.companyA.id));
     expect(rows.filter((r) => r.productId === null)).toHaveLength(25);
   });
 
@@ -132,11 +132,10 @@ describe('[REST][shortLinks] batches, list, bind, resolve', () => {
       body: { productId: productB.id },
     });
     expect(viaProduct.status).toBe(201);
-    const row = api.deps.db
+    const [row] = await api.deps.db
       .select()
       .from(shortLinks)
-      .where(eq(shortLinks.code, viaProduct.body.data[0].code))
-      .get();
+      .where(eq(shortLinks.code, viaProduct.body.data[0].code));
     expect(row?.companyId).toBe(p.companyB.id);
   });
 
@@ -165,8 +164,8 @@ describe('[REST][shortLinks] batches, list, bind, resolve', () => {
 
   it('[COMPANY_ADMIN][REST][shortLinks]: binds a free code, again is fine, to another product is 409', async () => {
     const { api, p, productA } = await setup();
-    const other = makeProduct(api.deps, p.companyA.id, { name: 'Khác' });
-    unbound(api, p.companyA.id, 'printed-a-02');
+    const other = await makeProduct(api.deps, p.companyA.id, { name: 'Khác' });
+    await unbound(api, p.companyA.id, 'printed-a-02');
     const bind = (productId: number) =>
       api.call('POST', '/shortLinks/printed-a-02/bind', { token: p.tokens.adminA, body: { productId } });
     const first = await bind(productA.id);
@@ -194,8 +193,8 @@ describe('[REST][shortLinks] batches, list, bind, resolve', () => {
 
   it('[GUEST][REST][shortLinks]: resolve: unknown 404, unbound or INACTIVE answers productId null', async () => {
     const { api, p } = await setup();
-    unbound(api, p.companyA.id, 'printed-a-03');
-    const hidden = makeProduct(api.deps, p.companyA.id, { status: 'INACTIVE' });
+    await unbound(api, p.companyA.id, 'printed-a-03');
+    const hidden = await makeProduct(api.deps, p.companyA.id, { status: 'INACTIVE' });
     expect((await api.call('GET', '/shortLinks/printed-a-03')).body.data).toEqual({
       code: 'printed-a-03',
       productId: null,
@@ -225,8 +224,8 @@ describe("[COMPANY_ADMIN][shortLinks] company B and company A's codes", () => {
 
   it("[COMPANY_ADMIN][REST][shortLinks]: B can neither bind A's code, bind a code to A's product, nor make codes for it", async () => {
     const { api, p, productA, productB } = await setup();
-    unbound(api, p.companyA.id, 'printed-a-04');
-    unbound(api, p.companyB.id, 'printed-b-04');
+    await unbound(api, p.companyA.id, 'printed-a-04');
+    await unbound(api, p.companyB.id, 'printed-b-04');
     const bindA = await api.call('POST', '/shortLinks/printed-a-04/bind', {
       token: p.tokens.adminB,
       body: { productId: productB.id },
@@ -243,7 +242,7 @@ describe("[COMPANY_ADMIN][shortLinks] company B and company A's codes", () => {
       body: { productId: productA.id },
     });
     expect(make.status).toBe(404);
-    const rows = api.deps.db.select().from(shortLinks).all();
+    const rows = await api.deps.db.select().from(shortLinks);
     expect(rows.find((r) => r.code === 'printed-a-04')?.productId).toBeNull();
     expect(rows.find((r) => r.code === 'printed-b-04')?.productId).toBeNull();
     expect(rows.filter((r) => r.productId === productA.id)).toHaveLength(1);
@@ -251,7 +250,7 @@ describe("[COMPANY_ADMIN][shortLinks] company B and company A's codes", () => {
 
   it('[SUPER_ADMIN][tRPC][shortLinks]: a code cannot be bound across companies, even by SUPER_ADMIN', async () => {
     const { api, p, productB } = await setup();
-    unbound(api, p.companyA.id, 'printed-a-05');
+    await unbound(api, p.companyA.id, 'printed-a-05');
     await expect(
       callerFor(api.deps, p.superAdmin).shortLinks.bind({ code: 'printed-a-05', productId: productB.id }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
