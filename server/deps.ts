@@ -1,5 +1,6 @@
 import type { BackgroundWriter } from './db/background-writer.ts';
-import type { Db, Sqlite } from './db/client.ts';
+import type { Db } from './db/client.ts';
+import type { DatabaseStore } from './db/store.ts';
 import type { Settings } from './env.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -12,7 +13,8 @@ import type { ScanBuffer } from './services/scans/record.ts';
 /** Everything the app needs from outside, built once in startServer (server/server.ts) or by a test helper. */
 export interface AppDeps extends AppState {
   db: Db;
-  sqlite: Sqlite;
+  /** The engine's own handle: SQLite's connection or PostgreSQL's pool (server/db/store.ts, decision 160). */
+  store: DatabaseStore;
   settings: Settings;
   mailer: Mailer;
   logger: Logger;

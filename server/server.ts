@@ -4,6 +4,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { type AppOptions, createApp } from './app.ts';
 import { startBackgroundWriter } from './db/background-writer.ts';
 import { createDb } from './db/client.ts';
+import type { DatabaseStore } from './db/store.ts';
 import { ensureSuperAdmin } from './db/bootstrap.ts';
 import { prepareDatabase } from './db/migrations.ts';
 import { ensureDefaultDocuments, seedDemo } from './seed/seed.ts';
@@ -35,16 +36,17 @@ export async function startServer(
 ): Promise<RunningServer> {
   await prepareDatabase(settings, logger);
   const { db, sqlite } = createDb(settings.databasePath, { synchronous: settings.sqliteSynchronous });
+  const store: DatabaseStore = { engine: 'sqlite', sqlite };
   // Checkpoints run on the background writer's thread; SQLite's own stays as a safety net, later.
   sqlite.pragma('wal_autocheckpoint = 10000');
   const background = startBackgroundWriter(settings.databasePath, { synchronous: settings.sqliteSynchronous });
   const mailer = createMailer({ smtpUrl: settings.smtpUrl, from: settings.mailFrom, outboxDir: settings.outboxDir, logger });
   const decodePool = createDecodePool();
   const afterAnswerJobs = createAfterAnswerJobs();
-  const scanBuffer = createScanBuffer({ sqlite, settings, logger, background });
+  const scanBuffer = createScanBuffer({ store, settings, logger, background });
   const deps: AppDeps = {
     db,
-    sqlite,
+    store,
     settings,
     mailer,
     logger,
@@ -53,7 +55,7 @@ export async function startServer(
     afterAnswerJobs,
     publicAnswers: createPublicAnswers({ sqlite, settings, logger }),
     scanBuffer,
-    ...createAppState(settings, { db, sqlite }),
+    ...createAppState(settings, { db, store }),
   };
 
   await ensureSuperAdmin(deps);

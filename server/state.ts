@@ -1,5 +1,6 @@
 import { createTokens, type Tokens } from '#server/auth/tokens.ts';
-import type { Db, Sqlite } from '#server/db/client.ts';
+import type { Db } from '#server/db/client.ts';
+import type { DatabaseStore } from '#server/db/store.ts';
 import type { Settings } from '#server/env.ts';
 import { createLimits, type Limits } from '#server/security/limits.ts';
 import { createActorLookup, type ActorLookup } from '#server/services/accounts/actors.ts';
@@ -27,7 +28,7 @@ export interface AppState {
   shutdownHooks: ShutdownHook[];
 }
 
-export function createAppState(settings: Settings, store: { db: Db; sqlite: Sqlite }): AppState {
+export function createAppState(settings: Settings, store: { db: Db; store: DatabaseStore }): AppState {
   return {
     limits: createLimits(settings),
     tokens: createTokens(settings.jwtSecret),

@@ -2,6 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb } from '#server/db/client.ts';
+import { type DatabaseStore, sqliteOf } from '#server/db/store.ts';
+import type { Sqlite } from '#server/db/client.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { loadSettings } from '#server/env.ts';
 import { createLogger } from '#server/logger.ts';
@@ -12,7 +14,11 @@ import { createAppState } from '#server/state.ts';
 import { createPublicAnswers } from '#server/services/products/public-answers.ts';
 import { createScanBuffer } from '#server/services/scans/record.ts';
 
-export type TestDeps = AppDeps & { mailer: ReturnType<typeof createMemoryMailer> };
+export type TestDeps = AppDeps & {
+  mailer: ReturnType<typeof createMemoryMailer>;
+  /** SQLite's connection, for a test that writes behind the app's back on SQLite (sqliteOf: throws elsewhere). */
+  readonly sqlite: Sqlite;
+};
 
 /** The temporary DATA_DIRs made by this test file; tests/setup/server.ts removes them after it. */
 export const testDataDirs = new Set<string>();
@@ -38,18 +44,20 @@ export function createTestDeps(env: Record<string, string> = {}): TestDeps {
     ...env,
   });
   const { db, sqlite } = createDb(':memory:');
+  const store: DatabaseStore = { engine: 'sqlite', sqlite };
   decodePool ??= createDecodePool();
   const logger = createLogger('silent');
-  return {
+  const deps = {
     db,
-    sqlite,
+    store,
     settings,
     mailer: createMemoryMailer(),
     logger,
     afterAnswerJobs: createAfterAnswerJobs(),
     decodePool,
-    ...createAppState(settings, { db, sqlite }),
+    ...createAppState(settings, { db, store }),
     publicAnswers: createPublicAnswers({ sqlite, settings }),
-    scanBuffer: createScanBuffer({ sqlite, settings, logger }),
+    scanBuffer: createScanBuffer({ store, settings, logger }),
   };
+  return Object.defineProperty(deps, 'sqlite', { get: () => sqliteOf(store), enumerable: false }) as TestDeps;
 }

@@ -22,7 +22,7 @@ const SORT_COLUMNS: Record<CompanyListInput['sortBy'], AnyColumn> = {
 
 /** GET /companies/all: every company, for the site's administrators. */
 export async function listCompanies(deps: AppDeps, input: CompanyListInput) {
-  const where = foldedContains(deps.sqlite, [companies.name, companies.email], input.search);
+  const where = foldedContains(deps.store, [companies.name, companies.email], input.search);
   const [counted] = await deps.db.select({ n: count() }).from(companies).where(where);
   const total = counted?.n ?? 0;
   const direction = input.orderBy === 'desc' ? desc : asc;

@@ -2,6 +2,7 @@ import { and, asc, count, desc, is, Placeholder, sql, type SQL } from 'drizzle-o
 import { LRUCache } from 'lru-cache';
 import type { ProductListInput } from '#shared/schemas/products.ts';
 import { products } from '#server/db/schema/index.ts';
+import { sqliteOf } from '#server/db/store.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { withCompanyNames } from '#server/services/companies/names.ts';
 import { pickCompany, type CompanyScope } from './scope.ts';
@@ -176,7 +177,8 @@ const placeholders = {
  * SQL text run by better-sqlite3 directly, because drizzle's builder cannot name an index
  * (INDEXED BY, see shapeOf); page rows are mapped by the same drizzle columns (mapFromDriverValue).
  */
-function prepareQueries({ db, sqlite }: Pick<AppDeps, 'db' | 'sqlite'>) {
+function prepareQueries({ db, store }: Pick<AppDeps, 'db' | 'store'>) {
+  const sqlite = sqliteOf(store);
   /** A drizzle query's text with INDEXED BY after FROM products, its placeholders bound by name. */
   const prepareRaw = (query: { sql: string; params: unknown[] }, index: ListIndex | null) => {
     const text = index ? query.sql.replace(/ from "products"( |$)/, ` from "products" INDEXED BY "${index}"$1`) : query.sql;
@@ -254,7 +256,7 @@ type ProductRow = Parameters<typeof toProduct>[0];
 export interface ProductLists {
   queries(): ReturnType<typeof prepareQueries>;
 }
-export function createProductLists(deps: Pick<AppDeps, 'db' | 'sqlite'>): ProductLists {
+export function createProductLists(deps: Pick<AppDeps, 'db' | 'store'>): ProductLists {
   let queries: ReturnType<typeof prepareQueries> | undefined;
   return {
     queries() {

@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import { SCAN_EVENT_INSERT, type ScanRow } from '#server/db/background-writer.ts';
+import { sqliteOf } from '#server/db/store.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { deviceClass } from './device.ts';
 
@@ -16,7 +17,7 @@ export interface ScanFacts {
 /** Rows per transaction: small batches keep each write short (a 100 ms batch stalled p99 past 20 ms). */
 const ROWS_PER_FLUSH = 256;
 
-type BufferDeps = Pick<AppDeps, 'sqlite' | 'settings' | 'logger' | 'background'>;
+type BufferDeps = Pick<AppDeps, 'store' | 'settings' | 'logger' | 'background'>;
 
 /**
  * Scan events are gathered in a buffer and written SCAN_FLUSH_MS later (a quarter second by default):
@@ -37,7 +38,7 @@ export class ScanBuffer {
   private readonly insert: Statement;
 
   constructor(private readonly deps: BufferDeps) {
-    this.insert = deps.sqlite.prepare(SCAN_EVENT_INSERT);
+    this.insert = sqliteOf(deps.store).prepare(SCAN_EVENT_INSERT);
   }
 
   push(
@@ -84,9 +85,9 @@ export class ScanBuffer {
       this.pending.add(done);
       return;
     }
-    if (!this.deps.sqlite.open) return;
+    if (!sqliteOf(this.deps.store).open) return;
     try {
-      this.deps.sqlite.transaction(() => {
+      sqliteOf(this.deps.store).transaction(() => {
         for (const row of batch) this.insert.run(...row);
       })();
     } catch {

@@ -1,6 +1,7 @@
 import { type SQL, type SQLWrapper, or, sql } from 'drizzle-orm';
 import { foldVietnamese } from '#shared/text.ts';
 import type { Sqlite } from '#server/db/client.ts';
+import { type DatabaseStore, sqliteOf } from '#server/db/store.ts';
 
 /**
  * Search that ignores case and Vietnamese marks ("nguyen" finds "Nguyễn", "dang" finds "Đặng").
@@ -24,12 +25,13 @@ function ensureFoldFunction(sqlite: Sqlite): void {
  * (no filter). instr() instead of LIKE, so % and _ in the term are plain characters.
  */
 export function foldedContains(
-  sqlite: Sqlite,
+  store: DatabaseStore,
   columns: SQLWrapper[],
   term: string | undefined,
 ): SQL | undefined {
   const needle = foldVietnamese(term ?? '');
   if (!needle) return undefined;
+  const sqlite = sqliteOf(store);
   ensureFoldFunction(sqlite);
   return or(...columns.map((c) => sql`instr(${sql.raw(FOLD_FUNCTION)}(${c}), ${needle}) > 0`));
 }

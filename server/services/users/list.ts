@@ -36,7 +36,7 @@ export async function listUsers(deps: AppDeps, scope: UserScope, input: UserList
   const where = and(
     companyCondition(scope, input.companyId),
     statusCondition(input.status),
-    foldedContains(deps.sqlite, [users.name, users.email, users.username], input.searchName),
+    foldedContains(deps.store, [users.name, users.email, users.username], input.searchName),
   );
   const [counted] = await deps.db.select({ n: count() }).from(users).where(where);
   const total = counted?.n ?? 0;

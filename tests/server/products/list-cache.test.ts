@@ -1,3 +1,4 @@
+import { sqliteOf } from '#server/db/store.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,7 +36,7 @@ async function fill(deps: AppDeps, companyIds: number[]) {
     }
   }
   // Dates in another order than the ids, with ties, so the sorts' tiebreakers matter.
-  deps.sqlite.exec(
+  sqliteOf(deps.store).exec(
     `UPDATE products SET created_at = 1700000000000 + (id * 37 % 11) * 1000, updated_at = 1700000000000 + (id * 13 % 7) * 1000`,
   );
 }
@@ -60,7 +61,7 @@ function reference(deps: AppDeps, companyId: number | null, raw: Record<string, 
   if (match !== null) where.push('id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ?)') && params.push(match);
   const dir = input.orderBy === 'desc' ? 'DESC' : 'ASC';
   const order = `${SORT_SQL[input.sortBy]!.split(', ').map((c) => `${c} ${dir}`).join(', ')}, id ${dir}`;
-  const ids = deps.sqlite
+  const ids = sqliteOf(deps.store)
     .prepare(`SELECT id FROM products ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order}`)
     .pluck()
     .all(...params) as number[];
@@ -158,9 +159,9 @@ describe('[products] list: kept totals and ids, named indexes', () => {
     const other = createDb(path);
     const deps = {
       db: one.db,
-      sqlite: one.sqlite,
+      store: { engine: 'sqlite', sqlite: one.sqlite },
       settings: { publicUrl: 'http://localhost' },
-      productLists: createProductLists(one),
+      productLists: createProductLists({ db: one.db, store: { engine: 'sqlite', sqlite: one.sqlite } }),
     } as unknown as AppDeps;
     const companyId = (await createCompany(deps)).id;
     await makeProduct(deps, companyId, { name: 'Cà phê Robusta', status: 'ACTIVE' });

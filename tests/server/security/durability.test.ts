@@ -1,3 +1,4 @@
+import { sqliteOf } from '#server/db/store.ts';
 import { request } from 'node:http';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -185,15 +186,15 @@ describe('[SUPER_ADMIN][durability] the real server', () => {
     onShutdown(running.deps, async () => {
       // A buffered write, flushed at the last moment: the database must still be open.
       await sleep(50);
-      running.deps.sqlite.prepare('update documents set title = title where 0').run();
-      order.push(`hook (db open: ${running.deps.sqlite.open})`);
+      sqliteOf(running.deps.store).prepare('update documents set title = title where 0').run();
+      order.push(`hook (db open: ${sqliteOf(running.deps.store).open})`);
     });
     const inFlight = fetch(`http://127.0.0.1:${running.port}/api/health`).then((r) =>
       order.push(`request ${r.status}`),
     );
     await sleep(20);
     await Promise.all([running.close(), inFlight]);
-    order.push(`closed (db open: ${running.deps.sqlite.open})`);
+    order.push(`closed (db open: ${sqliteOf(running.deps.store).open})`);
     expect(order).toEqual(['request 200', 'hook (db open: true)', 'closed (db open: false)']);
   });
 
