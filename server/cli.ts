@@ -1,5 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { backup } from './db/backup.ts';
+import { createDb } from './db/client.ts';
+import { copySqliteToPg } from './db/copy-to-pg.ts';
+import { createPgDb } from './db/pg-client.ts';
 import { DatabaseTooNewError } from './db/migrations.ts';
 import { loadSettings, SettingsError } from './env.ts';
 import { projectPath } from './paths.ts';
@@ -21,6 +24,8 @@ function help(): string {
     'Usage: run with no argument to migrate the database in DATA_DIR and serve.',
     '  backup [--out <dir>]   copy the database, uploads and secret while the app runs',
     '                         (into DATA_DIR/backups/<time>/ by default)',
+    '  copy-to-postgres       copy the SQLite database of DATA_DIR (or DATABASE_PATH) into the empty',
+    '                         PostgreSQL database of DATABASE_URL, migrating it first (docs/deploy.md)',
     '  --version              print the version',
     '  --help                 print this help',
     '',
@@ -45,6 +50,32 @@ async function runBackup(args: string[]): Promise<void> {
 }
 
 /**
+ * `copy-to-postgres`: moving from one server to several (docs/deploy.md). The SQLite file must exist (it is
+ * never created here); the PostgreSQL database is migrated, then filled in one transaction, and refused if it
+ * already holds rows. One JSON line with the rows copied per table.
+ */
+async function runCopyToPostgres(): Promise<void> {
+  try {
+    const settings = loadSettings();
+    if (!settings.databaseUrl) throw new Error('DATABASE_URL must name the PostgreSQL database to copy into');
+    if (!existsSync(settings.databasePath)) throw new Error(`There is no SQLite database at ${settings.databasePath}`);
+    const source = createDb(settings.databasePath);
+    const target = await createPgDb(settings.databaseUrl, { max: 2 });
+    try {
+      const result = await copySqliteToPg(source.db, target.pg);
+      console.log(JSON.stringify({ event: 'copy.done', ...result }));
+    } finally {
+      source.sqlite.close();
+      await target.close();
+    }
+  } catch (err) {
+    if (err instanceof SettingsError) for (const line of err.lines) console.error(line);
+    else console.error(`Copy failed: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+}
+
+/**
  * The process entry (server/index.ts; the release's executable runs the same): answers --version,
  * --help and `backup`, else reads the settings, migrates and serves, and shuts down gracefully on
  * SIGTERM / SIGINT. Whatever stops the start (a bad setting, a database newer than this version) is
@@ -61,6 +92,7 @@ export async function runCli(args: string[]): Promise<void> {
     return;
   }
   if (args[0] === 'backup') return runBackup(args.slice(1));
+  if (args[0] === 'copy-to-postgres') return runCopyToPostgres();
   if (args.length) {
     console.error(`Unknown argument ${args[0]}: see --help`);
     process.exit(2);

@@ -1,0 +1,92 @@
+import { asc, getTableName, gt, is, sql } from 'drizzle-orm';
+import { getTableConfig as getPgTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { Db } from './client.ts';
+import type { PgDb } from './pg-client.ts';
+import * as pgTables from './schema/pg/index.ts';
+import * as sqliteTables from './schema/sqlite.ts';
+
+/** A table's name, as both schemas spell it (the drift test holds them equal, decision 153). */
+type TableName = string;
+
+export interface CopyResult {
+  tables: Record<TableName, number>;
+  ms: number;
+}
+
+/** Refused before anything is written: the target already holds rows, or the schemas do not pair up. */
+export class CopyRefusedError extends Error {}
+
+/**
+ * The SQLite tables in an order where every table comes after the tables its foreign keys name, so that
+ * each row's references exist when it is inserted.
+ */
+function tablesInOrder(): Array<{ name: TableName; from: SQLiteTable; to: PgTable }> {
+  const byName = new Map<TableName, { from: SQLiteTable; to: PgTable; refs: TableName[] }>();
+  for (const [key, from] of Object.entries(sqliteTables)) {
+    if (!is(from, SQLiteTable)) continue;
+    const to = (pgTables as Record<string, unknown>)[key] as PgTable | undefined;
+    if (!to || getPgTableConfig(to).name !== getTableName(from))
+      throw new CopyRefusedError(`No PostgreSQL table matches ${getTableName(from)}`);
+    const refs = getTableConfig(from).foreignKeys.map((fk) => getTableName(fk.reference().foreignTable));
+    byName.set(getTableName(from), { from, to, refs });
+  }
+  const ordered: Array<{ name: TableName; from: SQLiteTable; to: PgTable }> = [];
+  const placed = new Set<TableName>();
+  const place = (name: TableName, path: TableName[]) => {
+    if (placed.has(name) || path.includes(name)) return;
+    const table = byName.get(name);
+    if (!table) return;
+    for (const ref of table.refs) if (ref !== name) place(ref, [...path, name]);
+    placed.add(name);
+    ordered.push({ name, from: table.from, to: table.to });
+  };
+  for (const name of byName.keys()) place(name, []);
+  return ordered;
+}
+
+/**
+ * Copies every row of the app's SQLite database into a migrated, empty PostgreSQL database (moving from one
+ * server to several, docs/deploy.md; the benchmarks' PostgreSQL dataset). Rows are read and written through
+ * both schemas, so every value is converted as the app itself reads and writes it (times, booleans, JSON);
+ * ids are kept, and each table's identity continues after its largest id. All of it in one transaction:
+ * a failure leaves the target as empty as it was.
+ */
+export async function copySqliteToPg(
+  from: Db,
+  to: PgDb,
+  { batch = 2_000, onTable }: { batch?: number; onTable?: (name: TableName, rows: number) => void } = {},
+): Promise<CopyResult> {
+  const started = performance.now();
+  const tables = tablesInOrder();
+  const counts: Record<TableName, number> = {};
+  await to.transaction(async (tx) => {
+    for (const { name, to: target } of tables) {
+      const [row] = await tx.select({ one: sql<number>`1` }).from(target).limit(1);
+      if (row) throw new CopyRefusedError(`The PostgreSQL database already has rows in ${name}: copy into an empty one`);
+    }
+    for (const { name, from: source, to: target } of tables) {
+      const id = (source as unknown as { id: Parameters<typeof gt>[0] }).id;
+      let last = 0;
+      let copied = 0;
+      for (;;) {
+        const rows = (await from.select().from(source).where(gt(id, last)).orderBy(asc(id)).limit(batch)) as Array<
+          Record<string, unknown> & { id: number }
+        >;
+        if (rows.length === 0) break;
+        await tx.insert(target).values(rows as never);
+        copied += rows.length;
+        last = rows[rows.length - 1]!.id;
+      }
+      // The next id the app inserts continues after the copied ones.
+      await tx.execute(
+        sql.raw(
+          `SELECT setval(pg_get_serial_sequence('"${name}"', 'id'), coalesce(max(id), 1), max(id) IS NOT NULL) FROM "${name}"`,
+        ),
+      );
+      counts[name] = copied;
+      onTable?.(name, copied);
+    }
+  });
+  return { tables: counts, ms: performance.now() - started };
+}

@@ -1,0 +1,110 @@
+// Moving from one server to several (docs/deploy.md): every row of a SQLite database copied into PostgreSQL,
+// read back equal through both schemas. Runs where PostgreSQL's binaries exist (CI installs them); elsewhere it
+// says so on one line.
+import { asc, getTableName, is } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CopyRefusedError, copySqliteToPg } from '#server/db/copy-to-pg.ts';
+import { createPgDb, type PgDbHandle } from '#server/db/pg-client.ts';
+import * as pgTables from '#server/db/schema/pg/index.ts';
+import * as sqliteTables from '#server/db/schema/sqlite.ts';
+import { flushScanEvents } from '#server/services/scans/record.ts';
+import { callerFor, createUser } from '#tests/helpers/factories.ts';
+import { createTestApi } from '#tests/helpers/http.ts';
+import { freshPgDatabase, postgresAvailable, startTestPostgres, type TestPostgres } from '#tests/helpers/postgres.ts';
+
+const available = postgresAvailable();
+
+/** A SQLite app with a bit of everything: companies, users, products with timelines, lots, codes, scans, logs. */
+async function sqliteWorld() {
+  const api = await createTestApi();
+  const admin = await createUser(api.deps, { role: 'COMPANY_ADMIN' });
+  const caller = callerFor(api.deps, admin);
+  const product = await caller.products.create({
+    name: 'Cà phê Arabica Cầu Đất',
+    status: 'ACTIVE',
+    tags: ['rang mộc', 'a"b'],
+    trackings: [
+      { activity: 'Thu hoạch', location: 'Cầu Đất', date: '2026-10-01', description: 'Hái tay' },
+      { activity: 'Rang', location: 'Đà Lạt', date: '2026-10-05', description: '' },
+    ],
+  });
+  await caller.products.create({ name: 'Trà Shan Tuyết', status: 'INACTIVE' });
+  const lot = await caller.lots.create({
+    productId: product.id,
+    code: 'L2405A',
+    productionDate: '2026-05-01',
+    events: [{ activity: 'Đóng gói', location: 'Đà Lạt', date: '2026-05-02', description: '' }],
+  });
+  await caller.lots.recall({ id: lot.id, reason: 'Nấm mốc' });
+  await caller.lots.createQrCode({ id: lot.id });
+  await api.call('GET', `/products/qr-codes/${product.qr_code}`);
+  await callerFor(api.deps, admin).scanLogs.add({ productId: product.id });
+  await flushScanEvents(api.deps);
+  return api.deps;
+}
+
+const sqliteTableList = Object.entries(sqliteTables).filter(([, t]) => is(t, SQLiteTable)) as Array<[string, SQLiteTable]>;
+
+describe.skipIf(!available)('copying a SQLite database into PostgreSQL', () => {
+  let postgres: TestPostgres;
+  let stopOwn: (() => Promise<void>) | undefined;
+  const handles: PgDbHandle[] = [];
+  const drops: Array<() => Promise<void>> = [];
+
+  beforeAll(async () => {
+    const shared = inject('postgres');
+    if (shared) postgres = shared;
+    else {
+      const own = await startTestPostgres();
+      postgres = own;
+      stopOwn = own.stop;
+    }
+  }, 120_000);
+  afterAll(async () => {
+    for (const h of handles) await h.close();
+    for (const drop of drops) await drop();
+    await stopOwn?.();
+  });
+
+  async function freshTarget() {
+    const { url, drop } = await freshPgDatabase(postgres);
+    drops.push(drop);
+    const handle = await createPgDb(url, { max: 2 });
+    handles.push(handle);
+    return handle;
+  }
+
+  it('copies every row of every table, equal when read back through both schemas; ids continue after the copy', async () => {
+    const deps = await sqliteWorld();
+    const target = await freshTarget();
+    const result = await copySqliteToPg(deps.db, target.pg, { batch: 3 });
+    let total = 0;
+    for (const [key, table] of sqliteTableList) {
+      const name = getTableName(table);
+      const id = (table as unknown as { id: never }).id;
+      const pgTable = (pgTables as unknown as Record<string, PgTable & { id: never }>)[key]!;
+      const source = await deps.db.select().from(table).orderBy(asc(id));
+      const copied = await target.pg.select().from(pgTable).orderBy(asc(pgTable.id));
+      expect(copied, name).toEqual(source);
+      expect(result.tables[name], name).toBe(source.length);
+      total += source.length;
+    }
+    // The world wrote something into most tables: the comparison above is not of empty lists.
+    expect(total).toBeGreaterThan(10);
+    expect(result.tables).toMatchObject({ lots: 1, lot_events: 1, tracking_entries: 2 });
+    expect(result.tables.products).toBe(2);
+    const [before] = await target.pg.select({ id: pgTables.companies.id }).from(pgTables.companies).orderBy(asc(pgTables.companies.id));
+    const [added] = await target.pg.insert(pgTables.companies).values({ name: 'HTX mới' }).returning({ id: pgTables.companies.id });
+    expect(added!.id).toBeGreaterThan(before!.id);
+  });
+
+  it('refuses a target that already holds rows, and writes nothing', async () => {
+    const deps = await sqliteWorld();
+    const target = await freshTarget();
+    await target.pg.insert(pgTables.documents).values({ key: 'termsAndServices', title: 'Điều khoản' });
+    await expect(copySqliteToPg(deps.db, target.pg)).rejects.toThrow(CopyRefusedError);
+    expect(await target.pg.select().from(pgTables.companies)).toEqual([]);
+  });
+});
