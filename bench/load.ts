@@ -7,16 +7,21 @@
  * gzipped), then the app's tRPC products.resolve (as its batch link sends it).
  * Prints requests/s, p50/p99, errors and the ratio to the ceiling. Not a test: figures only.
  *
- *   npx tsx bench/load.ts [--seconds 10] [--reseed] [--port 3901]
+ *   npx tsx bench/load.ts [--seconds 10] [--reseed] [--port 3901] [--engine sqlite|pg] [--instances 1|2]
  *
- * --port: the bare route's port, the app's the next one (two runs on one machine each their own).
+ * --port: the bare route's port, the app's the next ones (two runs on one machine each their own).
+ * --engine pg: the same dataset copied into a throwaway PostgreSQL (bench/lib/pg-dataset.ts), the app run
+ * with DATABASE_URL; --instances 2: two apps on that database, the storm's connections shared between them.
  */
-import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { DATASET_DIR, seededDataset } from './lib/dataset.ts';
-import { startApp } from './lib/app.ts';
+import { type App, startApp } from './lib/app.ts';
 import { cpuMs, rssMb, startAndWait } from './lib/server.ts';
-import { type LoadResult, wrk } from './lib/wrk.ts';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pgDataset } from './lib/pg-dataset.ts';
+import { type LoadResult, wrk, wrkTogether } from './lib/wrk.ts';
 
 const args = process.argv.slice(2);
 const seconds = Number(args[args.indexOf('--seconds') + 1] || 10) || 10;
@@ -33,8 +38,12 @@ const print = (r: LoadResult, ceiling?: number) =>
 
 const portAt = args.indexOf('--port');
 const BARE = portAt >= 0 ? Number(args[portAt + 1]) : 3901;
+const engine = args.includes('--engine') ? args[args.indexOf('--engine') + 1] : 'sqlite';
+const instances = args.includes('--instances') ? Number(args[args.indexOf('--instances') + 1]) : 1;
+if (engine !== 'sqlite' && engine !== 'pg') throw new Error('--engine is sqlite or pg');
+if (engine === 'sqlite' && instances !== 1) throw new Error('several instances need --engine pg (one SQLite file, one server)');
 // Another process on one of the ports would answer the health check and be measured instead.
-for (const port of [BARE, BARE + 1]) {
+for (const port of [BARE, ...Array.from({ length: instances }, (_, i) => BARE + 1 + i)]) {
   const taken = await new Promise<boolean>((resolve) => {
     const socket = connect(port, '127.0.0.1');
     socket.on('connect', () => {
@@ -53,19 +62,34 @@ results.push(ceiling);
 print(ceiling);
 
 const PORT = BARE + 1;
-const app = await startApp(DATASET_DIR, PORT, { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' });
-console.log(`app ready in ${app.readyMs.toFixed(0)} ms (from spawn)`);
+const pg = engine === 'pg' ? await pgDataset(DATASET_DIR) : undefined;
+const scratch = pg ? mkdtempSync(join(tmpdir(), 'txng-bench-pg-')) : undefined;
+const apps: App[] = [];
+for (let i = 0; i < instances; i++) {
+  const env: Record<string, string> = { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' };
+  if (pg && scratch) {
+    Object.assign(env, { DATABASE_URL: pg.url, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-01', UPLOADS_DIR: join(scratch, 'uploads') });
+  }
+  // On PostgreSQL each instance has its own DATA_DIR (outbox, logs); the data is the database's.
+  apps.push(await startApp(scratch ? mkdtempSync(join(scratch, `app-${i}-`)) : DATASET_DIR, PORT + i, env));
+}
+const app = apps[0]!;
+console.log(`${engine}, ${instances} instance(s): ready in ${apps.map((a) => a.readyMs.toFixed(0)).join(', ')} ms (from spawn)`);
+/** Every instance's CPU time so far, in ms. */
+function appsCpu(): number {
+  return apps.reduce((sum, a) => sum + cpuMs(a.child.pid), 0);
+}
 // Work the app does after it answers (the stored answers' build, decision 145) is waited for, and
 // timed, so the storms measure the app as it runs from then on.
 {
   // Idle: two half-seconds in a row with hardly any CPU and nothing written (a build waiting on the disk
   // uses little CPU, but writes).
-  const written = () => Number(/wchar:\s+(\d+)/.exec(readFileSync(`/proc/${app.child.pid}/io`, 'utf8'))?.[1]);
+  const written = () => apps.reduce((sum, a) => sum + Number(/wchar:\s+(\d+)/.exec(readFileSync(`/proc/${a.child.pid}/io`, 'utf8'))?.[1]), 0);
   const started = performance.now();
-  let [cpu, bytes, quiet] = [cpuMs(app.child.pid), written(), 0];
+  let [cpu, bytes, quiet] = [appsCpu(), written(), 0];
   while (quiet < 2) {
     await new Promise((r) => setTimeout(r, 500));
-    const [cpuNow, bytesNow] = [cpuMs(app.child.pid), written()];
+    const [cpuNow, bytesNow] = [appsCpu(), written()];
     quiet = cpuNow - cpu <= 30 && bytesNow - bytes < 65_536 ? quiet + 1 : 0;
     [cpu, bytes] = [cpuNow, bytesNow];
   }
@@ -83,16 +107,20 @@ const runs: Array<[string, string[], Record<string, string>?]> = [
     hot.map((c) => `/api/trpc/products.resolve?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { code: c } }))}`),
   ],
 ];
+const storm = (name: string, options: Parameters<typeof wrk>[2]) =>
+  apps.length === 1 ? wrk(name, app.base, options) : wrkTogether(name, apps.map((a) => a.base), options);
 for (const [name, paths, headers] of runs) {
-  wrk('warm-up', app.base, { seconds: 2, paths, headers });
-  const cpuBefore = cpuMs(app.child.pid);
-  const r = wrk(name, app.base, { seconds, paths, headers });
-  const cpu = cpuMs(app.child.pid) - cpuBefore;
+  await storm('warm-up', { seconds: 2, paths, headers });
+  const cpuBefore = appsCpu();
+  const r = await storm(name, { seconds, paths, headers });
+  const cpu = appsCpu() - cpuBefore;
   results.push(r);
   print(r, ceiling.rps);
-  // The app's own CPU time per answer: unlike req/s, hardly moved by other work on a shared machine.
+  // The apps' own CPU time per answer: unlike req/s, hardly moved by other work on a shared machine.
   console.log(`  app CPU per request: ${((1000 * cpu) / (r.rps * seconds)).toFixed(0)} µs`);
-  console.log(`  app RSS now: ${rssMb(app.child.pid)} MB`);
+  console.log(`  app RSS now: ${apps.map((a) => rssMb(a.child.pid)).join(' + ')} MB`);
 }
-console.log(`app RSS after load: ${rssMb(app.child.pid)} MB`);
-await app.stop();
+console.log(`app RSS after load: ${apps.map((a) => rssMb(a.child.pid)).join(' + ')} MB`);
+for (const a of apps) await a.stop();
+await pg?.stop();
+if (scratch) rmSync(scratch, { recursive: true, force: true });

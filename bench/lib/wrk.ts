@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -48,18 +48,51 @@ export function randomPathsLua(tag: string, paths: string[], headers: Record<str
  * Runs wrk (one thread: the other core serves) against `url`. With `paths`, each request takes a random
  * one of them (a Lua script), so a cache cannot serve everything from one entry.
  */
-export function wrk(
-  name: string,
-  url: string,
-  options: { connections?: number; seconds?: number; paths?: string[]; headers?: Record<string, string> } = {},
-): LoadResult {
+type WrkOptions = { connections?: number; seconds?: number; paths?: string[]; headers?: Record<string, string> };
+
+function wrkArgs(url: string, options: WrkOptions, tag: string): string[] {
   const args = ['-t1', `-c${options.connections ?? 64}`, `-d${options.seconds ?? 10}s`, '--latency'];
   if (options.paths?.length) {
-    const script = join(tmpdir(), `wrk-${process.pid}.lua`);
-    writeFileSync(script, randomPathsLua(`wrk-paths-${process.pid}`, options.paths, options.headers));
+    const script = join(tmpdir(), `wrk-${tag}.lua`);
+    writeFileSync(script, randomPathsLua(`wrk-paths-${tag}`, options.paths, options.headers));
     args.push('-s', script);
   }
-  const r = spawnSync('wrk', [...args, url], { encoding: 'utf8' });
+  return [...args, url];
+}
+
+export function wrk(name: string, url: string, options: WrkOptions = {}): LoadResult {
+  const r = spawnSync('wrk', wrkArgs(url, options, String(process.pid)), { encoding: 'utf8' });
   if (r.error) throw new Error(`wrk could not run (${r.error.message}): install it with 'apt-get install -y wrk'`);
   return parse(name, r.stdout);
+}
+
+/**
+ * The same storm against several servers at once (instances behind one database), the connections shared
+ * out: one wrk each, together; requests/s added up, the worst p50 and p99, errors added up.
+ */
+export async function wrkTogether(name: string, urls: string[], options: WrkOptions = {}): Promise<LoadResult> {
+  const connections = Math.max(1, Math.round((options.connections ?? 64) / urls.length));
+  const outputs = await Promise.all(
+    urls.map(
+      (url, i) =>
+        new Promise<string>((resolve, reject) => {
+          const child = spawn('wrk', wrkArgs(url, { ...options, connections }, `${process.pid}-${i}`));
+          let out = '';
+          child.stdout.on('data', (d) => {
+            out += String(d);
+          });
+          child.on('error', (e) => reject(new Error(`wrk could not run (${e.message}): install it with 'apt-get install -y wrk'`)));
+          child.on('close', () => resolve(out));
+        }),
+    ),
+  );
+  const each = outputs.map((out) => parse(name, out));
+  return {
+    name,
+    rps: each.reduce((a, r) => a + r.rps, 0),
+    p50: Math.max(...each.map((r) => r.p50)),
+    p99: Math.max(...each.map((r) => r.p99)),
+    errors: each.reduce((a, r) => a + r.errors, 0),
+    requests: each.reduce((a, r) => a + r.requests, 0),
+  };
 }
