@@ -3,7 +3,7 @@
  * real path: POST /api/products/import (multipart) as a COMPANY_ADMIN, on a fresh data directory.
  * Times the preview (dryRun=true) and the import itself, from the request to the answer. Goal: < 10 s.
  *
- *   npx tsx bench/import.ts [--port 3904]
+ *   npx tsx bench/import.ts [--port 3904] [--engine sqlite|pg]
  */
 import { IMPORT_COLUMNS } from '#shared/schemas/productImport.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { addAccounts, login } from './lib/accounts.ts';
-import { ensureClientBuilt, startApp } from './lib/app.ts';
+import { ensureClientBuilt } from './lib/app.ts';
+import { engineArg, startAppOn } from './lib/pg-dataset.ts';
 import { loadAverage } from './lib/machine.ts';
 
 const PORT = Number(process.argv[process.argv.indexOf('--port') + 1]) || 3904;
@@ -97,7 +98,7 @@ export async function runImport(): Promise<ImportFigures> {
   });
   const file = importCsv(PRODUCTS);
   // 30,000 rows are ~3 MB; the upload limit is raised so the file size is never what is measured.
-  const app = await startApp(dataDir, PORT, { UPLOAD_MAX_BYTES: String(64 * 1024 * 1024) });
+  const app = await startAppOn(engineArg(process.argv.slice(2)), dataDir, PORT, { UPLOAD_MAX_BYTES: String(64 * 1024 * 1024) });
   try {
     const token = await login(app.base, ADMIN);
     console.log(

@@ -5,7 +5,7 @@
  * 100,000). Prints req/s and p50/p95/p99 (goal: p95 < 15 ms), then the slowest query shapes measured
  * one at a time, which is where a profile should start. Not a test: figures only.
  *
- *   npx tsx bench/list.ts [--seconds 10] [--callers 0,2] [--cpu-prof DIR]
+ *   npx tsx bench/list.ts [--seconds 10] [--callers 0,2] [--cpu-prof DIR] [--engine sqlite|pg]
  *
  * --callers runs only some callers (0 COMPANY_ADMIN, 1 SUPER_ADMIN all, 2 SUPER_ADMIN one company);
  * --cpu-prof starts the server under `node --cpu-prof` and writes its profile into DIR when it stops
@@ -15,6 +15,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { addAccounts, login } from './lib/accounts.ts';
 import { type App, ensureClientBuilt, startApp } from './lib/app.ts';
+import { engineArg, startAppOn } from './lib/pg-dataset.ts';
 import { loadAverage } from './lib/machine.ts';
 import { rssMb } from './lib/server.ts';
 import { type LatencyResult, wrkLatency } from './lib/wrk-latency.ts';
@@ -136,7 +137,7 @@ export async function runList(options: { seconds?: number } = {}): Promise<Laten
     { ...ADMIN, role: 'COMPANY_ADMIN', companyId: 1 },
     { ...SUPER, role: 'SUPER_ADMIN', companyId: null },
   ]);
-  const app = profileDir ? await startProfiled(resolve(profileDir)) : await startApp(dataDir, PORT);
+  const app = profileDir ? await startProfiled(resolve(profileDir)) : await startAppOn(engineArg(args), dataDir, PORT);
   const results: LatencyResult[] = [];
   try {
     const all: Array<[string, string, string[]]> = [

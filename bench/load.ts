@@ -20,7 +20,7 @@ import { cpuMs, rssMb, startAndWait } from './lib/server.ts';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pgDataset } from './lib/pg-dataset.ts';
+import { engineArg, pgDataset, pgEnv } from './lib/pg-dataset.ts';
 import { type LoadResult, wrk, wrkTogether } from './lib/wrk.ts';
 
 const args = process.argv.slice(2);
@@ -38,9 +38,8 @@ const print = (r: LoadResult, ceiling?: number) =>
 
 const portAt = args.indexOf('--port');
 const BARE = portAt >= 0 ? Number(args[portAt + 1]) : 3901;
-const engine = args.includes('--engine') ? args[args.indexOf('--engine') + 1] : 'sqlite';
+const engine = engineArg(args);
 const instances = args.includes('--instances') ? Number(args[args.indexOf('--instances') + 1]) : 1;
-if (engine !== 'sqlite' && engine !== 'pg') throw new Error('--engine is sqlite or pg');
 if (engine === 'sqlite' && instances !== 1) throw new Error('several instances need --engine pg (one SQLite file, one server)');
 // Another process on one of the ports would answer the health check and be measured instead.
 for (const port of [BARE, ...Array.from({ length: instances }, (_, i) => BARE + 1 + i)]) {
@@ -68,7 +67,7 @@ const apps: App[] = [];
 for (let i = 0; i < instances; i++) {
   const env: Record<string, string> = { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' };
   if (pg && scratch) {
-    Object.assign(env, { DATABASE_URL: pg.url, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-01', UPLOADS_DIR: join(scratch, 'uploads') });
+    Object.assign(env, pgEnv(pg.url, scratch));
   }
   // On PostgreSQL each instance has its own DATA_DIR (outbox, logs); the data is the database's.
   apps.push(await startApp(scratch ? mkdtempSync(join(scratch, `app-${i}-`)) : DATASET_DIR, PORT + i, env));
