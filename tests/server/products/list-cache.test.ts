@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { createDb } from '#server/db/client.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { createProductLists, listProducts } from '#server/services/products/list.ts';
-import { ftsMatch } from '#server/services/products/search.ts';
+import { ftsMatch } from '#server/db/search.ts';
+import { searchWords } from '#server/services/products/search.ts';
 import { PRODUCT_SORT_FIELDS, productListInput } from '#shared/schemas/products.ts';
 import { callerFor, createCompany } from '#tests/helpers/factories.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
@@ -57,7 +58,7 @@ function reference(deps: AppDeps, companyId: number | null, raw: Record<string, 
   if (companyId !== null) where.push('company_id = ?') && params.push(companyId);
   if (input.status) where.push('status = ?') && params.push(input.status);
   if (input.category) where.push('category = ?') && params.push(input.category);
-  const match = ftsMatch(input.search, companyId);
+  const match = ftsMatch(searchWords(input.search), companyId);
   if (match !== null) where.push('id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ?)') && params.push(match);
   const dir = input.orderBy === 'desc' ? 'DESC' : 'ASC';
   const order = `${SORT_SQL[input.sortBy]!.split(', ').map((c) => `${c} ${dir}`).join(', ')}, id ${dir}`;
