@@ -72,7 +72,7 @@ function ensureFoldFunction(sqlite: Sqlite): void {
 /**
  * Code point ranges without case and without a decomposition into marks, skipped when PG_FOLD is built:
  * CJK ideographs, Yi, Hangul syllables (their decomposition is into jamo, kept whole below), surrogates and
- * private use. tests/server/foundation/folded-search-pg.test.ts checks every other BMP character.
+ * private use. tests/server/products/list-pg.test.ts checks every other BMP character.
  */
 const CASELESS = [
   [0x3400, 0x4dbf],
