@@ -43,7 +43,7 @@ const COMPANIES = [
   ['Hợp tác xã a_b', 'htx@example.com'],
 ] as const;
 
-/** User names: marks, đ, case, doubled spaces, % and _ as plain characters. */
+/** User names: marks, đ, case, doubled spaces, % and _ as plain characters; e-mails a locale orders otherwise. */
 const USERS = [
   ['Nguyễn Văn An', 'an@example.com', 'nguyenvanan'],
   ['NGUYỄN THỊ BÌNH', 'binh@example.com', null],
@@ -51,9 +51,9 @@ const USERS = [
   ['Đăng Khoa', 'khoa@example.com', null],
   ['dang tuan', 'tuan@example.com', 'tuan_d'],
   ['Lê  Văn  Tám', 'tam@example.com', null],
-  ['Trần 100% Thật', 'that@example.com', 'tran100'],
-  ['Ông Ánh', 'ong.anh@example.com', 'ong_anh'],
-  ['Zoe', 'zoe@example.com', null],
+  ['Trần 100% Thật', 'a@example.com', 'tran100'],
+  ['Ông Ánh', 'a.b@example.com', 'ong_anh'],
+  ['Zoe', 'a_b@example.com', null],
   ['Ấm Trà', 'amtra@example.com', null],
 ] as const;
 
@@ -319,7 +319,7 @@ describe.skipIf(!available)('[products][users][companies] lists and searches on 
     expect(await names('dang')).toEqual(['dang tuan', 'Đăng Khoa', 'Đặng Văn Cường']);
     expect(await names('van tam')).toEqual(['Lê  Văn  Tám']);
     expect(await names('100%')).toEqual(['Trần 100% Thật']);
-    expect(await names('_')).toEqual(['dang tuan', 'Ông Ánh']);
+    expect(await names('_')).toEqual(['dang tuan', 'Ông Ánh', 'Zoe']);
     expect(await names('%')).toEqual(['Trần 100% Thật']);
   });
 
