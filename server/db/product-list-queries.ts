@@ -66,7 +66,10 @@ export function createProductListQueries<Row>(
  * A search is the word-start patterns over the trigram index (pgSearchMatch), beside the company's or the
  * filter's btree indexes. The version is bigint, handed over by pg as a string: read as a number.
  */
-function pgQueries<Row>({ db, store }: { db: Db; store: DatabaseStore }, columns: ListColumns): ProductListQueries<Row> {
+function pgQueries<Row>(
+  { db, store }: { db: Db; store: DatabaseStore },
+  columns: ListColumns,
+): ProductListQueries<Row> {
   if (store.engine !== 'pg') throw new Error('pgQueries on another engine');
   const { pool } = store;
   const where = (f: ListFilter, search?: SQL | null) =>
@@ -155,7 +158,8 @@ function shapeOf(f: ListFilter, order: ListOrder | null, use: 'page' | 'count' |
     else if (f.status) shape.index = 'products_status_idx';
   } else if (f.category) {
     if (order?.sortBy === 'name') shape.index = 'products_category_name_idx';
-    else if (order?.sortBy === 'category' || order?.sortBy === 'createdAt') shape.index = 'products_category_created_idx';
+    else if (order?.sortBy === 'category' || order?.sortBy === 'createdAt')
+      shape.index = 'products_category_created_idx';
   } else if (f.status) {
     if (order?.sortBy === 'name') shape.index = 'products_status_name_idx';
     else if (order?.sortBy === 'status') shape.index = 'products_status_idx';
@@ -169,13 +173,17 @@ function shapeOf(f: ListFilter, order: ListOrder | null, use: 'page' | 'count' |
  */
 function filterOf(s: Shape, v: { companyId: unknown; status: unknown; category: unknown }) {
   const statusDrives = s.index === 'products_status_idx' || s.index === 'products_status_name_idx';
-  const categoryDrives = s.index === 'products_category_created_idx' || s.index === 'products_category_name_idx';
+  const categoryDrives =
+    s.index === 'products_category_created_idx' || s.index === 'products_category_name_idx';
   const where: SQL[] = [];
   if (s.company) where.push(sql`${products.companyId} = ${v.companyId}`);
   // Within a company, status and category stay off the cross-company indexes: its own indexes drive.
-  if (s.status) where.push(statusDrives ? sql`${products.status} = ${v.status}` : sql`+${products.status} = ${v.status}`);
+  if (s.status)
+    where.push(statusDrives ? sql`${products.status} = ${v.status}` : sql`+${products.status} = ${v.status}`);
   if (s.category)
-    where.push(categoryDrives ? sql`${products.category} = ${v.category}` : sql`+${products.category} = ${v.category}`);
+    where.push(
+      categoryDrives ? sql`${products.category} = ${v.category}` : sql`+${products.category} = ${v.category}`,
+    );
   return and(...where);
 }
 
@@ -205,12 +213,17 @@ interface PageValues {
  * rows are mapped by the same drizzle columns (mapFromDriverValue). A search is FTS5's MATCH over
  * products_fts, looked up by rowid.
  */
-function sqliteQueries<Row>({ db, store }: { db: Db; store: DatabaseStore }, columns: ListColumns): ProductListQueries<Row> {
+function sqliteQueries<Row>(
+  { db, store }: { db: Db; store: DatabaseStore },
+  columns: ListColumns,
+): ProductListQueries<Row> {
   if (store.engine !== 'sqlite') throw new Error('sqliteQueries on another engine');
   const { sqlite } = store;
   /** A drizzle query's text with INDEXED BY after FROM products, its placeholders bound by name. */
   const prepareRaw = (query: { sql: string; params: unknown[] }, index: ListIndex | null) => {
-    const text = index ? query.sql.replace(/ from "products"( |$)/, ` from "products" INDEXED BY "${index}"$1`) : query.sql;
+    const text = index
+      ? query.sql.replace(/ from "products"( |$)/, ` from "products" INDEXED BY "${index}"$1`)
+      : query.sql;
     if (index && text === query.sql) throw new Error(`list query without FROM products: ${query.sql}`);
     const names = query.params.map((p) => {
       if (!is(p, Placeholder)) throw new Error('list statements take placeholders only');
@@ -250,7 +263,10 @@ function sqliteQueries<Row>({ db, store }: { db: Db; store: DatabaseStore }, col
       const key = JSON.stringify(s);
       let q = counts.get(key);
       if (!q) {
-        const run = prepareRaw(db.select({ n: count() }).from(products).where(filterOf(s, placeholders)).toSQL(), s.index);
+        const run = prepareRaw(
+          db.select({ n: count() }).from(products).where(filterOf(s, placeholders)).toSQL(),
+          s.index,
+        );
         q = (v) => Number(run(v)[0]?.[0] ?? 0);
         counts.set(key, q);
       }

@@ -44,7 +44,11 @@ export function pgSearchMatch(searchText: AnyColumn | SQL, words: readonly strin
  * - PostgreSQL: translate() with PG_FOLD, the table foldVietnamese gives every character, then runs of
  *   spaces made one; LIKE with the needle's wildcards escaped.
  */
-export function foldedContains(store: DatabaseStore, columns: SQLWrapper[], term: string | undefined): SQL | undefined {
+export function foldedContains(
+  store: DatabaseStore,
+  columns: SQLWrapper[],
+  term: string | undefined,
+): SQL | undefined {
   if (store.engine === 'sqlite') {
     const needle = foldVietnamese(term ?? '');
     if (!needle) return undefined;

@@ -7,7 +7,10 @@ import type { AppDeps } from '#server/deps.ts';
  * both engines needs one module graph per engine. `databaseUrl` undefined loads SQLite's. The modules are
  * evaluated afresh (vi.resetModules) with DATABASE_URL set for the time of the import only.
  */
-export async function importForEngine<T>(databaseUrl: string | undefined, load: () => Promise<T>): Promise<T> {
+export async function importForEngine<T>(
+  databaseUrl: string | undefined,
+  load: () => Promise<T>,
+): Promise<T> {
   const before = process.env.DATABASE_URL;
   const set = (value: string | undefined) => {
     if (value === undefined) delete process.env.DATABASE_URL;

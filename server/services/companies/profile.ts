@@ -32,7 +32,10 @@ export async function listCompanies(deps: AppDeps, input: CompanyListInput) {
     .select()
     .from(companies)
     .where(where)
-    .orderBy(sortTerm(deps.store, SORT_COLUMNS[input.sortBy], direction), sortTerm(deps.store, companies.id, direction))
+    .orderBy(
+      sortTerm(deps.store, SORT_COLUMNS[input.sortBy], direction),
+      sortTerm(deps.store, companies.id, direction),
+    )
     .limit(limit)
     .offset(offset);
   return { companies: rows.map(toPublicCompany), total };

@@ -1,7 +1,11 @@
 import { LRUCache } from 'lru-cache';
 import type { ProductListInput } from '#shared/schemas/products.ts';
 import type { Db } from '#server/db/client.ts';
-import { createProductListQueries, type ListFilter, type ProductListQueries } from '#server/db/product-list-queries.ts';
+import {
+  createProductListQueries,
+  type ListFilter,
+  type ProductListQueries,
+} from '#server/db/product-list-queries.ts';
 import type { DatabaseStore } from '#server/db/store.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { withCompanyNames } from '#server/services/companies/names.ts';

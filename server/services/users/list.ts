@@ -50,7 +50,10 @@ export async function listUsers(deps: AppDeps, scope: UserScope, input: UserList
     .select()
     .from(users)
     .where(where)
-    .orderBy(sortTerm(deps.store, SORT_COLUMNS[input.sortField], direction), sortTerm(deps.store, users.id, direction))
+    .orderBy(
+      sortTerm(deps.store, SORT_COLUMNS[input.sortField], direction),
+      sortTerm(deps.store, users.id, direction),
+    )
     .limit(limit)
     .offset(offset);
   return { users: await withCompanyNames(deps, rows.map(toPublicUser)), count: total };

@@ -102,9 +102,13 @@ async function listed(deps: AppDeps, scope: number | null, raw: Record<string, u
 }
 
 describe('[products] list: kept totals and ids, named indexes', () => {
-  it('every filter, sort, order, scope and page answers what the list's rules give over every row, twice', async () => {
+  it('every filter, sort, order, scope and page answers what the list rules give over every row, twice', async () => {
     const api = await createTestApi();
-    const companies = [(await createCompany(api.deps)).id, (await createCompany(api.deps)).id, (await createCompany(api.deps)).id];
+    const companies = [
+      (await createCompany(api.deps)).id,
+      (await createCompany(api.deps)).id,
+      (await createCompany(api.deps)).id,
+    ];
     await fill(api.deps, companies);
     let shapes = 0;
     for (const scope of [null, companies[1]!] as const) {
@@ -153,70 +157,100 @@ describe('[products] list: kept totals and ids, named indexes', () => {
       b: (await b.products.list({})).total,
     });
     expect(await totals()).toEqual({
-      a: 3, aActive: 3, aSearch: 2, all: 4, allInactive: 0, b: 1,
+      a: 3,
+      aActive: 3,
+      aSearch: 2,
+      all: 4,
+      allInactive: 0,
+      b: 1,
       allSearch: ['Cà phê Arabica', 'Cà phê Bảo Lộc', 'Cà phê Robusta'],
     });
 
     await a.products.create({ name: 'Cà phê Culi', status: 'INACTIVE' });
     expect(await totals()).toEqual({
-      a: 4, aActive: 3, aSearch: 3, all: 5, allInactive: 1, b: 1,
+      a: 4,
+      aActive: 3,
+      aSearch: 3,
+      all: 5,
+      allInactive: 1,
+      b: 1,
       allSearch: ['Cà phê Arabica', 'Cà phê Bảo Lộc', 'Cà phê Culi', 'Cà phê Robusta'],
     });
 
     // A status change and a rename move rows between kept totals and kept search results.
     const robusta = made[0]!;
-    await a.products.update({ id: robusta.id, version: robusta.version, status: 'INACTIVE', name: 'Trà Ô long' });
+    await a.products.update({
+      id: robusta.id,
+      version: robusta.version,
+      status: 'INACTIVE',
+      name: 'Trà Ô long',
+    });
     expect(await totals()).toEqual({
-      a: 4, aActive: 2, aSearch: 2, all: 5, allInactive: 2, b: 1,
+      a: 4,
+      aActive: 2,
+      aSearch: 2,
+      all: 5,
+      allInactive: 2,
+      b: 1,
       allSearch: ['Cà phê Arabica', 'Cà phê Bảo Lộc', 'Cà phê Culi'],
     });
 
     await a.products.delete({ id: made[1]!.id });
     expect(await totals()).toEqual({
-      a: 3, aActive: 1, aSearch: 1, all: 4, allInactive: 2, b: 1,
+      a: 3,
+      aActive: 1,
+      aSearch: 1,
+      all: 4,
+      allInactive: 2,
+      b: 1,
       allSearch: ['Cà phê Bảo Lộc', 'Cà phê Culi'],
     });
     // Company B's own list never showed A's rows, before or after.
-    expect((await b.products.list({ search: 'ca phe' })).products.map((x) => x.name)).toEqual(['Cà phê Bảo Lộc']);
+    expect((await b.products.list({ search: 'ca phe' })).products.map((x) => x.name)).toEqual([
+      'Cà phê Bảo Lộc',
+    ]);
   });
 
   // SQLite's file shared by two connections; PostgreSQL's counterpart is in list-pg.test.ts.
-  it.skipIf(databaseEngine() === 'pg')('a write from another connection (a script, another process) is seen on the next list', async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'txng-list-')), 'app.db');
-    const one = createDb(path);
-    const other = createDb(path);
-    const deps = {
-      db: one.db,
-      store: { engine: 'sqlite', sqlite: one.sqlite },
-      settings: { publicUrl: 'http://localhost' },
-      productLists: createProductLists({ db: one.db, store: { engine: 'sqlite', sqlite: one.sqlite } }),
-    } as unknown as AppDeps;
-    const companyId = (await createCompany(deps)).id;
-    await makeProduct(deps, companyId, { name: 'Cà phê Robusta', status: 'ACTIVE' });
-    const all = { sortBy: 'name' };
-    const search = { search: 'ca phe' };
-    expect((await listed(deps, null, all)).total).toBe(1);
-    expect((await listed(deps, companyId, search)).total).toBe(1);
+  it.skipIf(databaseEngine() === 'pg')(
+    'a write from another connection (a script, another process) is seen on the next list',
+    async () => {
+      const path = join(mkdtempSync(join(tmpdir(), 'txng-list-')), 'app.db');
+      const one = createDb(path);
+      const other = createDb(path);
+      const deps = {
+        db: one.db,
+        store: { engine: 'sqlite', sqlite: one.sqlite },
+        settings: { publicUrl: 'http://localhost' },
+        productLists: createProductLists({ db: one.db, store: { engine: 'sqlite', sqlite: one.sqlite } }),
+      } as unknown as AppDeps;
+      const companyId = (await createCompany(deps)).id;
+      await makeProduct(deps, companyId, { name: 'Cà phê Robusta', status: 'ACTIVE' });
+      const all = { sortBy: 'name' };
+      const search = { search: 'ca phe' };
+      expect((await listed(deps, null, all)).total).toBe(1);
+      expect((await listed(deps, companyId, search)).total).toBe(1);
 
-    const now = Date.now();
-    other.sqlite
-      .prepare(
-        `INSERT INTO products (company_id, name, status, qr_code, search_text, created_at, updated_at) VALUES (?, 'Cà phê Culi', 'ACTIVE', 'QR-OTHER-1', 'ca phe culi', ?, ?)`,
-      )
-      .run(companyId, now, now);
-    expect((await listed(deps, null, all)).total).toBe(2);
-    expect((await listed(deps, companyId, search)).total).toBe(2);
-    expect((await listed(deps, companyId, { ...search, status: 'ACTIVE' })).total).toBe(2);
+      const now = Date.now();
+      other.sqlite
+        .prepare(
+          `INSERT INTO products (company_id, name, status, qr_code, search_text, created_at, updated_at) VALUES (?, 'Cà phê Culi', 'ACTIVE', 'QR-OTHER-1', 'ca phe culi', ?, ?)`,
+        )
+        .run(companyId, now, now);
+      expect((await listed(deps, null, all)).total).toBe(2);
+      expect((await listed(deps, companyId, search)).total).toBe(2);
+      expect((await listed(deps, companyId, { ...search, status: 'ACTIVE' })).total).toBe(2);
 
-    other.sqlite.prepare(`UPDATE products SET status = 'INACTIVE' WHERE qr_code = 'QR-OTHER-1'`).run();
-    expect((await listed(deps, companyId, { ...search, status: 'ACTIVE' })).total).toBe(1);
-    expect((await listed(deps, null, { status: 'INACTIVE' })).total).toBe(1);
+      other.sqlite.prepare(`UPDATE products SET status = 'INACTIVE' WHERE qr_code = 'QR-OTHER-1'`).run();
+      expect((await listed(deps, companyId, { ...search, status: 'ACTIVE' })).total).toBe(1);
+      expect((await listed(deps, null, { status: 'INACTIVE' })).total).toBe(1);
 
-    other.sqlite.prepare(`DELETE FROM products WHERE qr_code = 'QR-OTHER-1'`).run();
-    expect((await listed(deps, null, all)).total).toBe(1);
-    expect(await listed(deps, companyId, search)).toEqual(await listed(deps, companyId, search));
-    expect((await listed(deps, companyId, search)).total).toBe(1);
-    one.sqlite.close();
-    other.sqlite.close();
-  });
+      other.sqlite.prepare(`DELETE FROM products WHERE qr_code = 'QR-OTHER-1'`).run();
+      expect((await listed(deps, null, all)).total).toBe(1);
+      expect(await listed(deps, companyId, search)).toEqual(await listed(deps, companyId, search));
+      expect((await listed(deps, companyId, search)).total).toBe(1);
+      one.sqlite.close();
+      other.sqlite.close();
+    },
+  );
 });
