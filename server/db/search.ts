@@ -1,4 +1,23 @@
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { foldVietnamese } from '#shared/text.ts';
+import type { Sqlite } from './client.ts';
+import type { DatabaseStore } from './store.ts';
+
+/** The token products_fts holds in company_key for a company (migration 0003): 'c' || company_id. */
+export const companyKey = (companyId: number) => `c${companyId}`;
+
+/**
+ * The MATCH expression over SQLite's products_fts for the folded words of a search (each a quoted prefix
+ * term, all required; quotes doubled so no input can inject FTS5 syntax), scoped to one company inside the
+ * index when `companyId` is set (the company's doclist drives the match instead of every company's rows).
+ * The terms are pinned to search_text so a word like "c1" never matches a company_key token.
+ */
+export function ftsMatch(words: readonly string[], companyId: number | null): string | null {
+  if (!words.length) return null;
+  const terms = words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(' ');
+  const text = `search_text:(${terms})`;
+  return companyId === null ? text : `company_key:${companyKey(companyId)} AND ${text}`;
+}
 
 /**
  * PostgreSQL's counterpart of the FTS5 MATCH over products_fts (decision 153): every word of the search,
@@ -13,4 +32,105 @@ export function pgSearchMatch(searchText: AnyColumn | SQL, words: readonly strin
     (word) => sql`${searchText} ~ ${`(^|[^[:alnum:]])${word.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}`}`,
   );
   return sql.join(conditions, sql` AND `);
+}
+
+/**
+ * Search that ignores case and Vietnamese marks ("nguyen" finds "Nguyễn", "dang" finds "Đặng") over columns
+ * that have no folded copy (users, companies: small tables; products search their folded search_text).
+ * A condition true when any of `columns`, folded, contains `term`, folded, as plain characters (% and _
+ * included); undefined for a blank term (no filter). The engines fold alike (decision 165):
+ * - SQLite: its lower() and LIKE know neither marks nor đ, so foldVietnamese itself is registered as a
+ *   deterministic SQL function on the connection, and instr() looks for the needle.
+ * - PostgreSQL: translate() with PG_FOLD, the table foldVietnamese gives every character, then runs of
+ *   spaces made one; LIKE with the needle's wildcards escaped.
+ */
+export function foldedContains(
+  store: DatabaseStore,
+  columns: SQLWrapper[],
+  term: string | undefined,
+): SQL | undefined {
+  if (store.engine === 'sqlite') {
+    const needle = foldVietnamese(term ?? '');
+    if (!needle) return undefined;
+    ensureFoldFunction(store.sqlite);
+    return or(...columns.map((c) => sql`instr(${sql.raw(FOLD_FUNCTION)}(${c}), ${needle}) > 0`));
+  }
+  const needle = pgFold(term ?? '');
+  if (!needle) return undefined;
+  const pattern = `%${needle.replace(/[\\%_]/g, '\\$&')}%`;
+  return or(...columns.map((c) => sql`${pgFoldSql(c)} LIKE ${pattern}`));
+}
+
+const FOLD_FUNCTION = 'fold_vi';
+/** Connections that have fold_vi: a property of each connection, not state of the app. */
+const registered = new WeakSet<Sqlite>();
+
+function ensureFoldFunction(sqlite: Sqlite): void {
+  if (registered.has(sqlite)) return;
+  sqlite.function(FOLD_FUNCTION, { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? foldVietnamese(value) : null,
+  );
+  registered.add(sqlite);
+}
+
+/**
+ * Code point ranges without case and without a decomposition into marks, skipped when PG_FOLD is built:
+ * CJK ideographs, Yi, Hangul syllables (their decomposition is into jamo, kept whole below), surrogates and
+ * private use. tests/server/products/list-pg.test.ts checks every other BMP character.
+ */
+const CASELESS = [
+  [0x3400, 0x4dbf],
+  [0x4e00, 0x9fff],
+  [0xa000, 0xa4cf],
+  [0xac00, 0xf8ff],
+] as const;
+
+/**
+ * foldVietnamese character by character, as translate() takes it (decision 165): each character of the BMP
+ * that foldVietnamese turns into another single character (its case, its marks, đ/Đ; every whitespace into
+ * a space), and the marks it removes (U+0300–U+036F) mapped to nothing. Characters it would turn into
+ * several (Hangul syllables into jamo, letters with marks outside that block) are left whole on both sides.
+ * Computed from foldVietnamese once per process, so the two can never disagree.
+ */
+export const PG_FOLD: { from: string; to: string; map: ReadonlyMap<string, string> } = (() => {
+  const map = new Map<string, string>();
+  let from = '';
+  let to = '';
+  let removed = '';
+  let range = 0;
+  for (let cp = 0; cp <= 0xffff; cp++) {
+    const skip = CASELESS[range];
+    if (skip && cp >= skip[0]) {
+      cp = skip[1];
+      range++;
+      continue;
+    }
+    const c = String.fromCharCode(cp);
+    const folded = /\s/.test(c) ? ' ' : foldVietnamese(c);
+    if (folded === c || [...folded].length > 1) continue;
+    map.set(c, folded);
+    if (folded === '') removed += c;
+    else {
+      from += c;
+      to += folded;
+    }
+  }
+  // translate() drops the characters of its second argument that have no counterpart in the third.
+  return { from: from + removed, to, map };
+})();
+
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+const FOLD_FROM = sql.raw(literal(PG_FOLD.from));
+const FOLD_TO = sql.raw(literal(PG_FOLD.to));
+
+/** A column folded on PostgreSQL by PG_FOLD, runs of spaces made one. */
+export function pgFoldSql(column: SQLWrapper): SQL {
+  return sql`regexp_replace(translate(${column}, ${FOLD_FROM}, ${FOLD_TO}), ' {2,}', ' ', 'g')`;
+}
+
+/** The same fold in JavaScript, for the needle: foldVietnamese wherever it maps a character to one or none. */
+export function pgFold(value: string): string {
+  let out = '';
+  for (const c of value) out += PG_FOLD.map.get(c) ?? c;
+  return out.replace(/ {2,}/g, ' ').trim();
 }

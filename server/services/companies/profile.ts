@@ -1,11 +1,12 @@
-import { type AnyColumn, asc, count, desc, eq } from 'drizzle-orm';
+import { type AnyColumn, count, eq } from 'drizzle-orm';
+import { sortTerm } from '#server/db/order.ts';
 import type { CompanyListInput } from '#shared/schemas/companies.ts';
 import { companies } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import { toPublicCompany } from '#server/services/accounts/profile.ts';
 import { pageWindow } from '#server/services/pagination.ts';
-import { foldedContains } from '#server/services/users/folded-search.ts';
+import { foldedContains } from '#server/db/search.ts';
 
 /** GET /companies/{id}: what a product page shows about its maker; anyone may read it. */
 export async function getCompanyProfile(deps: AppDeps, id: number) {
@@ -20,18 +21,21 @@ const SORT_COLUMNS: Record<CompanyListInput['sortBy'], AnyColumn> = {
   updatedAt: companies.updatedAt,
 };
 
-/** GET /companies/all: every company, for the site's administrators. */
+/** GET /companies/all: every company, for the site's administrators; sorted alike on both engines (decision 164). */
 export async function listCompanies(deps: AppDeps, input: CompanyListInput) {
   const where = foldedContains(deps.store, [companies.name, companies.email], input.search);
   const [counted] = await deps.db.select({ n: count() }).from(companies).where(where);
   const total = counted?.n ?? 0;
-  const direction = input.orderBy === 'desc' ? desc : asc;
+  const direction = input.orderBy === 'desc' ? 'desc' : 'asc';
   const { limit, offset } = pageWindow(input.page, input.limit);
   const rows = await deps.db
     .select()
     .from(companies)
     .where(where)
-    .orderBy(direction(SORT_COLUMNS[input.sortBy]), direction(companies.id))
+    .orderBy(
+      sortTerm(deps.store, SORT_COLUMNS[input.sortBy], direction),
+      sortTerm(deps.store, companies.id, direction),
+    )
     .limit(limit)
     .offset(offset);
   return { companies: rows.map(toPublicCompany), total };

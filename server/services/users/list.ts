@@ -1,16 +1,20 @@
-import { type AnyColumn, and, asc, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, count, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { UserListInput, UserSortField } from '#shared/schemas/users.ts';
+import { sortTerm } from '#server/db/order.ts';
 import { users } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { toPublicUser } from '#server/services/accounts/session.ts';
 import { withCompanyNames } from '#server/services/companies/names.ts';
 import { pageWindow } from '#server/services/pagination.ts';
-import { foldedContains } from './folded-search.ts';
+import { foldedContains } from '#server/db/search.ts';
 import type { UserScope } from './scope.ts';
 
-/** The Vietnamese order of names (decision 085), one index per list shape (all, one company). */
+/**
+ * The Vietnamese order of names (decision 085), one index per list shape (all, one company). Every sort
+ * goes through sortTerm: the same order on both engines (decision 164).
+ */
 const byName = users.nameSort;
-const SORT_COLUMNS: Record<UserSortField, SQL | AnyColumn> = {
+const SORT_COLUMNS: Record<UserSortField, AnyColumn> = {
   displayName: byName,
   name: byName,
   email: users.email,
@@ -40,13 +44,16 @@ export async function listUsers(deps: AppDeps, scope: UserScope, input: UserList
   );
   const [counted] = await deps.db.select({ n: count() }).from(users).where(where);
   const total = counted?.n ?? 0;
-  const direction = input.sortOrder === 'desc' ? desc : asc;
+  const direction = input.sortOrder === 'desc' ? 'desc' : 'asc';
   const { limit, offset } = pageWindow(input.pageIndex, input.pageSize);
   const rows = await deps.db
     .select()
     .from(users)
     .where(where)
-    .orderBy(direction(SORT_COLUMNS[input.sortField]), direction(users.id))
+    .orderBy(
+      sortTerm(deps.store, SORT_COLUMNS[input.sortField], direction),
+      sortTerm(deps.store, users.id, direction),
+    )
     .limit(limit)
     .offset(offset);
   return { users: await withCompanyNames(deps, rows.map(toPublicUser)), count: total };
