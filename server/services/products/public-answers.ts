@@ -247,7 +247,8 @@ interface SourceRow {
   /** Read from the stored answers (decision 145): kept only on a second ask (decision 146). */
   stored?: boolean;
 }
-type MaybePromise<T> = T | Promise<T>;
+/** A value at hand (a hit, or SQLite's synchronous statements) or a promise of it (an awaited query). */
+export type MaybePromise<T> = T | Promise<T>;
 
 /** Where the answers come from: SQLite's statements and stored answers, or the query builder (decision 159). */
 interface AnswerSource {
@@ -389,6 +390,8 @@ export class PublicAnswers {
    * was read: it may have been read before that change committed (decision 159).
    */
   private generation = 0;
+  /** Reads in flight (an awaited source), by kind and key, shared by the asks that come meanwhile. */
+  private readonly reading = new Map<string, Promise<PublicAnswer | null>>();
 
   constructor(deps: PublicAnswersDeps) {
     const url = deps.settings.publicUrl;
@@ -402,7 +405,7 @@ export class PublicAnswers {
   product(code: string): MaybePromise<PublicAnswer | null> {
     const hit = this.products.get(code);
     if (hit) return hit;
-    return this.keep(this.source.product(code), (row) => {
+    return this.keep(`p:${code}`, () => this.source.product(code), (row) => {
       if (row.stored && !this.askedOnce.delete(code)) {
         this.askedOnce.set(code, true);
         return false;
@@ -416,7 +419,7 @@ export class PublicAnswers {
     const code = this.primaryCodes.get(id);
     if (code !== undefined) return this.product(code);
     const generation = this.generation;
-    return then(this.source.primaryCode(id), (found) => {
+    return whenReady(this.source.primaryCode(id), (found) => {
       if (found === undefined) return null;
       if (generation === this.generation) this.primaryCodes.set(id, found);
       return this.product(found);
@@ -427,7 +430,7 @@ export class PublicAnswers {
   shortLink(code: string): MaybePromise<PublicAnswer | null> {
     const hit = this.links.get(code);
     if (hit) return hit;
-    return this.keep(this.source.shortLink(code), () => true, (entry) => this.links.set(code, entry));
+    return this.keep(`s:${code}`, () => this.source.shortLink(code), () => true, (entry) => this.links.set(code, entry));
   }
 
   /** The lot page's answer (PublicLotAnswer) of a lot of an ACTIVE product; null when there is none. */
@@ -435,27 +438,42 @@ export class PublicAnswers {
     const key = String(id);
     const hit = this.lots.get(key);
     if (hit) return hit;
-    return this.keep(this.source.lot(id), () => true, (entry) => this.lots.set(key, entry));
+    return this.keep(`l:${key}`, () => this.source.lot(id), () => true, (entry) => this.lots.set(key, entry));
   }
 
-  /** A source's row as an answer, kept when `admit` says so and nothing changed while it was read. */
+  /**
+   * A source's row as an answer, kept when `admit` says so and nothing changed while it was read. A read
+   * that awaits is shared by every ask of the same key until it settles: the dispatcher hands a miss to
+   * the app, which asks again (server/http/public-dispatcher.ts), and a storm on one cold code is one read.
+   */
   private keep(
-    found: MaybePromise<SourceRow | undefined>,
+    key: string,
+    read: () => MaybePromise<SourceRow | undefined>,
     admit: (row: SourceRow) => boolean,
     set: (entry: PublicAnswer) => void,
   ): MaybePromise<PublicAnswer | null> {
+    const pending = this.reading.get(key);
+    if (pending) return pending;
     const generation = this.generation;
-    return then(found, (row) => {
+    const answer = whenReady(read(), (row) => {
       if (!row) return null;
       const entry: PublicAnswer = { data: row.data, productId: row.productId, companyId: row.companyId, lotId: row.lotId, pages: {} };
       if (admit(row) && generation === this.generation) set(entry);
       return entry;
     });
+    if (!(answer instanceof Promise)) return answer;
+    const shared = answer.finally(() => {
+      if (this.reading.get(key) === shared) this.reading.delete(key);
+    });
+    this.reading.set(key, shared);
+    return shared;
   }
 
   /** Drops every answer a write made stale (the triggers or the notifications call it; a test may too). */
   changed(change: PublicChange): void {
     this.generation++;
+    // A read begun before the change may have read the rows before it: later asks read again.
+    this.reading.clear();
     this.products.changed(change);
     this.links.changed(change);
     this.lots.changed(change);
@@ -466,6 +484,7 @@ export class PublicAnswers {
   /** Drops every answer: the notifications were interrupted, so changes may have been missed. */
   changedAll(): void {
     this.generation++;
+    this.reading.clear();
     this.products.clear();
     this.links.clear();
     this.lots.clear();
@@ -498,8 +517,8 @@ export class PublicAnswers {
   }
 }
 
-/** `f(value)` now when the value is at hand, after it when it is a promise: a hit never waits a tick. */
-function then<T, R>(value: MaybePromise<T>, f: (v: T) => MaybePromise<R>): MaybePromise<R> {
+/** `f(value)` now when the value is at hand (not named `then`: a module exporting `then` is a thenable), after it when it is a promise: a hit never waits a tick. */
+export function whenReady<T, R>(value: MaybePromise<T>, f: (v: T) => MaybePromise<R>): MaybePromise<R> {
   return value instanceof Promise ? value.then(f) : f(value);
 }
 

@@ -55,20 +55,20 @@ describe('[GUEST][perf] the engine-neutral public answers (decision 159)', () =>
 
     for (const code of [product.qr_code, lotCode]) {
       const built = await buildProductAnswer(db, url, code);
-      expect(built).toEqual(parsed(publicAnswers.product(code)));
+      expect(built).toEqual(parsed(await publicAnswers.product(code)));
       // Byte for byte: what JSON.stringify writes is what SQLite's json_object wrote.
-      expect(JSON.stringify(built!.data)).toBe(text(publicAnswers.product(code)));
+      expect(JSON.stringify(built!.data)).toBe(text(await publicAnswers.product(code)));
     }
     expect((await buildProductAnswer(db, url, lotCode))!.data.lot).toMatchObject({ code: 'R2', recalled: true });
     expect((await buildProductAnswer(db, url, product.qr_code))!.data.recalledLots.map((l) => l.code)).toEqual(['B3', 'R2']);
 
     const lot = await buildLotAnswer(db, url, recalled.id);
-    expect(lot).toEqual(parsed(publicAnswers.lot(recalled.id)));
-    expect(JSON.stringify(lot!.data)).toBe(text(publicAnswers.lot(recalled.id)));
+    expect(lot).toEqual(parsed(await publicAnswers.lot(recalled.id)));
+    expect(JSON.stringify(lot!.data)).toBe(text(await publicAnswers.lot(recalled.id)));
 
     for (const code of [product.qr_code, inactive.qr_code]) {
       const link = await buildShortLinkAnswer(db, url, code);
-      expect(link).toEqual(parsed(publicAnswers.shortLink(code)));
+      expect(link).toEqual(parsed(await publicAnswers.shortLink(code)));
     }
     expect((await buildShortLinkAnswer(db, url, inactive.qr_code))!.data.productId).toBeNull();
     expect(await buildPrimaryCode(db, inactive.id)).toBe(inactive.qr_code);

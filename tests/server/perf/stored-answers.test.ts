@@ -184,7 +184,7 @@ describe('[GUEST][REST][perf] the stored public answers', () => {
     const second = createDb(path);
     const again = createPublicAnswers({ sqlite: second.sqlite, settings });
     expect(again.store.read(product.qr_code)).toBeUndefined();
-    expect(dataOf<{ name: string }>(again.product(product.qr_code)!).name).toBe('Đổi khi app tắt');
+    expect(dataOf<{ name: string }>((await again.product(product.qr_code))!).name).toBe('Đổi khi app tắt');
     again.store.settle();
     const row = again.store.read(product.qr_code);
     expect(JSON.parse(new TextDecoder().decode(row![3])).name).toBe('Đổi khi app tắt');
