@@ -30,7 +30,8 @@ export interface AppState {
 
 export function createAppState(settings: Settings, store: { db: Db; store: DatabaseStore }): AppState {
   return {
-    limits: createLimits(settings),
+    // Counted in PostgreSQL when the app runs there, so every instance counts the same attempts (decision 157).
+    limits: createLimits(settings, store.store.engine === 'pg' ? { pgPool: store.store.pool } : {}),
     tokens: createTokens(settings.jwtSecret),
     actors: createActorLookup(store.db),
     productLists: createProductLists(store),

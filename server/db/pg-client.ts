@@ -108,6 +108,8 @@ export function pgTransactionRunner(db: PgDb): TransactionRunner {
 export interface PgDbOptions {
   /** Connections in the pool (pg's default is 10). */
   max?: number;
+  /** How long an idle connection is kept open (pg's default is 10 s). */
+  idleTimeoutMillis?: number;
   /**
    * An idle connection that fails (the server restarted, a network cut) is dropped by the pool and reported
    * here; without a listener pg would crash the process.
@@ -123,6 +125,7 @@ export async function createPgDb(url: string, options: PgDbOptions = {}): Promis
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max,
+    idleTimeoutMillis: options.idleTimeoutMillis,
     application_name: 'truy-xuat-nguon-goc',
   });
   pool.on('error', (error) => options.onError?.(error));

@@ -14,7 +14,7 @@ import { createTestApi } from '#tests/helpers/http.ts';
  * JSON statements answer: the same objects, in the same key order, for every kind of public answer.
  */
 async function world() {
-  const api = createTestApi();
+  const api = await createTestApi();
   const admin = await createUser(api.deps, { role: 'COMPANY_ADMIN' });
   const caller = callerFor(api.deps, admin);
   const awkward = 'Mật "ong" \\ rừng\tU Minh\n</script> 🐝';
