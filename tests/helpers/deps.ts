@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inject } from 'vitest';
+import { inject, vi } from 'vitest';
 import { createAppDeps, type DatabaseChoice } from '#server/compose.ts';
 import type { Sqlite } from '#server/db/client.ts';
 import { type DatabaseEngine, databaseEngine } from '#server/db/engine.ts';
@@ -70,4 +70,14 @@ export async function createTestDeps(env: Record<string, string> = {}): Promise<
   testCleanups.push(() => composed.close());
   const deps = composed.deps;
   return Object.defineProperty(deps, 'sqlite', { get: () => sqliteOf(deps.store), enumerable: false }) as TestDeps;
+}
+
+/**
+ * A check of what the public must see right after a write. On SQLite the write's own triggers drop the
+ * kept answer before the write returns, so it must hold at the first try; on PostgreSQL the database's
+ * notification arrives a moment after the commit (decision 158), so it is tried again for up to a second.
+ */
+export async function atOnce(check: () => Promise<void>): Promise<void> {
+  if (engine === 'sqlite') return check();
+  await vi.waitFor(check, { timeout: 1_000, interval: 20 });
 }
