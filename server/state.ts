@@ -11,7 +11,7 @@ export type ShutdownHook = () => void | Promise<void>;
 
 /**
  * What the app keeps between requests: caches, prepared statements, limits, shutdown hooks. Built once
- * per app by startServer (server/server.ts) or a test helper and carried in AppDeps, never held in a
+ * per app by createAppDeps (server/compose.ts) and carried in AppDeps, never held in a
  * module: two apps in one process (tests, a script beside the server) share nothing, and shutdown can
  * reach everything it must flush (docs/architecture.md, "Layers"; decision 115).
  */

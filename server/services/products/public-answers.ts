@@ -13,7 +13,7 @@ import type { ProductAnswer } from './serialize.ts';
  * as the encoded JSON of the answer's `data` (no transport envelope: the edge adds REST's or tRPC's,
  * server/http/public-routes.ts), together with the server-rendered pages made from it.
  *
- * Built once in startServer (or a test's deps) and passed in as `deps.publicAnswers`.
+ * Built once by createAppDeps (server/compose.ts) and passed in as `deps.publicAnswers`.
  *
  * - A miss is one prepared statement that returns the finished answer: SQLite builds the JSON itself
  *   (json_object, json_group_array), so nothing is serialized in JavaScript on this path.

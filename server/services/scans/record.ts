@@ -125,7 +125,7 @@ export class ScanBuffer {
   }
 }
 
-/** The scan buffer of one app: built in startServer (or a test's deps), flushed by its shutdown. */
+/** The scan buffer of one app: built by createAppDeps (server/compose.ts), flushed by its shutdown. */
 export function createScanBuffer(deps: BufferDeps): ScanBuffer {
   return new ScanBuffer(deps);
 }
