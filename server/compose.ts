@@ -56,11 +56,17 @@ export interface ComposedDeps {
  *   instance's writes included (decision 158); limits counted in the database (decision 157); scan
  *   windows added together with upserts (decision 156).
  */
-export async function createAppDeps(settings: Settings, logger: Logger, options: ComposeOptions): Promise<ComposedDeps> {
+export async function createAppDeps(
+  settings: Settings,
+  logger: Logger,
+  options: ComposeOptions,
+): Promise<ComposedDeps> {
   // The tables services import were picked for this process's engine when schema/index.ts loaded.
   const engine = 'databaseUrl' in options.database ? 'pg' : 'sqlite';
   if (engine !== databaseEngine()) {
-    throw new Error(`This process was started for ${databaseEngine()} (DATABASE_URL) and cannot open a ${engine} database`);
+    throw new Error(
+      `This process was started for ${databaseEngine()} (DATABASE_URL) and cannot open a ${engine} database`,
+    );
   }
   const ownPool = !options.decodePool;
   const decodePool = options.decodePool ?? createDecodePool();

@@ -69,7 +69,10 @@ export async function createTestDeps(env: Record<string, string> = {}): Promise<
   // Before the database is dropped (cleanups run last first).
   testCleanups.push(() => composed.close());
   const deps = composed.deps;
-  return Object.defineProperty(deps, 'sqlite', { get: () => sqliteOf(deps.store), enumerable: false }) as TestDeps;
+  return Object.defineProperty(deps, 'sqlite', {
+    get: () => sqliteOf(deps.store),
+    enumerable: false,
+  }) as TestDeps;
 }
 
 /**

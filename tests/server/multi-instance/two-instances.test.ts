@@ -7,7 +7,13 @@ import {
   startTestPostgres,
   type TestPostgres,
 } from '#tests/helpers/postgres.ts';
-import { api, type Json, type RealServer, startRealServer, tempDir } from '#tests/server/security/real-server.ts';
+import {
+  api,
+  type Json,
+  type RealServer,
+  startRealServer,
+  tempDir,
+} from '#tests/server/security/real-server.ts';
 
 /**
  * Two instances of the app on one PostgreSQL database behave as one (decisions 156-159): what one writes the
@@ -75,7 +81,10 @@ describe.skipIf(!available)(
     }, 60_000);
 
     /** An ACTIVE product of the demo company, with its printed code, read through the API. */
-    async function demoProduct(server: RealServer, index: number): Promise<{ id: number; code: string; companyId: number }> {
+    async function demoProduct(
+      server: RealServer,
+      index: number,
+    ): Promise<{ id: number; code: string; companyId: number }> {
       const list = await api(server.url, 'GET', '/public/companies/1/products?limit=10');
       expect(list.status).toBe(200);
       const id = (list.body.data.products as Json[])[index].id as number;
@@ -93,9 +102,10 @@ describe.skipIf(!available)(
       const body = (await res.json()) as Json;
       return body[0]?.result?.data?.name;
     };
-    const page = async (server: RealServer, code: string) => (await fetch(`${server.url}/redirect/${code}`)).text();
+    const page = async (server: RealServer, code: string) =>
+      (await fetch(`${server.url}/redirect/${code}`)).text();
 
-    it("serves a product edited through A fresh from B at once: REST, tRPC and the server-rendered page", async () => {
+    it('serves a product edited through A fresh from B at once: REST, tRPC and the server-rendered page', async () => {
       const product = await demoProduct(a, 0);
       // B keeps the answer and its page first, so that a stale one would be what it serves.
       const before = await restName(b, product.code);
@@ -118,7 +128,9 @@ describe.skipIf(!available)(
       );
       expect(Date.now() - started).toBeLessThanOrEqual(FRESH_MS);
       // And A, whose own write reaches it through the same feed.
-      await vi.waitFor(async () => expect(await restName(a, product.code)).toBe(renamed), { timeout: FRESH_MS });
+      await vi.waitFor(async () => expect(await restName(a, product.code)).toBe(renamed), {
+        timeout: FRESH_MS,
+      });
     });
 
     it('counts sign-in failures made on both instances together: split across A and B they reach the block', async () => {
@@ -142,21 +154,35 @@ describe.skipIf(!available)(
     it('adds up scans recorded on both instances in the statistics read from either', async () => {
       const product = await demoProduct(a, 1);
       const dashboard = async (server: RealServer) => {
-        const res = await api(server.url, 'GET', `/companies/dashboard/statistic?companyId=${product.companyId}`, { token });
+        const res = await api(
+          server.url,
+          'GET',
+          `/companies/dashboard/statistic?companyId=${product.companyId}`,
+          { token },
+        );
         expect(res.status).toBe(200);
         const top = (res.body.data.topProducts as Json[]).find((p) => p.id === product.id);
-        return { total: res.body.data.totalScans as number, product: (top?.scans as number | undefined) ?? 0 };
+        return {
+          total: res.body.data.totalScans as number,
+          product: (top?.scans as number | undefined) ?? 0,
+        };
       };
       // Scans of the first test may still be in B's buffer: let them land before counting.
       await new Promise((resolve) => setTimeout(resolve, 300));
       const before = await dashboard(a);
       const scan = (server: RealServer) => api(server.url, 'GET', `/products/qr-codes/${product.code}`);
       // In parallel, so that both instances count the same product in the same windows.
-      const answers = await Promise.all([...Array(7)].map(() => scan(a)).concat([...Array(5)].map(() => scan(b))));
+      const answers = await Promise.all(
+        [...Array(7)].map(() => scan(a)).concat([...Array(5)].map(() => scan(b))),
+      );
       expect(answers.map((r) => r.status)).toEqual(Array(12).fill(200));
       for (const server of [a, b]) {
         await vi.waitFor(
-          async () => expect(await dashboard(server)).toEqual({ total: before.total + 12, product: before.product + 12 }),
+          async () =>
+            expect(await dashboard(server)).toEqual({
+              total: before.total + 12,
+              product: before.product + 12,
+            }),
           { timeout: 2_000, interval: 50 },
         );
       }
