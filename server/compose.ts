@@ -2,7 +2,7 @@ import { type BackgroundWriter, startBackgroundWriter } from './db/background-wr
 import { type ChangeFeed, createChangeFeed } from './db/change-feed.ts';
 import { createDb } from './db/client.ts';
 import { prepareDatabase } from './db/migrations.ts';
-import { createPgDb } from './db/pg-client.ts';
+import { createPgDb, withAdvisoryLock } from './db/pg-client.ts';
 import { createPgScanWriter } from './db/pg-scan-windows.ts';
 import { databaseEngine } from './db/engine.ts';
 import type { DatabaseStore } from './db/store.ts';
@@ -36,6 +36,11 @@ export interface ComposeOptions {
 
 export interface ComposedDeps {
   deps: AppDeps;
+  /**
+   * Start-up work that reads then writes (the first SUPER_ADMIN, the default documents, the demo data): on
+   * PostgreSQL under an advisory lock, so instances starting together do it one after the other.
+   */
+  startUp<T>(work: () => Promise<T>): Promise<T>;
   /**
    * After the last request: writes the buffered scan events, stops their writer, stops listening for
    * changes, stops storing answers, closes the database (and the decoding pool if made here).
@@ -109,6 +114,7 @@ export async function createAppDeps(
       const openFeed = feed;
       return {
         deps,
+        startUp: (work) => withAdvisoryLock(handle.pool, 'txng:start-up', work),
         async close() {
           await scanBuffer.flushAll();
           await writer.stop();
@@ -150,6 +156,8 @@ export async function createAppDeps(
   };
   return {
     deps,
+    // One process per file: nothing to take turns with.
+    startUp: (work) => work(),
     async close() {
       await scanBuffer.flushAll();
       await background?.stop();

@@ -35,9 +35,12 @@ export async function startServer(
   const { deps } = composed;
 
   try {
-    await ensureSuperAdmin(deps);
-    await ensureDefaultDocuments(deps);
-    if (settings.demo) await seedDemo(deps);
+    // Instances starting together on one PostgreSQL take turns (server/compose.ts).
+    await composed.startUp(async () => {
+      await ensureSuperAdmin(deps);
+      await ensureDefaultDocuments(deps);
+      if (settings.demo) await seedDemo(deps);
+    });
   } catch (err) {
     await composed.close();
     throw err;

@@ -1,6 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { DEFAULT_DOCUMENTS } from '#server/seed/default-documents.ts';
+import { DEMO_ADMIN_EMAIL } from '#server/seed/seed.ts';
 import {
   freshPgDatabase,
   postgresAvailable,
@@ -60,13 +63,14 @@ describe.skipIf(!available)(
         SCAN_FLUSH_MS: '50',
       };
       const command = [process.execPath, '--import', 'tsx', 'tests/server/multi-instance/instance.ts'];
-      // A has the data: the demo company and the first SUPER_ADMIN. B starts on what A made.
-      a = await startRealServer(
-        { ...shared, INSTANCE_ID: 'A', DEMO: '1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-        undefined,
-        { command },
-      );
-      b = await startRealServer({ ...shared, INSTANCE_ID: 'B' }, undefined, { command });
+      // Configured alike, as behind a load balancer, and started together on an empty database: both
+      // migrate, install the change triggers and create the first SUPER_ADMIN, the default documents and
+      // the demo data, racing.
+      const alike = { ...shared, DEMO: '1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+      [a, b] = await Promise.all([
+        startRealServer({ ...alike, INSTANCE_ID: 'A' }, undefined, { command }),
+        startRealServer({ ...alike, INSTANCE_ID: 'B' }, undefined, { command }),
+      ]);
       const signedIn = await api(a.url, 'POST', '/auth/login', { body: ADMIN });
       expect(signedIn.status).toBe(200);
       token = signedIn.body.data.session.accessToken;
@@ -79,6 +83,25 @@ describe.skipIf(!available)(
       // Each instance flushed its scans, closed its feed and pool, and exited cleanly.
       expect(codes).toEqual([0, 0]);
     }, 60_000);
+
+    it('start together safely: the start-up data is made once, whoever came first', async () => {
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        const count = async (query: string) => Number((await client.query<{ n: string }>(query)).rows[0]?.n);
+        expect(await count("SELECT count(*) AS n FROM users WHERE role = 'SUPER_ADMIN'")).toBe(1);
+        expect(await count(`SELECT count(*) AS n FROM users WHERE email = '${DEMO_ADMIN_EMAIL}'`)).toBe(1);
+        expect(await count('SELECT count(*) AS n FROM companies')).toBe(1);
+        const sections = Object.values(DEFAULT_DOCUMENTS).reduce((n, s) => n + s.length, 0);
+        expect(await count('SELECT count(*) AS n FROM documents')).toBe(sections);
+      } finally {
+        await client.end();
+      }
+      // One of them did the work; both serve.
+      const created = [a, b].filter((s) => s.lines.some((l) => l.includes('"event":"seed.demo"')));
+      expect(created).toHaveLength(1);
+      for (const server of [a, b]) expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    });
 
     /** An ACTIVE product of the demo company, with its printed code, read through the API. */
     async function demoProduct(
