@@ -78,7 +78,7 @@ describe('[GUEST][perf] the engine-neutral public answers (decision 159)', () =>
     const { api, inactive } = await world();
     const { db, publicAnswers, settings } = api.deps;
     expect(await buildProductAnswer(db, settings.publicUrl, 'khong-co-ma')).toBeUndefined();
-    expect(publicAnswers.product('khong-co-ma')).toBeNull();
+    expect(await publicAnswers.product('khong-co-ma')).toBeNull();
     expect(await buildProductAnswer(db, settings.publicUrl, inactive.qr_code)).toBeUndefined();
     expect(await buildShortLinkAnswer(db, settings.publicUrl, 'khong-co-ma')).toBeUndefined();
     expect(await buildLotAnswer(db, settings.publicUrl, 987654)).toBeUndefined();
