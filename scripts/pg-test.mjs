@@ -177,14 +177,35 @@ async function main(command) {
         process.once('SIGTERM', resolve);
       });
     } else {
+      // In a process group of its own, and signals go to the whole group: `npm start` exits on SIGTERM
+      // without passing it on, which left the server running after its cluster had been stopped.
       const child = spawn(command[0], command.slice(1), {
         stdio: 'inherit',
+        detached: true,
         env: { ...process.env, DATABASE_URL: databaseUrl },
       });
-      const forward = (signal) => child.kill(signal);
+      const forward = (signal) => {
+        try {
+          process.kill(-child.pid, signal);
+        } catch {
+          child.kill(signal);
+        }
+      };
       process.on('SIGINT', forward);
       process.on('SIGTERM', forward);
       code = await new Promise((resolve) => child.on('exit', (status) => resolve(status ?? 1)));
+      // The command's own children (npm's server) may still be shutting down: the cluster waits for them.
+      const groupAlive = () => {
+        try {
+          process.kill(-child.pid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      for (let waited = 0; groupAlive() && waited < 30_000; waited += 100) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     }
   } finally {
     await cluster.stop();

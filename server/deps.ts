@@ -10,7 +10,10 @@ import type { DecodePool } from './services/scans/decode-pool.ts';
 import type { AppState } from './state.ts';
 import type { ScanBuffer } from './services/scans/record.ts';
 
-/** Everything the app needs from outside, built once in startServer (server/server.ts) or by a test helper. */
+/**
+ * Everything the app needs from outside, built once by createAppDeps (server/compose.ts), for the server
+ * and the tests alike (decision 161).
+ */
 export interface AppDeps extends AppState {
   db: Db;
   /** The engine's own handle: SQLite's connection or PostgreSQL's pool (server/db/store.ts, decision 160). */

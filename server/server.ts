@@ -2,22 +2,15 @@ import type { AddressInfo } from 'node:net';
 import { createServer as createHttpServer, type RequestListener, type ServerOptions } from 'node:http';
 import { serve, type ServerType } from '@hono/node-server';
 import { type AppOptions, createApp } from './app.ts';
-import { startBackgroundWriter } from './db/background-writer.ts';
-import { createDb } from './db/client.ts';
-import type { DatabaseStore } from './db/store.ts';
+import { createAppDeps } from './compose.ts';
 import { ensureSuperAdmin } from './db/bootstrap.ts';
-import { prepareDatabase } from './db/migrations.ts';
 import { ensureDefaultDocuments, seedDemo } from './seed/seed.ts';
 import type { AppDeps } from './deps.ts';
 import type { Settings } from './env.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { withPublicDispatcher } from './http/public-dispatcher.ts';
 import { createMailer } from './mail/mailer.ts';
-import { createPublicAnswers } from './services/products/public-answers.ts';
-import { createScanBuffer } from './services/scans/record.ts';
-import { createAfterAnswerJobs } from './services/accounts/after-answer.ts';
-import { createDecodePool } from './services/scans/decode-pool.ts';
-import { createAppState, type ShutdownHook } from './state.ts';
+import type { ShutdownHook } from './state.ts';
 
 export interface RunningServer {
   deps: AppDeps;
@@ -34,33 +27,24 @@ export async function startServer(
   logger: Logger = createLogger(settings.logLevel),
   appOptions: AppOptions = {},
 ): Promise<RunningServer> {
-  await prepareDatabase(settings, logger);
-  const { db, sqlite } = createDb(settings.databasePath, { synchronous: settings.sqliteSynchronous });
-  const store: DatabaseStore = { engine: 'sqlite', sqlite };
-  // Checkpoints run on the background writer's thread; SQLite's own stays as a safety net, later.
-  sqlite.pragma('wal_autocheckpoint = 10000');
-  const background = startBackgroundWriter(settings.databasePath, { synchronous: settings.sqliteSynchronous });
-  const mailer = createMailer({ smtpUrl: settings.smtpUrl, from: settings.mailFrom, outboxDir: settings.outboxDir, logger });
-  const decodePool = createDecodePool();
-  const afterAnswerJobs = createAfterAnswerJobs();
-  const scanBuffer = createScanBuffer({ store, settings, logger, background });
-  const deps: AppDeps = {
-    db,
-    store,
-    settings,
-    mailer,
-    logger,
-    background,
-    decodePool,
-    afterAnswerJobs,
-    publicAnswers: createPublicAnswers({ sqlite, settings, logger }),
-    scanBuffer,
-    ...createAppState(settings, { db, store }),
-  };
+  const composed = await createAppDeps(settings, logger, {
+    database: settings.databaseUrl ? { databaseUrl: settings.databaseUrl } : { sqlitePath: settings.databasePath },
+    mailer: createMailer({ smtpUrl: settings.smtpUrl, from: settings.mailFrom, outboxDir: settings.outboxDir, logger }),
+    backgroundWriter: true,
+  });
+  const { deps } = composed;
 
-  await ensureSuperAdmin(deps);
-  await ensureDefaultDocuments(deps);
-  if (settings.demo) await seedDemo(deps);
+  try {
+    // Instances starting together on one PostgreSQL take turns (server/compose.ts).
+    await composed.startUp(async () => {
+      await ensureSuperAdmin(deps);
+      await ensureDefaultDocuments(deps);
+      if (settings.demo) await seedDemo(deps);
+    });
+  } catch (err) {
+    await composed.close();
+    throw err;
+  }
 
   const app = createApp(deps, appOptions);
   const server = await new Promise<ServerType>((resolve) => {
@@ -95,12 +79,9 @@ export async function startServer(
       });
       for (const hook of deps.shutdownHooks) await hook();
       // Mails of account requests already answered (server/services/accounts/after-answer.ts).
-      await afterAnswerJobs.settled();
-      await scanBuffer.flushAll();
-      await background.stop();
-      await decodePool.close();
-      deps.publicAnswers.close();
-      sqlite.close();
+      await deps.afterAnswerJobs?.settled();
+      // Buffered scan events, the change feed, the database (server/compose.ts).
+      await composed.close();
       logger.info({ event: 'server.closed' }, 'server closed');
       logger.flush();
     })());

@@ -11,7 +11,7 @@ export type ShutdownHook = () => void | Promise<void>;
 
 /**
  * What the app keeps between requests: caches, prepared statements, limits, shutdown hooks. Built once
- * per app by startServer (server/server.ts) or a test helper and carried in AppDeps, never held in a
+ * per app by createAppDeps (server/compose.ts) and carried in AppDeps, never held in a
  * module: two apps in one process (tests, a script beside the server) share nothing, and shutdown can
  * reach everything it must flush (docs/architecture.md, "Layers"; decision 115).
  */
@@ -30,7 +30,8 @@ export interface AppState {
 
 export function createAppState(settings: Settings, store: { db: Db; store: DatabaseStore }): AppState {
   return {
-    limits: createLimits(settings),
+    // Counted in PostgreSQL when the app runs there, so every instance counts the same attempts (decision 157).
+    limits: createLimits(settings, store.store.engine === 'pg' ? { pgPool: store.store.pool } : {}),
     tokens: createTokens(settings.jwtSecret),
     actors: createActorLookup(store.db),
     productLists: createProductLists(store),

@@ -55,9 +55,15 @@ export interface BackupResult {
   uploads: number | null;
 }
 
+/** What `backup` answers when the app runs on PostgreSQL: the copy is pg_dump's (docs/deploy.md). */
+export const PG_BACKUP_REFUSAL =
+  'DATABASE_URL is set: this command copies the SQLite file only; back up PostgreSQL with pg_dump and copy UPLOADS_DIR (docs/deploy.md, "Many servers (PostgreSQL)", "Backups").';
+
 export async function backup(options: {
   dataDir: string;
   databasePath: string;
+  /** Set: the app runs on PostgreSQL, which this copy cannot take (refused with PG_BACKUP_REFUSAL). */
+  databaseUrl?: string;
   uploadsDir: string;
   out?: string;
   /** false: the database and the secret only (a migration changes nothing else). Default true. */
@@ -65,6 +71,7 @@ export async function backup(options: {
   /** Why the copy was made, kept in manifest.json (e.g. before a migration). */
   reason?: string;
 }): Promise<BackupResult> {
+  if (options.databaseUrl) throw new Error(PG_BACKUP_REFUSAL);
   if (!existsSync(options.databasePath)) throw new Error(`no database at ${options.databasePath}`);
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const target = resolve(options.out ?? join(options.dataDir, 'backups', stamp));

@@ -108,6 +108,8 @@ export function pgTransactionRunner(db: PgDb): TransactionRunner {
 export interface PgDbOptions {
   /** Connections in the pool (pg's default is 10). */
   max?: number;
+  /** How long an idle connection is kept open (pg's default is 10 s). */
+  idleTimeoutMillis?: number;
   /**
    * An idle connection that fails (the server restarted, a network cut) is dropped by the pool and reported
    * here; without a listener pg would crash the process.
@@ -123,6 +125,7 @@ export async function createPgDb(url: string, options: PgDbOptions = {}): Promis
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max,
+    idleTimeoutMillis: options.idleTimeoutMillis,
     application_name: 'truy-xuat-nguon-goc',
   });
   pool.on('error', (error) => options.onError?.(error));
@@ -141,4 +144,27 @@ export async function createPgDb(url: string, options: PgDbOptions = {}): Promis
     pool,
     close: () => pool.end(),
   };
+}
+
+/**
+ * Runs `work` while this process holds a session-level advisory lock named `name` on one connection of the
+ * pool: N instances doing the same start-up work (the first SUPER_ADMIN, the default documents, the demo
+ * data) do it one after the other, and each finds what the one before made. `work` uses the pool's other
+ * connections as usual; the lock is released (or its connection destroyed) whatever happens.
+ */
+export async function withAdvisoryLock<T>(pool: pg.Pool, name: string, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+    try {
+      return await work();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]).catch((error: Error) => {
+        broken = error;
+      });
+    }
+  } finally {
+    client.release(broken);
+  }
 }

@@ -16,8 +16,14 @@ import type { ScanRow } from './scan-events.ts';
 export const SCAN_WINDOW_KEY = ['product_id', 'company_id', 'user_id', 'device', 'lot_id', 'created_at'] as const;
 export const SCAN_WINDOW_CONSTRAINT = 'scan_events_window_unique';
 
+/**
+ * Times travel as integer milliseconds (the buffer's rows) and are stored as the schema's timestamptz:
+ * epoch plus whole milliseconds is exact, so every instance's row for one window has the same key.
+ */
 const UPSERT = `INSERT INTO scan_events (product_id, company_id, user_id, device, created_at, scans, lot_id)
-  SELECT * FROM unnest($1::integer[], $2::integer[], $3::integer[], $4::text[], $5::bigint[], $6::integer[], $7::integer[])
+  SELECT p, c, u, d, timestamptz 'epoch' + t * interval '1 millisecond', s, l
+  FROM unnest($1::integer[], $2::integer[], $3::integer[], $4::text[], $5::bigint[], $6::integer[], $7::integer[])
+    AS r(p, c, u, d, t, s, l)
   ON CONFLICT (${SCAN_WINDOW_KEY.join(', ')}) DO UPDATE SET scans = scan_events.scans + excluded.scans`;
 
 /** The start of the window a time falls in: windows of one length start at the same instants everywhere. */

@@ -4,6 +4,7 @@ import type { AppOptions } from '#server/app.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { acceptsGzip, createFirstViews } from './first-view.ts';
 import { type AnswerRoute, answerRoutes, encoded, KIND_HEADERS, type PublicKind, type PublicRequest } from './public-routes.ts';
+import { recordResolve } from '#server/services/products/resolve.ts';
 import { securityHeaderRecord } from './security-headers.ts';
 import { clientFiles, DEFAULT_CLIENT_DIR } from './static-client.ts';
 
@@ -73,15 +74,22 @@ export function withPublicDispatcher(deps: AppDeps, options: AppOptions, next: R
     };
     let entry: ReturnType<AnswerRoute['find']>;
     try {
-      entry = route.find(deps, request, { userId: null, userAgent: req.headers['user-agent'] ?? '' });
+      entry = route.find(deps, request);
     } catch {
       return null; // malformed input: the app answers it, with its errors
+    }
+    if (entry instanceof Promise) {
+      // A miss read with awaited queries (PostgreSQL): the app's route asks again and gets the same read
+      // (the public answers share it), so this listener never waits; a failure is the app's to answer.
+      entry.catch(() => undefined);
+      return null;
     }
     if (!entry) return null;
     if (route.kind === 'page') {
       const gzip = firstViews.kept(entry, route.page);
       return gzip ? { headers: headers.page, body: gzip } : null;
     }
+    if (route.scans) recordResolve(deps, entry, { userId: null, userAgent: req.headers['user-agent'] ?? '' });
     return { headers: headers[route.kind], body: encoded(route.kind, entry) };
   };
 

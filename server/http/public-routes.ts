@@ -6,8 +6,8 @@ import { qrCodeLookupInput } from '#shared/schemas/products.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import { okBytes } from '#server/rest/envelope.ts';
-import type { PageKind, PublicAnswer } from '#server/services/products/public-answers.ts';
-import { resolveKnownCode, type Viewer } from '#server/services/products/resolve.ts';
+import type { MaybePromise, PageKind, PublicAnswer } from '#server/services/products/public-answers.ts';
+import { recordResolve, type Viewer } from '#server/services/products/resolve.ts';
 import { createContext } from '#server/trpc/context.ts';
 import { FIRST_VIEW_HEADERS, type FirstViews, pageBody } from './first-view.ts';
 import { lotEpcisAnswer, productEpcisAnswer, resolverAnswer, resolverDescription } from './gs1-answers.ts';
@@ -44,9 +44,14 @@ export interface PublicRequest {
 interface RouteBase {
   /** A Hono path pattern, absolute. */
   path: string;
-  /** Whether `find` records a scan, so the viewer (a signed-in scanner's id) matters. */
+  /** Whether an answer sent counts as a scan (recordResolve), so the viewer (a signed-in scanner's id) matters. */
   scans: boolean;
-  find(deps: AppDeps, req: PublicRequest, viewer: Viewer): PublicAnswer | null;
+  /**
+   * The answer, at hand on a hit (and always on SQLite), or a promise of it when it must be read with
+   * awaited queries (PostgreSQL's misses, decision 159). It records nothing: the edge that sends the
+   * answer counts the scan.
+   */
+  find(deps: AppDeps, req: PublicRequest): MaybePromise<PublicAnswer | null>;
 }
 /** A route answered by a kept public answer, in its kind's envelope (the dispatcher serves these too). */
 export type AnswerRoute =
@@ -99,7 +104,7 @@ export const publicRoutes: PublicRoute[] = [
     path: '/api/products/qr-codes/:code',
     scans: true,
     notFound: vi.products.notFound,
-    find: (deps, req, viewer) => resolveKnownCode(deps, lookupCode(req.param('code')), viewer),
+    find: (deps, req) => deps.publicAnswers.product(lookupCode(req.param('code'))),
   },
   {
     kind: 'rest',
@@ -112,9 +117,9 @@ export const publicRoutes: PublicRoute[] = [
     kind: 'trpc',
     path: '/api/trpc/products.resolve',
     scans: true,
-    find: (deps, req, viewer) => {
+    find: (deps, req) => {
       const code = trpcResolveCode(req);
-      return code ? resolveKnownCode(deps, code, viewer) : null;
+      return code ? deps.publicAnswers.product(code) : null;
     },
   },
   {
@@ -208,8 +213,8 @@ export function mountPublicRoutes(app: Hono, deps: AppDeps, firstViews: FirstVie
       // Before the handler, so that the app's 400 and 404 for these paths are not stored either.
       if (route.kind !== 'page') c.header('Cache-Control', 'no-store');
       const req: PublicRequest = { param: (name) => c.req.param(name), query: (name) => c.req.query(name) };
-      const viewer = route.scans ? await viewerOf(c) : { userId: null, userAgent: '' };
-      const entry = route.find(deps, req, viewer);
+      const viewer = route.scans ? await viewerOf(c) : null;
+      const entry = await route.find(deps, req);
       if (route.kind === 'page') {
         const gzip = entry && (await firstViews.page(entry, route.page, route.scanCode?.(req)));
         if (!gzip) return next();
@@ -220,6 +225,7 @@ export function mountPublicRoutes(app: Hono, deps: AppDeps, firstViews: FirstVie
         if (route.kind === 'trpc') return next();
         throw new AppError('NOT_FOUND', route.notFound);
       }
+      if (viewer) recordResolve(deps, entry, viewer);
       return c.body(encoded(route.kind, entry) as Uint8Array<ArrayBuffer>, 200, KIND_HEADERS[route.kind]);
     });
   }

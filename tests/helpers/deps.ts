@@ -1,18 +1,17 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDb } from '#server/db/client.ts';
-import { type DatabaseStore, sqliteOf } from '#server/db/store.ts';
+import { inject, vi } from 'vitest';
+import { createAppDeps, type DatabaseChoice } from '#server/compose.ts';
 import type { Sqlite } from '#server/db/client.ts';
+import { type DatabaseEngine, databaseEngine } from '#server/db/engine.ts';
+import { sqliteOf } from '#server/db/store.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { loadSettings } from '#server/env.ts';
 import { createLogger } from '#server/logger.ts';
 import { createMemoryMailer } from '#server/mail/mailer.ts';
-import { createAfterAnswerJobs } from '#server/services/accounts/after-answer.ts';
 import { createDecodePool, type DecodePool } from '#server/services/scans/decode-pool.ts';
-import { createAppState } from '#server/state.ts';
-import { createPublicAnswers } from '#server/services/products/public-answers.ts';
-import { createScanBuffer } from '#server/services/scans/record.ts';
+import { freshPgDatabase } from './postgres.ts';
 
 export type TestDeps = AppDeps & {
   mailer: ReturnType<typeof createMemoryMailer>;
@@ -20,19 +19,34 @@ export type TestDeps = AppDeps & {
   readonly sqlite: Sqlite;
 };
 
+/** The engine this test run is on: PostgreSQL with TEST_ENGINE=pg (tests/setup/server.ts), else SQLite. */
+export const engine: DatabaseEngine = databaseEngine();
+
 /** The temporary DATA_DIRs made by this test file; tests/setup/server.ts removes them after it. */
 export const testDataDirs = new Set<string>();
+/** What closes this test file's deps and drops their databases; tests/setup/server.ts runs them after it. */
+export const testCleanups: Array<() => Promise<void>> = [];
 
 /** One decoding pool per test file: its workers load the decoder once and never keep the process alive. */
 let decodePool: DecodePool | undefined;
 
 /**
- * A fresh in-memory database with every migration, a temporary DATA_DIR, a mailer that keeps messages
- * in memory, silent logs and a cheap password hash (cost 2^10) so suites stay fast.
+ * Fresh deps over a fresh database, through the app's own composition (server/compose.ts): an in-memory
+ * SQLite database with every migration, or, when the run is on PostgreSQL (TEST_ENGINE=pg), a new database
+ * cloned from the migrated template (tests/helpers/postgres.ts). A temporary DATA_DIR, a mailer that keeps
+ * messages in memory, silent logs and a cheap password hash (cost 2^10) so suites stay fast.
  */
-export function createTestDeps(env: Record<string, string> = {}): TestDeps {
+export async function createTestDeps(env: Record<string, string> = {}): Promise<TestDeps> {
   const dataDir = mkdtempSync(join(tmpdir(), 'txng-test-'));
   testDataDirs.add(dataDir);
+  let database: DatabaseChoice = { sqlitePath: ':memory:' };
+  if (engine === 'pg') {
+    const postgres = inject('postgres');
+    if (!postgres) throw new Error('TEST_ENGINE=pg without a cluster: tests/setup/postgres.ts did not run');
+    const fresh = await freshPgDatabase(postgres);
+    testCleanups.push(fresh.drop);
+    database = { databaseUrl: fresh.url };
+  }
   const settings = loadSettings({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -41,23 +55,32 @@ export function createTestDeps(env: Record<string, string> = {}): TestDeps {
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:3000',
     SCAN_FLUSH_MS: '0',
+    ...('databaseUrl' in database ? { DATABASE_URL: database.databaseUrl } : {}),
     ...env,
   });
-  const { db, sqlite } = createDb(':memory:');
-  const store: DatabaseStore = { engine: 'sqlite', sqlite };
   decodePool ??= createDecodePool();
-  const logger = createLogger('silent');
-  const deps = {
-    db,
-    store,
-    settings,
+  const composed = await createAppDeps(settings, createLogger('silent'), {
+    database,
     mailer: createMemoryMailer(),
-    logger,
-    afterAnswerJobs: createAfterAnswerJobs(),
     decodePool,
-    ...createAppState(settings, { db, store }),
-    publicAnswers: createPublicAnswers({ sqlite, settings }),
-    scanBuffer: createScanBuffer({ store, settings, logger }),
-  };
-  return Object.defineProperty(deps, 'sqlite', { get: () => sqliteOf(store), enumerable: false }) as TestDeps;
+    // Many deps per test file, each its own database: few connections, let go of soon.
+    pool: { max: 4, idleTimeoutMillis: 1_000 },
+  });
+  // Before the database is dropped (cleanups run last first).
+  testCleanups.push(() => composed.close());
+  const deps = composed.deps;
+  return Object.defineProperty(deps, 'sqlite', {
+    get: () => sqliteOf(deps.store),
+    enumerable: false,
+  }) as TestDeps;
+}
+
+/**
+ * A check of what the public must see right after a write. On SQLite the write's own triggers drop the
+ * kept answer before the write returns, so it must hold at the first try; on PostgreSQL the database's
+ * notification arrives a moment after the commit (decision 158), so it is tried again for up to a second.
+ */
+export async function atOnce(check: () => Promise<void>): Promise<void> {
+  if (engine === 'sqlite') return check();
+  await vi.waitFor(check, { timeout: 1_000, interval: 20 });
 }

@@ -21,8 +21,8 @@ export interface TestApi {
 }
 
 /** The real Hono app over a fresh test database, called through app.request() (no socket). */
-export function createTestApi(env: Record<string, string> = {}): TestApi {
-  const deps = createTestDeps(env);
+export async function createTestApi(env: Record<string, string> = {}): Promise<TestApi> {
+  const deps = await createTestDeps(env);
   const app = createApp(deps, { clientDir: deps.settings.dataDir });
   return {
     app,

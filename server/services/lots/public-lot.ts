@@ -11,8 +11,8 @@ export type { PublicLot, PublicLotAnswer } from '#server/services/products/publi
  * kept in the same public answers (decision 110) and dropped by the same triggers when the lot, its
  * journey or its product changes. A lot of an INACTIVE product answers like a missing one.
  */
-export function getPublicLot(deps: Pick<AppDeps, 'publicAnswers'>, id: number): PublicLotAnswer {
-  const entry = deps.publicAnswers.lot(id);
+export async function getPublicLot(deps: Pick<AppDeps, 'publicAnswers'>, id: number): Promise<PublicLotAnswer> {
+  const entry = await deps.publicAnswers.lot(id);
   if (!entry) throw new AppError('NOT_FOUND', vi.lots.notFound);
   return dataOf<PublicLotAnswer>(entry);
 }

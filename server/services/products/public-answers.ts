@@ -1,9 +1,10 @@
 import type { Statement } from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
-import type { Sqlite } from '#server/db/client.ts';
+import type { Executor, Sqlite } from '#server/db/client.ts';
 import type { Settings } from '#server/env.ts';
 import type { Logger } from '#server/logger.ts';
 import type { PublicCompany } from '#server/services/accounts/profile.ts';
+import { buildLotAnswer, buildPrimaryCode, buildProductAnswer, buildShortLinkAnswer } from './answer-builder.ts';
 import { StoredAnswers } from './answer-store.ts';
 import type { ProductAnswer } from './serialize.ts';
 
@@ -12,7 +13,7 @@ import type { ProductAnswer } from './serialize.ts';
  * as the encoded JSON of the answer's `data` (no transport envelope: the edge adds REST's or tRPC's,
  * server/http/public-routes.ts), together with the server-rendered pages made from it.
  *
- * Built once in startServer (or a test's deps) and passed in as `deps.publicAnswers`.
+ * Built once by createAppDeps (server/compose.ts) and passed in as `deps.publicAnswers`.
  *
  * - A miss is one prepared statement that returns the finished answer: SQLite builds the JSON itself
  *   (json_object, json_group_array), so nothing is serialized in JavaScript on this path.
@@ -89,11 +90,11 @@ export interface PublicChange {
   code?: string | null;
 }
 
-interface PublicAnswersDeps {
-  sqlite: Sqlite;
-  settings: Pick<Settings, 'publicUrl'>;
-  logger?: Pick<Logger, 'info'>;
-}
+/** SQLite's connection (its statements, stored answers and triggers), or any engine's query builder. */
+type PublicAnswersDeps = { settings: Pick<Settings, 'publicUrl'>; logger?: Pick<Logger, 'info'> } & (
+  | { sqlite: Sqlite }
+  | { db: Executor }
+);
 
 /** Answers kept per kind; the figures behind it are in bench/RESULTS.md. */
 const CAPACITY = 4_000;
@@ -215,6 +216,10 @@ class AnswerCache {
       this.lru.delete(code);
   }
 
+  clear(): void {
+    this.lru.clear();
+  }
+
   get size() {
     return this.lru.size;
   }
@@ -233,27 +238,40 @@ function unindex(map: Map<number, Set<string>>, id: number | null, code: string)
   if (codes?.size === 0) map.delete(id);
 }
 
-export class PublicAnswers {
-  private readonly products = new AnswerCache();
-  private readonly links = new AnswerCache();
-  /** Lot pages by lot id (decision 126): a public answer like the others, dropped with its product's. */
-  private readonly lots = new AnswerCache();
-  /** An ACTIVE-or-not product's primary code by its id (the page opened by its address). */
-  private readonly primaryCodes = new LRUCache<number, string>({ max: CAPACITY });
-  /**
-   * Codes asked once lately (decision 146): a product answer read from the stored answers is kept only when
-   * its code is asked a second time, so a storm over the whole catalogue, where each code comes once, does
-   * not replace every kept answer with one nobody asks again (garbage that only a full collection frees).
-   */
-  private readonly askedOnce = new LRUCache<string, true>({ max: 4 * CAPACITY });
-  private readonly queries: { product: Statement; primaryCode: Statement; shortLink: Statement; lot: Statement };
-  private readonly publicUrl: string;
-  /** Every product's answer stored on disk: a miss here reads one row (decision 145). */
-  private readonly stored: StoredAnswers;
+/** One answer as a source gives it, before it is kept. */
+interface SourceRow {
+  productId: number | null;
+  companyId: number | null;
+  lotId: number | null;
+  data: Uint8Array<ArrayBuffer>;
+  /** Read from the stored answers (decision 145): kept only on a second ask (decision 146). */
+  stored?: boolean;
+}
+/** A value at hand (a hit, or SQLite's synchronous statements) or a promise of it (an awaited query). */
+export type MaybePromise<T> = T | Promise<T>;
 
-  constructor(deps: PublicAnswersDeps) {
-    const { sqlite } = deps;
-    this.publicUrl = deps.settings.publicUrl;
+/** Where the answers come from: SQLite's statements and stored answers, or the query builder (decision 159). */
+interface AnswerSource {
+  product(code: string): MaybePromise<SourceRow | undefined>;
+  primaryCode(id: number): MaybePromise<string | undefined>;
+  shortLink(code: string): MaybePromise<SourceRow | undefined>;
+  lot(id: number): MaybePromise<SourceRow | undefined>;
+  changed(change: PublicChange): void;
+  readonly store?: StoredAnswers;
+  close(): void;
+}
+
+/** SQLite: one statement per kind that builds the JSON (decision 110), and the stored answers (decision 145). */
+class SqliteSource implements AnswerSource {
+  private readonly queries: { product: Statement; primaryCode: Statement; shortLink: Statement; lot: Statement };
+  readonly store: StoredAnswers;
+
+  constructor(
+    sqlite: Sqlite,
+    private readonly publicUrl: string,
+    onChange: (change: PublicChange) => void,
+    logger?: Pick<Logger, 'info'>,
+  ) {
     this.queries = {
       product: sqlite
         .prepare(
@@ -277,20 +295,20 @@ export class PublicAnswers {
         )
         .raw(),
     };
-    // The connection calls back into this cache for each row written (see the comment at the top).
+    // The connection calls back into the cache for each row written (see the comment at the top).
     sqlite.function('public_changed', { deterministic: false }, (productId, companyId, code) => {
-      this.changed({
+      onChange({
         productId: productId as number | null,
         companyId: companyId as number | null,
         code: code as string | null,
       });
       return null;
     });
-    this.stored = new StoredAnswers(
+    this.store = new StoredAnswers(
       sqlite,
       (filter) => `SELECT s.code, p.id, p.company_id, s.lot_id, CAST(${productJson('s.lot_id')} AS BLOB) ${productSource(filter)}`,
-      { publicUrl: this.publicUrl },
-      (stats) => deps.logger?.info({ event: 'answers.stored', ...stats }, 'public answers stored'),
+      { publicUrl },
+      (stats) => logger?.info({ event: 'answers.stored', ...stats }, 'public answers stored'),
     );
     for (const [table, event, calls] of TRIGGERS) {
       sqlite.exec(
@@ -300,68 +318,177 @@ export class PublicAnswers {
     }
   }
 
+  product(code: string): SourceRow | undefined {
+    const stored = this.store.read(code);
+    if (stored) return { productId: stored[0], companyId: stored[1], lotId: stored[2], data: stored[3], stored: true };
+    return rowOf(this.queries.product.get({ code, publicUrl: this.publicUrl }) as ProductRow | undefined);
+  }
+
+  primaryCode(id: number): string | undefined {
+    return this.queries.primaryCode.get(id) as string | undefined;
+  }
+
+  shortLink(code: string): SourceRow | undefined {
+    return rowOf(this.queries.shortLink.get({ code, publicUrl: this.publicUrl }) as ProductRow | undefined);
+  }
+
+  lot(id: number): SourceRow | undefined {
+    return rowOf(this.queries.lot.get({ id, publicUrl: this.publicUrl }) as ProductRow | undefined);
+  }
+
+  changed(change: PublicChange): void {
+    this.store.changed(change.productId ?? null, change.companyId ?? null, change.code ?? null);
+  }
+
+  close(): void {
+    this.store.close();
+  }
+}
+
+/**
+ * Any engine (PostgreSQL): the query builder and the workspace's serializers (decision 159). Its changes
+ * come from outside (the database's notifications), through PublicAnswers.changed.
+ */
+class BuilderSource implements AnswerSource {
+  constructor(
+    private readonly db: Executor,
+    private readonly publicUrl: string,
+  ) {}
+
+  async product(code: string) {
+    return builtRow(await buildProductAnswer(this.db, this.publicUrl, code));
+  }
+  primaryCode(id: number) {
+    return buildPrimaryCode(this.db, id);
+  }
+  async shortLink(code: string) {
+    return builtRow(await buildShortLinkAnswer(this.db, this.publicUrl, code));
+  }
+  async lot(id: number) {
+    return builtRow(await buildLotAnswer(this.db, this.publicUrl, id));
+  }
+  changed(): void {}
+  close(): void {}
+}
+
+export class PublicAnswers {
+  private readonly products = new AnswerCache();
+  private readonly links = new AnswerCache();
+  /** Lot pages by lot id (decision 126): a public answer like the others, dropped with its product's. */
+  private readonly lots = new AnswerCache();
+  /** An ACTIVE-or-not product's primary code by its id (the page opened by its address). */
+  private readonly primaryCodes = new LRUCache<number, string>({ max: CAPACITY });
+  /**
+   * Codes asked once lately (decision 146): a product answer read from the stored answers is kept only when
+   * its code is asked a second time, so a storm over the whole catalogue, where each code comes once, does
+   * not replace every kept answer with one nobody asks again (garbage that only a full collection frees).
+   */
+  private readonly askedOnce = new LRUCache<string, true>({ max: 4 * CAPACITY });
+  private readonly source: AnswerSource;
+  /**
+   * Counts the changes reported. An answer read by an awaited query is kept only if no change came while it
+   * was read: it may have been read before that change committed (decision 159).
+   */
+  private generation = 0;
+  /** Reads in flight (an awaited source), by kind and key, shared by the asks that come meanwhile. */
+  private readonly reading = new Map<string, Promise<PublicAnswer | null>>();
+
+  constructor(deps: PublicAnswersDeps) {
+    const url = deps.settings.publicUrl;
+    this.source =
+      'sqlite' in deps
+        ? new SqliteSource(deps.sqlite, url, (change) => this.changed(change), deps.logger)
+        : new BuilderSource(deps.db, url);
+  }
+
   /** The resolve answer for a (folded) code: the ACTIVE product, its company and timeline; null when none. */
-  product(code: string): PublicAnswer | null {
+  product(code: string): MaybePromise<PublicAnswer | null> {
     const hit = this.products.get(code);
     if (hit) return hit;
-    const stored = this.stored.read(code);
-    let entry: PublicAnswer;
-    if (stored) {
-      entry = { data: stored[3], productId: stored[0], companyId: stored[1], lotId: stored[2], pages: {} };
-      if (!this.askedOnce.delete(code)) {
+    return this.keep(`p:${code}`, () => this.source.product(code), (row) => {
+      if (row.stored && !this.askedOnce.delete(code)) {
         this.askedOnce.set(code, true);
-        return entry;
+        return false;
       }
-    } else {
-      const row = this.queries.product.get({ code, publicUrl: this.publicUrl }) as ProductRow | undefined;
-      if (!row) return null;
-      entry = answerOf(row);
-    }
-    this.products.set(code, entry);
-    return entry;
+      return true;
+    }, (entry) => this.products.set(code, entry));
   }
 
   /** The same answer for an ACTIVE product by its id, by its primary code: one shape, kept in one place. */
-  productById(id: number): PublicAnswer | null {
-    let code = this.primaryCodes.get(id);
-    if (code === undefined) {
-      code = this.queries.primaryCode.get(id) as string | undefined;
-      if (code === undefined) return null;
-      this.primaryCodes.set(id, code);
-    }
-    return this.product(code);
+  productById(id: number): MaybePromise<PublicAnswer | null> {
+    const code = this.primaryCodes.get(id);
+    if (code !== undefined) return this.product(code);
+    const generation = this.generation;
+    return whenReady(this.source.primaryCode(id), (found) => {
+      if (found === undefined) return null;
+      if (generation === this.generation) this.primaryCodes.set(id, found);
+      return this.product(found);
+    });
   }
 
   /** Where a printed code leads: productId only when its product is ACTIVE; null for an unknown code. */
-  shortLink(code: string): PublicAnswer | null {
+  shortLink(code: string): MaybePromise<PublicAnswer | null> {
     const hit = this.links.get(code);
     if (hit) return hit;
-    const row = this.queries.shortLink.get({ code, publicUrl: this.publicUrl }) as ProductRow | undefined;
-    if (!row) return null;
-    const entry = answerOf(row);
-    this.links.set(code, entry);
-    return entry;
+    return this.keep(`s:${code}`, () => this.source.shortLink(code), () => true, (entry) => this.links.set(code, entry));
   }
 
   /** The lot page's answer (PublicLotAnswer) of a lot of an ACTIVE product; null when there is none. */
-  lot(id: number): PublicAnswer | null {
+  lot(id: number): MaybePromise<PublicAnswer | null> {
     const key = String(id);
     const hit = this.lots.get(key);
     if (hit) return hit;
-    const row = this.queries.lot.get({ id, publicUrl: this.publicUrl }) as ProductRow | undefined;
-    if (!row) return null;
-    const entry = answerOf(row);
-    this.lots.set(key, entry);
-    return entry;
+    return this.keep(`l:${key}`, () => this.source.lot(id), () => true, (entry) => this.lots.set(key, entry));
   }
 
-  /** Drops every answer a write made stale (called by the triggers; callable by hand for a test). */
+  /**
+   * A source's row as an answer, kept when `admit` says so and nothing changed while it was read. A read
+   * that awaits is shared by every ask of the same key until it settles: the dispatcher hands a miss to
+   * the app, which asks again (server/http/public-dispatcher.ts), and a storm on one cold code is one read.
+   */
+  private keep(
+    key: string,
+    read: () => MaybePromise<SourceRow | undefined>,
+    admit: (row: SourceRow) => boolean,
+    set: (entry: PublicAnswer) => void,
+  ): MaybePromise<PublicAnswer | null> {
+    const pending = this.reading.get(key);
+    if (pending) return pending;
+    const generation = this.generation;
+    const answer = whenReady(read(), (row) => {
+      if (!row) return null;
+      const entry: PublicAnswer = { data: row.data, productId: row.productId, companyId: row.companyId, lotId: row.lotId, pages: {} };
+      if (admit(row) && generation === this.generation) set(entry);
+      return entry;
+    });
+    if (!(answer instanceof Promise)) return answer;
+    const shared = answer.finally(() => {
+      if (this.reading.get(key) === shared) this.reading.delete(key);
+    });
+    this.reading.set(key, shared);
+    return shared;
+  }
+
+  /** Drops every answer a write made stale (the triggers or the notifications call it; a test may too). */
   changed(change: PublicChange): void {
+    this.generation++;
+    // A read begun before the change may have read the rows before it: later asks read again.
+    this.reading.clear();
     this.products.changed(change);
     this.links.changed(change);
     this.lots.changed(change);
-    this.stored.changed(change.productId ?? null, change.companyId ?? null, change.code ?? null);
+    this.source.changed(change);
     if (change.productId != null) this.primaryCodes.delete(change.productId);
+  }
+
+  /** Drops every answer: the notifications were interrupted, so changes may have been missed. */
+  changedAll(): void {
+    this.generation++;
+    this.reading.clear();
+    this.products.clear();
+    this.links.clear();
+    this.lots.clear();
+    this.primaryCodes.clear();
   }
 
   /** The page made from this answer for the build's current template, if any. */
@@ -378,23 +505,37 @@ export class PublicAnswers {
     return this.products.size + this.links.size + this.lots.size;
   }
 
-  /** The stored answers: settled once every product's answer is stored and none is stale. */
+  /** The stored answers (SQLite only): settled once every product's answer is stored and none is stale. */
   get store(): Pick<StoredAnswers, 'settled' | 'settle' | 'read'> {
-    return this.stored;
+    if (!this.source.store) throw new Error('The stored answers exist on SQLite only (decision 159)');
+    return this.source.store;
   }
 
   /** Stops storing answers between requests (shutdown, before the database closes). */
   close(): void {
-    this.stored.close();
+    this.source.close();
   }
+}
+
+/** `f(value)` now when the value is at hand (not named `then`: a module exporting `then` is a thenable), after it when it is a promise: a hit never waits a tick. */
+export function whenReady<T, R>(value: MaybePromise<T>, f: (v: T) => MaybePromise<R>): MaybePromise<R> {
+  return value instanceof Promise ? value.then(f) : f(value);
+}
+
+function rowOf(row: ProductRow | undefined): SourceRow | undefined {
+  if (!row) return undefined;
+  const [productId, companyId, data, lotId = null] = row;
+  return { productId, companyId, lotId, data: encoder.encode(data) };
+}
+
+function builtRow(built: { productId: number | null; companyId: number | null; lotId: number | null; data: unknown } | undefined): SourceRow | undefined {
+  if (!built) return undefined;
+  return { productId: built.productId, companyId: built.companyId, lotId: built.lotId, data: encoder.encode(JSON.stringify(built.data)) };
 }
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-function answerOf([productId, companyId, data, lotId = null]: ProductRow): PublicAnswer {
-  return { data: encoder.encode(data), productId, companyId, lotId, pages: {} };
-}
 
 /** The answer's `data` as an object: for the typed procedures, which tRPC encodes itself. */
 export function dataOf<T>(entry: PublicAnswer): T {

@@ -5,7 +5,7 @@ import { AppError } from '#server/errors.ts';
 import { type LimitScope, limitedPhotoScan } from '#server/security/limits.ts';
 import { inspectScanPhoto } from '#server/services/scans/scan-photo.ts';
 import { codeFromScannedText } from '#server/services/scans/scanned-text.ts';
-import { dataOf } from './public-answers.ts';
+import { dataOf, type PublicAnswer } from './public-answers.ts';
 import { type PublicProductAnswer, resolveCode, type Viewer } from './resolve.ts';
 
 /** The answer of a photo scan: the product, as `resolve` answers it, and every product of ours found. */
@@ -27,18 +27,19 @@ export function scanProductImage(deps: AppDeps & LimitScope, file: UploadFileInp
     if (texts.length === 0) throw new AppError('BAD_REQUEST', vi.scan.noCodeInImage);
     const codes = [...new Set(texts.map(ourCode(deps.settings.publicUrl)).filter((c) => c !== null))];
     const seen = new Set<number | null>();
-    const answers = codes.flatMap((code) => {
-      const entry = deps.publicAnswers.product(code);
+    const answers: Array<{ code: string; entry: PublicAnswer }> = [];
+    for (const code of codes) {
+      const entry = await deps.publicAnswers.product(code);
       // Two printed codes of one product are one product to the shopper.
-      if (!entry || seen.has(entry.productId)) return [];
+      if (!entry || seen.has(entry.productId)) continue;
       seen.add(entry.productId);
-      return [{ code, entry }];
-    });
+      answers.push({ code, entry });
+    }
     if (answers.length <= 1) {
       // The one code of ours (or, with none known, the first text: its own clear 400 or 404).
       const code =
         answers[0]?.code ?? codes[0] ?? codeFromScannedText(texts[0] as string, deps.settings.publicUrl);
-      const answer = resolveCode(deps, code, viewer);
+      const answer = await resolveCode(deps, code, viewer);
       return { ...answer, found: [answer] };
     }
     const found = answers.map((a) => dataOf<PublicProductAnswer>(a.entry));

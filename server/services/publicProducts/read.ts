@@ -12,8 +12,8 @@ import { dataOf, type PublicProductAnswer } from '#server/services/products/publ
  * reload). The same answer as the resolve by code, but no scan event: opening a page is not a scan.
  * A missing and an INACTIVE product are the same 404, so the public learns nothing it may not see.
  */
-export function getPublicProduct(deps: AppDeps, id: number) {
-  const entry = deps.publicAnswers.productById(id);
+export async function getPublicProduct(deps: AppDeps, id: number) {
+  const entry = await deps.publicAnswers.productById(id);
   if (!entry) throw new AppError('NOT_FOUND', vi.products.notFound);
   return dataOf<PublicProductAnswer>(entry);
 }

@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import { SCAN_EVENT_INSERT, type ScanRow } from '#server/db/background-writer.ts';
+import { type BackgroundWriter, SCAN_EVENT_INSERT, type ScanRow } from '#server/db/background-writer.ts';
 import { sqliteOf } from '#server/db/store.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { deviceClass } from './device.ts';
@@ -17,7 +17,14 @@ export interface ScanFacts {
 /** Rows per transaction: small batches keep each write short (a 100 ms batch stalled p99 past 20 ms). */
 const ROWS_PER_FLUSH = 256;
 
-type BufferDeps = Pick<AppDeps, 'store' | 'settings' | 'logger' | 'background'>;
+type BufferDeps = Pick<AppDeps, 'store' | 'settings' | 'logger' | 'background'> & {
+  /**
+   * Where every batch goes when the app has no SQLite connection to write on (PostgreSQL's additive
+   * upserts, server/db/pg-scan-windows.ts): even SCAN_FLUSH_MS=0's single events, which are then awaited
+   * by the next flushAll instead of written before the answer.
+   */
+  writer?: BackgroundWriter;
+};
 
 /**
  * Scan events are gathered in a buffer and written SCAN_FLUSH_MS later (a quarter second by default):
@@ -35,10 +42,14 @@ export class ScanBuffer {
   private rows = new Map<string, ScanRow>();
   private timer: NodeJS.Timeout | null = null;
   private readonly pending = new Set<Promise<void>>();
-  private readonly insert: Statement;
+  private statement: Statement | undefined;
 
-  constructor(private readonly deps: BufferDeps) {
-    this.insert = sqliteOf(deps.store).prepare(SCAN_EVENT_INSERT);
+  constructor(private readonly deps: BufferDeps) {}
+
+  /** SQLite's insert, prepared on first use (there is none on PostgreSQL). */
+  private get insert(): Statement {
+    this.statement ??= sqliteOf(this.deps.store).prepare(SCAN_EVENT_INSERT);
+    return this.statement;
   }
 
   push(
@@ -49,7 +60,8 @@ export class ScanBuffer {
     lotId: number | null,
   ): void {
     if (this.deps.settings.scanFlushMs === 0) {
-      this.insert.run(productId, companyId, userId, device, Date.now(), 1, lotId);
+      if (this.deps.writer) this.write([[productId, companyId, userId, device, Date.now(), 1, lotId]]);
+      else this.insert.run(productId, companyId, userId, device, Date.now(), 1, lotId);
       return;
     }
     const key = `${productId}:${companyId}:${userId ?? ''}:${device}:${lotId ?? ''}`;
@@ -79,7 +91,7 @@ export class ScanBuffer {
 
   private write(batch: ScanRow[]): void {
     if (!batch.length) return;
-    const background = this.deps.background;
+    const background = this.deps.writer ?? this.deps.background;
     if (background) {
       const done = background.writeScans(batch).finally(() => this.pending.delete(done));
       this.pending.add(done);
@@ -113,7 +125,7 @@ export class ScanBuffer {
   }
 }
 
-/** The scan buffer of one app: built in startServer (or a test's deps), flushed by its shutdown. */
+/** The scan buffer of one app: built by createAppDeps (server/compose.ts), flushed by its shutdown. */
 export function createScanBuffer(deps: BufferDeps): ScanBuffer {
   return new ScanBuffer(deps);
 }

@@ -9,8 +9,8 @@ import { dataOf, type ShortLinkAnswer } from '#server/services/products/public-a
  * say "not active yet" without revealing anything. No scan is recorded here: the product page's
  * resolve records it. Served from the public answers (public-answers.ts).
  */
-export function resolveShortLink(deps: Pick<AppDeps, 'publicAnswers'>, code: string): ShortLinkAnswer {
-  const entry = deps.publicAnswers.shortLink(code);
+export async function resolveShortLink(deps: Pick<AppDeps, 'publicAnswers'>, code: string): Promise<ShortLinkAnswer> {
+  const entry = await deps.publicAnswers.shortLink(code);
   if (!entry) throw new AppError('NOT_FOUND', vi.products.shortLinkNotFound);
   return dataOf<ShortLinkAnswer>(entry);
 }

@@ -1,6 +1,7 @@
 import { and, gte, type SQL, sql } from 'drizzle-orm';
 import { SCAN_DAYS } from '#shared/schemas/statistics.ts';
 import type { Executor } from '#server/db/client.ts';
+import { dateOf } from '#server/db/dates.ts';
 import { scanEvents } from '#server/db/schema/index.ts';
 
 /**
@@ -32,8 +33,8 @@ export async function countScans(db: Executor, where?: SQL): Promise<number> {
 /** Scans per day over the last 30 days, zero-filled; `where` narrows the scan events (a company). */
 export async function scansByDay(db: Executor, now: Date, where?: SQL) {
   const { since, dates } = lastDays(now);
-  // created_at is integer milliseconds; shift to Vietnam time, then let SQLite name the date.
-  const day = sql<string>`strftime('%Y-%m-%d', (${scanEvents.createdAt} + ${VIETNAM_OFFSET_MS}) / 1000, 'unixepoch')`;
+  // Shifted to Vietnam time, then named by the engine (server/db/dates.ts).
+  const day = dateOf(scanEvents.createdAt, VIETNAM_OFFSET_MS);
   const rows = await db
     .select({ day, n: scanTotal })
     .from(scanEvents)

@@ -14,7 +14,7 @@ import { createTestApi } from '#tests/helpers/http.ts';
  * JSON statements answer: the same objects, in the same key order, for every kind of public answer.
  */
 async function world() {
-  const api = createTestApi();
+  const api = await createTestApi();
   const admin = await createUser(api.deps, { role: 'COMPANY_ADMIN' });
   const caller = callerFor(api.deps, admin);
   const awkward = 'Mật "ong" \\ rừng\tU Minh\n</script> 🐝';
@@ -55,20 +55,20 @@ describe('[GUEST][perf] the engine-neutral public answers (decision 159)', () =>
 
     for (const code of [product.qr_code, lotCode]) {
       const built = await buildProductAnswer(db, url, code);
-      expect(built).toEqual(parsed(publicAnswers.product(code)));
+      expect(built).toEqual(parsed(await publicAnswers.product(code)));
       // Byte for byte: what JSON.stringify writes is what SQLite's json_object wrote.
-      expect(JSON.stringify(built!.data)).toBe(text(publicAnswers.product(code)));
+      expect(JSON.stringify(built!.data)).toBe(text(await publicAnswers.product(code)));
     }
     expect((await buildProductAnswer(db, url, lotCode))!.data.lot).toMatchObject({ code: 'R2', recalled: true });
     expect((await buildProductAnswer(db, url, product.qr_code))!.data.recalledLots.map((l) => l.code)).toEqual(['B3', 'R2']);
 
     const lot = await buildLotAnswer(db, url, recalled.id);
-    expect(lot).toEqual(parsed(publicAnswers.lot(recalled.id)));
-    expect(JSON.stringify(lot!.data)).toBe(text(publicAnswers.lot(recalled.id)));
+    expect(lot).toEqual(parsed(await publicAnswers.lot(recalled.id)));
+    expect(JSON.stringify(lot!.data)).toBe(text(await publicAnswers.lot(recalled.id)));
 
     for (const code of [product.qr_code, inactive.qr_code]) {
       const link = await buildShortLinkAnswer(db, url, code);
-      expect(link).toEqual(parsed(publicAnswers.shortLink(code)));
+      expect(link).toEqual(parsed(await publicAnswers.shortLink(code)));
     }
     expect((await buildShortLinkAnswer(db, url, inactive.qr_code))!.data.productId).toBeNull();
     expect(await buildPrimaryCode(db, inactive.id)).toBe(inactive.qr_code);
@@ -78,7 +78,7 @@ describe('[GUEST][perf] the engine-neutral public answers (decision 159)', () =>
     const { api, inactive } = await world();
     const { db, publicAnswers, settings } = api.deps;
     expect(await buildProductAnswer(db, settings.publicUrl, 'khong-co-ma')).toBeUndefined();
-    expect(publicAnswers.product('khong-co-ma')).toBeNull();
+    expect(await publicAnswers.product('khong-co-ma')).toBeNull();
     expect(await buildProductAnswer(db, settings.publicUrl, inactive.qr_code)).toBeUndefined();
     expect(await buildShortLinkAnswer(db, settings.publicUrl, 'khong-co-ma')).toBeUndefined();
     expect(await buildLotAnswer(db, settings.publicUrl, 987654)).toBeUndefined();

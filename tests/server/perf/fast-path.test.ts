@@ -2,11 +2,14 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { loadSettings } from '#server/env.ts';
 import { createLogger } from '#server/logger.ts';
 import { type RunningServer, startServer } from '#server/server.ts';
+import { engine } from '#tests/helpers/deps.ts';
 import { callerFor, createUser, tokenFor } from '#tests/helpers/factories.ts';
+import { freshPgDatabase } from '#tests/helpers/postgres.ts';
 
 /**
  * The running server answers cached public resolves from the fast path in front of Hono
@@ -15,9 +18,13 @@ import { callerFor, createUser, tokenFor } from '#tests/helpers/factories.ts';
  * on a clean shutdown.
  */
 let running: RunningServer | undefined;
+/** On PostgreSQL (TEST_ENGINE=pg), each server's own fresh database, dropped after its test. */
+let database: { url: string; drop(): Promise<void> } | undefined;
 afterEach(async () => {
   await running?.close();
   running = undefined;
+  await database?.drop();
+  database = undefined;
 });
 
 /** A built client's index page, as Vite writes it (what the server-rendered pages are made from). */
@@ -29,7 +36,10 @@ async function boot(env: Record<string, string> = {}) {
   const clientDir = join(dataDir, 'client');
   mkdirSync(clientDir);
   writeFileSync(join(clientDir, 'index.html'), INDEX_HTML);
+  const postgres = inject('postgres');
+  if (engine === 'pg' && postgres) database = await freshPgDatabase(postgres);
   const settings = loadSettings({
+    ...(database ? { DATABASE_URL: database.url } : {}),
     DATA_DIR: dataDir,
     PORT: '0',
     HOST: '127.0.0.1',
@@ -46,7 +56,7 @@ async function boot(env: Record<string, string> = {}) {
     trackings: [{ activity: 'Khai thác', location: 'Krông Pắc', date: '2026-03-20', description: '' }],
   });
   const base = `http://127.0.0.1:${running.port}`;
-  return { running, admin, product, base, dataDir };
+  return { running, admin, product, base, dataDir, databaseUrl: database?.url };
 }
 
 describe('[GUEST][perf] the scan fast path on the running server', () => {
@@ -64,7 +74,12 @@ describe('[GUEST][perf] the scan fast path on the running server', () => {
     expect(b).toEqual(a);
     expect(b).toEqual(c);
     expect(b.data).toMatchObject({ id: product.id, name: 'Mật ong hoa cà phê' });
-    for (const name of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-frame-options']) {
+    for (const name of [
+      'content-security-policy',
+      'x-content-type-options',
+      'referrer-policy',
+      'x-frame-options',
+    ]) {
       expect(second.headers.get(name), name).toBe(viaApp.headers.get(name));
     }
     expect(second.headers.get('cache-control')).toBe('no-store');
@@ -120,7 +135,7 @@ describe('[GUEST][perf] the scan fast path on the running server', () => {
     expect(notJson.status).toBe(400);
   });
 
-  it('serves a printed code\'s page once the app made it, gzipped, with the app\'s headers, and records no scan', async () => {
+  it("serves a printed code's page once the app made it, gzipped, with the app's headers, and records no scan", async () => {
     const { running: r, admin, product, base } = await boot();
     const get = (path: string, headers: Record<string, string> = {}) =>
       fetch(`${base}${path}`, { headers: { 'accept-encoding': 'gzip', ...headers } });
@@ -131,7 +146,13 @@ describe('[GUEST][perf] the scan fast path on the running server', () => {
     const kept = await get(`/redirect/${product.qr_code}`); // then the fast path
     expect(kept.headers.get('x-request-id')).toBeNull();
     expect(kept.status).toBe(200);
-    for (const name of ['content-security-policy', 'x-frame-options', 'content-type', 'cache-control', 'vary']) {
+    for (const name of [
+      'content-security-policy',
+      'x-frame-options',
+      'content-type',
+      'cache-control',
+      'vary',
+    ]) {
       expect(kept.headers.get(name), name).toBe(made.headers.get(name));
     }
     expect(kept.headers.get('content-encoding')).toBe('gzip');
@@ -152,7 +173,9 @@ describe('[GUEST][perf] the scan fast path on the running server', () => {
     expect(fresh.headers.get('x-request-id')).toBeTruthy();
     expect(await page(fresh)).toContain('Mật ong rừng U Minh');
     // Without gzip (no browser does that), the app answers.
-    const plain = await fetch(`${base}/redirect/${product.qr_code}`, { headers: { 'accept-encoding': 'identity' } });
+    const plain = await fetch(`${base}/redirect/${product.qr_code}`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(plain.headers.get('x-request-id')).toBeTruthy();
     expect(await plain.text()).toContain('Mật ong rừng U Minh');
     expect((await callerFor(r.deps, admin).statistics.dashboard({})).totalScans).toBe(0);
@@ -161,8 +184,16 @@ describe('[GUEST][perf] the scan fast path on the running server', () => {
   it("serves a lot's page and answer like the app (REST, tRPC, page); a recall shows at once; a Digital Link goes to the app and is one scan", async () => {
     const { running: r, admin, base } = await boot();
     const caller = callerFor(r.deps, admin);
-    const gtinProduct = await caller.products.create({ name: 'Gạo ST25', status: 'ACTIVE', gtin: '08930000000019' });
-    const lot = await caller.lots.create({ productId: gtinProduct.id, code: 'L2405A', events: [{ activity: 'Xay xát', location: 'Sóc Trăng', date: '2026-10-03' }] });
+    const gtinProduct = await caller.products.create({
+      name: 'Gạo ST25',
+      status: 'ACTIVE',
+      gtin: '08930000000019',
+    });
+    const lot = await caller.lots.create({
+      productId: gtinProduct.id,
+      code: 'L2405A',
+      events: [{ activity: 'Xay xát', location: 'Sóc Trăng', date: '2026-10-03' }],
+    });
     const rest = `${base}/api/public/lots/${lot.id}`;
     const made = await fetch(rest);
     const kept = await fetch(rest);
@@ -182,7 +213,10 @@ describe('[GUEST][perf] the scan fast path on the running server', () => {
     expect(pageKept.headers.get('content-encoding')).toBe('gzip');
 
     await caller.lots.recall({ id: lot.id, reason: 'Nhiễm khuẩn' });
-    expect((await (await fetch(rest)).json()).data.lot).toMatchObject({ recalled: true, recallReason: 'Nhiễm khuẩn' });
+    expect((await (await fetch(rest)).json()).data.lot).toMatchObject({
+      recalled: true,
+      recallReason: 'Nhiễm khuẩn',
+    });
     expect(await (await get()).text()).toContain('Nhiễm khuẩn');
 
     const opened = await fetch(`${base}/01/08930000000019/10/L2405A`, { redirect: 'manual' });
@@ -201,26 +235,37 @@ describe('[GUEST][perf] the scan fast path on the running server', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('https://doi-tac.example.vn');
   });
 
-  it('writes every scan on the background thread, counted per window; statistics and shutdown wait for them', async () => {
-    const { running: r, admin, product, base, dataDir } = await boot();
+  it("writes every scan on the background writer (SQLite's thread, PostgreSQL's upserts), counted per window; statistics and shutdown wait for them", async () => {
+    const { running: r, admin, product, base, dataDir, databaseUrl } = await boot();
     await Promise.all(
-      Array.from({ length: 40 }, () => fetch(`${base}/api/products/qr-codes/${product.qr_code}`).then((res) => res.text())),
+      Array.from({ length: 40 }, () =>
+        fetch(`${base}/api/products/qr-codes/${product.qr_code}`).then((res) => res.text()),
+      ),
     );
     const stats = await callerFor(r.deps, admin).statistics.dashboard({});
     expect(stats.totalScans).toBe(40);
     await Promise.all(
-      Array.from({ length: 25 }, () => fetch(`${base}/api/products/qr-codes/${product.qr_code}`).then((res) => res.text())),
+      Array.from({ length: 25 }, () =>
+        fetch(`${base}/api/products/qr-codes/${product.qr_code}`).then((res) => res.text()),
+      ),
     );
     await r.close();
     running = undefined;
-    const db = new Database(join(dataDir, 'app.db'), { readonly: true });
+    // Read after the server is gone, with a connection of its own.
+    const query = 'select count(*)::integer as rows, sum(scans)::integer as scans from scan_events';
+    let written: { rows: number; scans: number };
+    if (databaseUrl) {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      written = (await client.query(query)).rows[0];
+      await client.end();
+    } else {
+      const db = new Database(join(dataDir, 'app.db'), { readonly: true });
+      written = db.prepare(query.replaceAll('::integer', '')).get() as { rows: number; scans: number };
+      db.close();
+    }
     // Gathered per window (decision 076): fewer rows than scans, but every scan counted.
-    const written = db.prepare('select count(*) as rows, sum(scans) as scans from scan_events').get() as {
-      rows: number;
-      scans: number;
-    };
     expect(written.scans).toBe(65);
     expect(written.rows).toBeLessThan(65);
-    db.close();
   });
 });

@@ -10,6 +10,7 @@ import { companies } from '#server/db/schema/index.ts';
 import { toPublicCompany } from '#server/services/accounts/profile.ts';
 import { generateCode } from '#server/services/codes.ts';
 import { createPublicAnswers, dataOf } from '#server/services/products/public-answers.ts';
+import { engine } from '#tests/helpers/deps.ts';
 import { callerFor, createUser } from '#tests/helpers/factories.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
 
@@ -43,172 +44,207 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('[GUEST][REST][perf] the stored public answers', () => {
-  it('are built between requests after start, and a miss is then answered from the store byte for byte', async () => {
-    const { api, caller, store } = await world();
-    // Quotes, backslashes, control characters, tone marks, an emoji, markup: every escape JSON has.
-    const awkward = 'Mật "ong" \\ rừng\tU Minh\n</script><!-- \u0001 🐝';
-    const product = await caller.products.create({
-      name: awkward,
-      status: 'ACTIVE',
-      tags: ['rừng', 'a"b'],
-      trackings: [
-        { activity: 'Khai thác', location: 'U Minh', date: '2026-03-20', description: awkward },
-        { activity: 'Đóng hũ', location: '', date: '2026-03-21', description: '' },
-      ],
+describe.skipIf(engine !== 'sqlite')(
+  '[GUEST][REST][perf] the stored public answers (SQLite only: the answers file beside the database, decision 145)',
+  () => {
+    it('are built between requests after start, and a miss is then answered from the store byte for byte', async () => {
+      const { api, caller, store } = await world();
+      // Quotes, backslashes, control characters, tone marks, an emoji, markup: every escape JSON has.
+      const awkward = 'Mật "ong" \\ rừng\tU Minh\n</script><!-- \u0001 🐝';
+      const product = await caller.products.create({
+        name: awkward,
+        status: 'ACTIVE',
+        tags: ['rừng', 'a"b'],
+        trackings: [
+          { activity: 'Khai thác', location: 'U Minh', date: '2026-03-20', description: awkward },
+          { activity: 'Đóng hũ', location: '', date: '2026-03-21', description: '' },
+        ],
+      });
+      for (let turn = 0; turn < 50 && !store.settled; turn++) await new Promise((r) => setImmediate(r));
+      expect(store.settled).toBe(true);
+      const row = store.read(product.qr_code);
+      expect(row).toBeDefined();
+      const company = (
+        await api.deps.db.select().from(companies).where(eq(companies.id, product.companyId))
+      )[0]!;
+      const workspace = await caller.products.get({ id: product.id });
+      expect(new TextDecoder().decode(row![3])).toBe(
+        JSON.stringify({ ...workspace, company: toPublicCompany(company), lot: null, recalledLots: [] }),
+      );
+      const answer = await api.call('GET', `/products/qr-codes/${product.qr_code}`);
+      expect(answer.text).toBe(
+        JSON.stringify({
+          statusCode: 200,
+          message: vi.api.ok,
+          data: { ...workspace, company: toPublicCompany(company), lot: null, recalledLots: [] },
+        }),
+      );
     });
-    for (let turn = 0; turn < 50 && !store.settled; turn++) await new Promise((r) => setImmediate(r));
-    expect(store.settled).toBe(true);
-    const row = store.read(product.qr_code);
-    expect(row).toBeDefined();
-    const company = (await api.deps.db.select().from(companies).where(eq(companies.id, product.companyId)))[0]!;
-    const workspace = await caller.products.get({ id: product.id });
-    expect(new TextDecoder().decode(row![3])).toBe(JSON.stringify({ ...workspace, company: toPublicCompany(company), lot: null, recalledLots: [] }));
-    const answer = await api.call('GET', `/products/qr-codes/${product.qr_code}`);
-    expect(answer.text).toBe(JSON.stringify({ statusCode: 200, message: vi.api.ok, data: { ...workspace, company: toPublicCompany(company), lot: null, recalledLots: [] } }));
-  });
 
-  it('a stored row made stale by any write is not served, and is stored again fresh', async () => {
-    const { api, product, store, resolve, stored } = await world();
-    const { sqlite } = api.deps;
-    type Answer = { name: string; trackings: Array<{ activity: string }>; company: { name: string } };
-    const writes: Array<[string, () => unknown, (data: Answer) => void]> = [
-      ['product', () => sqlite.prepare('UPDATE products SET name = ? WHERE id = ?').run('Tên mới', product.id), (d) => expect(d.name).toBe('Tên mới')],
-      [
-        'timeline',
-        () => sqlite.prepare('UPDATE tracking_entries SET activity = ? WHERE product_id = ?').run('Sấy', product.id),
-        (d) => expect(d.trackings[0]?.activity).toBe('Sấy'),
-      ],
-      [
-        'company',
-        () => sqlite.prepare('UPDATE companies SET name = ? WHERE id = ?').run('HTX mới', product.companyId),
-        (d) => expect(d.company.name).toBe('HTX mới'),
-      ],
-    ];
-    for (const [what, write, check] of writes) {
-      store.settle();
-      expect(stored(), what).toBeDefined();
-      write();
-      // Stale at once, before the store catches up: the live statement answers.
-      expect(stored(), what).toBeUndefined();
-      check((await resolve()).body.data);
-      store.settle();
-      check(stored());
-    }
-    // Taken out of the public: gone at once, and not stored again.
-    store.settle();
-    sqlite.prepare("UPDATE products SET status = 'INACTIVE' WHERE id = ?").run(product.id);
-    expect((await resolve()).status).toBe(404);
-    store.settle();
-    expect(stored()).toBeUndefined();
-    expect((await resolve()).status).toBe(404);
-  });
-
-  it('a code moved to another product leads to it, from the store too', async () => {
-    const { api, create, product, store, resolve, stored } = await world();
-    const other = await create('Mật ong U Minh');
-    const printed = generateCode();
-    api.deps.sqlite
-      .prepare('INSERT INTO short_links (code, product_id, company_id, created_at) VALUES (?, ?, ?, ?)')
-      .run(printed, product.id, product.companyId, Date.now());
-    store.settle();
-    expect(stored(printed).id).toBe(product.id);
-    expect((await resolve(printed)).body.data.id).toBe(product.id);
-    api.deps.sqlite.prepare('UPDATE short_links SET product_id = ? WHERE code = ?').run(other.id, printed);
-    expect((await resolve(printed)).body.data.id).toBe(other.id);
-    store.settle();
-    expect(stored(printed).id).toBe(other.id);
-    api.deps.sqlite.prepare('DELETE FROM short_links WHERE code = ?').run(printed);
-    store.settle();
-    expect(stored(printed)).toBeUndefined();
-    expect((await resolve(printed)).status).toBe(404);
-  });
-
-  it('stores nothing while a transaction is open on the connection, so a rolled-back write is never stored', async () => {
-    const { api, product, store, stored } = await world();
-    const { sqlite } = api.deps;
-    store.settle();
-    sqlite.exec('BEGIN');
-    sqlite.prepare('UPDATE products SET name = ? WHERE id = ?').run('Chưa lưu', product.id);
-    store.settle();
-    expect(store.settled).toBe(false);
-    expect(stored()).toBeUndefined();
-    sqlite.exec('ROLLBACK');
-    store.settle();
-    expect(stored().name).toBe('Cà phê Arabica Cầu Đất');
-  });
-
-  it('keeps up with many writes in a row (an import), answering fresh at every step', async () => {
-    const { caller, create, store, resolve, stored } = await world();
-    const products = await Promise.all(Array.from({ length: 20 }, (_, i) => create(`Sản phẩm ${i}`)));
-    for (let round = 0; round < 3; round++) {
-      await Promise.all(products.map((p, i) => caller.products.update({ id: p.id, name: `Sản phẩm ${i} v${round}` })));
-      // Some turns of the event loop: part of the store may have caught up, never with an old name.
-      await new Promise((r) => setImmediate(r));
-      for (const [i, p] of products.entries()) {
-        expect((await resolve(p.qr_code)).body.data.name).toBe(`Sản phẩm ${i} v${round}`);
-        const row = stored(p.qr_code);
-        if (row) expect(row.name).toBe(`Sản phẩm ${i} v${round}`);
+    it('a stored row made stale by any write is not served, and is stored again fresh', async () => {
+      const { api, product, store, resolve, stored } = await world();
+      const { sqlite } = api.deps;
+      type Answer = { name: string; trackings: Array<{ activity: string }>; company: { name: string } };
+      const writes: Array<[string, () => unknown, (data: Answer) => void]> = [
+        [
+          'product',
+          () => sqlite.prepare('UPDATE products SET name = ? WHERE id = ?').run('Tên mới', product.id),
+          (d) => expect(d.name).toBe('Tên mới'),
+        ],
+        [
+          'timeline',
+          () =>
+            sqlite
+              .prepare('UPDATE tracking_entries SET activity = ? WHERE product_id = ?')
+              .run('Sấy', product.id),
+          (d) => expect(d.trackings[0]?.activity).toBe('Sấy'),
+        ],
+        [
+          'company',
+          () =>
+            sqlite.prepare('UPDATE companies SET name = ? WHERE id = ?').run('HTX mới', product.companyId),
+          (d) => expect(d.company.name).toBe('HTX mới'),
+        ],
+      ];
+      for (const [what, write, check] of writes) {
+        store.settle();
+        expect(stored(), what).toBeDefined();
+        write();
+        // Stale at once, before the store catches up: the live statement answers.
+        expect(stored(), what).toBeUndefined();
+        check((await resolve()).body.data);
+        store.settle();
+        check(stored());
       }
-    }
-    store.settle();
-    for (const [i, p] of products.entries()) expect(stored(p.qr_code).name).toBe(`Sản phẩm ${i} v2`);
-  });
+      // Taken out of the public: gone at once, and not stored again.
+      store.settle();
+      sqlite.prepare("UPDATE products SET status = 'INACTIVE' WHERE id = ?").run(product.id);
+      expect((await resolve()).status).toBe(404);
+      store.settle();
+      expect(stored()).toBeUndefined();
+      expect((await resolve()).status).toBe(404);
+    });
 
-  it('is built again at each start, so a write made while the app was down is never served stale', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'stored-answers-'));
-    dirs.push(dir);
-    const path = join(dir, 'app.db');
-    const settings = { publicUrl: 'https://example.test' };
-    const first = createDb(path);
-    const { api, product } = await world();
-    // The product made by the test app, copied into this file's database through its own rows.
-    const [company] = api.deps.sqlite.prepare('SELECT * FROM companies WHERE id = ?').all(product.companyId) as Record<string, unknown>[];
-    const insert = (table: string, row: Record<string, unknown>) =>
-      first.sqlite.prepare(`INSERT INTO ${table} (${Object.keys(row).join(', ')}) VALUES (${Object.keys(row).map(() => '?').join(', ')})`).run(...Object.values(row));
-    // Only the rows an answer is made of (no users): references to the rest are not checked here.
-    first.sqlite.pragma('foreign_keys = OFF');
-    insert('companies', company!);
-    for (const table of ['products', 'short_links', 'tracking_entries'])
-      for (const row of api.deps.sqlite.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[]) insert(table, row);
-    const answers = createPublicAnswers({ sqlite: first.sqlite, settings });
-    answers.store.settle();
-    expect(answers.store.read(product.qr_code)).toBeDefined();
-    answers.close();
-    first.sqlite.close();
+    it('a code moved to another product leads to it, from the store too', async () => {
+      const { api, create, product, store, resolve, stored } = await world();
+      const other = await create('Mật ong U Minh');
+      const printed = generateCode();
+      api.deps.sqlite
+        .prepare('INSERT INTO short_links (code, product_id, company_id, created_at) VALUES (?, ?, ?, ?)')
+        .run(printed, product.id, product.companyId, Date.now());
+      store.settle();
+      expect(stored(printed).id).toBe(product.id);
+      expect((await resolve(printed)).body.data.id).toBe(product.id);
+      api.deps.sqlite.prepare('UPDATE short_links SET product_id = ? WHERE code = ?').run(other.id, printed);
+      expect((await resolve(printed)).body.data.id).toBe(other.id);
+      store.settle();
+      expect(stored(printed).id).toBe(other.id);
+      api.deps.sqlite.prepare('DELETE FROM short_links WHERE code = ?').run(printed);
+      store.settle();
+      expect(stored(printed)).toBeUndefined();
+      expect((await resolve(printed)).status).toBe(404);
+    });
 
-    const other = new Database(path);
-    other.prepare('UPDATE products SET name = ? WHERE id = ?').run('Đổi khi app tắt', product.id);
-    other.close();
+    it('stores nothing while a transaction is open on the connection, so a rolled-back write is never stored', async () => {
+      const { api, product, store, stored } = await world();
+      const { sqlite } = api.deps;
+      store.settle();
+      sqlite.exec('BEGIN');
+      sqlite.prepare('UPDATE products SET name = ? WHERE id = ?').run('Chưa lưu', product.id);
+      store.settle();
+      expect(store.settled).toBe(false);
+      expect(stored()).toBeUndefined();
+      sqlite.exec('ROLLBACK');
+      store.settle();
+      expect(stored().name).toBe('Cà phê Arabica Cầu Đất');
+    });
 
-    const second = createDb(path);
-    const again = createPublicAnswers({ sqlite: second.sqlite, settings });
-    expect(again.store.read(product.qr_code)).toBeUndefined();
-    expect(dataOf<{ name: string }>(again.product(product.qr_code)!).name).toBe('Đổi khi app tắt');
-    again.store.settle();
-    const row = again.store.read(product.qr_code);
-    expect(JSON.parse(new TextDecoder().decode(row![3])).name).toBe('Đổi khi app tắt');
-    again.close();
-    second.sqlite.close();
-  });
+    it('keeps up with many writes in a row (an import), answering fresh at every step', async () => {
+      const { caller, create, store, resolve, stored } = await world();
+      const products = await Promise.all(Array.from({ length: 20 }, (_, i) => create(`Sản phẩm ${i}`)));
+      for (let round = 0; round < 3; round++) {
+        await Promise.all(
+          products.map((p, i) => caller.products.update({ id: p.id, name: `Sản phẩm ${i} v${round}` })),
+        );
+        // Some turns of the event loop: part of the store may have caught up, never with an old name.
+        await new Promise((r) => setImmediate(r));
+        for (const [i, p] of products.entries()) {
+          expect((await resolve(p.qr_code)).body.data.name).toBe(`Sản phẩm ${i} v${round}`);
+          const row = stored(p.qr_code);
+          if (row) expect(row.name).toBe(`Sản phẩm ${i} v${round}`);
+        }
+      }
+      store.settle();
+      for (const [i, p] of products.entries()) expect(stored(p.qr_code).name).toBe(`Sản phẩm ${i} v2`);
+    });
 
-  it('keeps a stored answer in memory only when its code is asked a second time (decision 146)', async () => {
-    const { api, store, product, resolve } = await world();
-    for (let turn = 0; turn < 50 && !store.settled; turn++) await new Promise((r) => setImmediate(r));
-    const answers = api.deps.publicAnswers;
-    const before = answers.size;
-    expect((await resolve()).body.data.id).toBe(product.id);
-    expect(answers.size).toBe(before);
-    expect((await resolve()).body.data.id).toBe(product.id);
-    expect(answers.size).toBe(before + 1);
-    // Kept from then on: a third ask reads nothing from the store.
-    const read = store.read.bind(store);
-    let reads = 0;
-    store.read = (code: string) => {
-      reads++;
-      return read(code);
-    };
-    expect((await resolve()).body.data.id).toBe(product.id);
-    expect(reads).toBe(0);
-  });
-});
+    it('is built again at each start, so a write made while the app was down is never served stale', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'stored-answers-'));
+      dirs.push(dir);
+      const path = join(dir, 'app.db');
+      const settings = { publicUrl: 'https://example.test' };
+      const first = createDb(path);
+      const { api, product } = await world();
+      // The product made by the test app, copied into this file's database through its own rows.
+      const [company] = api.deps.sqlite
+        .prepare('SELECT * FROM companies WHERE id = ?')
+        .all(product.companyId) as Record<string, unknown>[];
+      const insert = (table: string, row: Record<string, unknown>) =>
+        first.sqlite
+          .prepare(
+            `INSERT INTO ${table} (${Object.keys(row).join(', ')}) VALUES (${Object.keys(row)
+              .map(() => '?')
+              .join(', ')})`,
+          )
+          .run(...Object.values(row));
+      // Only the rows an answer is made of (no users): references to the rest are not checked here.
+      first.sqlite.pragma('foreign_keys = OFF');
+      insert('companies', company!);
+      for (const table of ['products', 'short_links', 'tracking_entries'])
+        for (const row of api.deps.sqlite.prepare(`SELECT * FROM ${table}`).all() as Record<
+          string,
+          unknown
+        >[])
+          insert(table, row);
+      const answers = createPublicAnswers({ sqlite: first.sqlite, settings });
+      answers.store.settle();
+      expect(answers.store.read(product.qr_code)).toBeDefined();
+      answers.close();
+      first.sqlite.close();
+
+      const other = new Database(path);
+      other.prepare('UPDATE products SET name = ? WHERE id = ?').run('Đổi khi app tắt', product.id);
+      other.close();
+
+      const second = createDb(path);
+      const again = createPublicAnswers({ sqlite: second.sqlite, settings });
+      expect(again.store.read(product.qr_code)).toBeUndefined();
+      expect(dataOf<{ name: string }>((await again.product(product.qr_code))!).name).toBe('Đổi khi app tắt');
+      again.store.settle();
+      const row = again.store.read(product.qr_code);
+      expect(JSON.parse(new TextDecoder().decode(row![3])).name).toBe('Đổi khi app tắt');
+      again.close();
+      second.sqlite.close();
+    });
+
+    it('keeps a stored answer in memory only when its code is asked a second time (decision 146)', async () => {
+      const { api, store, product, resolve } = await world();
+      for (let turn = 0; turn < 50 && !store.settled; turn++) await new Promise((r) => setImmediate(r));
+      const answers = api.deps.publicAnswers;
+      const before = answers.size;
+      expect((await resolve()).body.data.id).toBe(product.id);
+      expect(answers.size).toBe(before);
+      expect((await resolve()).body.data.id).toBe(product.id);
+      expect(answers.size).toBe(before + 1);
+      // Kept from then on: a third ask reads nothing from the store.
+      const read = store.read.bind(store);
+      let reads = 0;
+      store.read = (code: string) => {
+        reads++;
+        return read(code);
+      };
+      expect((await resolve()).body.data.id).toBe(product.id);
+      expect(reads).toBe(0);
+    });
+  },
+);

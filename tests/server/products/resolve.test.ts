@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { scanEvents } from '#server/db/schema/index.ts';
+import { scanEvents, shortLinks } from '#server/db/schema/index.ts';
+import { flushScanEvents } from '#server/services/scans/record.ts';
 import { deviceClass } from '#server/services/scans/device.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { callerFor } from '#tests/helpers/factories.ts';
@@ -40,6 +41,7 @@ describe('[GUEST][REST][products] public resolve', () => {
       'Đóng gói',
     ]);
 
+    await flushScanEvents(api.deps);
     const events = await api.deps.db.select().from(scanEvents);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
@@ -59,7 +61,8 @@ describe('[GUEST][REST][products] public resolve', () => {
       'scans',
       'userId',
     ]);
-    const raw = JSON.stringify(api.deps.sqlite.prepare('SELECT * FROM scan_events').all());
+    // Every column of the row, as stored.
+    const raw = JSON.stringify(events);
     expect(raw).not.toContain('203.0.113.77');
     expect(raw).not.toContain('iPhone');
   });
@@ -68,6 +71,7 @@ describe('[GUEST][REST][products] public resolve', () => {
     const { api, p, active } = await setup();
     const res = await api.call('GET', `/products/qr-codes/${active.qrCode}`, { token: p.tokens.user });
     expect(res.status).toBe(200);
+    await flushScanEvents(api.deps);
     expect((await api.deps.db.select().from(scanEvents))[0]).toMatchObject({
       userId: p.user.id,
       device: 'other',
@@ -76,14 +80,13 @@ describe('[GUEST][REST][products] public resolve', () => {
 
   it('[GUEST][REST][products]: INACTIVE, unbound and unknown codes are the same 404, and record nothing', async () => {
     const { api, p, inactive } = await setup();
-    api.deps.sqlite
-      .prepare('INSERT INTO short_links (code, company_id, created_at) VALUES (?, ?, ?)')
-      .run('unbound-xyz1', p.companyA.id, Date.now());
+    await api.deps.db.insert(shortLinks).values({ code: 'unbound-xyz1', companyId: p.companyA.id, createdAt: new Date() });
     for (const code of [inactive.qrCode, 'unbound-xyz1', 'khong-co-ma']) {
       const res = await api.call('GET', `/products/qr-codes/${code}`);
       expect(res.status, code).toBe(404);
       expect(res.body).toEqual({ statusCode: 404, message: vi.products.notFound });
     }
+    await flushScanEvents(api.deps);
     expect(await api.deps.db.select().from(scanEvents)).toHaveLength(0);
     expect((await api.call('GET', '/products/qr-codes/a%20b')).status).toBe(400);
   });

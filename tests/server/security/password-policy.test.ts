@@ -3,7 +3,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '#shared/constants.ts';
 import { vi as messages } from '#shared/i18n/vi/index.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
 
-const register = (api: ReturnType<typeof createTestApi>, email: string, password: string) =>
+const register = (api: Awaited<ReturnType<typeof createTestApi>>, email: string, password: string) =>
   api.call('POST', '/auth/register', { body: { name: 'Mật Khẩu', email, password, isBusiness: false } });
 
 describe('[GUEST][REST][auth] password policy', () => {

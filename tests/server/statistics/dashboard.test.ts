@@ -18,12 +18,11 @@ async function product(deps: AppDeps, companyId: number, name: string, status: '
     .returning();
   return row!;
 }
+/** `times` scans at one instant: one row counting them, as a counting window keeps them (decision 156). */
 async function scans(deps: AppDeps, p: { id: number; companyId: number }, at: string, times = 1) {
-  for (let i = 0; i < times; i++) {
-    await deps.db
-      .insert(scanEvents)
-      .values({ productId: p.id, companyId: p.companyId, createdAt: new Date(at) });
-  }
+  await deps.db
+    .insert(scanEvents)
+    .values({ productId: p.id, companyId: p.companyId, createdAt: new Date(at), scans: times });
 }
 
 /** Company A: 3 products (2 active), 8 scans; company B: 1 product, 5 scans. */

@@ -57,7 +57,7 @@ describe.skipIf(missing)('[scan windows] on PostgreSQL, two instances flushing o
     const url = await cluster.createDatabase('scans');
     poolA = cluster.pool(url);
     poolB = cluster.pool(url);
-    // The tables of server/db/schema/ this needs, with the window's unique key the PostgreSQL schema declares.
+    // The tables of server/db/schema/ this needs, with the window's unique key and the time column as the PostgreSQL schema declares them.
     await poolA.query(`
       CREATE TABLE companies (id integer PRIMARY KEY);
       CREATE TABLE users (id integer PRIMARY KEY);
@@ -70,7 +70,7 @@ describe.skipIf(missing)('[scan windows] on PostgreSQL, two instances flushing o
         user_id integer REFERENCES users(id) ON DELETE SET NULL,
         lot_id integer REFERENCES lots(id) ON DELETE SET NULL,
         device text NOT NULL DEFAULT 'other',
-        created_at bigint NOT NULL,
+        created_at timestamp(3) with time zone NOT NULL,
         scans integer NOT NULL DEFAULT 1,
         CONSTRAINT ${SCAN_WINDOW_CONSTRAINT} UNIQUE NULLS NOT DISTINCT (${SCAN_WINDOW_KEY.join(', ')})
       );
@@ -96,7 +96,7 @@ describe.skipIf(missing)('[scan windows] on PostgreSQL, two instances flushing o
   const rowsOf = async (pool: pg.Pool) =>
     (
       await pool.query(
-        'SELECT product_id, user_id, device, lot_id, created_at::text AS at, scans FROM scan_events ORDER BY product_id, user_id NULLS FIRST, device, at',
+        'SELECT product_id, user_id, device, lot_id, (extract(epoch FROM created_at) * 1000)::bigint::text AS at, scans FROM scan_events ORDER BY product_id, user_id NULLS FIRST, device, at',
       )
     ).rows;
 

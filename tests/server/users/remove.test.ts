@@ -4,7 +4,7 @@ import { callerFor, TEST_PASSWORD, tokenFor } from '#tests/helpers/factories.ts'
 import { createTestApi } from '#tests/helpers/http.ts';
 import { createWorld } from './world.ts';
 
-const login = (api: ReturnType<typeof createTestApi>, email: string) =>
+const login = (api: Awaited<ReturnType<typeof createTestApi>>, email: string) =>
   api.call('POST', '/auth/login', { body: { email, password: TEST_PASSWORD } });
 
 describe('[REST][users] soft delete, restore, permanent delete', () => {

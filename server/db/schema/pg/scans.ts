@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './companies.ts';
 import { createdAt, id, timestamp } from './columns.ts';
 import { lots, products } from './products.ts';
@@ -26,6 +26,12 @@ export const scanEvents = pgTable(
     index('scan_events_company_time_idx').on(t.companyId, t.createdAt),
     index('scan_events_product_idx').on(t.productId),
     index('scan_events_time_idx').on(t.createdAt),
+    // PostgreSQL only (decision 156): a counting window's row, shared by every instance, that flushes add
+    // to (server/db/pg-scan-windows.ts). The SQLite file has one writer and keeps plain inserts;
+    // tests/server/foundation/schema-drift.test.ts names this as the one allowed difference.
+    unique('scan_events_window_unique')
+      .on(t.productId, t.companyId, t.userId, t.device, t.lotId, t.createdAt)
+      .nullsNotDistinct(),
   ],
 );
 

@@ -1,0 +1,1 @@
+ALTER TABLE "scan_events" ADD CONSTRAINT "scan_events_window_unique" UNIQUE NULLS NOT DISTINCT("product_id","company_id","user_id","device","lot_id","created_at");

@@ -1,0 +1,169 @@
+import { type BackgroundWriter, startBackgroundWriter } from './db/background-writer.ts';
+import { type ChangeFeed, createChangeFeed } from './db/change-feed.ts';
+import { createDb } from './db/client.ts';
+import { prepareDatabase } from './db/migrations.ts';
+import { createPgDb, withAdvisoryLock } from './db/pg-client.ts';
+import { createPgScanWriter } from './db/pg-scan-windows.ts';
+import { databaseEngine } from './db/engine.ts';
+import type { DatabaseStore } from './db/store.ts';
+import type { AppDeps } from './deps.ts';
+import type { Settings } from './env.ts';
+import type { Logger } from './logger.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { prepareRateLimitStore } from './security/limits.ts';
+import { createAfterAnswerJobs } from './services/accounts/after-answer.ts';
+import { createPublicAnswers } from './services/products/public-answers.ts';
+import { createDecodePool, type DecodePool } from './services/scans/decode-pool.ts';
+import { createScanBuffer } from './services/scans/record.ts';
+import { createAppState } from './state.ts';
+
+/** Where the data lives: a PostgreSQL database (DATABASE_URL), or the SQLite file (or ':memory:'). */
+export type DatabaseChoice = { databaseUrl: string } | { sqlitePath: string };
+
+export interface ComposeOptions {
+  database: DatabaseChoice;
+  mailer: Mailer;
+  /** A decoding pool the caller keeps (a test file shares one); else one is made and closed with the deps. */
+  decodePool?: DecodePool;
+  /**
+   * SQLite: write scan events and checkpoints on the background writer's thread (the running server); without
+   * it they are written on the app's connection (tests).
+   */
+  backgroundWriter?: boolean;
+  /** PostgreSQL: the pool's size and how long an idle connection is kept (tests keep few, briefly). */
+  pool?: { max?: number; idleTimeoutMillis?: number };
+}
+
+export interface ComposedDeps {
+  deps: AppDeps;
+  /**
+   * Start-up work that reads then writes (the first SUPER_ADMIN, the default documents, the demo data): on
+   * PostgreSQL under an advisory lock, so instances starting together do it one after the other.
+   */
+  startUp<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * After the last request: writes the buffered scan events, stops their writer, stops listening for
+   * changes, stops storing answers, closes the database (and the decoding pool if made here).
+   */
+  close(): Promise<void>;
+}
+
+/**
+ * Everything the app needs, built once for either engine (decisions 150, 153, 160): the running server
+ * (server/server.ts) and the tests (tests/helpers/deps.ts) both come through here, so what differs between
+ * the engines is wired in one place.
+ *
+ * - SQLite: the file is copied before it is migrated (prepareDatabase), opened and migrated; the public
+ *   answers come from its statements and stored answers, and its own triggers tell them what changed;
+ *   limits count in memory; scan events go through the background writer when there is one.
+ * - PostgreSQL: the pool, migrated under the advisory lock (createPgDb); the rate-limit table; the public
+ *   answers built with the query builder (decision 159) and told what changed by the change feed, every
+ *   instance's writes included (decision 158); limits counted in the database (decision 157); scan
+ *   windows added together with upserts (decision 156).
+ */
+export async function createAppDeps(
+  settings: Settings,
+  logger: Logger,
+  options: ComposeOptions,
+): Promise<ComposedDeps> {
+  // The tables services import were picked for this process's engine when schema/index.ts loaded.
+  const engine = 'databaseUrl' in options.database ? 'pg' : 'sqlite';
+  if (engine !== databaseEngine()) {
+    throw new Error(
+      `This process was started for ${databaseEngine()} (DATABASE_URL) and cannot open a ${engine} database`,
+    );
+  }
+  const ownPool = !options.decodePool;
+  const decodePool = options.decodePool ?? createDecodePool();
+  const base = {
+    settings,
+    mailer: options.mailer,
+    logger,
+    afterAnswerJobs: createAfterAnswerJobs(),
+    decodePool,
+  };
+  const closeDecodePool = async () => {
+    if (ownPool) await decodePool.close();
+  };
+
+  if ('databaseUrl' in options.database) {
+    const handle = await createPgDb(options.database.databaseUrl, {
+      ...options.pool,
+      onError: (err) => logger.error({ event: 'database.pool_error', err }, 'database connection lost'),
+    });
+    let feed: ChangeFeed | undefined;
+    try {
+      const store: DatabaseStore = { engine: 'pg', pool: handle.pool };
+      await prepareRateLimitStore(handle.pool);
+      const publicAnswers = createPublicAnswers({ db: handle.db, settings, logger });
+      feed = await createChangeFeed(
+        { pool: handle.pool, connection: { connectionString: options.database.databaseUrl } },
+        (change) => (change === 'everything' ? publicAnswers.changedAll() : publicAnswers.changed(change)),
+        logger,
+      );
+      const writer = createPgScanWriter(handle.pool, { windowMs: settings.scanFlushMs, logger });
+      const scanBuffer = createScanBuffer({ store, settings, logger, writer });
+      const deps: AppDeps = {
+        ...base,
+        db: handle.db,
+        store,
+        publicAnswers,
+        scanBuffer,
+        ...createAppState(settings, { db: handle.db, store }),
+      };
+      const openFeed = feed;
+      return {
+        deps,
+        startUp: (work) => withAdvisoryLock(handle.pool, 'txng:start-up', work),
+        async close() {
+          await scanBuffer.flushAll();
+          await writer.stop();
+          await openFeed.close();
+          publicAnswers.close();
+          await handle.close();
+          await closeDecodePool();
+        },
+      };
+    } catch (err) {
+      await feed?.close();
+      await handle.close();
+      await closeDecodePool();
+      throw err;
+    }
+  }
+
+  const path = options.database.sqlitePath;
+  // The copy before a migration is of the file (PostgreSQL's backups are pg_dump's: docs/deploy.md).
+  if (path !== ':memory:') await prepareDatabase({ ...settings, databasePath: path }, logger);
+  const { db, sqlite } = createDb(path, { synchronous: settings.sqliteSynchronous });
+  const store: DatabaseStore = { engine: 'sqlite', sqlite };
+  let background: BackgroundWriter | undefined;
+  if (options.backgroundWriter) {
+    // Checkpoints run on the background writer's thread; SQLite's own stays as a safety net, later.
+    sqlite.pragma('wal_autocheckpoint = 10000');
+    background = startBackgroundWriter(path, { synchronous: settings.sqliteSynchronous });
+  }
+  const publicAnswers = createPublicAnswers({ sqlite, settings, logger });
+  const scanBuffer = createScanBuffer({ store, settings, logger, background });
+  const deps: AppDeps = {
+    ...base,
+    db,
+    store,
+    background,
+    publicAnswers,
+    scanBuffer,
+    ...createAppState(settings, { db, store }),
+  };
+  return {
+    deps,
+    // One process per file: nothing to take turns with.
+    startUp: (work) => work(),
+    async close() {
+      await scanBuffer.flushAll();
+      await background?.stop();
+      await closeDecodePool();
+      publicAnswers.close();
+      sqlite.close();
+    },
+  };
+}
