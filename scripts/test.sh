@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: every test. Type check, lint (Biome) and the layer rules (dependency-cruiser,
-# docs/architecture.md), unit/router/REST tests (vitest), the release archive run from an empty folder,
+# docs/architecture.md), unit/router/REST tests (vitest) on SQLite and again on PostgreSQL, the release archive run from an empty folder,
 # then the browser journeys (Playwright in Debian's Chromium) against a fresh build.
 # Browser tests are never skipped silently.
 set -euo pipefail
@@ -17,6 +17,16 @@ if [ ! -x "$CHROMIUM" ]; then
   fi
 fi
 
+if ! compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null && [ -z "${PG_BIN:-}" ]; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    echo "Installing Debian's PostgreSQL server for the tests on PostgreSQL..."
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+  else
+    echo "The tests on PostgreSQL need its server binaries: run 'sudo apt-get install -y postgresql' (or set PG_BIN)." >&2
+    exit 1
+  fi
+fi
+
 echo "== typecheck"
 npx tsc --noEmit
 echo "== lint"
@@ -25,6 +35,8 @@ echo "== layer rules"
 npm run --silent depcruise
 echo "== unit, router and REST tests"
 npx vitest run
+echo "== the server tests again, on PostgreSQL (TEST_ENGINE=pg: one throwaway cluster, a fresh database per test file)"
+TEST_ENGINE=pg npx vitest run --project server
 echo "== build"
 npx vite build --logLevel warn
 echo "== release: build the archive, run it from an empty folder (tests/release)"

@@ -69,7 +69,10 @@ export function startBackgroundWriter(
       new Promise((resolve) => {
         stopped = () => {
           stopped = undefined;
-          worker.terminate().then(() => resolve(), () => resolve());
+          worker.terminate().then(
+            () => resolve(),
+            () => resolve(),
+          );
         };
         send({ type: 'stop' });
       }),

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '#server/auth/password.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { users } from './schema/index.ts';
 import { vietnameseSortKey } from '#shared/sort-key.ts';
+import { users } from './schema/index.ts';
 
 /**
  * The first SUPER_ADMIN comes from ADMIN_EMAIL / ADMIN_PASSWORD when no SUPER_ADMIN exists. There is
@@ -10,7 +10,11 @@ import { vietnameseSortKey } from '#shared/sort-key.ts';
  */
 export async function ensureSuperAdmin(deps: AppDeps): Promise<void> {
   const { db, settings, logger } = deps;
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'SUPER_ADMIN')).limit(1);
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, 'SUPER_ADMIN'))
+    .limit(1);
   if (existing) return;
   if (!settings.adminEmail || !settings.adminPassword) {
     logger.warn(
@@ -20,7 +24,11 @@ export async function ensureSuperAdmin(deps: AppDeps): Promise<void> {
     return;
   }
   const passwordHash = await hashPassword(settings.adminPassword, settings.passwordHashCost);
-  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, settings.adminEmail)).limit(1);
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, settings.adminEmail))
+    .limit(1);
   if (taken) {
     // An ordinary account already holds the address: promote it, with the configured password.
     await db
@@ -30,7 +38,14 @@ export async function ensureSuperAdmin(deps: AppDeps): Promise<void> {
   } else {
     await db
       .insert(users)
-      .values({ name: 'Quản trị viên', nameSort: vietnameseSortKey('Quản trị viên'), email: settings.adminEmail, passwordHash, role: 'SUPER_ADMIN', status: 'ACTIVE' });
+      .values({
+        name: 'Quản trị viên',
+        nameSort: vietnameseSortKey('Quản trị viên'),
+        email: settings.adminEmail,
+        passwordHash,
+        role: 'SUPER_ADMIN',
+        status: 'ACTIVE',
+      });
   }
   logger.info({ event: 'bootstrap.admin_created', email: settings.adminEmail }, 'SUPER_ADMIN created');
 }

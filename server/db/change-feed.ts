@@ -49,7 +49,12 @@ export const WATCHED: readonly Watched[] = [
   { table: 'products', events: [...ALL], key: (r) => [`${r}.id`, 'NULL', `${r}.qr_code`] },
   { table: 'tracking_entries', events: [...ALL], key: (r) => [`${r}.product_id`, 'NULL', 'NULL'] },
   // A company's profile is in every answer of its products; a new company has none yet.
-  { table: 'companies', events: ['UPDATE', 'DELETE'], key: (r) => ['NULL', `${r}.id`, 'NULL'], update: ['OLD'] },
+  {
+    table: 'companies',
+    events: ['UPDATE', 'DELETE'],
+    key: (r) => ['NULL', `${r}.id`, 'NULL'],
+    update: ['OLD'],
+  },
   { table: 'short_links', events: [...ALL], key: (r) => [`${r}.product_id`, 'NULL', `${r}.code`] },
   // A lot's dates, recall or journey change its product's answers (recalledLots, a lot code's lot) and its page.
   { table: 'lots', events: [...ALL], key: (r) => [`${r}.product_id`, 'NULL', 'NULL'] },
@@ -115,7 +120,8 @@ export function createSqliteChangeFeed(
     },
     async close() {
       for (const w of WATCHED) {
-        for (const event of w.events) sqlite.exec(`DROP TRIGGER IF EXISTS temp.change_feed_${w.table}_${event.toLowerCase()}`);
+        for (const event of w.events)
+          sqlite.exec(`DROP TRIGGER IF EXISTS temp.change_feed_${w.table}_${event.toLowerCase()}`);
       }
     },
   };
@@ -127,7 +133,8 @@ export const CHANGE_CHANNEL = 'txng_public_changed';
 export const CHANGE_FEED_APPLICATION = 'txng-change-feed';
 
 function pgFunction(w: Watched): string {
-  const notify = (r: Row) => `PERFORM pg_notify('${CHANGE_CHANNEL}', json_build_array(${w.key(r).join(', ')})::text);`;
+  const notify = (r: Row) =>
+    `PERFORM pg_notify('${CHANGE_CHANNEL}', json_build_array(${w.key(r).join(', ')})::text);`;
   const when = (r: Row) => {
     const ops = w.events.filter((e) => rowsOf(w, e).includes(r)).map((e) => `'${e}'`);
     return ops.length ? `IF TG_OP IN (${ops.join(', ')}) THEN ${notify(r)} END IF;` : '';
@@ -220,7 +227,11 @@ class PgChangeFeed implements ChangeFeed {
 
   /** Connects and listens; the first time, a failure stops the start (the database is unreachable). */
   async listen(): Promise<void> {
-    const client = new pg.Client({ ...this.options.connection, application_name: CHANGE_FEED_APPLICATION, keepAlive: true });
+    const client = new pg.Client({
+      ...this.options.connection,
+      application_name: CHANGE_FEED_APPLICATION,
+      keepAlive: true,
+    });
     client.on('notification', (message) => {
       if (message.channel !== CHANGE_CHANNEL) return;
       const change = parsePayload(message.payload);

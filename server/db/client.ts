@@ -1,6 +1,6 @@
-import Database from 'better-sqlite3';
-import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { createHash } from 'node:crypto';
+import Database from 'better-sqlite3';
+import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import type { MigrationMeta } from 'drizzle-orm/migrator';
 import type { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
 import { readShippedFile } from '#server/shipped-files.ts';

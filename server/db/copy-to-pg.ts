@@ -63,18 +63,27 @@ export async function copySqliteToPg(
   await to.transaction(async (tx) => {
     for (const { name, to: target } of tables) {
       const [row] = await tx.select({ one: sql<number>`1` }).from(target).limit(1);
-      if (row) throw new CopyRefusedError(`The PostgreSQL database already has rows in ${name}: copy into an empty one`);
+      if (row)
+        throw new CopyRefusedError(
+          `The PostgreSQL database already has rows in ${name}: copy into an empty one`,
+        );
     }
     for (const { name, from: source, to: target } of tables) {
       const id = (source as unknown as { id: Parameters<typeof gt>[0] }).id;
       // One statement may carry at most 65,535 parameters on PostgreSQL: one per column and row.
-      const rowsPerInsert = Math.max(1, Math.min(batch, Math.floor(60_000 / getTableConfig(source).columns.length)));
+      const rowsPerInsert = Math.max(
+        1,
+        Math.min(batch, Math.floor(60_000 / getTableConfig(source).columns.length)),
+      );
       let last = 0;
       let copied = 0;
       for (;;) {
-        const rows = (await from.select().from(source).where(gt(id, last)).orderBy(asc(id)).limit(rowsPerInsert)) as Array<
-          Record<string, unknown> & { id: number }
-        >;
+        const rows = (await from
+          .select()
+          .from(source)
+          .where(gt(id, last))
+          .orderBy(asc(id))
+          .limit(rowsPerInsert)) as Array<Record<string, unknown> & { id: number }>;
         if (rows.length === 0) break;
         await tx.insert(target).values(rows as never);
         copied += rows.length;

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -33,6 +34,9 @@ export const PG_MIGRATIONS_TABLE = '__drizzle_migrations';
  * database uses it ('txng' in ASCII).
  */
 export const PG_MIGRATION_LOCK = 1954049639;
+
+/** The transaction-level advisory lock every transaction takes first (decision 166); another fixed number. */
+export const PG_WRITE_LOCK = 1954049640;
 
 type Migrator = { dialect: PgDialect; session: PgSession };
 
@@ -96,7 +100,11 @@ export function pgTransactionRunner(db: PgDb): TransactionRunner {
     run<T>(body: (tx: Executor) => Promise<T>): Promise<T> {
       const outer = inside.getStore();
       if (outer) return body(outer);
-      return db.transaction((pgTx) => {
+      return db.transaction(async (pgTx) => {
+        // One writing transaction at a time across every instance, as SQLite's BEGIN IMMEDIATE gives one
+        // file (decision 166): the services' read-check-write bodies keep the guarantees they were written
+        // with (positions, versions, unique codes), under PostgreSQL's READ COMMITTED.
+        await pgTx.execute(sql`SELECT pg_advisory_xact_lock(${PG_WRITE_LOCK})`);
         const tx = attachTransactionRunner(pgTx, runner) as unknown as Executor;
         return inside.run(tx, () => body(tx));
       });

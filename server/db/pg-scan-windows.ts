@@ -13,7 +13,14 @@ import type { ScanRow } from './scan-events.ts';
  *
  * The table needs the unique constraint below (NULLS NOT DISTINCT: visitors and rows of no lot are one key).
  */
-export const SCAN_WINDOW_KEY = ['product_id', 'company_id', 'user_id', 'device', 'lot_id', 'created_at'] as const;
+export const SCAN_WINDOW_KEY = [
+  'product_id',
+  'company_id',
+  'user_id',
+  'device',
+  'lot_id',
+  'created_at',
+] as const;
 export const SCAN_WINDOW_CONSTRAINT = 'scan_events_window_unique';
 
 /**

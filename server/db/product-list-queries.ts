@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, is, Placeholder, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, is, Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { ProductListInput } from '#shared/schemas/products.ts';
 import type { Db } from './client.ts';

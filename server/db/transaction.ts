@@ -55,7 +55,8 @@ export function sqliteTransactionRunner(db: Db, sqlite: Sqlite): TransactionRunn
           try {
             const result = await body(db);
             settled = true;
-            if (crossedCallback) throw new Error('A transaction body awaited something other than the database');
+            if (crossedCallback)
+              throw new Error('A transaction body awaited something other than the database');
             sqlite.exec('COMMIT');
             return result;
           } catch (error) {

@@ -1,15 +1,8 @@
 import { z } from 'zod';
-import { ROLES } from '#shared/permissions.ts';
 import { USER_STATUSES } from '#shared/constants.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
-import {
-  emailSchema,
-  passwordSchema,
-  phoneSchema,
-  text,
-  uploadUrlSchema,
-  usernameSchema,
-} from './common.ts';
+import { ROLES } from '#shared/permissions.ts';
+import { emailSchema, passwordSchema, phoneSchema, text, uploadUrlSchema, usernameSchema } from './common.ts';
 import { glnSchema, taxCodeSchema } from './gs1.ts';
 
 export const companyDetailsSchema = z.strictObject({
@@ -36,7 +29,10 @@ export const registerInput = z
 export const emailOnlyInput = z.strictObject({ email: emailSchema });
 export const verifyEmailInput = z.strictObject({
   email: emailSchema,
-  code: z.string().trim().regex(/^\d{6}$/, vi.validation.code6),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, vi.validation.code6),
 });
 export const loginInput = z.strictObject({
   email: emailSchema,

@@ -7,8 +7,13 @@ z.config(z.locales.vi());
 
 const v = vi.validation;
 
-/** Ids are positive integers everywhere; REST paths and query strings give them as text. */
-export const idSchema = z.coerce.number().int().positive();
+/**
+ * Ids are positive integers everywhere; REST paths and query strings give them as text. At most 2^31 - 1, the
+ * largest id PostgreSQL's integer column holds: a larger one names nothing, on either engine, and is refused
+ * as bad input rather than reaching the database (decision 166).
+ */
+export const ID_MAX = 2_147_483_647;
+export const idSchema = z.coerce.number().int().positive().max(ID_MAX);
 
 export const emailSchema = z
   .string({ error: v.required })
@@ -51,4 +56,6 @@ export const sortOrderSchema = z.enum(['asc', 'desc']);
  * A file this server stored (`/uploads/<server-made name>`): images and avatars can point nowhere
  * else, so no `javascript:` URL or foreign tracker ever reaches a page.
  */
-export const uploadUrlSchema = z.string().regex(/^\/uploads\/[A-Za-z0-9_-]+\.(jpg|jpeg|png|gif)$/, 'Ảnh không hợp lệ');
+export const uploadUrlSchema = z
+  .string()
+  .regex(/^\/uploads\/[A-Za-z0-9_-]+\.(jpg|jpeg|png|gif)$/, 'Ảnh không hợp lệ');

@@ -11,11 +11,7 @@ const p = vi.products;
  * company may type its own printed code. Codes are case-insensitive (people type what they read on a
  * print): every code that comes in is folded to lower case here, and stored folded (decision 084).
  */
-export const qrCodeSchema = z
-  .string()
-  .trim()
-  .regex(QR_CODE_PATTERN, p.invalidQrCode)
-  .toLowerCase();
+export const qrCodeSchema = z.string().trim().regex(QR_CODE_PATTERN, p.invalidQrCode).toLowerCase();
 
 /** A calendar date (2024-05-01) or an ISO date-time, as the company entered it. */
 export const trackingDateSchema = z

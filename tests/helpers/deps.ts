@@ -84,3 +84,9 @@ export async function atOnce(check: () => Promise<void>): Promise<void> {
   if (engine === 'sqlite') return check();
   await vi.waitFor(check, { timeout: 1_000, interval: 20 });
 }
+
+/** Runs one SQL statement on the test's own database, whichever engine: for a test that breaks a table on purpose. */
+export async function execRaw(deps: Pick<AppDeps, 'store'>, statement: string): Promise<void> {
+  if (deps.store.engine === 'sqlite') deps.store.sqlite.exec(statement);
+  else await deps.store.pool.query(statement);
+}

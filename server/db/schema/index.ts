@@ -25,6 +25,6 @@ export const scanEvents = pick(sqlite.scanEvents, pg.scanEvents);
 export const scanLogs = pick(sqlite.scanLogs, pg.scanLogs);
 export const documents = pick(sqlite.documents, pg.documents);
 
-export { DEVICE_CLASSES } from './scans.ts';
-export { EXPIRY_KINDS } from './products.ts';
 export { TERM_KINDS, type TermKind } from './companies.ts';
+export { EXPIRY_KINDS } from './products.ts';
+export { DEVICE_CLASSES } from './scans.ts';

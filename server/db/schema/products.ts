@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { PRODUCT_STATUSES } from '#shared/constants.ts';
-import { companies } from './companies.ts';
 import { createdAt, timestamp, updatedAt } from './columns.ts';
+import { companies } from './companies.ts';
 import { users } from './users.ts';
 
 export const products = sqliteTable(

@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { companies } from './companies.ts';
 import { createdAt, timestamp } from './columns.ts';
+import { companies } from './companies.ts';
 import { lots, products } from './products.ts';
 import { users } from './users.ts';
 

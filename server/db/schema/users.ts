@@ -1,8 +1,8 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { ROLES } from '#shared/permissions.ts';
 import { USER_STATUSES } from '#shared/constants.ts';
-import { companies } from './companies.ts';
+import { ROLES } from '#shared/permissions.ts';
 import { createdAt, timestamp, updatedAt } from './columns.ts';
+import { companies } from './companies.ts';
 
 export const users = sqliteTable(
   'users',

@@ -1,14 +1,14 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
+import { emailVerificationCodes } from '#server/db/schema/index.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { AppError } from '#server/errors.ts';
 import {
   RESEND_INTERVAL_SECONDS,
   VERIFY_CODE_MAX_ATTEMPTS,
   VERIFY_CODE_TTL_MINUTES,
 } from '#shared/constants.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
-import { emailVerificationCodes } from '#server/db/schema/index.ts';
-import type { AppDeps } from '#server/deps.ts';
-import { AppError } from '#server/errors.ts';
 import type { UserRow } from './session.ts';
 
 /**
@@ -22,13 +22,11 @@ function codeHash(secret: Uint8Array, userId: number, code: string): string {
 /** Creates a fresh code, replacing older ones in effect (only the newest is checked), and mails it. */
 export async function sendVerificationCode(deps: AppDeps, user: UserRow): Promise<void> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await deps.db
-    .insert(emailVerificationCodes)
-    .values({
-      userId: user.id,
-      codeHash: codeHash(deps.settings.jwtSecret, user.id, code),
-      expiresAt: new Date(Date.now() + VERIFY_CODE_TTL_MINUTES * 60_000),
-    });
+  await deps.db.insert(emailVerificationCodes).values({
+    userId: user.id,
+    codeHash: codeHash(deps.settings.jwtSecret, user.id, code),
+    expiresAt: new Date(Date.now() + VERIFY_CODE_TTL_MINUTES * 60_000),
+  });
   await deps.mailer.send({
     to: user.email,
     subject: vi.mail.verifySubject,

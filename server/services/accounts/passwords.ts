@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { RESET_TOKEN_TTL_MINUTES } from '#shared/constants.ts';
-import { vi } from '#shared/i18n/vi/index.ts';
 import { hashPassword, sha256, verifyPassword } from '#server/auth/password.ts';
 import type { Executor } from '#server/db/client.ts';
-import { transaction } from '#server/db/transaction.ts';
 import { passwordResetTokens, users } from '#server/db/schema/index.ts';
+import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import {
@@ -16,6 +14,8 @@ import {
   takeMailRequest,
 } from '#server/security/limits.ts';
 import type { Actor } from '#server/services/actor.ts';
+import { RESET_TOKEN_TTL_MINUTES } from '#shared/constants.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 import { afterAnswer } from './after-answer.ts';
 import { rejectCommonPassword } from './password-policy.ts';
 import { findUserByEmail, issueSession, requireUser, toPublicUser } from './session.ts';

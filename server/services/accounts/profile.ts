@@ -1,13 +1,13 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import { vi } from '#shared/i18n/vi/index.ts';
 import type { z } from 'zod';
-import type { updateCompanyInput, updateMeInput } from '#shared/schemas/auth.ts';
 import { companies, users } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/services/actor.ts';
-import { requireUser, toPublicUser } from './session.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import type { updateCompanyInput, updateMeInput } from '#shared/schemas/auth.ts';
 import { nameSortOf } from '#shared/sort-key.ts';
+import { requireUser, toPublicUser } from './session.ts';
 
 export function toPublicCompany(row: typeof companies.$inferSelect) {
   return {

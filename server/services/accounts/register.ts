@@ -1,6 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { vi } from '#shared/i18n/vi/index.ts';
-import type { RegisterInput } from '#shared/schemas/auth.ts';
 import { hashPassword } from '#server/auth/password.ts';
 import { companies, users } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
@@ -13,11 +11,13 @@ import {
   takeMailRequest,
   takeSignUp,
 } from '#server/security/limits.ts';
-import { afterAnswer } from './after-answer.ts';
-import { rejectCommonPassword } from './password-policy.ts';
-import { consumeVerificationCode, resendWait, sendVerificationCode } from './codes.ts';
-import { findUserByEmail, issueSession, toPublicUser } from './session.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import type { RegisterInput } from '#shared/schemas/auth.ts';
 import { vietnameseSortKey } from '#shared/sort-key.ts';
+import { afterAnswer } from './after-answer.ts';
+import { consumeVerificationCode, resendWait, sendVerificationCode } from './codes.ts';
+import { rejectCommonPassword } from './password-policy.ts';
+import { findUserByEmail, issueSession, toPublicUser } from './session.ts';
 
 /** Thrown inside the sign-up transaction when the e-mail is taken: the answer stays the same. */
 class Taken extends Error {}

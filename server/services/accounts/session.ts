@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { permissionsFor, type PermissionRule } from '#shared/permissions.ts';
-import type { PublicUser } from '#shared/schemas/auth.ts';
 import type { Executor } from '#server/db/client.ts';
 import { users } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
+import { type PermissionRule, permissionsFor } from '#shared/permissions.ts';
+import type { PublicUser } from '#shared/schemas/auth.ts';
 
 export type UserRow = typeof users.$inferSelect;
 

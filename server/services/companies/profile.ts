@@ -1,12 +1,12 @@
 import { type AnyColumn, count, eq } from 'drizzle-orm';
 import { sortTerm } from '#server/db/order.ts';
-import type { CompanyListInput } from '#shared/schemas/companies.ts';
 import { companies } from '#server/db/schema/index.ts';
+import { foldedContains } from '#server/db/search.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import { toPublicCompany } from '#server/services/accounts/profile.ts';
 import { pageWindow } from '#server/services/pagination.ts';
-import { foldedContains } from '#server/db/search.ts';
+import type { CompanyListInput } from '#shared/schemas/companies.ts';
 
 /** GET /companies/{id}: what a product page shows about its maker; anyone may read it. */
 export async function getCompanyProfile(deps: AppDeps, id: number) {

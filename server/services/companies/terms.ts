@@ -1,11 +1,11 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { vi } from '#shared/i18n/vi/index.ts';
-import { compareVietnamese } from '#shared/sort-key.ts';
-import { TERM_MAX_COUNT } from '#shared/schemas/companies.ts';
 import { companies, companyTerms, type TermKind } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { TERM_MAX_COUNT } from '#shared/schemas/companies.ts';
+import { compareVietnamese } from '#shared/sort-key.ts';
 
 /**
  * The company whose lists a call works on: the caller's own (ctx.companyId) for company roles, the

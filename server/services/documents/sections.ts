@@ -1,16 +1,12 @@
 import { and, asc, eq, inArray, max } from 'drizzle-orm';
-import type { DocumentKey } from '#shared/constants.ts';
-import { vi } from '#shared/i18n/vi/index.ts';
-import type {
-  DocumentPatch,
-  DocumentSection,
-  NewDocumentSection,
-} from '#shared/schemas/documents.ts';
 import type { Executor } from '#server/db/client.ts';
 import { documents } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
+import type { DocumentKey } from '#shared/constants.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import type { DocumentPatch, DocumentSection, NewDocumentSection } from '#shared/schemas/documents.ts';
 import { sanitizeDocumentBody } from './sanitize.ts';
 
 type DocumentRow = typeof documents.$inferSelect;

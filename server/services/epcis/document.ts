@@ -47,7 +47,9 @@ type Json = Record<string, unknown>;
 
 /** A step's date (a calendar date or an ISO date-time) as an EPCIS eventTime in Vietnam time. */
 export function vietnamEventTime(date: string): string {
-  const m = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2})(?::(\d{2}))?(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/.exec(date.trim());
+  const m = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2})(?::(\d{2}))?(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/.exec(
+    date.trim(),
+  );
   if (m && !m[4]) return `${m[1]}T${m[2] ?? '00:00'}:${m[3] ?? '00'}${VIETNAM_OFFSET}`;
   const ms = Date.parse(date);
   if (Number.isNaN(ms)) throw new RangeError(`not a date: ${date}`);
@@ -60,8 +62,18 @@ function instantInVietnam(at: Date): string {
 
 /** UN/ECE Recommendation 20 codes for the units companies type; a count of items has no unit. */
 const UNIT_CODES: Record<string, string | null> = {
-  kg: 'KGM', kilogram: 'KGM', 'ki-lo-gam': 'KGM', g: 'GRM', gam: 'GRM', gram: 'GRM', tan: 'TNE', 'tấn': 'TNE',
-  l: 'LTR', lit: 'LTR', 'lít': 'LTR', ml: 'MLT',
+  kg: 'KGM',
+  kilogram: 'KGM',
+  'ki-lo-gam': 'KGM',
+  g: 'GRM',
+  gam: 'GRM',
+  gram: 'GRM',
+  tan: 'TNE',
+  tấn: 'TNE',
+  l: 'LTR',
+  lit: 'LTR',
+  lít: 'LTR',
+  ml: 'MLT',
 };
 
 function quantityElement(epcClass: string, lot: EpcisLot | null): Json {
@@ -79,7 +91,12 @@ function quantityElement(epcClass: string, lot: EpcisLot | null): Json {
 }
 
 /** The Digital Link (or, without a GTIN, the public page) that names the lot or the product class. */
-export function classIdentifier(publicUrl: string, gtin: string | null, productId: number, lot?: EpcisLot): string {
+export function classIdentifier(
+  publicUrl: string,
+  gtin: string | null,
+  productId: number,
+  lot?: EpcisLot,
+): string {
   const base = publicUrl.replace(/\/+$/, '');
   if (gtin) return buildDigitalLink(base, { gtin, lot: lot?.code });
   return lot ? `${base}/lots/${lot.id}` : `${base}/products/details/${productId}`;
@@ -125,7 +142,9 @@ function ilmdOf(lot: EpcisLot): Json {
   const ilmd: Json = { 'cbvmda:lotNumber': lot.code };
   // CBV 2.0 has no production-date attribute: the app's own term carries it.
   if (lot.productionDate) ilmd['txng:productionDate'] = lot.productionDate;
-  if (lot.expiryDate) ilmd[lot.expiryKind === 'BEST_BEFORE' ? 'cbvmda:bestBeforeDate' : 'cbvmda:itemExpirationDate'] = lot.expiryDate;
+  if (lot.expiryDate)
+    ilmd[lot.expiryKind === 'BEST_BEFORE' ? 'cbvmda:bestBeforeDate' : 'cbvmda:itemExpirationDate'] =
+      lot.expiryDate;
   return ilmd;
 }
 

@@ -34,7 +34,12 @@ async function lotsWithSteps(deps: AppDeps, rows: Array<typeof lots.$inferSelect
       gln: lotEvents.gln,
     })
     .from(lotEvents)
-    .where(inArray(lotEvents.lotId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        lotEvents.lotId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(lotEvents.position), asc(lotEvents.id));
   return rows.map((r) => ({
     id: r.id,
@@ -63,7 +68,11 @@ async function publicProduct(deps: AppDeps, productId: number) {
 export async function exportProductEpcis(deps: AppDeps, productId: number, now = new Date()) {
   const product = await publicProduct(deps, productId);
   if (!product) return null;
-  const lotRows = await deps.db.select().from(lots).where(eq(lots.productId, productId)).orderBy(asc(lots.id));
+  const lotRows = await deps.db
+    .select()
+    .from(lots)
+    .where(eq(lots.productId, productId))
+    .orderBy(asc(lots.id));
   return buildEpcisDocument({
     publicUrl: deps.settings.publicUrl,
     now,

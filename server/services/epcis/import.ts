@@ -72,7 +72,8 @@ export async function importEpcisIntoLot(
   if (!checked.ok) throw new AppError('BAD_REQUEST', checked.message);
   const events = (doc as { epcisBody: { eventList: Event[] } }).epcisBody.eventList;
   if (events.length === 0) throw new AppError('BAD_REQUEST', vi.gs1.epcisNoEvents);
-  if (events.length > EPCIS_IMPORT_MAX_EVENTS) throw new AppError('BAD_REQUEST', vi.gs1.epcisTooManyEvents(EPCIS_IMPORT_MAX_EVENTS));
+  if (events.length > EPCIS_IMPORT_MAX_EVENTS)
+    throw new AppError('BAD_REQUEST', vi.gs1.epcisTooManyEvents(EPCIS_IMPORT_MAX_EVENTS));
   if (lot.gtin) {
     const other = events.findIndex((e) => aboutOtherLot(e, lot.gtin as string, lot.code));
     if (other >= 0) throw new AppError('BAD_REQUEST', vi.gs1.epcisOtherLot(other + 1));
@@ -84,16 +85,26 @@ export async function importEpcisIntoLot(
     description: text(e['txng:description'], 2000),
     date: TRACKING_DATE.test(e.eventTime) ? e.eventTime : vietnamEventTime(e.eventTime),
     bizStep: e.bizStep ?? null,
-    gln: glnOfLocation((e.bizLocation as { id?: string } | undefined)?.id) ?? glnOfLocation((e.readPoint as { id?: string } | undefined)?.id),
+    gln:
+      glnOfLocation((e.bizLocation as { id?: string } | undefined)?.id) ??
+      glnOfLocation((e.readPoint as { id?: string } | undefined)?.id),
   }));
   // Positions are read and written in one transaction: parallel imports append, never collide.
   await transaction(deps.db, async (tx) => {
-    const [top] = await tx.select({ at: max(lotEvents.position) }).from(lotEvents).where(eq(lotEvents.lotId, lot.id));
+    const [top] = await tx
+      .select({ at: max(lotEvents.position) })
+      .from(lotEvents)
+      .where(eq(lotEvents.lotId, lot.id));
     const last = top?.at ?? -1;
     await tx
       .insert(lotEvents)
-      .values(rows.map((r, i) => ({ ...r, lotId: lot.id, companyId: lot.companyId, position: last + 1 + i })));
-    await tx.update(lots).set({ updatedAt: new Date() }).where(and(eq(lots.id, lot.id)));
+      .values(
+        rows.map((r, i) => ({ ...r, lotId: lot.id, companyId: lot.companyId, position: last + 1 + i })),
+      );
+    await tx
+      .update(lots)
+      .set({ updatedAt: new Date() })
+      .where(and(eq(lots.id, lot.id)));
   });
   return { added: rows.length };
 }

@@ -15,12 +15,32 @@ const vocabOtherUri = {
   format: 'uri',
   pattern: '^(?!(urn:epcglobal:cbv|https?:\\/\\/ns\\.gs1\\.org/cbv\\/))',
 } as const;
-const oneOfVocab = (names: readonly string[]) => ({ anyOf: [{ $ref: '#/definitions/vocabOtherUri' }, { type: 'string', enum: names }] });
+const oneOfVocab = (names: readonly string[]) => ({
+  anyOf: [{ $ref: '#/definitions/vocabOtherUri' }, { type: 'string', enum: names }],
+});
 
 const OBJECT_EVENT_FIELDS = [
-  '@context', 'type', 'eventTime', 'recordTime', 'eventTimeZoneOffset', 'eventID', 'certificationInfo',
-  'errorDeclaration', 'action', 'epcList', 'quantityList', 'bizStep', 'disposition', 'persistentDisposition',
-  'readPoint', 'bizLocation', 'bizTransactionList', 'sourceList', 'destinationList', 'sensorElementList', 'ilmd',
+  '@context',
+  'type',
+  'eventTime',
+  'recordTime',
+  'eventTimeZoneOffset',
+  'eventID',
+  'certificationInfo',
+  'errorDeclaration',
+  'action',
+  'epcList',
+  'quantityList',
+  'bizStep',
+  'disposition',
+  'persistentDisposition',
+  'readPoint',
+  'bizLocation',
+  'bizTransactionList',
+  'sourceList',
+  'destinationList',
+  'sensorElementList',
+  'ilmd',
 ];
 
 export const epcisObjectEventDocumentSchema = {
@@ -54,7 +74,12 @@ export const epcisObjectEventDocumentSchema = {
       type: 'object',
       properties: {
         set: { type: 'array', items: { $ref: '#/definitions/disposition' }, minItems: 1, uniqueItems: true },
-        unset: { type: 'array', items: { $ref: '#/definitions/disposition' }, minItems: 1, uniqueItems: true },
+        unset: {
+          type: 'array',
+          items: { $ref: '#/definitions/disposition' },
+          minItems: 1,
+          uniqueItems: true,
+        },
       },
       additionalProperties: false,
       anyOf: [{ required: ['set'] }, { required: ['unset'] }],
@@ -62,7 +87,21 @@ export const epcisObjectEventDocumentSchema = {
     bizTransaction: {
       type: 'object',
       properties: {
-        type: oneOfVocab(['bol', 'cert', 'desadv', 'inv', 'pedigree', 'po', 'poc', 'prodorder', 'recadv', 'rma', 'testprd', 'testres', 'upevt']),
+        type: oneOfVocab([
+          'bol',
+          'cert',
+          'desadv',
+          'inv',
+          'pedigree',
+          'po',
+          'poc',
+          'prodorder',
+          'recadv',
+          'rma',
+          'testprd',
+          'testres',
+          'upevt',
+        ]),
         bizTransaction: uri,
       },
       required: ['bizTransaction'],
@@ -79,7 +118,11 @@ export const epcisObjectEventDocumentSchema = {
         eventTimeZoneOffset: { type: 'string', pattern: '^([+]|[-])((0[0-9]|1[0-3]):([0-5][0-9])|14:00)$' },
         eventID: uri,
         certificationInfo: { anyOf: [{ type: 'array', items: uri }, uri] },
-        errorDeclaration: { type: 'object', properties: { declarationTime: time }, required: ['declarationTime'] },
+        errorDeclaration: {
+          type: 'object',
+          properties: { declarationTime: time },
+          required: ['declarationTime'],
+        },
         action: { type: 'string', enum: ['OBSERVE', 'ADD', 'DELETE'] },
         epcList: { type: 'array', items: uri, uniqueItems: true },
         quantityList: { type: 'array', items: { $ref: '#/definitions/quantityElement' } },
@@ -119,7 +162,10 @@ export const epcisObjectEventDocumentSchema = {
           anyOf: [
             { required: ['epcList'] },
             { properties: { quantityList: { minItems: 1 } }, required: ['quantityList'] },
-            { properties: { sensorElementList: { minItems: 1 } }, required: ['sensorElementList', 'readPoint'] },
+            {
+              properties: { sensorElementList: { minItems: 1 } },
+              required: ['sensorElementList', 'readPoint'],
+            },
           ],
         },
         // Instance master data (ilmd) only where objects come into being: action ADD.
@@ -148,7 +194,18 @@ export const epcisObjectEventDocumentSchema = {
   propertyNames: {
     anyOf: [
       {
-        enum: ['@context', 'id', 'type', 'schemaVersion', 'creationDate', 'instanceIdentifier', 'sender', 'receiver', 'epcisHeader', 'epcisBody'],
+        enum: [
+          '@context',
+          'id',
+          'type',
+          'schemaVersion',
+          'creationDate',
+          'instanceIdentifier',
+          'sender',
+          'receiver',
+          'epcisHeader',
+          'epcisBody',
+        ],
       },
       uri,
     ],

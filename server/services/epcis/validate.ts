@@ -26,11 +26,14 @@ function validator(): Promise<ValidateFunction> {
 function mainError(errors: ErrorObject[]): ErrorObject {
   const concrete = errors.filter((e) => e.keyword !== 'anyOf' && e.keyword !== 'if' && e.keyword !== 'allOf');
   const pool = concrete.length ? concrete : errors;
-  return pool.reduce((best, e) => (e.instancePath.split('/').length > best.instancePath.split('/').length ? e : best));
+  return pool.reduce((best, e) =>
+    e.instancePath.split('/').length > best.instancePath.split('/').length ? e : best,
+  );
 }
 
 function describeError(e: ErrorObject): string {
-  const missing = e.keyword === 'required' ? (e.params as { missingProperty?: string }).missingProperty : undefined;
+  const missing =
+    e.keyword === 'required' ? (e.params as { missingProperty?: string }).missingProperty : undefined;
   // Inside propertyNames, ajv names the offending field beside the error rather than in its path.
   const field = e.propertyName ?? (e.params as { propertyName?: string }).propertyName;
   const detail = missing

@@ -17,14 +17,20 @@ export async function qrTargetUrls(deps: TargetDeps, codes: readonly string[]): 
   const urls = new Map(codes.map((code) => [code, redirectUrl(publicUrl, code)]));
   if (!codes.length) return urls;
   const rows = await deps.db
-    .select({ code: shortLinks.code, gtin: products.gtin, lot: lots.code, digitalLinkQr: companies.digitalLinkQr })
+    .select({
+      code: shortLinks.code,
+      gtin: products.gtin,
+      lot: lots.code,
+      digitalLinkQr: companies.digitalLinkQr,
+    })
     .from(shortLinks)
     .innerJoin(products, eq(products.id, shortLinks.productId))
     .innerJoin(companies, eq(companies.id, products.companyId))
     .leftJoin(lots, eq(lots.id, shortLinks.lotId))
     .where(inArray(shortLinks.code, [...codes]));
   for (const row of rows) {
-    if (row.digitalLinkQr && row.gtin) urls.set(row.code, buildDigitalLink(publicUrl, { gtin: row.gtin, lot: row.lot }));
+    if (row.digitalLinkQr && row.gtin)
+      urls.set(row.code, buildDigitalLink(publicUrl, { gtin: row.gtin, lot: row.lot }));
   }
   return urls;
 }

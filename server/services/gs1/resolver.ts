@@ -6,10 +6,10 @@
 import { and, eq } from 'drizzle-orm';
 import { lots, products } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { canonicalDigitalLink, type ParsedDigitalLink } from '#shared/gs1/digital-link.ts';
-import { vi } from '#shared/i18n/vi/index.ts';
 import type { Viewer } from '#server/services/products/resolve.ts';
 import { recordScanEvent } from '#server/services/scans/record.ts';
+import { canonicalDigitalLink, type ParsedDigitalLink } from '#shared/gs1/digital-link.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 
 export const GS1_VOC = 'https://gs1.org/voc/';
 

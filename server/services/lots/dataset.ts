@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { type DatasetItem, missingDatasetItems } from '#shared/gs1/dataset.ts';
 import { companies, lots, products, trackingEntries } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import type { CompanyScope } from '#server/services/products/scope.ts';
+import { type DatasetItem, missingDatasetItems } from '#shared/gs1/dataset.ts';
 
 /**
  * Which Thông tư 02/2024/TT-BKHCN items each of some products lacks (decision 127), for the product

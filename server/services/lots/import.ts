@@ -1,14 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { vi } from '#shared/i18n/vi/index.ts';
-import { foldVietnamese } from '#shared/text.ts';
-import {
-  createLotInput,
-  EXPIRY_KINDS,
-  type LOT_IMPORT_COLUMNS,
-  LOT_IMPORT_MAX_ROWS,
-  type LotImportInput,
-} from '#shared/schemas/lots.ts';
-import { IMPORT_ERRORS_MAX } from '#shared/schemas/productImport.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
 import { lots } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
@@ -17,6 +8,16 @@ import { readSheet } from '#server/services/productImport/parse.ts';
 import { refuseFileWithErrors } from '#server/services/productImport/refuse.ts';
 import { requireProductInScope } from '#server/services/products/read.ts';
 import type { CompanyScope } from '#server/services/products/scope.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import {
+  createLotInput,
+  EXPIRY_KINDS,
+  type LOT_IMPORT_COLUMNS,
+  LOT_IMPORT_MAX_ROWS,
+  type LotImportInput,
+} from '#shared/schemas/lots.ts';
+import { IMPORT_ERRORS_MAX } from '#shared/schemas/productImport.ts';
+import { foldVietnamese } from '#shared/text.ts';
 import { insertLotRecord, type LotFields } from './save.ts';
 
 type LotColumn = (typeof LOT_IMPORT_COLUMNS)[number];
@@ -135,8 +136,7 @@ export async function importLots(deps: AppDeps, scope: CompanyScope, input: LotI
     });
   } catch (err) {
     // A lot of the same code saved since the check above: still nothing of the file is imported.
-    if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE')
-      throw new AppError('CONFLICT', vi.lots.codeTaken);
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', vi.lots.codeTaken);
     throw err;
   }
   return { ...result, imported: rows.length };

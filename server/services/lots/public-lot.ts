@@ -1,7 +1,7 @@
-import { vi } from '#shared/i18n/vi/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import { dataOf, type PublicLotAnswer } from '#server/services/products/public-answers.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 
 export type { PublicLot, PublicLotAnswer } from '#server/services/products/public-answers.ts';
 
@@ -11,7 +11,10 @@ export type { PublicLot, PublicLotAnswer } from '#server/services/products/publi
  * kept in the same public answers (decision 110) and dropped by the same triggers when the lot, its
  * journey or its product changes. A lot of an INACTIVE product answers like a missing one.
  */
-export async function getPublicLot(deps: Pick<AppDeps, 'publicAnswers'>, id: number): Promise<PublicLotAnswer> {
+export async function getPublicLot(
+  deps: Pick<AppDeps, 'publicAnswers'>,
+  id: number,
+): Promise<PublicLotAnswer> {
   const entry = await deps.publicAnswers.lot(id);
   if (!entry) throw new AppError('NOT_FOUND', vi.lots.notFound);
   return dataOf<PublicLotAnswer>(entry);

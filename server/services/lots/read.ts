@@ -1,5 +1,4 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { vi } from '#shared/i18n/vi/index.ts';
 import type { Executor } from '#server/db/client.ts';
 import { lotEvents, lots, products, shortLinks } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
@@ -8,6 +7,7 @@ import { qrTargetUrls } from '#server/services/gs1/qr-target.ts';
 import { requireProductInScope } from '#server/services/products/read.ts';
 import { type CompanyScope, inCompanyScope } from '#server/services/products/scope.ts';
 import { qrImagePath } from '#server/services/shortLinks/qr.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 
 export type LotRow = typeof lots.$inferSelect;
 

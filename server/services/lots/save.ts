@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { vi } from '#shared/i18n/vi/index.ts';
-import type { CreateLotInput, LotEventInput, UpdateLotInput } from '#shared/schemas/lots.ts';
 import type { Executor } from '#server/db/client.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
 import { lotEvents, lots, shortLinks } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
@@ -11,16 +10,13 @@ import { generateCode } from '#server/services/codes.ts';
 import { requireProductInScope } from '#server/services/products/read.ts';
 import { timelineStep } from '#server/services/products/records.ts';
 import type { CompanyScope } from '#server/services/products/scope.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import type { CreateLotInput, LotEventInput, UpdateLotInput } from '#shared/schemas/lots.ts';
 import { getLot, type LotRow, requireLotInScope } from './read.ts';
 
 const l = vi.lots;
 
 const codeTaken = () => new AppError('CONFLICT', l.codeTaken, { fields: { code: l.codeTaken } });
-
-/** A second lot with the same code in one product: the unique index refuses it even when two saves race. */
-function isUniqueViolation(err: unknown): boolean {
-  return (err as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
 
 /** Replaces a lot's own timeline with `events`, in order. Run inside the lot's transaction. */
 export async function replaceLotEvents(

@@ -1,7 +1,7 @@
+import { AppError } from '#server/errors.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { IMPORT_COLUMNS, type ImportColumn } from '#shared/schemas/productImport.ts';
 import { foldVietnamese } from '#shared/text.ts';
-import { AppError } from '#server/errors.ts';
 
 const m = vi.workspaceImport;
 

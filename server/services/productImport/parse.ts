@@ -1,7 +1,7 @@
 import type ExcelJS from 'exceljs';
+import { AppError } from '#server/errors.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { IMPORT_MAX_ROWS, type ImportColumn } from '#shared/schemas/productImport.ts';
-import { AppError } from '#server/errors.ts';
 import { mapHeader } from './columns.ts';
 import { checkZipBounds } from './zip-check.ts';
 

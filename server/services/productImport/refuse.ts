@@ -1,11 +1,14 @@
-import { IMPORT_ERRORS_MAX, type ImportRowError } from '#shared/schemas/productImport.ts';
 import { AppError } from '#server/errors.ts';
+import { IMPORT_ERRORS_MAX, type ImportRowError } from '#shared/schemas/productImport.ts';
 
 /**
  * A checked file with any error imports nothing (products and lots alike): 400 with the count in the
  * message and, per `row.field`, the first shown error for it, so the form can point at the cell.
  */
-export function refuseFileWithErrors(errors: readonly ImportRowError[], message: (count: number) => string): void {
+export function refuseFileWithErrors(
+  errors: readonly ImportRowError[],
+  message: (count: number) => string,
+): void {
   if (!errors.length) return;
   const fields = Object.fromEntries(
     errors

@@ -1,4 +1,14 @@
 import { and, count, eq } from 'drizzle-orm';
+import type { Executor } from '#server/db/client.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
+import { companyTerms, products as productsTable, type TermKind } from '#server/db/schema/index.ts';
+import { transaction } from '#server/db/transaction.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { AppError } from '#server/errors.ts';
+import type { Actor } from '#server/services/actor.ts';
+import { insertProductRecord } from '#server/services/products/records.ts';
+import { type CompanyScope, pickCompany } from '#server/services/products/scope.ts';
+import { assertCodeFree, isCodeFree } from '#server/services/shortLinks/availability.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { TERM_MAX_COUNT } from '#shared/schemas/companies.ts';
 import {
@@ -9,15 +19,6 @@ import {
   type ProductImportInput,
   type ProductImportResult,
 } from '#shared/schemas/productImport.ts';
-import type { Executor } from '#server/db/client.ts';
-import { companyTerms, products as productsTable, type TermKind } from '#server/db/schema/index.ts';
-import { transaction } from '#server/db/transaction.ts';
-import type { AppDeps } from '#server/deps.ts';
-import { AppError } from '#server/errors.ts';
-import type { Actor } from '#server/services/actor.ts';
-import { pickCompany, type CompanyScope } from '#server/services/products/scope.ts';
-import { insertProductRecord } from '#server/services/products/records.ts';
-import { assertCodeFree, isCodeFree } from '#server/services/shortLinks/availability.ts';
 import { parseImportFile } from './parse.ts';
 import { refuseFileWithErrors } from './refuse.ts';
 import { type ImportProduct, validateRows } from './validate.ts';
@@ -26,7 +27,12 @@ const m = vi.workspaceImport;
 const TERM_NAMES: Record<TermKind, string> = { category: 'danh mục', unit: 'đơn vị', tag: 'thẻ' };
 
 /** QR codes given in the file: each once in the file, and free for this company (an unbound code of its own is). */
-async function checkCodes(db: Executor, companyId: number, products: ImportProduct[], errors: ImportRowError[]) {
+async function checkCodes(
+  db: Executor,
+  companyId: number,
+  products: ImportProduct[],
+  errors: ImportRowError[],
+) {
   const seen = new Map<string, number>();
   for (const p of products) {
     const code = p.input.qr_code;
@@ -51,8 +57,13 @@ async function checkGtins(db: Executor, products: ImportProduct[], errors: Impor
     if (earlier !== undefined) {
       errors.push({ row: p.row, field: 'gtin', message: m.duplicateGtin(earlier) });
     } else if (
-      (await db.select({ id: productsTable.id }).from(productsTable).where(eq(productsTable.gtin, gtin)).limit(1))
-        .length
+      (
+        await db
+          .select({ id: productsTable.id })
+          .from(productsTable)
+          .where(eq(productsTable.gtin, gtin))
+          .limit(1)
+      ).length
     ) {
       errors.push({ row: p.row, field: 'gtin', message: vi.lots.gtinTaken });
     }
@@ -176,8 +187,7 @@ export async function importProducts(
     });
   } catch (err) {
     // A GTIN saved by someone else since the check above: still nothing of the file is imported.
-    const e = err as { code?: string; message?: string };
-    if (e.code === 'SQLITE_CONSTRAINT_UNIQUE' && /products[._]gtin/.test(e.message ?? '')) {
+    if (isUniqueViolation(err, /products[._]gtin/)) {
       throw new AppError('CONFLICT', vi.lots.gtinTaken);
     }
     throw err;

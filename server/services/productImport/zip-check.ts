@@ -1,5 +1,5 @@
-import { vi } from '#shared/i18n/vi/index.ts';
 import { AppError } from '#server/errors.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 
 /**
  * Bounds on what an XLSX (a zip) may unpack to, checked BEFORE the spreadsheet library opens it

@@ -1,6 +1,13 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
-import { companies, lotEvents, lots, products, shortLinks, trackingEntries } from '#server/db/schema/index.ts';
+import {
+  companies,
+  lotEvents,
+  lots,
+  products,
+  shortLinks,
+  trackingEntries,
+} from '#server/db/schema/index.ts';
 import { toPublicCompany } from '#server/services/accounts/profile.ts';
 import { redirectUrl } from '#server/services/codes.ts';
 import type { PublicLot, PublicLotAnswer, PublicProductAnswer, ShortLinkAnswer } from './public-answers.ts';
@@ -85,7 +92,11 @@ export async function buildProductAnswer(
 
 /** A product's primary code, ACTIVE or not (the page opened by the product's address). */
 export async function buildPrimaryCode(db: Executor, productId: number): Promise<string | undefined> {
-  const [row] = await db.select({ qrCode: products.qrCode }).from(products).where(eq(products.id, productId)).limit(1);
+  const [row] = await db
+    .select({ qrCode: products.qrCode })
+    .from(products)
+    .where(eq(products.id, productId))
+    .limit(1);
   return row?.qrCode;
 }
 
@@ -96,7 +107,12 @@ export async function buildShortLinkAnswer(
   code: string,
 ): Promise<BuiltAnswer<ShortLinkAnswer> | undefined> {
   const [row] = await db
-    .select({ code: shortLinks.code, productId: shortLinks.productId, companyId: shortLinks.companyId, status: products.status })
+    .select({
+      code: shortLinks.code,
+      productId: shortLinks.productId,
+      companyId: shortLinks.companyId,
+      status: products.status,
+    })
     .from(shortLinks)
     .leftJoin(products, eq(products.id, shortLinks.productId))
     .where(eq(shortLinks.code, code))

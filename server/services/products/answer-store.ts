@@ -1,5 +1,5 @@
-import type { Statement } from 'better-sqlite3';
 import { rmSync } from 'node:fs';
+import type { Statement } from 'better-sqlite3';
 import type { Sqlite } from '#server/db/client.ts';
 
 /**
@@ -61,9 +61,14 @@ export class StoredAnswers {
     sqlite.exec(`
       CREATE TABLE answers.stored (code TEXT NOT NULL UNIQUE, product_id INTEGER NOT NULL, company_id INTEGER NOT NULL, lot_id INTEGER, data BLOB NOT NULL);
       CREATE INDEX answers.stored_product ON stored (product_id);`);
-    const insert = (filter: string) => sqlite.prepare(`INSERT OR REPLACE INTO answers.stored (code, product_id, company_id, lot_id, data) ${source(filter)}`);
+    const insert = (filter: string) =>
+      sqlite.prepare(
+        `INSERT OR REPLACE INTO answers.stored (code, product_id, company_id, lot_id, data) ${source(filter)}`,
+      );
     this.queries = {
-      read: sqlite.prepare('SELECT product_id, company_id, lot_id, data FROM answers.stored WHERE code = ?').raw(),
+      read: sqlite
+        .prepare('SELECT product_id, company_id, lot_id, data FROM answers.stored WHERE code = ?')
+        .raw(),
       byRange: insert('p.id >= @from AND p.id < @to'),
       byProduct: insert('p.id = @id'),
       byCode: insert('s.code = @code'),
@@ -78,12 +83,19 @@ export class StoredAnswers {
   }
 
   /** The stored answer for a code, when there is one and nothing reported since made it stale. */
-  read(code: string): [productId: number, companyId: number, lotId: number | null, data: Uint8Array<ArrayBuffer>] | undefined {
+  read(
+    code: string,
+  ): [productId: number, companyId: number, lotId: number | null, data: Uint8Array<ArrayBuffer>] | undefined {
     if (this.staleCodes.has(code)) return undefined;
     const row = this.queries.read.get(code) as [number, number, number | null, Buffer] | undefined;
     if (!row || this.staleProducts.has(row[0]) || this.staleCompanies.has(row[1])) return undefined;
     const data = row[3];
-    return [row[0], row[1], row[2], new Uint8Array(data.buffer as ArrayBuffer, data.byteOffset, data.byteLength)];
+    return [
+      row[0],
+      row[1],
+      row[2],
+      new Uint8Array(data.buffer as ArrayBuffer, data.byteOffset, data.byteLength),
+    ];
   }
 
   /** Called for every row written to what an answer is made of (PublicAnswers' triggers). */
@@ -96,7 +108,10 @@ export class StoredAnswers {
 
   /** True once every product was stored and nothing is stale. */
   get settled(): boolean {
-    return this.buildFrom === null && this.staleProducts.size + this.staleCompanies.size + this.staleCodes.size === 0;
+    return (
+      this.buildFrom === null &&
+      this.staleProducts.size + this.staleCompanies.size + this.staleCodes.size === 0
+    );
   }
 
   /** Does all the pending work now (tests; a caller that needs the store complete). */
@@ -135,7 +150,8 @@ export class StoredAnswers {
     const spent = () => performance.now() - start > budgetMs;
     this.storeSlice(() => {
       for (const companyId of this.staleCompanies) {
-        for (const id of this.queries.companyProducts.iterate(companyId)) this.staleProducts.add(id as number);
+        for (const id of this.queries.companyProducts.iterate(companyId))
+          this.staleProducts.add(id as number);
         this.staleCompanies.delete(companyId);
       }
       for (const code of this.staleCodes) {
@@ -154,7 +170,10 @@ export class StoredAnswers {
         const from = this.queries.nextProduct.get(this.buildFrom) as number | undefined;
         if (from === undefined) {
           this.buildFrom = null;
-          this.onBuilt({ answers: this.queries.count.get() as number, ms: Math.round(performance.now() - this.startedAt) });
+          this.onBuilt({
+            answers: this.queries.count.get() as number,
+            ms: Math.round(performance.now() - this.startedAt),
+          });
         } else {
           this.queries.byRange.run({ ...this.params, from, to: from + BUILD_STEP });
           this.buildFrom = from + BUILD_STEP;

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import type { checkQrCodeInput } from '#shared/schemas/products.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { isCodeFree } from '#server/services/shortLinks/availability.ts';
+import type { checkQrCodeInput } from '#shared/schemas/products.ts';
 import { requireProductInScope } from './read.ts';
-import { pickCompany, type CompanyScope } from './scope.ts';
+import { type CompanyScope, pickCompany } from './scope.ts';
 
 /**
  * POST /products/check-qr-code: whether the code is free for the product `id` (or a new product).

@@ -1,5 +1,4 @@
 import { LRUCache } from 'lru-cache';
-import type { ProductListInput } from '#shared/schemas/products.ts';
 import type { Db } from '#server/db/client.ts';
 import {
   createProductListQueries,
@@ -9,7 +8,8 @@ import {
 import type { DatabaseStore } from '#server/db/store.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { withCompanyNames } from '#server/services/companies/names.ts';
-import { pickCompany, type CompanyScope } from './scope.ts';
+import type { ProductListInput } from '#shared/schemas/products.ts';
+import { type CompanyScope, pickCompany } from './scope.ts';
 import { searchWords } from './search.ts';
 import { productColumns, toProduct } from './serialize.ts';
 

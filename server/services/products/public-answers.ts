@@ -4,7 +4,12 @@ import type { Executor, Sqlite } from '#server/db/client.ts';
 import type { Settings } from '#server/env.ts';
 import type { Logger } from '#server/logger.ts';
 import type { PublicCompany } from '#server/services/accounts/profile.ts';
-import { buildLotAnswer, buildPrimaryCode, buildProductAnswer, buildShortLinkAnswer } from './answer-builder.ts';
+import {
+  buildLotAnswer,
+  buildPrimaryCode,
+  buildProductAnswer,
+  buildShortLinkAnswer,
+} from './answer-builder.ts';
 import { StoredAnswers } from './answer-store.ts';
 import type { ProductAnswer } from './serialize.ts';
 
@@ -55,7 +60,14 @@ export interface PublicLot {
 }
 
 export type PublicProductAnswer = ProductAnswer & {
-  trackings: Array<{ id: number; activity: string; location: string; date: string; description: string; companyId: number }>;
+  trackings: Array<{
+    id: number;
+    activity: string;
+    location: string;
+    date: string;
+    description: string;
+    companyId: number;
+  }>;
   company: PublicCompany;
   /** The lot of the scanned code when it is a lot's own code (decision 126). */
   lot: PublicLot | null;
@@ -162,19 +174,35 @@ const productSource = (filter: string) =>
 /** The temporary triggers that tell the cache what changed (names are this connection's own). */
 const TRIGGERS: Array<[table: string, event: 'INSERT' | 'UPDATE' | 'DELETE', calls: string]> = [
   ['products', 'INSERT', 'public_changed(NEW.id, NULL, NEW.qr_code)'],
-  ['products', 'UPDATE', 'public_changed(OLD.id, NULL, OLD.qr_code), public_changed(NEW.id, NULL, NEW.qr_code)'],
+  [
+    'products',
+    'UPDATE',
+    'public_changed(OLD.id, NULL, OLD.qr_code), public_changed(NEW.id, NULL, NEW.qr_code)',
+  ],
   ['products', 'DELETE', 'public_changed(OLD.id, NULL, OLD.qr_code)'],
   ['tracking_entries', 'INSERT', 'public_changed(NEW.product_id, NULL, NULL)'],
-  ['tracking_entries', 'UPDATE', 'public_changed(OLD.product_id, NULL, NULL), public_changed(NEW.product_id, NULL, NULL)'],
+  [
+    'tracking_entries',
+    'UPDATE',
+    'public_changed(OLD.product_id, NULL, NULL), public_changed(NEW.product_id, NULL, NULL)',
+  ],
   ['tracking_entries', 'DELETE', 'public_changed(OLD.product_id, NULL, NULL)'],
   ['companies', 'UPDATE', 'public_changed(NULL, OLD.id, NULL)'],
   ['companies', 'DELETE', 'public_changed(NULL, OLD.id, NULL)'],
   ['short_links', 'INSERT', 'public_changed(NEW.product_id, NULL, NEW.code)'],
-  ['short_links', 'UPDATE', 'public_changed(OLD.product_id, NULL, OLD.code), public_changed(NEW.product_id, NULL, NEW.code)'],
+  [
+    'short_links',
+    'UPDATE',
+    'public_changed(OLD.product_id, NULL, OLD.code), public_changed(NEW.product_id, NULL, NEW.code)',
+  ],
   ['short_links', 'DELETE', 'public_changed(OLD.product_id, NULL, OLD.code)'],
   // A lot's dates, recall or journey change its product's answers (recalledLots, a lot code's lot) and its page.
   ['lots', 'INSERT', 'public_changed(NEW.product_id, NULL, NULL)'],
-  ['lots', 'UPDATE', 'public_changed(OLD.product_id, NULL, NULL), public_changed(NEW.product_id, NULL, NULL)'],
+  [
+    'lots',
+    'UPDATE',
+    'public_changed(OLD.product_id, NULL, NULL), public_changed(NEW.product_id, NULL, NULL)',
+  ],
   ['lots', 'DELETE', 'public_changed(OLD.product_id, NULL, NULL)'],
   ['lot_events', 'INSERT', 'public_changed((SELECT product_id FROM lots WHERE id = NEW.lot_id), NULL, NULL)'],
   ['lot_events', 'UPDATE', 'public_changed((SELECT product_id FROM lots WHERE id = OLD.lot_id), NULL, NULL)'],
@@ -263,7 +291,12 @@ interface AnswerSource {
 
 /** SQLite: one statement per kind that builds the JSON (decision 110), and the stored answers (decision 145). */
 class SqliteSource implements AnswerSource {
-  private readonly queries: { product: Statement; primaryCode: Statement; shortLink: Statement; lot: Statement };
+  private readonly queries: {
+    product: Statement;
+    primaryCode: Statement;
+    shortLink: Statement;
+    lot: Statement;
+  };
   readonly store: StoredAnswers;
 
   constructor(
@@ -306,7 +339,8 @@ class SqliteSource implements AnswerSource {
     });
     this.store = new StoredAnswers(
       sqlite,
-      (filter) => `SELECT s.code, p.id, p.company_id, s.lot_id, CAST(${productJson('s.lot_id')} AS BLOB) ${productSource(filter)}`,
+      (filter) =>
+        `SELECT s.code, p.id, p.company_id, s.lot_id, CAST(${productJson('s.lot_id')} AS BLOB) ${productSource(filter)}`,
       { publicUrl },
       (stats) => logger?.info({ event: 'answers.stored', ...stats }, 'public answers stored'),
     );
@@ -320,7 +354,8 @@ class SqliteSource implements AnswerSource {
 
   product(code: string): SourceRow | undefined {
     const stored = this.store.read(code);
-    if (stored) return { productId: stored[0], companyId: stored[1], lotId: stored[2], data: stored[3], stored: true };
+    if (stored)
+      return { productId: stored[0], companyId: stored[1], lotId: stored[2], data: stored[3], stored: true };
     return rowOf(this.queries.product.get({ code, publicUrl: this.publicUrl }) as ProductRow | undefined);
   }
 
@@ -405,13 +440,18 @@ export class PublicAnswers {
   product(code: string): MaybePromise<PublicAnswer | null> {
     const hit = this.products.get(code);
     if (hit) return hit;
-    return this.keep(`p:${code}`, () => this.source.product(code), (row) => {
-      if (row.stored && !this.askedOnce.delete(code)) {
-        this.askedOnce.set(code, true);
-        return false;
-      }
-      return true;
-    }, (entry) => this.products.set(code, entry));
+    return this.keep(
+      `p:${code}`,
+      () => this.source.product(code),
+      (row) => {
+        if (row.stored && !this.askedOnce.delete(code)) {
+          this.askedOnce.set(code, true);
+          return false;
+        }
+        return true;
+      },
+      (entry) => this.products.set(code, entry),
+    );
   }
 
   /** The same answer for an ACTIVE product by its id, by its primary code: one shape, kept in one place. */
@@ -430,7 +470,12 @@ export class PublicAnswers {
   shortLink(code: string): MaybePromise<PublicAnswer | null> {
     const hit = this.links.get(code);
     if (hit) return hit;
-    return this.keep(`s:${code}`, () => this.source.shortLink(code), () => true, (entry) => this.links.set(code, entry));
+    return this.keep(
+      `s:${code}`,
+      () => this.source.shortLink(code),
+      () => true,
+      (entry) => this.links.set(code, entry),
+    );
   }
 
   /** The lot page's answer (PublicLotAnswer) of a lot of an ACTIVE product; null when there is none. */
@@ -438,7 +483,12 @@ export class PublicAnswers {
     const key = String(id);
     const hit = this.lots.get(key);
     if (hit) return hit;
-    return this.keep(`l:${key}`, () => this.source.lot(id), () => true, (entry) => this.lots.set(key, entry));
+    return this.keep(
+      `l:${key}`,
+      () => this.source.lot(id),
+      () => true,
+      (entry) => this.lots.set(key, entry),
+    );
   }
 
   /**
@@ -457,7 +507,13 @@ export class PublicAnswers {
     const generation = this.generation;
     const answer = whenReady(read(), (row) => {
       if (!row) return null;
-      const entry: PublicAnswer = { data: row.data, productId: row.productId, companyId: row.companyId, lotId: row.lotId, pages: {} };
+      const entry: PublicAnswer = {
+        data: row.data,
+        productId: row.productId,
+        companyId: row.companyId,
+        lotId: row.lotId,
+        pages: {},
+      };
       if (admit(row) && generation === this.generation) set(entry);
       return entry;
     });
@@ -528,14 +584,22 @@ function rowOf(row: ProductRow | undefined): SourceRow | undefined {
   return { productId, companyId, lotId, data: encoder.encode(data) };
 }
 
-function builtRow(built: { productId: number | null; companyId: number | null; lotId: number | null; data: unknown } | undefined): SourceRow | undefined {
+function builtRow(
+  built:
+    | { productId: number | null; companyId: number | null; lotId: number | null; data: unknown }
+    | undefined,
+): SourceRow | undefined {
   if (!built) return undefined;
-  return { productId: built.productId, companyId: built.companyId, lotId: built.lotId, data: encoder.encode(JSON.stringify(built.data)) };
+  return {
+    productId: built.productId,
+    companyId: built.companyId,
+    lotId: built.lotId,
+    data: encoder.encode(JSON.stringify(built.data)),
+  };
 }
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-
 
 /** The answer's `data` as an object: for the typed procedures, which tRPC encodes itself. */
 export function dataOf<T>(entry: PublicAnswer): T {

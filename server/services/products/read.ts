@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { vi } from '#shared/i18n/vi/index.ts';
 import type { Executor } from '#server/db/client.ts';
 import { products } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 import { type CompanyScope, inCompanyScope } from './scope.ts';
 import { productColumns, toProduct, trackingsOf } from './serialize.ts';
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { foldVietnamese } from '#shared/text.ts';
 import type { Executor } from '#server/db/client.ts';
 import { products, shortLinks, trackingEntries } from '#server/db/schema/index.ts';
 import { generateCode } from '#server/services/codes.ts';
 import { vietnameseSortKey } from '#shared/sort-key.ts';
+import { foldVietnamese } from '#shared/text.ts';
 
 export interface ProductFields {
   name: string;

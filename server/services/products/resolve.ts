@@ -1,8 +1,14 @@
-import { vi } from '#shared/i18n/vi/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import { recordScanEvent } from '#server/services/scans/record.ts';
-import { dataOf, type MaybePromise, type PublicAnswer, type PublicProductAnswer, whenReady } from './public-answers.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import {
+  dataOf,
+  type MaybePromise,
+  type PublicAnswer,
+  type PublicProductAnswer,
+  whenReady,
+} from './public-answers.ts';
 
 export type { PublicProductAnswer } from './public-answers.ts';
 
@@ -20,7 +26,11 @@ type ResolveDeps = Pick<AppDeps, 'publicAnswers' | 'scanBuffer'>;
  * the public answers' encoded data (public-answers.ts); the transport edge wraps it
  * (server/http/public-routes.ts).
  */
-export function resolveKnownCode(deps: ResolveDeps, code: string, viewer: Viewer): MaybePromise<PublicAnswer | null> {
+export function resolveKnownCode(
+  deps: ResolveDeps,
+  code: string,
+  viewer: Viewer,
+): MaybePromise<PublicAnswer | null> {
   // A hit is answered and counted at once, without waiting a tick (the dispatcher's path).
   return whenReady(deps.publicAnswers.product(code), (entry) => recordResolve(deps, entry, viewer));
 }
@@ -43,7 +53,11 @@ export function recordResolve(deps: Pick<AppDeps, 'scanBuffer'>, entry: PublicAn
 }
 
 /** The same, as an object, 404 when there is none (the typed procedure and the scan-by-image path). */
-export async function resolveCode(deps: ResolveDeps, code: string, viewer: Viewer): Promise<PublicProductAnswer> {
+export async function resolveCode(
+  deps: ResolveDeps,
+  code: string,
+  viewer: Viewer,
+): Promise<PublicProductAnswer> {
   const entry = await resolveKnownCode(deps, code, viewer);
   if (!entry) throw new AppError('NOT_FOUND', vi.products.notFound);
   return dataOf<PublicProductAnswer>(entry);

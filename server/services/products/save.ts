@@ -1,12 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { vi } from '#shared/i18n/vi/index.ts';
-import type { CreateProductInput, UpdateProductInput } from '#shared/schemas/products.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
 import { products } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/services/actor.ts';
 import { assertCodeFree } from '#server/services/shortLinks/availability.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import type { CreateProductInput, UpdateProductInput } from '#shared/schemas/products.ts';
+import { vietnameseSortKey } from '#shared/sort-key.ts';
 import { getProduct, requireProductInScope } from './read.ts';
 import {
   bindCode,
@@ -15,8 +17,7 @@ import {
   replaceTrackings,
   searchTextOf,
 } from './records.ts';
-import { pickCompany, type CompanyScope } from './scope.ts';
-import { vietnameseSortKey } from '#shared/sort-key.ts';
+import { type CompanyScope, pickCompany } from './scope.ts';
 
 /** Empty text means "none": a cleared field is stored as null, never as ''. */
 const orNull = (v: string | null | undefined) =>
@@ -41,11 +42,7 @@ function fieldsOf(input: Omit<CreateProductInput, 'companyId'>): Partial<Product
 
 /** One GTIN names one product in the whole app (decision 125): the unique index decides, even for racing saves. */
 function gtinTaken(err: unknown): never {
-  const e = err as { code?: string; message?: string } | null;
-  if (
-    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' &&
-    (e.message?.includes('products.gtin') || e.message?.includes('products_gtin_unique'))
-  ) {
+  if (isUniqueViolation(err, /products[._]gtin/)) {
     throw new AppError('CONFLICT', vi.lots.gtinTaken, { fields: { gtin: vi.lots.gtinTaken } });
   }
   throw err;

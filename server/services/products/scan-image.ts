@@ -1,10 +1,10 @@
-import { vi } from '#shared/i18n/vi/index.ts';
-import type { UploadFileInput } from '#shared/schemas/uploads.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import { type LimitScope, limitedPhotoScan } from '#server/security/limits.ts';
 import { inspectScanPhoto } from '#server/services/scans/scan-photo.ts';
 import { codeFromScannedText } from '#server/services/scans/scanned-text.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import type { UploadFileInput } from '#shared/schemas/uploads.ts';
 import { dataOf, type PublicAnswer } from './public-answers.ts';
 import { type PublicProductAnswer, resolveCode, type Viewer } from './resolve.ts';
 

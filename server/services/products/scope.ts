@@ -1,5 +1,5 @@
-import { vi } from '#shared/i18n/vi/index.ts';
 import { AppError } from '#server/errors.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 
 /**
  * The company a request may touch: a company role's own (a number), or `null` for SUPER_ADMIN, who

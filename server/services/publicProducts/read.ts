@@ -1,11 +1,11 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import { vi } from '#shared/i18n/vi/index.ts';
-import type { PublicCompanyProductsInput } from '#shared/schemas/publicProducts.ts';
 import { companies, products } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import { pageWindow } from '#server/services/pagination.ts';
 import { dataOf, type PublicProductAnswer } from '#server/services/products/public-answers.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import type { PublicCompanyProductsInput } from '#shared/schemas/publicProducts.ts';
 
 /**
  * GET /public/products/{id}: the product page opened by its address (a shared link, the history, a

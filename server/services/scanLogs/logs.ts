@@ -1,10 +1,10 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import { vi } from '#shared/i18n/vi/index.ts';
-import { companies, products, scanLogs } from '#server/db/schema/index.ts';
-import type { AppDeps } from '#server/deps.ts';
 import type { Executor } from '#server/db/client.ts';
+import { companies, products, scanLogs } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
+import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 
 /**
  * GET /auth/scan-logs: the caller's own history, newest first. Products deleted since are gone with

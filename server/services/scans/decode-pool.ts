@@ -1,8 +1,8 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import { vi } from '#shared/i18n/vi/index.ts';
 import { startWorkerModule } from '#server/lib/worker-module.ts';
 import { createWorkQueue } from '#server/security/work-queue.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 import type { DecodeJob, DecodeReply } from './decode-worker.ts';
 import type { PhotoKind } from './scan-photo.ts';
 

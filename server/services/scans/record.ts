@@ -135,7 +135,13 @@ export function createScanBuffer(deps: BufferDeps): ScanBuffer {
  * from the request: the IP address and the User-Agent itself are never stored.
  */
 export function recordScanEvent(deps: Pick<AppDeps, 'scanBuffer'>, facts: ScanFacts): void {
-  deps.scanBuffer.push(facts.productId, facts.companyId, facts.userId, deviceClass(facts.userAgent), facts.lotId ?? null);
+  deps.scanBuffer.push(
+    facts.productId,
+    facts.companyId,
+    facts.userId,
+    deviceClass(facts.userAgent),
+    facts.lotId ?? null,
+  );
 }
 
 /** Writes every buffered scan event and waits until they are committed. */

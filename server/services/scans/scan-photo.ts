@@ -1,7 +1,7 @@
-import { vi } from '#shared/i18n/vi/index.ts';
 import { AppError } from '#server/errors.ts';
 import { imageDimensions } from '#server/services/uploads/dimensions.ts';
 import { tooLarge } from '#server/services/uploads/inspect.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 
 /**
  * A photo scan accepts what phones save: JPEG, PNG, GIF, WebP, and HEIF pictures (HEIC, what iPhones

@@ -1,6 +1,6 @@
+import { AppError } from '#server/errors.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { qrCodeSchema } from '#shared/schemas/products.ts';
-import { AppError } from '#server/errors.ts';
 
 const REDIRECT_PATH = /^\/redirect\/([^/?#]+)\/?$/;
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { vi } from '#shared/i18n/vi/index.ts';
 import type { Executor } from '#server/db/client.ts';
 import { products, shortLinks } from '#server/db/schema/index.ts';
 import { AppError } from '#server/errors.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 
 /**
  * Whether `code` may be the code of `productId` (or of a new product when undefined) in `companyId`:

@@ -1,5 +1,3 @@
-import { vi } from '#shared/i18n/vi/index.ts';
-import type { CreateShortLinksInput } from '#shared/schemas/shortLinks.ts';
 import { shortLinks } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
@@ -7,7 +5,9 @@ import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/services/actor.ts';
 import { generateCode, redirectUrl } from '#server/services/codes.ts';
 import { requireProductInScope } from '#server/services/products/read.ts';
-import { pickCompany, type CompanyScope } from '#server/services/products/scope.ts';
+import { type CompanyScope, pickCompany } from '#server/services/products/scope.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import type { CreateShortLinksInput } from '#shared/schemas/shortLinks.ts';
 
 /**
  * POST /shortLinks: `count` new codes for the caller's company, unbound (to print first and bind

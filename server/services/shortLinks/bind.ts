@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { vi } from '#shared/i18n/vi/index.ts';
 import { shortLinks } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
@@ -9,6 +8,7 @@ import { redirectUrl } from '#server/services/codes.ts';
 import { requireProductInScope } from '#server/services/products/read.ts';
 import { bindCode } from '#server/services/products/records.ts';
 import { type CompanyScope, inCompanyScope } from '#server/services/products/scope.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 
 /**
  * POST /shortLinks/{code}/bind { productId }: points a printed code of the company at one of its
@@ -29,7 +29,8 @@ export async function bindShortLink(
       .where(eq(shortLinks.code, code))
       .limit(1);
     // Another company's code answers like an unknown one (decision 083).
-    if (!link || !inCompanyScope(scope, link.companyId)) throw new AppError('NOT_FOUND', vi.products.shortLinkNotFound);
+    if (!link || !inCompanyScope(scope, link.companyId))
+      throw new AppError('NOT_FOUND', vi.products.shortLinkNotFound);
     const product = await requireProductInScope(tx, scope, productId);
     if (product.companyId !== link.companyId) throw new AppError('FORBIDDEN', vi.products.otherCompany);
     if (link.productId !== null && link.productId !== productId) {

@@ -1,10 +1,10 @@
 import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
-import type { ListShortLinksInput } from '#shared/schemas/shortLinks.ts';
 import { products, shortLinks } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { qrTargetUrls } from '#server/services/gs1/qr-target.ts';
 import { withCompanyNames } from '#server/services/companies/names.ts';
-import { pickCompany, type CompanyScope } from '#server/services/products/scope.ts';
+import { qrTargetUrls } from '#server/services/gs1/qr-target.ts';
+import { type CompanyScope, pickCompany } from '#server/services/products/scope.ts';
+import type { ListShortLinksInput } from '#shared/schemas/shortLinks.ts';
 import { qrImagePath } from './qr.ts';
 
 /** GET /shortLinks: one page of the caller's company's codes, newest first, optionally only (un)bound ones. */

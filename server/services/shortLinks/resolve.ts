@@ -1,7 +1,7 @@
-import { vi } from '#shared/i18n/vi/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import { dataOf, type ShortLinkAnswer } from '#server/services/products/public-answers.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 
 /**
  * Where a printed code leads (public). An unknown code has no answer (404); a code not yet bound, or
@@ -9,7 +9,10 @@ import { dataOf, type ShortLinkAnswer } from '#server/services/products/public-a
  * say "not active yet" without revealing anything. No scan is recorded here: the product page's
  * resolve records it. Served from the public answers (public-answers.ts).
  */
-export async function resolveShortLink(deps: Pick<AppDeps, 'publicAnswers'>, code: string): Promise<ShortLinkAnswer> {
+export async function resolveShortLink(
+  deps: Pick<AppDeps, 'publicAnswers'>,
+  code: string,
+): Promise<ShortLinkAnswer> {
   const entry = await deps.publicAnswers.shortLink(code);
   if (!entry) throw new AppError('NOT_FOUND', vi.products.shortLinkNotFound);
   return dataOf<ShortLinkAnswer>(entry);

@@ -1,10 +1,10 @@
 import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
-import { flushScanEvents } from '#server/services/scans/record.ts';
-import { TOP_PRODUCTS, type DashboardStatistics } from '#shared/schemas/statistics.ts';
 import { companies, lots, products, scanEvents, users } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
+import { flushScanEvents } from '#server/services/scans/record.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { type DashboardStatistics, TOP_PRODUCTS } from '#shared/schemas/statistics.ts';
 import { countScans, scansByDay, scanTotal } from './days.ts';
 
 /**

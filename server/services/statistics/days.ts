@@ -1,8 +1,8 @@
 import { and, gte, type SQL, sql } from 'drizzle-orm';
-import { SCAN_DAYS } from '#shared/schemas/statistics.ts';
 import type { Executor } from '#server/db/client.ts';
 import { dateOf } from '#server/db/dates.ts';
 import { scanEvents } from '#server/db/schema/index.ts';
+import { SCAN_DAYS } from '#shared/schemas/statistics.ts';
 
 /**
  * Days are Vietnam's calendar days (UTC+7, no daylight saving): a scan at 00:30 in Hà Nội counts for

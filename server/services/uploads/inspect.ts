@@ -1,5 +1,5 @@
-import { vi } from '#shared/i18n/vi/index.ts';
 import { AppError } from '#server/errors.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 import { type Dimensions, imageDimensions } from './dimensions.ts';
 
 /** Above this a decoder would need hundreds of MB: refused before decoding (a "pixel bomb"). */

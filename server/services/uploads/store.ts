@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { UploadFileInput } from '#shared/schemas/uploads.ts';
 import type { AppDeps } from '#server/deps.ts';
 import type { Actor } from '#server/services/actor.ts';
+import type { UploadFileInput } from '#shared/schemas/uploads.ts';
 import { inspectImage } from './inspect.ts';
 
 /**

@@ -32,7 +32,11 @@ export const variantsDirOf = (uploadsDir: string) => join(dirname(uploadsDir), '
  * The path of `name`'s copy at `width`, made if it is not there yet; null when the upload does not exist
  * or is not an image libvips can read (the caller then serves the original or a 404).
  */
-export function imageVariantFile(uploadsDir: string, name: string, width: ImageVariantWidth): Promise<string | null> {
+export function imageVariantFile(
+  uploadsDir: string,
+  name: string,
+  width: ImageVariantWidth,
+): Promise<string | null> {
   const target = join(variantsDirOf(uploadsDir), `${name}.w${width}.webp`);
   if (existsSync(target)) return Promise.resolve(target);
   const source = join(uploadsDir, name);

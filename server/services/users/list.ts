@@ -1,12 +1,12 @@
 import { type AnyColumn, and, count, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
-import type { UserListInput, UserSortField } from '#shared/schemas/users.ts';
 import { sortTerm } from '#server/db/order.ts';
 import { users } from '#server/db/schema/index.ts';
+import { foldedContains } from '#server/db/search.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { toPublicUser } from '#server/services/accounts/session.ts';
 import { withCompanyNames } from '#server/services/companies/names.ts';
 import { pageWindow } from '#server/services/pagination.ts';
-import { foldedContains } from '#server/db/search.ts';
+import type { UserListInput, UserSortField } from '#shared/schemas/users.ts';
 import type { UserScope } from './scope.ts';
 
 /**

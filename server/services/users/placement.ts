@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { vi } from '#shared/i18n/vi/index.ts';
-import { COMPANY_ROLES, type Role } from '#shared/permissions.ts';
 import type { Executor } from '#server/db/client.ts';
 import { companies } from '#server/db/schema/index.ts';
 import { AppError } from '#server/errors.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { COMPANY_ROLES, type Role } from '#shared/permissions.ts';
 import type { UserScope } from './scope.ts';
 
 export interface Placement {

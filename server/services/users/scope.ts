@@ -1,8 +1,8 @@
-import { vi } from '#shared/i18n/vi/index.ts';
 import type { Executor } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
-import type { Actor } from '#server/services/actor.ts';
 import { findUserById, type UserRow } from '#server/services/accounts/session.ts';
+import type { Actor } from '#server/services/actor.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 
 /**
  * Who is managing accounts and which accounts it may touch: `companyId` null means every account

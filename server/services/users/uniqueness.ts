@@ -1,8 +1,8 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { vi } from '#shared/i18n/vi/index.ts';
 import type { Executor } from '#server/db/client.ts';
 import { users } from '#server/db/schema/index.ts';
 import { AppError } from '#server/errors.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 
 /**
  * 409 when another account (deleted ones included: they can be restored) holds the e-mail or username.

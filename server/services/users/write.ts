@@ -1,8 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { INVITE_TOKEN_TTL_DAYS } from '#shared/constants.ts';
-import { vi } from '#shared/i18n/vi/index.ts';
-import type { CreateUserInput, UpdateUserInput } from '#shared/schemas/users.ts';
 import { hashPassword } from '#server/auth/password.ts';
 import { companies, users } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
@@ -11,10 +8,13 @@ import { AppError } from '#server/errors.ts';
 import { rejectCommonPassword } from '#server/services/accounts/password-policy.ts';
 import { newPasswordLink } from '#server/services/accounts/passwords.ts';
 import { toPublicUser } from '#server/services/accounts/session.ts';
+import { INVITE_TOKEN_TTL_DAYS } from '#shared/constants.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import type { CreateUserInput, UpdateUserInput } from '#shared/schemas/users.ts';
+import { nameSortOf, vietnameseSortKey } from '#shared/sort-key.ts';
 import { resolvePlacement } from './placement.ts';
 import { loadManagedUser, type UserScope } from './scope.ts';
 import { assertUnique } from './uniqueness.ts';
-import { nameSortOf, vietnameseSortKey } from '#shared/sort-key.ts';
 
 const blankToNull = (value: string | undefined) =>
   value === undefined ? undefined : value === '' ? null : value;
@@ -84,7 +84,12 @@ async function sendInvitation(deps: AppDeps, user: typeof users.$inferSelect, li
     await deps.mailer.send({
       to: user.email,
       subject: vi.mail.inviteSubject,
-      text: vi.mail.inviteText(user.name, company ? vi.mail.invitePlace(company.name) : '', link, INVITE_TOKEN_TTL_DAYS),
+      text: vi.mail.inviteText(
+        user.name,
+        company ? vi.mail.invitePlace(company.name) : '',
+        link,
+        INVITE_TOKEN_TTL_DAYS,
+      ),
     });
   } catch (err) {
     deps.logger.error({ event: 'users.invite_not_sent', err }, 'invitation mail failed');

@@ -1,8 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema/index.ts';
 import { vi as messages } from '#shared/i18n/vi/index.ts';
-import { eq } from 'drizzle-orm';
 import { createUser, TEST_PASSWORD, tokenFor } from '#tests/helpers/factories.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
 
@@ -12,7 +12,9 @@ describe('[REST][auth] sign-in', () => {
   it('an ACTIVE account signs in and gets its session and permissions', async () => {
     const api = await createTestApi();
     const user = await createUser(api.deps, { role: 'EMPLOYEE' });
-    const res = await api.call('POST', '/auth/login', { body: { email: user.email.toUpperCase(), password: TEST_PASSWORD } });
+    const res = await api.call('POST', '/auth/login', {
+      body: { email: user.email.toUpperCase(), password: TEST_PASSWORD },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.user).toMatchObject({ id: user.id, role: 'EMPLOYEE' });
     expect(res.body.data.session.permissions).toContainEqual({ action: 'manage', subject: 'Product' });
@@ -23,8 +25,12 @@ describe('[REST][auth] sign-in', () => {
   it('a wrong password and an unknown e-mail are both 401 with the same message', async () => {
     const api = await createTestApi();
     const user = await createUser(api.deps);
-    const wrong = await api.call('POST', '/auth/login', { body: { email: user.email, password: 'khong-dung-roi' } });
-    const unknown = await api.call('POST', '/auth/login', { body: { email: 'ai@example.com', password: 'khong-dung-roi' } });
+    const wrong = await api.call('POST', '/auth/login', {
+      body: { email: user.email, password: 'khong-dung-roi' },
+    });
+    const unknown = await api.call('POST', '/auth/login', {
+      body: { email: 'ai@example.com', password: 'khong-dung-roi' },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body.message).toBe(messages.errors.wrongCredentials);
@@ -37,17 +43,24 @@ describe('[REST][auth] sign-in', () => {
     const deleted = await createUser(api.deps, { deletedAt: new Date() });
     const pending = await createUser(api.deps, { status: 'PENDING' });
     for (const u of [disabled, deleted]) {
-      const res = await api.call('POST', '/auth/login', { body: { email: u.email, password: TEST_PASSWORD } });
+      const res = await api.call('POST', '/auth/login', {
+        body: { email: u.email, password: TEST_PASSWORD },
+      });
       expect(res.status).toBe(410);
       expect(res.body).toEqual({ statusCode: 410, message: messages.errors.accountGone });
     }
-    const res = await api.call('POST', '/auth/login', { body: { email: pending.email, password: TEST_PASSWORD } });
+    const res = await api.call('POST', '/auth/login', {
+      body: { email: pending.email, password: TEST_PASSWORD },
+    });
     expect(res.status).toBe(412);
   });
 
   it('a malformed JSON body is 400 and a non-JSON body 415', async () => {
     const api = await createTestApi();
-    const bad = await api.call('POST', '/auth/login', { raw: '{"email":', headers: { 'content-type': 'application/json' } });
+    const bad = await api.call('POST', '/auth/login', {
+      raw: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(messages.errors.invalidJson);
     const form = await api.call('POST', '/auth/login', {
@@ -129,7 +142,10 @@ describe('[REST][auth] tokens', () => {
     expect((await api.call('GET', '/auth/me', { token })).status).toBe(200);
     await api.deps.db.update(users).set({ status: 'DISABLED' }).where(eq(users.id, user.id));
     expect((await api.call('GET', '/auth/me', { token })).status).toBe(410);
-    await api.deps.db.update(users).set({ status: 'ACTIVE', deletedAt: new Date() }).where(eq(users.id, user.id));
+    await api.deps.db
+      .update(users)
+      .set({ status: 'ACTIVE', deletedAt: new Date() })
+      .where(eq(users.id, user.id));
     expect((await api.call('GET', '/auth/me', { token })).status).toBe(410);
   });
 

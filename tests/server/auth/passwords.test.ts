@@ -22,19 +22,27 @@ describe('[REST][auth] forgot and reset password', () => {
     expect((await api.deps.db.select().from(passwordResetTokens).limit(1))[0]!.tokenHash).not.toBe(token);
 
     expect((await api.call('POST', '/auth/verify-reset-password', { body: { token } })).status).toBe(200);
-    const reset = await api.call('POST', '/auth/reset-password', { body: { token, password: 'mat-khau-moi-2026' } });
+    const reset = await api.call('POST', '/auth/reset-password', {
+      body: { token, password: 'mat-khau-moi-2026' },
+    });
     expect(reset.status).toBe(200);
 
     // Used twice: refused.
-    const again = await api.call('POST', '/auth/reset-password', { body: { token, password: 'mat-khau-khac-2026' } });
+    const again = await api.call('POST', '/auth/reset-password', {
+      body: { token, password: 'mat-khau-khac-2026' },
+    });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe(messages.errors.invalidResetToken);
     expect((await api.call('POST', '/auth/verify-reset-password', { body: { token } })).status).toBe(400);
 
     expect((await api.call('GET', '/auth/me', { token: oldToken })).status).toBe(401);
-    const oldLogin = await api.call('POST', '/auth/login', { body: { email: user.email, password: TEST_PASSWORD } });
+    const oldLogin = await api.call('POST', '/auth/login', {
+      body: { email: user.email, password: TEST_PASSWORD },
+    });
     expect(oldLogin.status).toBe(401);
-    const login = await api.call('POST', '/auth/login', { body: { email: user.email, password: 'mat-khau-moi-2026' } });
+    const login = await api.call('POST', '/auth/login', {
+      body: { email: user.email, password: 'mat-khau-moi-2026' },
+    });
     expect(login.status).toBe(200);
   });
 
@@ -51,7 +59,9 @@ describe('[REST][auth] forgot and reset password', () => {
     await api.call('POST', '/auth/forgot-password', { body: { email: user.email } });
     const token = tokenFrom(api.deps.mailer.sent.at(-1)!.text);
     await api.deps.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1) });
-    const res = await api.call('POST', '/auth/reset-password', { body: { token, password: 'mat-khau-moi-2026' } });
+    const res = await api.call('POST', '/auth/reset-password', {
+      body: { token, password: 'mat-khau-moi-2026' },
+    });
     expect(res.status).toBe(400);
   });
 
@@ -61,7 +71,9 @@ describe('[REST][auth] forgot and reset password', () => {
     await api.call('POST', '/auth/forgot-password', { body: { email: user.email } });
     const token = tokenFrom(api.deps.mailer.sent.at(-1)!.text);
     await api.call('POST', '/auth/reset-password', { body: { token, password: 'mat-khau-moi-2026' } });
-    const login = await api.call('POST', '/auth/login', { body: { email: user.email, password: 'mat-khau-moi-2026' } });
+    const login = await api.call('POST', '/auth/login', {
+      body: { email: user.email, password: 'mat-khau-moi-2026' },
+    });
     expect(login.status).toBe(200);
   });
 });
@@ -71,8 +83,14 @@ describe('[REST][auth] old password and change password', () => {
     const api = await createTestApi();
     const user = await createUser(api.deps);
     const token = await tokenFor(api.deps, user);
-    expect((await api.call('POST', '/auth/verify-old-password', { token, body: { password: TEST_PASSWORD } })).status).toBe(200);
-    const wrong = await api.call('POST', '/auth/verify-old-password', { token, body: { password: 'sai-mat-khau' } });
+    expect(
+      (await api.call('POST', '/auth/verify-old-password', { token, body: { password: TEST_PASSWORD } }))
+        .status,
+    ).toBe(200);
+    const wrong = await api.call('POST', '/auth/verify-old-password', {
+      token,
+      body: { password: 'sai-mat-khau' },
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.body.message).toBe(messages.errors.wrongOldPassword);
   });
@@ -100,8 +118,12 @@ describe('[REST][auth] old password and change password', () => {
     const long = `${'a-very-long-passphrase-'.repeat(8)}end`;
     const user = await createUser(api.deps, { password: long });
     const cut = long.slice(0, 72);
-    expect((await api.call('POST', '/auth/login', { body: { email: user.email, password: cut } })).status).toBe(401);
-    expect((await api.call('POST', '/auth/login', { body: { email: user.email, password: long } })).status).toBe(200);
+    expect(
+      (await api.call('POST', '/auth/login', { body: { email: user.email, password: cut } })).status,
+    ).toBe(401);
+    expect(
+      (await api.call('POST', '/auth/login', { body: { email: user.email, password: long } })).status,
+    ).toBe(200);
   });
 });
 
@@ -116,7 +138,11 @@ describe('[REST][auth] profile and company', () => {
       body: { name: 'Trần Văn Bình', phoneNumber: '0912 345 678', username: 'binh.tran' },
     });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ name: 'Trần Văn Bình', phoneNumber: '0912 345 678', username: 'binh.tran' });
+    expect(res.body.data).toMatchObject({
+      name: 'Trần Văn Bình',
+      phoneNumber: '0912 345 678',
+      username: 'binh.tran',
+    });
     const taken = await api.call('PATCH', '/auth/me', { token, body: { username: b.username } });
     expect(taken.status).toBe(409);
     const role = await api.call('PATCH', '/auth/me', { token, body: { role: 'SUPER_ADMIN' } });
@@ -136,7 +162,10 @@ describe('[REST][auth] profile and company', () => {
     expect(ok.body.data).toMatchObject({ id: admin.companyId, name: 'Tên mới', address: 'Huế' });
     for (const role of ['EMPLOYEE', 'USER', 'MODERATOR'] as const) {
       const u = await createUser(api.deps, { role, companyId: role === 'EMPLOYEE' ? admin.companyId : null });
-      const res = await api.call('PATCH', '/auth/company', { token: await tokenFor(api.deps, u), body: { name: 'X' } });
+      const res = await api.call('PATCH', '/auth/company', {
+        token: await tokenFor(api.deps, u),
+        body: { name: 'X' },
+      });
       expect(res.status, role).toBe(403);
     }
     expect((await api.call('PATCH', '/auth/company', { body: { name: 'X' } })).status).toBe(401);

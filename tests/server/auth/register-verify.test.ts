@@ -29,7 +29,9 @@ describe('[GUEST][REST][auth] sign-up and verification', () => {
     expect(reg.body.data.user).toEqual({ name: business.name, email: 'hoa@example.com', status: 'PENDING' });
     expect(reg.text).not.toMatch(/password|scrypt\$/i);
 
-    const pending = await api.call('POST', '/auth/login', { body: { email: business.email, password: business.password } });
+    const pending = await api.call('POST', '/auth/login', {
+      body: { email: business.email, password: business.password },
+    });
     expect(pending.status).toBe(412);
     expect(pending.body.message).toBe(messages.errors.accountPending);
 
@@ -50,7 +52,10 @@ describe('[GUEST][REST][auth] sign-up and verification', () => {
 
     const me = await api.call('GET', '/auth/me', { token: verified.body.data.session.accessToken });
     expect(me.status).toBe(200);
-    expect(me.body.data.company).toMatchObject({ name: 'HTX Cà phê Cầu Đất', business_license: '5800123456' });
+    expect(me.body.data.company).toMatchObject({
+      name: 'HTX Cà phê Cầu Đất',
+      business_license: '5800123456',
+    });
   });
 
   it('a non-business sign-up is a USER without a company', async () => {
@@ -60,7 +65,9 @@ describe('[GUEST][REST][auth] sign-up and verification', () => {
     });
     expect(reg.status).toBe(201);
     const code = codeFrom(api.deps.mailer.sent[0]!.text);
-    const verified = await api.call('POST', '/auth/verify-email', { body: { email: 'lan@example.com', code } });
+    const verified = await api.call('POST', '/auth/verify-email', {
+      body: { email: 'lan@example.com', code },
+    });
     expect(verified.body.data.user).toMatchObject({ role: 'USER', companyId: null, status: 'ACTIVE' });
   });
 
@@ -82,7 +89,10 @@ describe('[GUEST][REST][auth] sign-up and verification', () => {
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
     expect(await api.deps.db.select().from(users)).toHaveLength(1);
-    expect(api.deps.mailer.sent.at(-1)).toMatchObject({ to: 'hoa@example.com', subject: messages.mail.signUpAgainSubject });
+    expect(api.deps.mailer.sent.at(-1)).toMatchObject({
+      to: 'hoa@example.com',
+      subject: messages.mail.signUpAgainSubject,
+    });
   });
 
   it('bad bodies are 400 with Vietnamese field errors; unknown fields are rejected, never stored', async () => {
@@ -97,7 +107,13 @@ describe('[GUEST][REST][auth] sign-up and verification', () => {
       password: messages.validation.passwordMin(8),
     });
     const extra = await api.call('POST', '/auth/register', {
-      body: { name: 'X', email: 'x@example.com', password: 'mot-mat-khau-dai', isBusiness: false, role: 'SUPER_ADMIN' },
+      body: {
+        name: 'X',
+        email: 'x@example.com',
+        password: 'mot-mat-khau-dai',
+        isBusiness: false,
+        role: 'SUPER_ADMIN',
+      },
     });
     expect(extra.status).toBe(400);
     expect(extra.body.errors).toHaveProperty('role');
@@ -118,7 +134,9 @@ describe('[GUEST][REST][auth] sign-up and verification', () => {
     const code = codeFrom(api.deps.mailer.sent[0]!.text);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      const res = await api.call('POST', '/auth/verify-email', { body: { email: business.email, code: wrong } });
+      const res = await api.call('POST', '/auth/verify-email', {
+        body: { email: business.email, code: wrong },
+      });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(messages.errors.invalidCode);
     }
@@ -131,7 +149,9 @@ describe('[GUEST][REST][auth] sign-up and verification', () => {
     await api.call('POST', '/auth/register', { body: business });
     // Right after the sign-up: the same answer as for an e-mail nobody used, and no second code leaves.
     const soon = await api.call('POST', '/auth/resend-verify-code', { body: { email: business.email } });
-    const unknown = await api.call('POST', '/auth/resend-verify-code', { body: { email: 'nobody@example.com' } });
+    const unknown = await api.call('POST', '/auth/resend-verify-code', {
+      body: { email: 'nobody@example.com' },
+    });
     expect(soon.status).toBe(200);
     expect(soon.body).toEqual(unknown.body);
     expect(api.deps.mailer.sent).toHaveLength(1);

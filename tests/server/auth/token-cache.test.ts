@@ -93,7 +93,7 @@ describe('[auth] verified-token cache', () => {
     expect(tokens.cachedCount).toBe(TOKEN_CACHE_MAX);
   }, 30_000);
 
-  it('each app keeps its own tokens: one app verifying a token fills no other app\'s cache', async () => {
+  it("each app keeps its own tokens: one app verifying a token fills no other app's cache", async () => {
     const secret = secretOf('cache-per-app');
     const one = createTokens(secret);
     const other = createTokens(secret);

@@ -210,7 +210,10 @@ describe('[REST][companies] lists: values differing only in case', () => {
     const world = await createWorld(api.deps);
     const token = world.tokens.COMPANY_ADMIN;
     await api.call('POST', '/companies/categories/upsert', { token, body: { categories: ['Cà phê'] } });
-    const twin = await api.call('POST', '/companies/categories/upsert', { token, body: { categories: ['CÀ PHÊ', 'Trà'] } });
+    const twin = await api.call('POST', '/companies/categories/upsert', {
+      token,
+      body: { categories: ['CÀ PHÊ', 'Trà'] },
+    });
     expect(twin.status).toBe(409);
     const message = '"CÀ PHÊ" trùng với "Cà phê" (chỉ khác chữ hoa, chữ thường); hãy dùng giá trị đã có';
     expect(twin.body.message).toBe(message);
@@ -218,9 +221,15 @@ describe('[REST][companies] lists: values differing only in case', () => {
     // All or nothing: "Trà" of the refused call is not added either.
     expect((await api.call('GET', '/companies/categories', { token })).body.data).toEqual(['Cà phê']);
     // The same value again is harmless, as before.
-    expect((await api.call('POST', '/companies/categories/upsert', { token, body: { categories: ['Cà phê'] } })).status).toBe(200);
+    expect(
+      (await api.call('POST', '/companies/categories/upsert', { token, body: { categories: ['Cà phê'] } }))
+        .status,
+    ).toBe(200);
     // Within one call, and for units and tags alike.
-    const inCall = await api.call('POST', '/companies/tags/upsert', { token, body: { tags: ['hữu cơ', 'Hữu Cơ'] } });
+    const inCall = await api.call('POST', '/companies/tags/upsert', {
+      token,
+      body: { tags: ['hữu cơ', 'Hữu Cơ'] },
+    });
     expect(inCall.status).toBe(409);
     expect(inCall.body.errors).toHaveProperty('tags');
   });
@@ -229,11 +238,18 @@ describe('[REST][companies] lists: values differing only in case', () => {
     const api = await createTestApi();
     const world = await createWorld(api.deps);
     const [a, b] = await Promise.all([
-      api.call('POST', '/companies/units/upsert', { token: world.tokens.COMPANY_ADMIN, body: { units: ['Gói'] } }),
-      api.call('POST', '/companies/units/upsert', { token: world.tokens.COMPANY_ADMIN, body: { units: ['gói'] } }),
+      api.call('POST', '/companies/units/upsert', {
+        token: world.tokens.COMPANY_ADMIN,
+        body: { units: ['Gói'] },
+      }),
+      api.call('POST', '/companies/units/upsert', {
+        token: world.tokens.COMPANY_ADMIN,
+        body: { units: ['gói'] },
+      }),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
-    const units = (await api.call('GET', '/companies/units', { token: world.tokens.COMPANY_ADMIN })).body.data;
+    const units = (await api.call('GET', '/companies/units', { token: world.tokens.COMPANY_ADMIN })).body
+      .data;
     expect(units).toHaveLength(1);
   });
 });

@@ -5,7 +5,7 @@ import { createApp } from '#server/app.ts';
 import { ensureSuperAdmin } from '#server/db/bootstrap.ts';
 import { users } from '#server/db/schema/index.ts';
 import { vi as messages } from '#shared/i18n/vi/index.ts';
-import { createTestDeps } from '#tests/helpers/deps.ts';
+import { createTestDeps, execRaw } from '#tests/helpers/deps.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
 
 describe('[app] serving and safety', () => {
@@ -34,7 +34,7 @@ describe('[app] serving and safety', () => {
   it('an error inside a procedure is a generic 500: no stack, no SQL', async () => {
     const api = await createTestApi();
     // Sign-up's mail is sent after its answer, so the failure is put where the answer needs it: the users table.
-    api.deps.sqlite.exec('ALTER TABLE users RENAME TO users_gone;');
+    await execRaw(api.deps, 'ALTER TABLE users RENAME TO users_gone');
     const res = await api.call('POST', '/auth/register', {
       body: { name: 'X', email: 'x@example.com', password: 'mot-mat-khau-dai', isBusiness: false },
     });
@@ -55,7 +55,10 @@ describe('[app] serving and safety', () => {
 
 describe('[bootstrap] the first SUPER_ADMIN', () => {
   it('is created from ADMIN_EMAIL / ADMIN_PASSWORD once, and can sign in', async () => {
-    const api = await createTestApi({ ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PASSWORD: 'mot-mat-khau-rat-dai' });
+    const api = await createTestApi({
+      ADMIN_EMAIL: 'Boss@Example.com',
+      ADMIN_PASSWORD: 'mot-mat-khau-rat-dai',
+    });
     await ensureSuperAdmin(api.deps);
     await ensureSuperAdmin(api.deps);
     const admins = await api.deps.db.select().from(users);

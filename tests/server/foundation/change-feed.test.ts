@@ -1,12 +1,9 @@
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createDb } from '#server/db/client.ts';
-import { loadSettings } from '#server/env.ts';
-import { createPublicAnswers, type PublicChange } from '#server/services/products/public-answers.ts';
 import {
   CHANGE_CHANNEL,
   CHANGE_FEED_APPLICATION,
@@ -17,6 +14,9 @@ import {
   createSqliteChangeFeed,
   installChangeTriggers,
 } from '#server/db/change-feed.ts';
+import { createDb } from '#server/db/client.ts';
+import { loadSettings } from '#server/env.ts';
+import { createPublicAnswers, type PublicChange } from '#server/services/products/public-answers.ts';
 import { type PgCluster, pgMissingNotice, startPgCluster } from '#tests/helpers/pg-cluster-lite.ts';
 
 /**
@@ -54,8 +54,16 @@ const STEPS: Array<[what: string, sql: string, expected: Change[]]> = [
   // A new company is in no answer: nothing is announced for it, only the profile change after it.
   ['a company added', "INSERT INTO companies VALUES (3, 'Mới')", []],
   ["a company's profile", "UPDATE companies SET name = 'Cà phê Buôn Ma Thuột' WHERE id = 1", [c(1)]],
-  ['a printed code added', "INSERT INTO short_links VALUES (1, 'S1', 1, NULL)", [{ productId: null, companyId: null, code: 'S1' }]],
-  ['a printed code bound', 'UPDATE short_links SET product_id = 10 WHERE id = 1', [{ productId: null, companyId: null, code: 'S1' }, p(10, 'S1')]],
+  [
+    'a printed code added',
+    "INSERT INTO short_links VALUES (1, 'S1', 1, NULL)",
+    [{ productId: null, companyId: null, code: 'S1' }],
+  ],
+  [
+    'a printed code bound',
+    'UPDATE short_links SET product_id = 10 WHERE id = 1',
+    [{ productId: null, companyId: null, code: 'S1' }, p(10, 'S1')],
+  ],
   ['a printed code removed', 'DELETE FROM short_links WHERE id = 1', [p(10, 'S1')]],
   ['a lot added', "INSERT INTO lots VALUES (101, 11, 'L2')", [p(11)]],
   ['a lot recalled', "UPDATE lots SET code = 'L1-R' WHERE id = 100", [p(10)]],
@@ -101,7 +109,7 @@ describe('[change feed] SQLite: the temporary triggers tell this process', () =>
 });
 
 describe('[change feed] the same changes as the public answers keep track of today', () => {
-  it('on the real schema, every step announces what the public answers\' own triggers announce', () => {
+  it("on the real schema, every step announces what the public answers' own triggers announce", () => {
     const { sqlite } = createDb(':memory:');
     const dataDir = mkdtempSync(join(tmpdir(), 'txng-feed-'));
     const settings = loadSettings({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000' });
@@ -130,7 +138,9 @@ describe('[change feed] the same changes as the public answers keep track of tod
       'DELETE FROM companies WHERE id = 2',
     ];
     const normal = (c: PublicChange | Change) =>
-      c === 'everything' ? c : { productId: c.productId ?? null, companyId: c.companyId ?? null, code: c.code ?? null };
+      c === 'everything'
+        ? c
+        : { productId: c.productId ?? null, companyId: c.companyId ?? null, code: c.code ?? null };
     let announced = 0;
     for (const sql of steps) {
       theirs.length = 0;
@@ -240,8 +250,12 @@ describe.skipIf(missing)('[change feed] PostgreSQL: every instance hears every w
 
   it('a notification of no known shape on the channel drops everything rather than nothing', async () => {
     const seen: Change[] = [];
-    feeds.push(await createChangeFeed({ pool: writer, connection: { connectionString: url } }, (ch) => seen.push(ch)));
-    await writer.query(`SELECT pg_notify('${CHANGE_CHANNEL}', 'not json'), pg_notify('${CHANGE_CHANNEL}', '[1, 2]')`);
+    feeds.push(
+      await createChangeFeed({ pool: writer, connection: { connectionString: url } }, (ch) => seen.push(ch)),
+    );
+    await writer.query(
+      `SELECT pg_notify('${CHANGE_CHANNEL}', 'not json'), pg_notify('${CHANGE_CHANNEL}', '[1, 2]')`,
+    );
     await writer.query(`SELECT pg_notify('${CHANGE_CHANNEL}', '[10, null, "P10"]')`);
     expect(await arrived(seen, ['everything', p(10, 'P10')])).toEqual(setOf(['everything', p(10, 'P10')]));
   });

@@ -10,9 +10,15 @@ import { createPgDb, type PgDbHandle } from '#server/db/pg-client.ts';
 import * as pgTables from '#server/db/schema/pg/index.ts';
 import * as sqliteTables from '#server/db/schema/sqlite.ts';
 import { flushScanEvents } from '#server/services/scans/record.ts';
+import { engine } from '#tests/helpers/deps.ts';
 import { callerFor, createUser } from '#tests/helpers/factories.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
-import { freshPgDatabase, postgresAvailable, startTestPostgres, type TestPostgres } from '#tests/helpers/postgres.ts';
+import {
+  freshPgDatabase,
+  postgresAvailable,
+  startTestPostgres,
+  type TestPostgres,
+} from '#tests/helpers/postgres.ts';
 
 const available = postgresAvailable();
 
@@ -45,66 +51,77 @@ async function sqliteWorld() {
   return api.deps;
 }
 
-const sqliteTableList = Object.entries(sqliteTables).filter(([, t]) => is(t, SQLiteTable)) as Array<[string, SQLiteTable]>;
+const sqliteTableList = Object.entries(sqliteTables).filter(([, t]) => is(t, SQLiteTable)) as Array<
+  [string, SQLiteTable]
+>;
 
-describe.skipIf(!available)('copying a SQLite database into PostgreSQL', () => {
-  let postgres: TestPostgres;
-  let stopOwn: (() => Promise<void>) | undefined;
-  const handles: PgDbHandle[] = [];
-  const drops: Array<() => Promise<void>> = [];
+describe.skipIf(!available || engine !== 'sqlite')(
+  'copying a SQLite database into PostgreSQL (in the SQLite run: its source is the app on SQLite)',
+  () => {
+    let postgres: TestPostgres;
+    let stopOwn: (() => Promise<void>) | undefined;
+    const handles: PgDbHandle[] = [];
+    const drops: Array<() => Promise<void>> = [];
 
-  beforeAll(async () => {
-    const shared = inject('postgres');
-    if (shared) postgres = shared;
-    else {
-      const own = await startTestPostgres();
-      postgres = own;
-      stopOwn = own.stop;
+    beforeAll(async () => {
+      const shared = inject('postgres');
+      if (shared) postgres = shared;
+      else {
+        const own = await startTestPostgres();
+        postgres = own;
+        stopOwn = own.stop;
+      }
+    }, 120_000);
+    afterAll(async () => {
+      for (const h of handles) await h.close();
+      for (const drop of drops) await drop();
+      await stopOwn?.();
+    });
+
+    async function freshTarget() {
+      const { url, drop } = await freshPgDatabase(postgres);
+      drops.push(drop);
+      const handle = await createPgDb(url, { max: 2 });
+      handles.push(handle);
+      return handle;
     }
-  }, 120_000);
-  afterAll(async () => {
-    for (const h of handles) await h.close();
-    for (const drop of drops) await drop();
-    await stopOwn?.();
-  });
 
-  async function freshTarget() {
-    const { url, drop } = await freshPgDatabase(postgres);
-    drops.push(drop);
-    const handle = await createPgDb(url, { max: 2 });
-    handles.push(handle);
-    return handle;
-  }
+    it('copies every row of every table, equal when read back through both schemas; ids continue after the copy', async () => {
+      const deps = await sqliteWorld();
+      const target = await freshTarget();
+      const result = await copySqliteToPg(deps.db, target.pg, { batch: 3 });
+      let total = 0;
+      for (const [key, table] of sqliteTableList) {
+        const name = getTableName(table);
+        const id = (table as unknown as { id: never }).id;
+        const pgTable = (pgTables as unknown as Record<string, PgTable & { id: never }>)[key]!;
+        const source = await deps.db.select().from(table).orderBy(asc(id));
+        const copied = await target.pg.select().from(pgTable).orderBy(asc(pgTable.id));
+        expect(copied, name).toEqual(source);
+        expect(result.tables[name], name).toBe(source.length);
+        total += source.length;
+      }
+      // The world wrote something into most tables: the comparison above is not of empty lists.
+      expect(total).toBeGreaterThan(10);
+      expect(result.tables).toMatchObject({ lots: 1, lot_events: 1, tracking_entries: 2 });
+      expect(result.tables.products).toBe(2);
+      const [before] = await target.pg
+        .select({ id: pgTables.companies.id })
+        .from(pgTables.companies)
+        .orderBy(asc(pgTables.companies.id));
+      const [added] = await target.pg
+        .insert(pgTables.companies)
+        .values({ name: 'HTX mới' })
+        .returning({ id: pgTables.companies.id });
+      expect(added!.id).toBeGreaterThan(before!.id);
+    });
 
-  it('copies every row of every table, equal when read back through both schemas; ids continue after the copy', async () => {
-    const deps = await sqliteWorld();
-    const target = await freshTarget();
-    const result = await copySqliteToPg(deps.db, target.pg, { batch: 3 });
-    let total = 0;
-    for (const [key, table] of sqliteTableList) {
-      const name = getTableName(table);
-      const id = (table as unknown as { id: never }).id;
-      const pgTable = (pgTables as unknown as Record<string, PgTable & { id: never }>)[key]!;
-      const source = await deps.db.select().from(table).orderBy(asc(id));
-      const copied = await target.pg.select().from(pgTable).orderBy(asc(pgTable.id));
-      expect(copied, name).toEqual(source);
-      expect(result.tables[name], name).toBe(source.length);
-      total += source.length;
-    }
-    // The world wrote something into most tables: the comparison above is not of empty lists.
-    expect(total).toBeGreaterThan(10);
-    expect(result.tables).toMatchObject({ lots: 1, lot_events: 1, tracking_entries: 2 });
-    expect(result.tables.products).toBe(2);
-    const [before] = await target.pg.select({ id: pgTables.companies.id }).from(pgTables.companies).orderBy(asc(pgTables.companies.id));
-    const [added] = await target.pg.insert(pgTables.companies).values({ name: 'HTX mới' }).returning({ id: pgTables.companies.id });
-    expect(added!.id).toBeGreaterThan(before!.id);
-  });
-
-  it('refuses a target that already holds rows, and writes nothing', async () => {
-    const deps = await sqliteWorld();
-    const target = await freshTarget();
-    await target.pg.insert(pgTables.documents).values({ key: 'termsAndServices', title: 'Điều khoản' });
-    await expect(copySqliteToPg(deps.db, target.pg)).rejects.toThrow(CopyRefusedError);
-    expect(await target.pg.select().from(pgTables.companies)).toEqual([]);
-  });
-});
+    it('refuses a target that already holds rows, and writes nothing', async () => {
+      const deps = await sqliteWorld();
+      const target = await freshTarget();
+      await target.pg.insert(pgTables.documents).values({ key: 'termsAndServices', title: 'Điều khoản' });
+      await expect(copySqliteToPg(deps.db, target.pg)).rejects.toThrow(CopyRefusedError);
+      expect(await target.pg.select().from(pgTables.companies)).toEqual([]);
+    });
+  },
+);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSettings } from '#server/env.ts';
 import { startServer } from '#server/server.ts';
-import { testDataDirs } from '#tests/helpers/deps.ts';
+import { engine, testDataDirs } from '#tests/helpers/deps.ts';
 import { appliedMigrations, markNewer, olderDatabase } from '#tests/helpers/migrations.ts';
 
 function dataDir(): string {
@@ -24,26 +24,32 @@ const settingsFor = (dir: string) =>
   });
 
 describe('[SUPER_ADMIN][database] the database a start finds (npm start and the release alike)', () => {
-  it("a previous version's database is copied to backups/<time>-before-migration, then migrated", async () => {
-    const dir = dataDir();
-    const older = olderDatabase(join(dir, 'app.db'));
-    const running = await startServer(settingsFor(dir));
-    await running.close();
-    expect(appliedMigrations(join(dir, 'app.db'))).toBe(older + 1);
-    const [backup, ...more] = readdirSync(join(dir, 'backups'));
-    expect(more).toEqual([]);
-    expect(backup).toMatch(/-before-migration$/);
-    expect(appliedMigrations(join(dir, 'backups', backup!, 'app.db'))).toBe(older);
-    expect(JSON.parse(readFileSync(join(dir, 'backups', backup!, 'manifest.json'), 'utf8')).reason).toMatch(
-      /^before applying 1 migration/,
-    );
-  });
+  it.skipIf(engine !== 'sqlite')(
+    "a previous version's database is copied to backups/<time>-before-migration, then migrated (SQLite only: the database file)",
+    async () => {
+      const dir = dataDir();
+      const older = olderDatabase(join(dir, 'app.db'));
+      const running = await startServer(settingsFor(dir));
+      await running.close();
+      expect(appliedMigrations(join(dir, 'app.db'))).toBe(older + 1);
+      const [backup, ...more] = readdirSync(join(dir, 'backups'));
+      expect(more).toEqual([]);
+      expect(backup).toMatch(/-before-migration$/);
+      expect(appliedMigrations(join(dir, 'backups', backup!, 'app.db'))).toBe(older);
+      expect(JSON.parse(readFileSync(join(dir, 'backups', backup!, 'manifest.json'), 'utf8')).reason).toMatch(
+        /^before applying 1 migration/,
+      );
+    },
+  );
 
-  it('a new database and an up-to-date one are not copied', async () => {
-    const dir = dataDir();
-    for (let i = 0; i < 2; i++) await (await startServer(settingsFor(dir))).close();
-    expect(readdirSync(dir)).not.toContain('backups');
-  });
+  it.skipIf(engine !== 'sqlite')(
+    'a new database and an up-to-date one are not copied (SQLite only: the database file)',
+    async () => {
+      const dir = dataDir();
+      for (let i = 0; i < 2; i++) await (await startServer(settingsFor(dir))).close();
+      expect(readdirSync(dir)).not.toContain('backups');
+    },
+  );
 
   it('a database a newer version migrated stops the start with one line, and is left as it was', () => {
     const dir = dataDir();

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '#server/app.ts';
-import { callerFor, createUser } from '#tests/helpers/factories.ts';
 import { createTestDeps } from '#tests/helpers/deps.ts';
+import { callerFor, createUser } from '#tests/helpers/factories.ts';
 
 /**
  * The light page (decision 140): the public pages a phone opens by address (shared/light-pages.ts) get
@@ -38,10 +38,24 @@ describe('[GUEST][REST] the light page', () => {
     const rendered = await html(`/products/details/${product.id}`);
     expect(rendered).toContain('/assets/light-1.js');
     expect(rendered).toContain('Chè Thái Nguyên');
-    for (const path of ['/products/details/999999', '/company/details/1', '/products', '/redirect/zzzzzzzz', '/lots/1']) {
+    for (const path of [
+      '/products/details/999999',
+      '/company/details/1',
+      '/products',
+      '/redirect/zzzzzzzz',
+      '/lots/1',
+    ]) {
       expect(await html(path), path).toContain('/assets/light-1.js');
     }
-    for (const path of ['/scan-qr', '/auth/sign-in', '/', '/products/manage', '/company', '/qrs', '/settings']) {
+    for (const path of [
+      '/scan-qr',
+      '/auth/sign-in',
+      '/',
+      '/products/manage',
+      '/company',
+      '/qrs',
+      '/settings',
+    ]) {
       expect(await html(path), path).toContain('/assets/index-1.js');
     }
   });

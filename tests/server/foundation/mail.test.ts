@@ -45,7 +45,11 @@ describe('[mail]', () => {
   it('without SMTP_URL writes one .eml per message to the outbox', async () => {
     const deps = await createTestDeps();
     const mailer = createMailer({ from: 'no-reply@example.com', outboxDir: deps.settings.outboxDir, logger });
-    await mailer.send({ to: 'khach@example.com', subject: 'Đặt lại mật khẩu', text: 'Liên kết: http://x/auth/new-password/abc' });
+    await mailer.send({
+      to: 'khach@example.com',
+      subject: 'Đặt lại mật khẩu',
+      text: 'Liên kết: http://x/auth/new-password/abc',
+    });
     const files = readdirSync(deps.settings.outboxDir);
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/\.eml$/);

@@ -1,17 +1,46 @@
 import { describe, expect, it } from 'vitest';
 import { type Action, permissionsFor, ROLES, roleCan, type Subject } from '#shared/permissions.ts';
-import { createUser } from '#tests/helpers/factories.ts';
-import { callerFor } from '#tests/helpers/factories.ts';
 import { createTestDeps } from '#tests/helpers/deps.ts';
+import { callerFor, createUser } from '#tests/helpers/factories.ts';
 
 /** The roles table (decision 006), written out: what each role may do. */
 const EXPECTED: Record<string, Array<[Action, Subject]>> = {
-  SUPER_ADMIN: [['manage', 'Admin'], ['manage', 'Manage'], ['manage', 'Product'], ['manage', 'User'], ['manage', 'Guest']],
-  MODERATOR: [['manage', 'Admin'], ['read', 'Manage'], ['read', 'Product'], ['read', 'User'], ['read', 'Guest']],
-  COMPANY_ADMIN: [['manage', 'Manage'], ['manage', 'Product'], ['manage', 'User'], ['read', 'Guest']],
-  EMPLOYEE: [['manage', 'Product'], ['read', 'Manage'], ['read', 'Guest'], ['read', 'User']],
-  USER: [['read', 'Product'], ['read', 'User'], ['read', 'Guest']],
-  GUEST: [['read', 'Login'], ['read', 'Product'], ['read', 'Guest']],
+  SUPER_ADMIN: [
+    ['manage', 'Admin'],
+    ['manage', 'Manage'],
+    ['manage', 'Product'],
+    ['manage', 'User'],
+    ['manage', 'Guest'],
+  ],
+  MODERATOR: [
+    ['manage', 'Admin'],
+    ['read', 'Manage'],
+    ['read', 'Product'],
+    ['read', 'User'],
+    ['read', 'Guest'],
+  ],
+  COMPANY_ADMIN: [
+    ['manage', 'Manage'],
+    ['manage', 'Product'],
+    ['manage', 'User'],
+    ['read', 'Guest'],
+  ],
+  EMPLOYEE: [
+    ['manage', 'Product'],
+    ['read', 'Manage'],
+    ['read', 'Guest'],
+    ['read', 'User'],
+  ],
+  USER: [
+    ['read', 'Product'],
+    ['read', 'User'],
+    ['read', 'Guest'],
+  ],
+  GUEST: [
+    ['read', 'Login'],
+    ['read', 'Product'],
+    ['read', 'Guest'],
+  ],
 };
 const ALL: Array<[Action, Subject]> = (['read', 'manage'] as const).flatMap((a) =>
   (['Product', 'User', 'Guest', 'Manage', 'Admin', 'Login'] as const).map((s) => [a, s] as [Action, Subject]),
@@ -46,6 +75,8 @@ describe('[router][auth] through createCaller', () => {
   it('updateCompany is FORBIDDEN for an EMPLOYEE', async () => {
     const deps = await createTestDeps();
     const employee = await createUser(deps, { role: 'EMPLOYEE' });
-    await expect(callerFor(deps, employee).auth.updateCompany({ name: 'X' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(callerFor(deps, employee).auth.updateCompany({ name: 'X' })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
   });
 });

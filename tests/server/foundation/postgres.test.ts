@@ -241,22 +241,35 @@ describe.skipIf(!available)('PostgreSQL', () => {
       expect(await handle.pg.select().from(companies)).toEqual([]);
     });
 
-    it('keeps uncommitted rows out of other connections, and concurrent transactions apart', async () => {
+    it('keeps uncommitted rows out of other connections, and runs one writing transaction at a time (decision 166)', async () => {
       const handle = await freshHandle();
       let release!: () => void;
       const held = new Promise<void>((resolve) => {
         release = resolve;
       });
+      let slowWrote!: () => void;
+      const wrote = new Promise<void>((resolve) => {
+        slowWrote = resolve;
+      });
       const slow = transaction(handle.db, async (tx) => {
         await company(tx as unknown as PgDb, 'Slow');
+        slowWrote();
         await held;
       });
-      // A separate transaction, started while the first is open, commits on its own.
-      await transaction(handle.db, async (tx) => company(tx as unknown as PgDb, 'Fast'));
-      expect((await handle.pg.select().from(companies)).map((c) => c.name)).toEqual(['Fast']);
+      await wrote;
+      // Outside any transaction, the open one's row is not seen.
+      expect(await handle.pg.select().from(companies)).toEqual([]);
+      // A second transaction, started while the first is open, waits for it (SQLite's single writer).
+      let fastDone = false;
+      const fast = transaction(handle.db, async (tx) => company(tx as unknown as PgDb, 'Fast')).then(() => {
+        fastDone = true;
+      });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(fastDone).toBe(false);
       release();
-      await slow;
-      expect((await handle.pg.select().from(companies)).map((c) => c.name).sort()).toEqual(['Fast', 'Slow']);
+      await Promise.all([slow, fast]);
+      const names = (await handle.pg.select().from(companies).orderBy(companies.id)).map((c) => c.name);
+      expect(names).toEqual(['Slow', 'Fast']);
     });
   });
 

@@ -7,21 +7,21 @@ import {
   index,
   integer,
   jsonb,
-  getTableConfig as pgConfig,
   PgDialect,
   PgTable,
+  getTableConfig as pgConfig,
   pgTable,
   text,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { getTableConfig as sqliteConfig, SQLiteSyncDialect, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { SQLiteSyncDialect, SQLiteTable, getTableConfig as sqliteConfig } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it, vi } from 'vitest';
+import { SCAN_WINDOW_CONSTRAINT, SCAN_WINDOW_KEY } from '#server/db/pg-scan-windows.ts';
 import { createdAt } from '#server/db/schema/pg/columns.ts';
 import * as pgSchema from '#server/db/schema/pg/index.ts';
 import { companies as pgCompanies } from '#server/db/schema/pg/index.ts';
 import * as sqliteSchema from '#server/db/schema/sqlite.ts';
-import { SCAN_WINDOW_CONSTRAINT, SCAN_WINDOW_KEY } from '#server/db/pg-scan-windows.ts';
 
 /** A table as the drift test sees it: everything that must match, in engine-neutral words. */
 interface TableShape {
@@ -299,7 +299,9 @@ describe('schema drift between SQLite and PostgreSQL', () => {
     ]);
     // And a table missing altogether.
     const { documents: _documents, ...withoutDocuments } = pgSchema;
-    expect(unexplained(differences(sqliteShape, schemaShape(withoutDocuments)))).toEqual(['documents: only on SQLite']);
+    expect(unexplained(differences(sqliteShape, schemaShape(withoutDocuments)))).toEqual([
+      'documents: only on SQLite',
+    ]);
   });
 
   it('schema/index.ts exports every table, the SQLite one here and the PostgreSQL one when DATABASE_URL is postgres://', async () => {
@@ -316,7 +318,8 @@ describe('schema drift between SQLite and PostgreSQL', () => {
     vi.resetModules();
     expect(names(onSqlite)).toEqual(names(sqliteSchema));
     expect(names(onSqlite)).toEqual(names(pgSchema));
-    for (const name of names(onSqlite)) expect(is((onSqlite as Record<string, unknown>)[name], SQLiteTable), name).toBe(true);
+    for (const name of names(onSqlite))
+      expect(is((onSqlite as Record<string, unknown>)[name], SQLiteTable), name).toBe(true);
 
     vi.resetModules();
     vi.stubEnv('DATABASE_URL', 'postgresql://app@db.example/app');

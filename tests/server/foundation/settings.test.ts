@@ -66,13 +66,23 @@ describe('[settings]', () => {
 
     it('DATABASE_URL takes a postgres:// or postgresql:// address; unset means the SQLite file', () => {
       expect(loadSettings({ DATA_DIR: dataDir() }).databaseUrl).toBeUndefined();
-      for (const url of ['postgres://txng:pw@db.internal:5432/txng', 'postgresql://db/txng?sslmode=require']) {
-        expect(loadSettings({ DATA_DIR: dataDir(), DATABASE_URL: url, JWT_SECRET: secret }).databaseUrl).toBe(url);
+      for (const url of [
+        'postgres://txng:pw@db.internal:5432/txng',
+        'postgresql://db/txng?sslmode=require',
+      ]) {
+        expect(loadSettings({ DATA_DIR: dataDir(), DATABASE_URL: url, JWT_SECRET: secret }).databaseUrl).toBe(
+          url,
+        );
       }
     });
 
     it('any other DATABASE_URL is refused with one line that names it and never repeats the password', () => {
-      for (const url of ['mysql://root:hunter2@db/txng', 'sqlite:./data/app.db', 'postgres://', 'db.internal:5432']) {
+      for (const url of [
+        'mysql://root:hunter2@db/txng',
+        'sqlite:./data/app.db',
+        'postgres://',
+        'db.internal:5432',
+      ]) {
         const lines = errorsOf({ DATABASE_URL: url, JWT_SECRET: secret });
         expect(lines).toEqual([
           'Invalid setting DATABASE_URL: must be a PostgreSQL address such as postgres://user:password@host:5432/database',

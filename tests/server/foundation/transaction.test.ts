@@ -7,8 +7,12 @@ import { transaction } from '#server/db/transaction.ts';
 /** One document row whose version the tests count with: what a read-then-write service does. */
 async function setup() {
   const { db } = createDb(':memory:');
-  const [row] = await db.insert(documents).values({ key: 'termsAndServices', title: 'Điều khoản' }).returning();
-  const versionOf = async () => (await db.select().from(documents).where(eq(documents.id, row!.id)))[0]!.version;
+  const [row] = await db
+    .insert(documents)
+    .values({ key: 'termsAndServices', title: 'Điều khoản' })
+    .returning();
+  const versionOf = async () =>
+    (await db.select().from(documents).where(eq(documents.id, row!.id)))[0]!.version;
   const bump = () =>
     transaction(db, async (tx) => {
       const [current] = await tx.select().from(documents).where(eq(documents.id, row!.id));

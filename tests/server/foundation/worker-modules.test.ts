@@ -2,14 +2,15 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain JavaScript build script, without types
+import { SERVER_ENTRY_POINTS } from '#scripts/build-server.mjs';
 import { startBackgroundWriter } from '#server/db/background-writer.ts';
 import { createDb } from '#server/db/client.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { projectPath } from '#server/paths.ts';
+import { engine } from '#tests/helpers/deps.ts';
 import { createCompany } from '#tests/helpers/factories.ts';
 import { makeProduct } from '#tests/server/products/helpers.ts';
-// @ts-expect-error: a plain JavaScript build script, without types
-import { SERVER_ENTRY_POINTS } from '#scripts/build-server.mjs';
 
 /**
  * Worker threads run the server's own TypeScript modules (server/lib/worker-module.ts): from the
@@ -41,22 +42,25 @@ describe('[foundation] worker modules', () => {
     }
   });
 
-  it('the background writer thread (a TypeScript module) writes scan events and stops cleanly', async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'txng-writer-')), 'app.db');
-    const { db, sqlite } = createDb(path);
-    const deps = { db, sqlite, settings: { publicUrl: 'http://localhost' } } as unknown as AppDeps;
-    const companyId = (await createCompany(deps)).id;
-    const product = await makeProduct(deps, companyId, { name: 'Trà Shan tuyết', status: 'ACTIVE' });
-    const writer = startBackgroundWriter(path, { synchronous: 'NORMAL', checkpointMs: 50 });
-    const now = Date.now();
-    await writer.writeScans([
-      [product.id, companyId, null, 'mobile', now, 3, null],
-      // A product that does not exist: its foreign key fails, the row is dropped alone.
-      [product.id + 1000, companyId, null, 'desktop', now, 1, null],
-    ]);
-    await writer.stop();
-    const rows = sqlite.prepare('SELECT product_id AS productId, device, scans FROM scan_events').all();
-    expect(rows).toEqual([{ productId: product.id, device: 'mobile', scans: 3 }]);
-    sqlite.close();
-  });
+  it.skipIf(engine !== 'sqlite')(
+    'the background writer thread (a TypeScript module) writes scan events and stops cleanly (SQLite only: its own connection to the file)',
+    async () => {
+      const path = join(mkdtempSync(join(tmpdir(), 'txng-writer-')), 'app.db');
+      const { db, sqlite } = createDb(path);
+      const deps = { db, sqlite, settings: { publicUrl: 'http://localhost' } } as unknown as AppDeps;
+      const companyId = (await createCompany(deps)).id;
+      const product = await makeProduct(deps, companyId, { name: 'Trà Shan tuyết', status: 'ACTIVE' });
+      const writer = startBackgroundWriter(path, { synchronous: 'NORMAL', checkpointMs: 50 });
+      const now = Date.now();
+      await writer.writeScans([
+        [product.id, companyId, null, 'mobile', now, 3, null],
+        // A product that does not exist: its foreign key fails, the row is dropped alone.
+        [product.id + 1000, companyId, null, 'desktop', now, 1, null],
+      ]);
+      await writer.stop();
+      const rows = sqlite.prepare('SELECT product_id AS productId, device, scans FROM scan_events').all();
+      expect(rows).toEqual([{ productId: product.id, device: 'mobile', scans: 3 }]);
+      sqlite.close();
+    },
+  );
 });

@@ -23,9 +23,15 @@ describe('Vietnamese activities to CBV 2.0 bizSteps', () => {
   it('keeps a stored step, bares a CBV long form, else maps, else mints the app URI', () => {
     const url = 'https://tx.vn/';
     expect(bizStepOf({ activity: 'Rang', bizStep: 'storing' }, url)).toBe('storing');
-    expect(bizStepOf({ activity: 'Rang', bizStep: 'urn:epcglobal:cbv:bizstep:packing' }, url)).toBe('packing');
-    expect(bizStepOf({ activity: 'Rang', bizStep: 'https://acme.vn/steps/roast' }, url)).toBe('https://acme.vn/steps/roast');
+    expect(bizStepOf({ activity: 'Rang', bizStep: 'urn:epcglobal:cbv:bizstep:packing' }, url)).toBe(
+      'packing',
+    );
+    expect(bizStepOf({ activity: 'Rang', bizStep: 'https://acme.vn/steps/roast' }, url)).toBe(
+      'https://acme.vn/steps/roast',
+    );
     expect(bizStepOf({ activity: 'Đóng gói', bizStep: '' }, url)).toBe('packing');
-    expect(bizStepOf({ activity: 'Rang & xay (mẻ 2)', bizStep: null }, url)).toBe('https://tx.vn/voc/bizstep/rang-xay-me-2');
+    expect(bizStepOf({ activity: 'Rang & xay (mẻ 2)', bizStep: null }, url)).toBe(
+      'https://tx.vn/voc/bizstep/rang-xay-me-2',
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { vi } from '#shared/i18n/vi/index.ts';
 import { scanEvents } from '#server/db/schema/index.ts';
 import { decodeQr } from '#server/services/scans/decode-qr.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 import { callerFor } from '#tests/helpers/factories.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
 import { makeProduct, people } from '#tests/server/products/helpers.ts';
@@ -16,7 +16,11 @@ const GTIN = '08930000000019';
 async function setup() {
   const api = await createTestApi({ PUBLIC_URL });
   const p = await people(api.deps);
-  const product = await makeProduct(api.deps, p.companyA.id, { name: 'Gạo ST25', status: 'ACTIVE', gtin: GTIN });
+  const product = await makeProduct(api.deps, p.companyA.id, {
+    name: 'Gạo ST25',
+    status: 'ACTIVE',
+    gtin: GTIN,
+  });
   const admin = callerFor(api.deps, p.adminA);
   const lot = await admin.lots.create({ productId: product.id, code: 'L2405A' });
   const code = (await admin.lots.createQrCode({ id: lot.id })).qrCodes[0]!.code;
@@ -32,11 +36,15 @@ describe('[COMPANY_ADMIN][REST][gs1] the "In mã QR theo chuẩn GS1 Digital Lin
       (await api.call('GET', '/shortLinks?limit=50', { token: p.tokens.adminA })).body.data.shortLinks.find(
         (s: { code: string }) => s.code === code,
       ).url;
-    const imageUrl = async () => decodeQr(new Uint8Array(await (await api.app.request(`/api/qr/${code}.png`)).arrayBuffer()));
+    const imageUrl = async () =>
+      decodeQr(new Uint8Array(await (await api.app.request(`/api/qr/${code}.png`)).arrayBuffer()));
     expect(await labelUrl()).toBe(`${PUBLIC_URL}/redirect/${code}`);
     expect(await imageUrl()).toBe(`${PUBLIC_URL}/redirect/${code}`);
 
-    const on = await api.call('PATCH', '/auth/company', { token: p.tokens.adminA, body: { digital_link_qr: true } });
+    const on = await api.call('PATCH', '/auth/company', {
+      token: p.tokens.adminA,
+      body: { digital_link_qr: true },
+    });
     expect(on.status).toBe(200);
     expect(on.body.data.digital_link_qr).toBe(true);
     expect((await api.call('GET', `/companies/${p.companyA.id}`)).body.data.digital_link_qr).toBe(true);
@@ -53,10 +61,16 @@ describe('[COMPANY_ADMIN][REST][gs1] the "In mã QR theo chuẩn GS1 Digital Lin
 
   it('[COMPANY_ADMIN][REST][gs1]: anything but Có/Không is refused in Vietnamese and changes nothing; an employee may not set it', async () => {
     const { api, p } = await setup();
-    const bad = await api.call('PATCH', '/auth/company', { token: p.tokens.adminA, body: { digital_link_qr: 'có' } });
+    const bad = await api.call('PATCH', '/auth/company', {
+      token: p.tokens.adminA,
+      body: { digital_link_qr: 'có' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({ digital_link_qr: vi.gs1.digitalLinkQrChoice });
-    const employee = await api.call('PATCH', '/auth/company', { token: p.tokens.employeeA, body: { digital_link_qr: true } });
+    const employee = await api.call('PATCH', '/auth/company', {
+      token: p.tokens.employeeA,
+      body: { digital_link_qr: true },
+    });
     expect(employee.status).toBe(403);
     expect((await api.call('GET', `/companies/${p.companyA.id}`)).body.data.digital_link_qr).toBe(false);
   });
@@ -65,11 +79,14 @@ describe('[COMPANY_ADMIN][REST][gs1] the "In mã QR theo chuẩn GS1 Digital Lin
 describe('[GUEST][REST][gs1] a Digital Link opened is a scan (decision 136)', () => {
   it('[GUEST][REST][gs1]: a visitor sent on to the default link counts a scan of the product, and of the lot when it is known', async () => {
     const { api, p, product, lot, admin } = await setup();
-    const open = (path: string, init: RequestInit = {}) => api.app.request(path, { redirect: 'manual', ...init });
+    const open = (path: string, init: RequestInit = {}) =>
+      api.app.request(path, { redirect: 'manual', ...init });
     const lotOpen = await open(`/01/${GTIN}/10/L2405A`);
     expect(lotOpen.status).toBe(307);
     expect(lotOpen.headers.get('location')).toBe(`${PUBLIC_URL}/lots/${lot.id}`);
-    expect((await open(`/01/${GTIN}`)).headers.get('location')).toBe(`${PUBLIC_URL}/products/details/${product.id}`);
+    expect((await open(`/01/${GTIN}`)).headers.get('location')).toBe(
+      `${PUBLIC_URL}/products/details/${product.id}`,
+    );
     // An unknown lot walks up to the product: a scan of the product alone.
     expect((await open(`/01/${GTIN}/10/KHONGCO`)).status).toBe(307);
     // Not scans: HEAD, OPTIONS, the linkset, another link type, an unknown GTIN.
@@ -93,7 +110,10 @@ describe('[GUEST][REST][gs1] a Digital Link opened is a scan (decision 136)', ()
     const recalled = await open(`/01/${GTIN}/10/L2405A`);
     const page = new URL(recalled.headers.get('location') as string).pathname;
     expect(page).toBe(`/lots/${lot.id}`);
-    expect((await api.call('GET', `/public${page}`)).body.data.lot).toMatchObject({ recalled: true, recallReason: 'Nhiễm khuẩn' });
+    expect((await api.call('GET', `/public${page}`)).body.data.lot).toMatchObject({
+      recalled: true,
+      recallReason: 'Nhiễm khuẩn',
+    });
     const after = await api.call('GET', '/companies/dashboard/statistic', { token: p.tokens.adminA });
     expect(after.body.data).toMatchObject({ totalScans: 4, recalledLotScans: 2 });
   });

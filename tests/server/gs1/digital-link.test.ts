@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { gs1CheckDigit } from '#shared/gs1/identifiers.ts';
 import {
   buildDigitalLink,
   canonicalDigitalLink,
@@ -7,6 +6,7 @@ import {
   parseDigitalLink,
   parseDigitalLinkPath,
 } from '#shared/gs1/digital-link.ts';
+import { gs1CheckDigit } from '#shared/gs1/identifiers.ts';
 import { type DigitalLinkVectors, readInterop } from '#tests/helpers/interop.ts';
 
 const vectors = readInterop<DigitalLinkVectors>('vectors', 'digital-link-vectors.json');
@@ -70,13 +70,34 @@ describe('parsing', () => {
   it('names each refusal', () => {
     expect(parseDigitalLinkPath('/01/9506000134352', '')).toEqual({ ok: false, error: 'BAD_GTIN' });
     expect(parseDigitalLinkPath('/01/09506000134353', '')).toEqual({ ok: false, error: 'BAD_CHECK_DIGIT' });
-    expect(parseDigitalLinkPath('/01/09506000134352/21/1/10/2', '')).toEqual({ ok: false, error: 'QUALIFIER_ORDER' });
-    expect(parseDigitalLinkPath('/01/09506000134352/10/1/10/2', '')).toEqual({ ok: false, error: 'QUALIFIER_ORDER' });
-    expect(parseDigitalLinkPath('/01/09506000134352/235/X/10/1', '')).toEqual({ ok: false, error: 'QUALIFIER_ORDER' });
-    expect(parseDigitalLinkPath('/01/09506000134352/99/1', '')).toEqual({ ok: false, error: 'BAD_QUALIFIER' });
-    expect(parseDigitalLinkPath('/01/09506000134352/10/%E0%A4%A', '')).toEqual({ ok: false, error: 'BAD_VALUE' });
-    expect(parseDigitalLinkPath('/01/09506000134352/10/', '')).toEqual({ ok: false, error: 'NO_PRIMARY_KEY' });
-    expect(parseDigitalLinkPath('/01/09506000134352', '?17=260230')).toEqual({ ok: false, error: 'BAD_ATTRIBUTE' });
+    expect(parseDigitalLinkPath('/01/09506000134352/21/1/10/2', '')).toEqual({
+      ok: false,
+      error: 'QUALIFIER_ORDER',
+    });
+    expect(parseDigitalLinkPath('/01/09506000134352/10/1/10/2', '')).toEqual({
+      ok: false,
+      error: 'QUALIFIER_ORDER',
+    });
+    expect(parseDigitalLinkPath('/01/09506000134352/235/X/10/1', '')).toEqual({
+      ok: false,
+      error: 'QUALIFIER_ORDER',
+    });
+    expect(parseDigitalLinkPath('/01/09506000134352/99/1', '')).toEqual({
+      ok: false,
+      error: 'BAD_QUALIFIER',
+    });
+    expect(parseDigitalLinkPath('/01/09506000134352/10/%E0%A4%A', '')).toEqual({
+      ok: false,
+      error: 'BAD_VALUE',
+    });
+    expect(parseDigitalLinkPath('/01/09506000134352/10/', '')).toEqual({
+      ok: false,
+      error: 'NO_PRIMARY_KEY',
+    });
+    expect(parseDigitalLinkPath('/01/09506000134352', '?17=260230')).toEqual({
+      ok: false,
+      error: 'BAD_ATTRIBUTE',
+    });
     expect(parseDigitalLinkPath('/products/1', '')).toEqual({ ok: false, error: 'NO_PRIMARY_KEY' });
     expect(parseDigitalLink('ftp://x/01/09506000134352')).toEqual({ ok: false, error: 'NOT_A_URI' });
   });
@@ -94,12 +115,16 @@ describe('parsing', () => {
 
 describe('building', () => {
   it('writes qualifiers in the grammar order, percent-encoded, and parses back', () => {
-    const uri = buildDigitalLink('https://trace.example.vn/', { gtin: '09506000134352', serial: 'S 1', lot: 'A/B', cpv: 'V1' }, [
-      ['17', '261231'],
-    ]);
+    const uri = buildDigitalLink(
+      'https://trace.example.vn/',
+      { gtin: '09506000134352', serial: 'S 1', lot: 'A/B', cpv: 'V1' },
+      [['17', '261231']],
+    );
     expect(uri).toBe('https://trace.example.vn/01/09506000134352/22/V1/10/A%2FB/21/S%201?17=261231');
     const parsed = parseDigitalLink(uri.replace('S%201', 'S1'));
-    expect(parsed.ok && canonicalDigitalLink(parsed.link)).toBe('https://trace.example.vn/01/09506000134352/22/V1/10/A%2FB/21/S1');
+    expect(parsed.ok && canonicalDigitalLink(parsed.link)).toBe(
+      'https://trace.example.vn/01/09506000134352/22/V1/10/A%2FB/21/S1',
+    );
   });
 
   it('every valid vector rebuilds to its own path without the trailing slash or query', () => {

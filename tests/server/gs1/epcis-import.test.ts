@@ -12,7 +12,13 @@ import { epcisVectors } from '#tests/helpers/interop.ts';
 async function lotFor(deps: AppDeps, companyId: number, gtin = '09506000134352', code = 'LOT2405') {
   const [product] = await deps.db
     .insert(products)
-    .values({ companyId, name: 'Gạo', status: 'ACTIVE', qrCode: `g${Math.random().toString(36).slice(2, 13)}`, gtin })
+    .values({
+      companyId,
+      name: 'Gạo',
+      status: 'ACTIVE',
+      qrCode: `g${Math.random().toString(36).slice(2, 13)}`,
+      gtin,
+    })
     .returning();
   const [lot] = await deps.db.insert(lots).values({ companyId, productId: product!.id, code }).returning();
   return lot!;
@@ -42,8 +48,15 @@ describe('EPCIS import into a lot', () => {
     const steps = await stepsOf(deps, lot.id);
     expect(steps).toHaveLength(added);
     expect(steps.map((s) => s.position)).toEqual([...steps.keys()]);
-    expect(steps.find((s) => s.bizStep === 'commissioning')).toMatchObject({ activity: 'Sản xuất / thu hoạch', bizStep: 'commissioning', gln: '8930000000019', date: '2024-05-01T07:30:00+07:00' });
-    expect(steps.find((s) => s.bizStep === 'https://example.vn/bizstep/harvesting')?.activity).toBe('harvesting');
+    expect(steps.find((s) => s.bizStep === 'commissioning')).toMatchObject({
+      activity: 'Sản xuất / thu hoạch',
+      bizStep: 'commissioning',
+      gln: '8930000000019',
+      date: '2024-05-01T07:30:00+07:00',
+    });
+    expect(steps.find((s) => s.bizStep === 'https://example.vn/bizstep/harvesting')?.activity).toBe(
+      'harvesting',
+    );
   });
 
   it('an export imported back gives the same steps; another lot, another company and bad JSON are refused', async () => {
@@ -53,7 +66,16 @@ describe('EPCIS import into a lot', () => {
     const lot = await lotFor(deps, admin.companyId as number, '08930000000019', 'A1');
     await deps.db
       .insert(lotEvents)
-      .values({ lotId: lot.id, companyId: lot.companyId, position: 0, activity: 'Rang xay', location: 'Đà Lạt', date: '2026-10-03T14:00', description: 'Mẻ 2', gln: '8930000000019' });
+      .values({
+        lotId: lot.id,
+        companyId: lot.companyId,
+        position: 0,
+        activity: 'Rang xay',
+        location: 'Đà Lạt',
+        date: '2026-10-03T14:00',
+        description: 'Mẻ 2',
+        gln: '8930000000019',
+      });
     const doc = await exportLotEpcis(deps, lot.id);
     const caller = callerFor(deps, admin);
     await expect(caller.epcis.importIntoLot({ lotId: lot.id, document: doc })).resolves.toEqual({ added: 2 });
@@ -63,12 +85,27 @@ describe('EPCIS import into a lot', () => {
       ['Rang xay', 'Đà Lạt', 'Mẻ 2', '8930000000019', 'https://truyxuat.example.vn/voc/bizstep/rang-xay'],
     ]);
 
-    const otherLot = (await deps.db.insert(lots).values({ companyId: lot.companyId, productId: lot.productId, code: 'B2' }).returning())[0]!;
+    const otherLot = (
+      await deps.db
+        .insert(lots)
+        .values({ companyId: lot.companyId, productId: lot.productId, code: 'B2' })
+        .returning()
+    )[0]!;
     // The same product's other lot: the document names lot A1.
-    await expect(caller.epcis.importIntoLot({ lotId: otherLot.id, document: doc })).rejects.toThrow('Sự kiện thứ 1 thuộc một sản phẩm hoặc lô khác');
-    await expect(callerFor(deps, other).epcis.importIntoLot({ lotId: lot.id, document: doc })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(callerFor(deps, null).epcis.importIntoLot({ lotId: lot.id, document: doc })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    const res = await api('POST', `/lots/${lot.id}/epcis`, { token: await tokenFor(deps, admin), raw: '{"@context":', headers: { 'content-type': 'application/json' } });
+    await expect(caller.epcis.importIntoLot({ lotId: otherLot.id, document: doc })).rejects.toThrow(
+      'Sự kiện thứ 1 thuộc một sản phẩm hoặc lô khác',
+    );
+    await expect(
+      callerFor(deps, other).epcis.importIntoLot({ lotId: lot.id, document: doc }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      callerFor(deps, null).epcis.importIntoLot({ lotId: lot.id, document: doc }),
+    ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    const res = await api('POST', `/lots/${lot.id}/epcis`, {
+      token: await tokenFor(deps, admin),
+      raw: '{"@context":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
   });
 
@@ -88,7 +125,11 @@ describe('EPCIS import into a lot', () => {
     expect(ld.status, ld.body.message).toBe(200);
     expect(ld.body.data).toEqual({ added: 1 });
     expect((await api('GET', `/public/lots/${lot.id}`)).body.data.lot.events).toHaveLength(1);
-    const plain = await api('POST', `/lots/${lot.id}/epcis`, { token, raw: JSON.stringify(doc), headers: { 'content-type': 'text/plain' } });
+    const plain = await api('POST', `/lots/${lot.id}/epcis`, {
+      token,
+      raw: JSON.stringify(doc),
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(plain.status).toBe(415);
     expect(await stepsOf(deps, lot.id)).toHaveLength(1);
   });
@@ -99,7 +140,9 @@ describe('EPCIS import into a lot', () => {
     const lot = await lotFor(deps, admin.companyId as number);
     const doc = epcisVectors().find((v) => v.name === 'min_doc.json')?.doc;
     const caller = callerFor(deps, admin);
-    await Promise.all(Array.from({ length: 8 }, () => caller.epcis.importIntoLot({ lotId: lot.id, document: doc })));
+    await Promise.all(
+      Array.from({ length: 8 }, () => caller.epcis.importIntoLot({ lotId: lot.id, document: doc })),
+    );
     expect((await stepsOf(deps, lot.id)).map((s) => s.position)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
   });
 

@@ -20,7 +20,13 @@ const sampleExport = (over: Partial<EpcisExportInput> = {}): EpcisExportInput =>
     id: 7,
     gtin: '08930000000019',
     steps: [
-      { activity: 'Thu hoạch', location: 'Sóc Trăng', date: '2026-10-01', description: 'Gặt lúa ST25', gln: '8930000000019' },
+      {
+        activity: 'Thu hoạch',
+        location: 'Sóc Trăng',
+        date: '2026-10-01',
+        description: 'Gặt lúa ST25',
+        gln: '8930000000019',
+      },
       { activity: 'Sấy khô', location: 'Nhà máy', date: '2026-10-02T08:15', description: '' },
     ],
   },
@@ -36,8 +42,20 @@ const sampleExport = (over: Partial<EpcisExportInput> = {}): EpcisExportInput =>
       recalledAt: new Date('2026-11-20T10:00:00Z'),
       createdAt: new Date('2026-10-03T01:00:00Z'),
       steps: [
-        { activity: 'Đóng gói', location: 'Xưởng', date: '2026-10-03T14:00:00+07:00', description: '', bizStep: null },
-        { activity: 'Vận chuyển', location: 'TP.HCM', date: '2026-10-04T01:00:00Z', description: '', bizStep: 'shipping' },
+        {
+          activity: 'Đóng gói',
+          location: 'Xưởng',
+          date: '2026-10-03T14:00:00+07:00',
+          description: '',
+          bizStep: null,
+        },
+        {
+          activity: 'Vận chuyển',
+          location: 'TP.HCM',
+          date: '2026-10-04T01:00:00Z',
+          description: '',
+          bizStep: 'shipping',
+        },
         { activity: 'Bàn giao đại lý', location: '', date: '2026-10-05', description: '' },
       ],
     },
@@ -67,9 +85,15 @@ describe('the compact ObjectEvent schema gives the official schema verdict', () 
     expect(await check('bad_uom_lowercase.json')).toBe(
       'Tài liệu EPCIS không hợp lệ tại /epcisBody/eventList/0/quantityList/0/uom: must match pattern "^[A-Z0-9]{2,3}$"',
     );
-    expect(await check('bad_no_context.json')).toMatch(/^Tài liệu EPCIS không hợp lệ tại gốc tài liệu: thiếu trường "@context"/);
-    expect(await check('bad_no_tzoffset.json')).toMatch(/tại \/epcisBody\/eventList\/0: thiếu trường "eventTimeZoneOffset"/);
-    expect(await check('bad_ilmd_with_observe.json')).toMatch(/tại \/epcisBody\/eventList\/0\/action: must be equal to constant/);
+    expect(await check('bad_no_context.json')).toMatch(
+      /^Tài liệu EPCIS không hợp lệ tại gốc tài liệu: thiếu trường "@context"/,
+    );
+    expect(await check('bad_no_tzoffset.json')).toMatch(
+      /tại \/epcisBody\/eventList\/0: thiếu trường "eventTimeZoneOffset"/,
+    );
+    expect(await check('bad_ilmd_with_observe.json')).toMatch(
+      /tại \/epcisBody\/eventList\/0\/action: must be equal to constant/,
+    );
     expect(await check('bad_unprefixed_extension.json')).toMatch(/myField/);
   });
 });
@@ -91,7 +115,10 @@ describe('EPCIS export', () => {
   });
 
   it('maps each step: Vietnam time, CBV or own bizStep, GLN places, the lot as quantity, ilmd, recall', () => {
-    const doc = buildEpcisDocument(sampleExport()) as { '@context': unknown; epcisBody: { eventList: Record<string, unknown>[] } };
+    const doc = buildEpcisDocument(sampleExport()) as {
+      '@context': unknown;
+      epcisBody: { eventList: Record<string, unknown>[] };
+    };
     const events = doc.epcisBody.eventList;
     const lotLink = 'https://truyxuat.example.vn/01/08930000000019/10/LOT-2610%2FA';
     expect(events.map((e) => [e.eventTime, e.bizStep, e.action, e.disposition ?? null])).toEqual([
@@ -107,7 +134,11 @@ describe('EPCIS export', () => {
       quantityList: [{ epcClass: lotLink, quantity: 1200, uom: 'KGM' }],
       readPoint: { id: 'https://id.gs1.org/414/8930000000019' },
       bizLocation: { id: 'https://id.gs1.org/414/8930000000019' },
-      ilmd: { 'cbvmda:lotNumber': 'LOT-2610/A', 'cbvmda:bestBeforeDate': '2027-10-03', 'txng:productionDate': '2026-10-03' },
+      ilmd: {
+        'cbvmda:lotNumber': 'LOT-2610/A',
+        'cbvmda:bestBeforeDate': '2027-10-03',
+        'txng:productionDate': '2026-10-03',
+      },
       'txng:activity': 'Thu hoạch',
       'txng:location': 'Sóc Trăng',
     });

@@ -13,18 +13,32 @@ describe('Digital Link QR codes (decision 131)', () => {
     const product = (
       await deps.db
         .insert(products)
-        .values({ companyId: company.id, name: 'Gạo', status: 'ACTIVE', qrCode: 'gaoqraaaaaaa', gtin: '08930000000019' })
+        .values({
+          companyId: company.id,
+          name: 'Gạo',
+          status: 'ACTIVE',
+          qrCode: 'gaoqraaaaaaa',
+          gtin: '08930000000019',
+        })
         .returning()
     )[0]!;
-    const bare = (await deps.db.insert(products).values({ companyId: company.id, name: 'Muối', status: 'ACTIVE', qrCode: 'muoiqraaaaaa' }).returning())[0]!;
-    const lot = (await deps.db.insert(lots).values({ companyId: company.id, productId: product.id, code: 'L/26' }).returning())[0]!;
-    await deps.db
-      .insert(shortLinks)
-      .values([
-        { code: 'lotcodeaaaaa', companyId: company.id, productId: product.id, lotId: lot.id },
-        { code: 'prodcodeaaaa', companyId: company.id, productId: product.id },
-        { code: 'barecodeaaaa', companyId: company.id, productId: bare.id },
-      ]);
+    const bare = (
+      await deps.db
+        .insert(products)
+        .values({ companyId: company.id, name: 'Muối', status: 'ACTIVE', qrCode: 'muoiqraaaaaa' })
+        .returning()
+    )[0]!;
+    const lot = (
+      await deps.db
+        .insert(lots)
+        .values({ companyId: company.id, productId: product.id, code: 'L/26' })
+        .returning()
+    )[0]!;
+    await deps.db.insert(shortLinks).values([
+      { code: 'lotcodeaaaaa', companyId: company.id, productId: product.id, lotId: lot.id },
+      { code: 'prodcodeaaaa', companyId: company.id, productId: product.id },
+      { code: 'barecodeaaaa', companyId: company.id, productId: bare.id },
+    ]);
     const decoded = async (code: string) => {
       const res = await app.request(`/api/qr/${code}.png`);
       expect(res.status).toBe(200);

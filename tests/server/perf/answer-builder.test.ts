@@ -5,7 +5,7 @@ import {
   buildProductAnswer,
   buildShortLinkAnswer,
 } from '#server/services/products/answer-builder.ts';
-import { type PublicAnswer, dataOf } from '#server/services/products/public-answers.ts';
+import { dataOf, type PublicAnswer } from '#server/services/products/public-answers.ts';
 import { callerFor, createUser } from '#tests/helpers/factories.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
 
@@ -34,17 +34,32 @@ async function world() {
     productionDate: '2026-03-21',
     expiryDate: '2027-03-21',
     expiryKind: 'BEST_BEFORE',
-    events: [{ activity: 'Đóng hũ', location: 'Cà Mau', date: '2026-03-21T08:30:00+07:00', description: awkward, bizStep: 'commissioning', gln: '8930000000002' }],
+    events: [
+      {
+        activity: 'Đóng hũ',
+        location: 'Cà Mau',
+        date: '2026-03-21T08:30:00+07:00',
+        description: awkward,
+        bizStep: 'commissioning',
+        gln: '8930000000002',
+      },
+    ],
   });
   await caller.lots.recall({ id: recalled.id, reason: awkward });
   await caller.lots.create({ productId: product.id, code: 'A1', productionDate: '2026-03-01' });
-  await caller.lots.recall({ id: (await caller.lots.create({ productId: product.id, code: 'B3' })).id, reason: 'Nhãn sai' });
+  await caller.lots.recall({
+    id: (await caller.lots.create({ productId: product.id, code: 'B3' })).id,
+    reason: 'Nhãn sai',
+  });
   const lotCode = (await caller.lots.createQrCode({ id: recalled.id })).qrCodes[0]!.code;
   const inactive = await caller.products.create({ name: 'Chưa bán', status: 'INACTIVE' });
   return { api, product, recalled, lotCode, inactive };
 }
 
-const parsed = (entry: PublicAnswer | null) => (entry ? { productId: entry.productId, companyId: entry.companyId, lotId: entry.lotId, data: dataOf(entry) } : undefined);
+const parsed = (entry: PublicAnswer | null) =>
+  entry
+    ? { productId: entry.productId, companyId: entry.companyId, lotId: entry.lotId, data: dataOf(entry) }
+    : undefined;
 const text = (entry: PublicAnswer | null) => (entry ? new TextDecoder().decode(entry.data) : undefined);
 
 describe('[GUEST][perf] the engine-neutral public answers (decision 159)', () => {
@@ -59,8 +74,13 @@ describe('[GUEST][perf] the engine-neutral public answers (decision 159)', () =>
       // Byte for byte: what JSON.stringify writes is what SQLite's json_object wrote.
       expect(JSON.stringify(built!.data)).toBe(text(await publicAnswers.product(code)));
     }
-    expect((await buildProductAnswer(db, url, lotCode))!.data.lot).toMatchObject({ code: 'R2', recalled: true });
-    expect((await buildProductAnswer(db, url, product.qr_code))!.data.recalledLots.map((l) => l.code)).toEqual(['B3', 'R2']);
+    expect((await buildProductAnswer(db, url, lotCode))!.data.lot).toMatchObject({
+      code: 'R2',
+      recalled: true,
+    });
+    expect(
+      (await buildProductAnswer(db, url, product.qr_code))!.data.recalledLots.map((l) => l.code),
+    ).toEqual(['B3', 'R2']);
 
     const lot = await buildLotAnswer(db, url, recalled.id);
     expect(lot).toEqual(parsed(await publicAnswers.lot(recalled.id)));

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '#server/app.ts';
 import { scanEvents } from '#server/db/schema/index.ts';
 import { flushScanEvents } from '#server/services/scans/record.ts';
-import { callerFor, createUser } from '#tests/helpers/factories.ts';
 import { atOnce, createTestDeps } from '#tests/helpers/deps.ts';
+import { callerFor, createUser } from '#tests/helpers/factories.ts';
 
 /**
  * The public product page and a printed code's address come server-rendered, with the answer as JSON

@@ -1,11 +1,19 @@
-import { describe, expect, it } from 'vitest';
 import { eq, sum } from 'drizzle-orm';
-import { vi } from '#shared/i18n/vi/index.ts';
-import { companies, lotEvents, lots, products, scanEvents, shortLinks, trackingEntries } from '#server/db/schema/index.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  companies,
+  lotEvents,
+  lots,
+  products,
+  scanEvents,
+  shortLinks,
+  trackingEntries,
+} from '#server/db/schema/index.ts';
 import { toPublicCompany } from '#server/services/accounts/profile.ts';
 import { flushScanEvents } from '#server/services/scans/record.ts';
-import { callerFor, createUser, tokenFor } from '#tests/helpers/factories.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 import { atOnce, engine } from '#tests/helpers/deps.ts';
+import { callerFor, createUser, tokenFor } from '#tests/helpers/factories.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
 
 /**
@@ -25,7 +33,8 @@ async function world(env: Record<string, string> = {}) {
   return { api, admin, caller, product, resolve };
 }
 
-const resolveOf = (api: Awaited<ReturnType<typeof world>>['api'], code: string) => api.call('GET', `/products/qr-codes/${code}`);
+const resolveOf = (api: Awaited<ReturnType<typeof world>>['api'], code: string) =>
+  api.call('GET', `/products/qr-codes/${code}`);
 
 describe('[GUEST][REST][perf] the cached public resolve', () => {
   it('answers the same envelope as the procedure, and is cached after the first call', async () => {
@@ -33,7 +42,11 @@ describe('[GUEST][REST][perf] the cached public resolve', () => {
     const first = await resolve();
     expect(first.status).toBe(200);
     expect(first.body.statusCode).toBe(200);
-    expect(first.body.data).toMatchObject({ id: product.id, name: 'Cà phê Arabica Cầu Đất', company: { id: product.companyId } });
+    expect(first.body.data).toMatchObject({
+      id: product.id,
+      name: 'Cà phê Arabica Cầu Đất',
+      company: { id: product.companyId },
+    });
     expect(first.body.data.trackings).toHaveLength(1);
     expect(first.headers.get('content-type')).toContain('application/json');
     const viaProcedure = await callerFor(api.deps, null).products.resolve({ code: product.qr_code });
@@ -70,7 +83,10 @@ describe('[GUEST][REST][perf] the cached public resolve', () => {
       ],
     });
     await atOnce(async () =>
-      expect((await resolve()).body.data.trackings.map((t: { activity: string }) => t.activity)).toEqual(['Thu hoạch', 'Rang']),
+      expect((await resolve()).body.data.trackings.map((t: { activity: string }) => t.activity)).toEqual([
+        'Thu hoạch',
+        'Rang',
+      ]),
     );
   });
 
@@ -127,7 +143,9 @@ describe('[GUEST][REST][perf] the cached public resolve', () => {
       ],
     });
     const answer = await api.call('GET', `/products/qr-codes/${product.qr_code}`);
-    const company = (await api.deps.db.select().from(companies).where(eq(companies.id, product.companyId)))[0]!;
+    const company = (
+      await api.deps.db.select().from(companies).where(eq(companies.id, product.companyId))
+    )[0]!;
     const workspace = await caller.products.get({ id: product.id });
     const expected = {
       statusCode: 200,
@@ -137,7 +155,11 @@ describe('[GUEST][REST][perf] the cached public resolve', () => {
     expect(answer.text).toBe(JSON.stringify(expected));
     const link = await api.call('GET', `/shortLinks/${product.qr_code}`);
     expect(link.text).toBe(
-      JSON.stringify({ statusCode: 200, message: vi.api.ok, data: { code: product.qr_code, productId: product.id, url: product.qr_code_url } }),
+      JSON.stringify({
+        statusCode: 200,
+        message: vi.api.ok,
+        data: { code: product.qr_code, productId: product.id, url: product.qr_code_url },
+      }),
     );
   });
 
@@ -153,7 +175,10 @@ describe('[GUEST][REST][perf] the cached public resolve', () => {
       shelf_life: '24 tháng',
       trackings: [{ activity: 'Khai thác', location: 'U Minh', date: '2026-03-20', description: '' }],
     });
-    await api.deps.db.update(companies).set({ taxCode: '0101234567', gln: '8930000000002' }).where(eq(companies.id, product.companyId));
+    await api.deps.db
+      .update(companies)
+      .set({ taxCode: '0101234567', gln: '8930000000002' })
+      .where(eq(companies.id, product.companyId));
     const recalled = await caller.lots.create({
       productId: product.id,
       code: 'R2',
@@ -162,15 +187,29 @@ describe('[GUEST][REST][perf] the cached public resolve', () => {
       expiryKind: 'BEST_BEFORE',
       quantity: 40,
       unit: 'hũ',
-      events: [{ activity: 'Đóng hũ', location: 'Cà Mau', date: '2026-03-21T08:30:00+07:00', description: awkward, bizStep: 'commissioning', gln: '8930000000002' }],
+      events: [
+        {
+          activity: 'Đóng hũ',
+          location: 'Cà Mau',
+          date: '2026-03-21T08:30:00+07:00',
+          description: awkward,
+          bizStep: 'commissioning',
+          gln: '8930000000002',
+        },
+      ],
     });
     await caller.lots.recall({ id: recalled.id, reason: awkward });
     await caller.lots.create({ productId: product.id, code: 'A1', productionDate: '2026-03-01' });
-    const other = await caller.lots.recall({ id: (await caller.lots.create({ productId: product.id, code: 'B3' })).id, reason: 'Nhãn sai' });
+    const other = await caller.lots.recall({
+      id: (await caller.lots.create({ productId: product.id, code: 'B3' })).id,
+      reason: 'Nhãn sai',
+    });
     const withCode = await caller.lots.createQrCode({ id: recalled.id });
     const lotCode = withCode.qrCodes[0]!.code;
 
-    const company = (await api.deps.db.select().from(companies).where(eq(companies.id, product.companyId)))[0]!;
+    const company = (
+      await api.deps.db.select().from(companies).where(eq(companies.id, product.companyId))
+    )[0]!;
     const workspace = await caller.products.get({ id: product.id });
     const publicLot = (l: Awaited<ReturnType<typeof caller.lots.get>>) => ({
       id: l.id,
@@ -185,11 +224,18 @@ describe('[GUEST][REST][perf] the cached public resolve', () => {
     const r = await caller.lots.get({ id: recalled.id });
     const b = await caller.lots.get({ id: other.id });
     // Recalled lots by code: B3 before R2; A1 is not recalled.
-    const productData = { ...workspace, company: toPublicCompany(company), lot: null, recalledLots: [publicLot(b), publicLot(r)] };
+    const productData = {
+      ...workspace,
+      company: toPublicCompany(company),
+      lot: null,
+      recalledLots: [publicLot(b), publicLot(r)],
+    };
     const ok = (data: unknown) => JSON.stringify({ statusCode: 200, message: vi.api.ok, data });
 
     expect((await api.call('GET', `/products/qr-codes/${product.qr_code}`)).text).toBe(ok(productData));
-    expect((await api.call('GET', `/products/qr-codes/${lotCode}`)).text).toBe(ok({ ...productData, lot: publicLot(r) }));
+    expect((await api.call('GET', `/products/qr-codes/${lotCode}`)).text).toBe(
+      ok({ ...productData, lot: publicLot(r) }),
+    );
     expect((await api.call('GET', `/public/lots/${recalled.id}`)).text).toBe(
       ok({ lot: { ...publicLot(r), events: r.events }, product: productData }),
     );
@@ -202,7 +248,11 @@ describe('[GUEST][REST][perf] the cached public resolve', () => {
 
   it('a lot page is a public answer: kept, and dropped by the triggers when the lot, its journey or its product changes', async () => {
     const { api, caller, product } = await world();
-    const lot = await caller.lots.create({ productId: product.id, code: 'L1', events: [{ activity: 'Đóng gói', location: '', date: '2026-10-02' }] });
+    const lot = await caller.lots.create({
+      productId: product.id,
+      code: 'L1',
+      events: [{ activity: 'Đóng gói', location: '', date: '2026-10-02' }],
+    });
     const page = () => api.call('GET', `/public/lots/${lot.id}`);
     const size = api.deps.publicAnswers.size;
     expect((await page()).body.data.lot.recalled).toBe(false);
@@ -215,7 +265,10 @@ describe('[GUEST][REST][perf] the cached public resolve', () => {
     });
     await db.update(lotEvents).set({ activity: 'Dán nhãn' }).where(eq(lotEvents.lotId, lot.id));
     await atOnce(async () => expect((await page()).body.data.lot.events[0].activity).toBe('Dán nhãn'));
-    await db.update(trackingEntries).set({ activity: 'Sấy' }).where(eq(trackingEntries.productId, product.id));
+    await db
+      .update(trackingEntries)
+      .set({ activity: 'Sấy' })
+      .where(eq(trackingEntries.productId, product.id));
     await atOnce(async () => expect((await page()).body.data.product.trackings[0].activity).toBe('Sấy'));
     await db.update(companies).set({ name: 'HTX mới' }).where(eq(companies.id, product.companyId));
     await atOnce(async () => expect((await page()).body.data.product.company.name).toBe('HTX mới'));
@@ -236,7 +289,10 @@ describe('[GUEST][REST][perf] the cached public resolve', () => {
     const db = api.deps.db;
     await db.update(products).set({ name: 'Tên mới' }).where(eq(products.id, product.id));
     await atOnce(async () => expect((await resolve()).body.data.name).toBe('Tên mới'));
-    await db.update(trackingEntries).set({ activity: 'Sấy' }).where(eq(trackingEntries.productId, product.id));
+    await db
+      .update(trackingEntries)
+      .set({ activity: 'Sấy' })
+      .where(eq(trackingEntries.productId, product.id));
     await atOnce(async () => expect((await resolve()).body.data.trackings[0].activity).toBe('Sấy'));
     await db.update(companies).set({ name: 'HTX mới' }).where(eq(companies.id, product.companyId));
     await atOnce(async () => expect((await resolve()).body.data.company.name).toBe('HTX mới'));
@@ -262,35 +318,39 @@ describe('[perf] buffered scan events', () => {
   it.skipIf(engine !== 'sqlite')(
     "are gathered for a window: the same product, user and device is one row counting its scans; statistics flush first (SQLite only: the buffer's own windows; PostgreSQL's clock-aligned ones are tests/server/statistics/scan-windows-pg.test.ts)",
     async () => {
-    const { api, caller, product, resolve } = await world({ SCAN_FLUSH_MS: '50' });
-    const rows = () =>
-      api.deps.db
-        .select({ device: scanEvents.device, scans: scanEvents.scans })
-        .from(scanEvents)
-        .orderBy(scanEvents.id);
-    await Promise.all([resolve(), resolve(), resolve()]);
-    expect(await rows()).toHaveLength(0);
-    const stats = await caller.statistics.dashboard({});
-    expect(stats.totalScans).toBe(3);
-    expect(await rows()).toEqual([{ device: 'other', scans: 3 }]);
+      const { api, caller, product, resolve } = await world({ SCAN_FLUSH_MS: '50' });
+      const rows = () =>
+        api.deps.db
+          .select({ device: scanEvents.device, scans: scanEvents.scans })
+          .from(scanEvents)
+          .orderBy(scanEvents.id);
+      await Promise.all([resolve(), resolve(), resolve()]);
+      expect(await rows()).toHaveLength(0);
+      const stats = await caller.statistics.dashboard({});
+      expect(stats.totalScans).toBe(3);
+      expect(await rows()).toEqual([{ device: 'other', scans: 3 }]);
 
-    // The next window: a phone and another visitor without a User-Agent, each their own count.
-    const phone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
-    await api.call('GET', `/products/qr-codes/${product.qr_code}`, { headers: { 'user-agent': phone } });
-    await api.call('GET', `/products/qr-codes/${product.qr_code}`, { headers: { 'user-agent': phone } });
-    await resolve();
-    await new Promise((r) => setTimeout(r, 120));
-    expect(await rows()).toEqual([
-      { device: 'other', scans: 3 },
-      { device: 'mobile', scans: 2 },
-      { device: 'other', scans: 1 },
-    ]);
-    const after = await caller.statistics.dashboard({});
-    expect(after.totalScans).toBe(6);
-    expect(after.topProducts).toEqual([{ id: product.id, name: product.name, scans: 6 }]);
-    expect(after.scansByDay.at(-1)?.count).toBe(6);
-    expect((await callerFor(api.deps, await createUser(api.deps, { role: 'SUPER_ADMIN' })).statistics.general()).totalScans).toBe(6);
-  },
+      // The next window: a phone and another visitor without a User-Agent, each their own count.
+      const phone =
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+      await api.call('GET', `/products/qr-codes/${product.qr_code}`, { headers: { 'user-agent': phone } });
+      await api.call('GET', `/products/qr-codes/${product.qr_code}`, { headers: { 'user-agent': phone } });
+      await resolve();
+      await new Promise((r) => setTimeout(r, 120));
+      expect(await rows()).toEqual([
+        { device: 'other', scans: 3 },
+        { device: 'mobile', scans: 2 },
+        { device: 'other', scans: 1 },
+      ]);
+      const after = await caller.statistics.dashboard({});
+      expect(after.totalScans).toBe(6);
+      expect(after.topProducts).toEqual([{ id: product.id, name: product.name, scans: 6 }]);
+      expect(after.scansByDay.at(-1)?.count).toBe(6);
+      expect(
+        (await callerFor(api.deps, await createUser(api.deps, { role: 'SUPER_ADMIN' })).statistics.general())
+          .totalScans,
+      ).toBe(6);
+    },
   );
 
   it('an event of a product deleted before the flush is dropped without losing the others', async () => {

@@ -3,8 +3,8 @@ import QRCode from 'qrcode';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import {
-  type ProductFields,
   insertProductRecord,
+  type ProductFields,
   type TrackingFields,
 } from '#server/services/products/records.ts';
 import { createCompany, createUser, tokenFor } from '#tests/helpers/factories.ts';

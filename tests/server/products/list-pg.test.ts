@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 // The product list, the users' and companies' searches and the Vietnamese name order answer on PostgreSQL
 // exactly what they answer on SQLite (decisions 164, 165): the same rows written through the same services on
 // both engines (one module graph each, tests/helpers/engines.ts), then every sort, filter, search, scope and
@@ -23,20 +24,17 @@ import {
 const available = postgresAvailable();
 
 /**
- * The PostgreSQL migration proposed with decision 164 (drizzle/pg is not this change's to edit): the text
- * columns the lists sort by compare byte-wise, as server/db/order.ts asks, so their indexes serve the
- * sorts; the nullable category is indexed NULLs first, SQLite's place for NULL.
+ * The shipped PostgreSQL migration of decision 164 (drizzle/pg/0004_category_nulls_first.sql): the text columns
+ * the lists sort by compare byte-wise, as server/db/order.ts asks, so their indexes serve the sorts; the
+ * nullable category is indexed NULLs first, SQLite's place for NULL. The test switched the columns to another
+ * collation first, so it applies the file again to see what it does.
  */
-const COLLATION_MIGRATION = `
-  ALTER TABLE products ALTER COLUMN name_sort TYPE text COLLATE "C", ALTER COLUMN status TYPE text COLLATE "C",
-    ALTER COLUMN category TYPE text COLLATE "C";
-  ALTER TABLE users ALTER COLUMN name_sort TYPE text COLLATE "C", ALTER COLUMN email TYPE text COLLATE "C",
-    ALTER COLUMN role TYPE text COLLATE "C", ALTER COLUMN status TYPE text COLLATE "C";
-  ALTER TABLE companies ALTER COLUMN name_sort TYPE text COLLATE "C";
-  DROP INDEX products_category_created_idx;
-  CREATE INDEX products_category_created_idx ON products (category NULLS FIRST, created_at);
-  DROP INDEX products_company_category_idx;
-  CREATE INDEX products_company_category_idx ON products (company_id, category NULLS FIRST, created_at);`;
+const COLLATION_MIGRATION = readFileSync(
+  new URL('../../../drizzle/pg/0004_category_nulls_first.sql', import.meta.url),
+  'utf8',
+)
+  .split('--> statement-breakpoint')
+  .join('\n');
 
 /** Company names whose byte order is not their Vietnamese order (decision 085), with e-mails to search. */
 const COMPANIES = [
@@ -479,7 +477,7 @@ describe.skipIf(!available)(
       const match = noted.find((q) => q.text.includes(' ~ '));
       expect(await explain(pool, match!, true)).toContain('products_search_trgm_idx');
 
-      // The migration proposed with decision 164: the sorted text columns declared COLLATE "C" and the
+      // The migration of decision 164: the sorted text columns declared COLLATE "C" and the
       // nullable category indexed NULLs first, so the byte-order terms walk the indexes instead of sorting.
       await pool.query(COLLATION_MIGRATION);
       await pool.query('ANALYZE products');

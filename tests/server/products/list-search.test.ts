@@ -50,7 +50,9 @@ describe('[REST][products] list search by company', () => {
     });
     expect(names(page)).toEqual(['Mật ong rừng']);
     expect(page.body.data.total).toBe(2);
-    const active = await api.call('GET', '/products?search=dak+lak&status=ACTIVE', { token: p.tokens.adminA });
+    const active = await api.call('GET', '/products?search=dak+lak&status=ACTIVE', {
+      token: p.tokens.adminA,
+    });
     expect(names(active)).toEqual(['Cà phê Arabica']);
     expect(active.body.data.total).toBe(1);
     const category = await api.call('GET', `/products?search=ca&category=${encodeURIComponent('Cà phê')}`, {

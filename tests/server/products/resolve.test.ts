@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { scanEvents, shortLinks } from '#server/db/schema/index.ts';
-import { flushScanEvents } from '#server/services/scans/record.ts';
 import { deviceClass } from '#server/services/scans/device.ts';
+import { flushScanEvents } from '#server/services/scans/record.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { callerFor } from '#tests/helpers/factories.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
@@ -80,7 +80,9 @@ describe('[GUEST][REST][products] public resolve', () => {
 
   it('[GUEST][REST][products]: INACTIVE, unbound and unknown codes are the same 404, and record nothing', async () => {
     const { api, p, inactive } = await setup();
-    await api.deps.db.insert(shortLinks).values({ code: 'unbound-xyz1', companyId: p.companyA.id, createdAt: new Date() });
+    await api.deps.db
+      .insert(shortLinks)
+      .values({ code: 'unbound-xyz1', companyId: p.companyA.id, createdAt: new Date() });
     for (const code of [inactive.qrCode, 'unbound-xyz1', 'khong-co-ma']) {
       const res = await api.call('GET', `/products/qr-codes/${code}`);
       expect(res.status, code).toBe(404);

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRPC_MAX_BATCH } from '#shared/constants.ts';
-import { vi as messages } from '#shared/i18n/vi/index.ts';
 import {
   OLD_PASSWORD_FAILS_PER_USER,
   SIGN_IN_FAILS_PER_EMAIL_AND_IP,
   SIGN_IN_FAILS_PER_IP,
   VERIFY_FAILS_PER_IP,
 } from '#server/security/limits.ts';
+import { TRPC_MAX_BATCH } from '#shared/constants.ts';
+import { vi as messages } from '#shared/i18n/vi/index.ts';
 import { api, businessAccount, type Json, type RealServer, startRealServer } from './real-server.ts';
 import { healthWhile, median } from './timing.ts';
 

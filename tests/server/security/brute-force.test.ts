@@ -88,13 +88,17 @@ describe('[GUEST][REST][auth] sign-in brute force', () => {
     expect((await login(api, user.email, TEST_PASSWORD, '192.0.2.55')).status).toBe(200);
   });
 
-  it('a password reset forgets every address\'s failures on the account', async () => {
+  it("a password reset forgets every address's failures on the account", async () => {
     const api = await proxied();
     const user = await createUser(api.deps);
-    for (let i = 0; i < SIGN_IN_FAILS_PER_EMAIL_AND_IP; i++) await login(api, user.email, `quen-${i}`, '192.0.2.55');
+    for (let i = 0; i < SIGN_IN_FAILS_PER_EMAIL_AND_IP; i++)
+      await login(api, user.email, `quen-${i}`, '192.0.2.55');
     expect429(await login(api, user.email, TEST_PASSWORD, '192.0.2.55'));
 
-    await api.call('POST', '/auth/forgot-password', { body: { email: user.email }, headers: from('192.0.2.77') });
+    await api.call('POST', '/auth/forgot-password', {
+      body: { email: user.email },
+      headers: from('192.0.2.77'),
+    });
     const token = api.deps.mailer.sent.at(-1)!.text.match(/\/auth\/new-password\/([\w-]+)/)![1]!;
     const reset = await api.call('POST', '/auth/reset-password', {
       body: { token, password: 'mat-khau-moi-sau-tan-cong' },

@@ -14,7 +14,12 @@ function csp(header: string | null): Record<string, string[]> {
 }
 
 describe('[GUEST][HTTP] security headers', () => {
-  for (const path of ['/api/health', '/api/trpc/system.config', '/auth/new-password/ma-bi-mat-dat-lai', '/products/manage']) {
+  for (const path of [
+    '/api/health',
+    '/api/trpc/system.config',
+    '/auth/new-password/ma-bi-mat-dat-lai',
+    '/products/manage',
+  ]) {
     it(`${path}: strict CSP without inline script, no framing, nosniff, no referrer`, async () => {
       const { app } = await createTestApi();
       const res = await app.request(path);

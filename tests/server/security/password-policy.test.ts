@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { users } from '#server/db/schema/index.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '#shared/constants.ts';
 import { vi as messages } from '#shared/i18n/vi/index.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
@@ -32,7 +33,7 @@ describe('[GUEST][REST][auth] password policy', () => {
     ).join('');
     expect([...long]).toHaveLength(PASSWORD_MAX);
     await register(api, 'dai@example.com', long);
-    api.deps.sqlite.prepare("update users set status = 'ACTIVE'").run();
+    await api.deps.db.update(users).set({ status: 'ACTIVE' });
     const ok = await api.call('POST', '/auth/login', { body: { email: 'dai@example.com', password: long } });
     expect(ok.status).toBe(200);
     for (const cut of [72, 128, PASSWORD_MAX - 1]) {

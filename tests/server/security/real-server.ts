@@ -44,7 +44,10 @@ export interface RealServer {
 export async function startRealServer(
   env: Record<string, string> = {},
   dataDir?: string,
-  { command = [process.execPath, '--import', 'tsx', 'server/index.ts'], cwd = ROOT }: { command?: string[]; cwd?: string } = {},
+  {
+    command = [process.execPath, '--import', 'tsx', 'server/index.ts'],
+    cwd = ROOT,
+  }: { command?: string[]; cwd?: string } = {},
 ): Promise<RealServer> {
   const dir = dataDir ?? tempDir('txng-real-');
   const [file = process.execPath, ...args] = command;
@@ -126,7 +129,11 @@ export async function newestMail(dataDir: string, to: string, matching: RegExp =
     const mails = (existsSync(dir) ? readdirSync(dir) : [])
       .filter((f) => f.endsWith('.eml'))
       .sort()
-      .map((f) => readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+      .map((f) =>
+        readFileSync(join(dir, f), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '='),
+      )
       .filter((m) => m.includes(to))
       .map((m) => m.slice(m.indexOf('\n\n')))
       .filter((body) => matching.test(body));
@@ -190,7 +197,9 @@ export async function businessAccount(
   });
   if (registered.status !== 201)
     throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
-  const code = (await newestMail(server.dataDir, email, /(?<!\d)\d{6}(?!\d)/)).match(/(?<!\d)(\d{6})(?!\d)/)?.[1];
+  const code = (await newestMail(server.dataDir, email, /(?<!\d)\d{6}(?!\d)/)).match(
+    /(?<!\d)(\d{6})(?!\d)/,
+  )?.[1];
   const verified = await api(server.url, 'POST', '/auth/verify-email', { body: { email, code } });
   if (verified.status !== 200) throw new Error(`verify: ${verified.status} ${JSON.stringify(verified.body)}`);
   return {

@@ -34,7 +34,9 @@ async function signedInUser() {
 }
 
 async function resetTokenFromOutbox(email: string): Promise<string> {
-  const token = (await newestMail(server.dataDir, email, /new-password/)).match(/\/auth\/new-password\/([\w-]+)/)?.[1];
+  const token = (await newestMail(server.dataDir, email, /new-password/)).match(
+    /\/auth\/new-password\/([\w-]+)/,
+  )?.[1];
   if (!token) throw new Error('no reset link in the mail');
   return token;
 }

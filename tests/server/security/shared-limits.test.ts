@@ -74,7 +74,8 @@ describe.skipIf(missing)('[limits] on PostgreSQL, counted across instances', () 
   it('one instance counts as before: the same attempts through A alone block at the same point', async () => {
     const email = 'tran.thi.b@example.vn';
     const results: string[] = [];
-    for (let i = 0; i <= SIGN_IN_FAILS_PER_EMAIL_AND_IP; i++) results.push(await attempt(a, email, '203.0.113.8'));
+    for (let i = 0; i <= SIGN_IN_FAILS_PER_EMAIL_AND_IP; i++)
+      results.push(await attempt(a, email, '203.0.113.8'));
     expect(results.filter((r) => r === 'UNAUTHORIZED')).toHaveLength(SIGN_IN_FAILS_PER_EMAIL_AND_IP);
     expect(results.at(-1)).toBe('TOO_MANY_REQUESTS');
   });
@@ -93,7 +94,8 @@ describe.skipIf(missing)('[limits] on PostgreSQL, counted across instances', () 
     const ip = '203.0.113.10';
     for (let i = 0; i < SIGN_IN_FAILS_PER_EMAIL_AND_IP - 1; i++) await attempt(a, email, ip);
     await limitedSignIn({ limits: b, req: { ip } }, email, async () => 'signed in');
-    for (let i = 0; i < SIGN_IN_FAILS_PER_EMAIL_AND_IP; i++) expect(await attempt(a, email, ip)).toBe('UNAUTHORIZED');
+    for (let i = 0; i < SIGN_IN_FAILS_PER_EMAIL_AND_IP; i++)
+      expect(await attempt(a, email, ip)).toBe('UNAUTHORIZED');
   });
 
   it('photo scans from one address count on both instances', async () => {
@@ -104,8 +106,9 @@ describe.skipIf(missing)('[limits] on PostgreSQL, counted across instances', () 
       ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(PHOTO_SCANS_PER_IP_PER_MINUTE);
-    expect(results.filter((r) => r.status === 'rejected').map((r) => codeOf((r as PromiseRejectedResult).reason)))
-      .toEqual(['TOO_MANY_REQUESTS', 'TOO_MANY_REQUESTS']);
+    expect(
+      results.filter((r) => r.status === 'rejected').map((r) => codeOf((r as PromiseRejectedResult).reason)),
+    ).toEqual(['TOO_MANY_REQUESTS', 'TOO_MANY_REQUESTS']);
   });
 
   it('a key longer than rate-limiter-flexible would store (a long e-mail with an address) is counted', async () => {

@@ -1,5 +1,5 @@
-import { request } from 'node:http';
 import { readdirSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vi as messages } from '#shared/i18n/vi/index.ts';
@@ -167,7 +167,9 @@ describe('[SUPER_ADMIN][REST][uploads] content attacks on the real server', () =
         const res = await upload(path, bytes, name, type);
         expect(res.status, `${path} ${name}`).toBe(415);
         // A photo scan reads more kinds of picture than an upload stores, and says which.
-        expect(res.body.message).toBe(path === '/uploads' ? messages.scan.notAnImage : messages.scan.notAPhoto);
+        expect(res.body.message).toBe(
+          path === '/uploads' ? messages.scan.notAnImage : messages.scan.notAPhoto,
+        );
       }
     }
     expect(stored().length).toBe(before);

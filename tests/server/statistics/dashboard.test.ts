@@ -10,7 +10,12 @@ import { createWorld, ROLES_AND_VISITOR, tokenOf, type World } from '#tests/serv
 const NOW = new Date('2025-03-10T03:00:00Z');
 let seq = 0;
 
-async function product(deps: AppDeps, companyId: number, name: string, status: 'ACTIVE' | 'INACTIVE' = 'ACTIVE') {
+async function product(
+  deps: AppDeps,
+  companyId: number,
+  name: string,
+  status: 'ACTIVE' | 'INACTIVE' = 'ACTIVE',
+) {
   seq++;
   const [row] = await deps.db
     .insert(products)

@@ -19,15 +19,14 @@ const missing = pgMissingNotice('the PostgreSQL scan window tests');
 const WINDOW = 250;
 /** A window's start, and a time inside it. */
 const T0 = 1_764_000_000_000;
-const row = (productId: number, userId: number | null, device: string, at: number, scans = 1, lotId: number | null = null): ScanRow => [
-  productId,
-  1,
-  userId,
-  device,
-  at,
-  scans,
-  lotId,
-];
+const row = (
+  productId: number,
+  userId: number | null,
+  device: string,
+  at: number,
+  scans = 1,
+  lotId: number | null = null,
+): ScanRow => [productId, 1, userId, device, at, scans, lotId];
 
 describe('[scan windows] rows as the table keeps them', () => {
   it('moves times to their window, adds rows of one key and window, sorts them the same way every time', () => {
@@ -92,7 +91,9 @@ describe.skipIf(missing)('[scan windows] on PostgreSQL, two instances flushing o
   });
 
   const total = async (pool: pg.Pool) =>
-    Number((await pool.query<{ n: string }>('SELECT coalesce(sum(scans), 0) AS n FROM scan_events')).rows[0]?.n);
+    Number(
+      (await pool.query<{ n: string }>('SELECT coalesce(sum(scans), 0) AS n FROM scan_events')).rows[0]?.n,
+    );
   const rowsOf = async (pool: pg.Pool) =>
     (
       await pool.query(
@@ -101,9 +102,20 @@ describe.skipIf(missing)('[scan windows] on PostgreSQL, two instances flushing o
     ).rows;
 
   it('the same window flushed by A and by B adds up in one row per key, visitors and lots included', async () => {
-    const a = [row(1, null, 'mobile', T0 + 5, 3), row(1, 7, 'mobile', T0 + 6), row(1, null, 'desktop', T0 + 7, 2, 50)];
-    const b = [row(1, null, 'mobile', T0 + 100, 4), row(1, 7, 'mobile', T0 + 120, 2), row(1, null, 'desktop', T0 + 9, 1, 50)];
-    await Promise.all([addScanWindows(poolA, a, { windowMs: WINDOW }), addScanWindows(poolB, b, { windowMs: WINDOW })]);
+    const a = [
+      row(1, null, 'mobile', T0 + 5, 3),
+      row(1, 7, 'mobile', T0 + 6),
+      row(1, null, 'desktop', T0 + 7, 2, 50),
+    ];
+    const b = [
+      row(1, null, 'mobile', T0 + 100, 4),
+      row(1, 7, 'mobile', T0 + 120, 2),
+      row(1, null, 'desktop', T0 + 9, 1, 50),
+    ];
+    await Promise.all([
+      addScanWindows(poolA, a, { windowMs: WINDOW }),
+      addScanWindows(poolB, b, { windowMs: WINDOW }),
+    ]);
     expect(await rowsOf(poolB)).toEqual([
       { product_id: 1, user_id: null, device: 'desktop', lot_id: 50, at: String(T0), scans: 3 },
       { product_id: 1, user_id: null, device: 'mobile', lot_id: null, at: String(T0), scans: 7 },
@@ -116,14 +128,17 @@ describe.skipIf(missing)('[scan windows] on PostgreSQL, two instances flushing o
     // Each instance flushes every product in every window, in opposite orders, many batches at once.
     const windows = 5;
     const batch = (reverse: boolean, w: number) => {
-      const rows = Array.from({ length: 40 }, (_, i) => row(i + 1, (i % 3 === 0 ? 8 : null), 'mobile', T0 + w * WINDOW + i, 2));
+      const rows = Array.from({ length: 40 }, (_, i) =>
+        row(i + 1, i % 3 === 0 ? 8 : null, 'mobile', T0 + w * WINDOW + i, 2),
+      );
       return reverse ? rows.reverse() : rows;
     };
     const a = createPgScanWriter(poolA, { windowMs: WINDOW });
     const b = createPgScanWriter(poolB, { windowMs: WINDOW });
     const writes: Promise<void>[] = [];
     for (let round = 0; round < 4; round++) {
-      for (let w = 0; w < windows; w++) writes.push(a.writeScans(batch(false, w)), b.writeScans(batch(true, w)));
+      for (let w = 0; w < windows; w++)
+        writes.push(a.writeScans(batch(false, w)), b.writeScans(batch(true, w)));
     }
     await Promise.all(writes);
     await Promise.all([a.stop(), b.stop()]);

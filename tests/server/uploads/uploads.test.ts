@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { TRPCError } from '@trpc/server';
+import type { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { callerFor, createUser, tokenFor } from '#tests/helpers/factories.ts';

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { variantsDirOf } from '#server/services/uploads/variants.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { imageVariant } from '#shared/image-variants.ts';
-import { variantsDirOf } from '#server/services/uploads/variants.ts';
 import { createUser, tokenFor } from '#tests/helpers/factories.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
 import { postFile } from '#tests/server/products/helpers.ts';
@@ -14,7 +14,9 @@ async function cameraPhoto() {
   const h = 1200;
   const pixels = Buffer.alloc(w * h * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 7919) % 251;
-  return sharp(pixels, { raw: { width: w, height: h, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(pixels, { raw: { width: w, height: h, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 async function uploaded(bytes: Buffer, name: string, type: string) {
@@ -57,11 +59,15 @@ describe('[GUEST][REST][uploads] phone-sized copies of pictures', () => {
     const dir = variantsDirOf(api.deps.settings.uploadsDir);
     expect(readdirSync(dir)).toEqual([`${url.replace('/uploads/', '')}.w640.webp`]);
     const again = await api.app.request(`${url}?w=640`);
-    expect(Buffer.from(await again.arrayBuffer()).equals(readFileSync(`${dir}/${readdirSync(dir)[0]}`))).toBe(true);
+    expect(Buffer.from(await again.arrayBuffer()).equals(readFileSync(`${dir}/${readdirSync(dir)[0]}`))).toBe(
+      true,
+    );
   });
 
   it('a small picture is not enlarged', async () => {
-    const small = await sharp({ create: { width: 100, height: 80, channels: 3, background: '#3a7' } }).png().toBuffer();
+    const small = await sharp({ create: { width: 100, height: 80, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
     const { api, url } = await uploaded(small, 'nho.png', 'image/png');
     const res = await api.app.request(`${url}?w=640`);
     expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(100);

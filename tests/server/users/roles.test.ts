@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { vi as messages } from '#shared/i18n/vi/index.ts';
-import { createTestApi } from '#tests/helpers/http.ts';
-import { callerFor } from '#tests/helpers/factories.ts';
 import { createTestDeps } from '#tests/helpers/deps.ts';
-import { accountOf, createWorld, ROLES_AND_VISITOR, tokenOf, type World, type Who } from './world.ts';
+import { callerFor } from '#tests/helpers/factories.ts';
+import { createTestApi } from '#tests/helpers/http.ts';
+import { accountOf, createWorld, ROLES_AND_VISITOR, tokenOf, type Who, type World } from './world.ts';
 
 /** Every users path, with what an allowed role gets; the target is company A's second employee. */
 const PATHS: Array<{ method: string; path: (w: World) => string; body?: (w: World) => unknown; ok: number }> =

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { PRODUCT_STATUSES } from '#shared/constants.ts';
 import { EXPIRY_KINDS } from '../products.ts';
-import { companies } from './companies.ts';
 import { createdAt, id, timestamp, updatedAt } from './columns.ts';
+import { companies } from './companies.ts';
 import { users } from './users.ts';
 
 /**
@@ -43,13 +43,13 @@ export const products = pgTable(
     uniqueIndex('products_qr_code_folded_unique').on(sql`lower(${t.qrCode})`),
     index('products_company_name_idx').on(t.companyId, t.nameSort),
     index('products_company_status_idx').on(t.companyId, t.status),
-    index('products_company_category_idx').on(t.companyId, t.category, t.createdAt),
+    index('products_company_category_idx').on(t.companyId, t.category.asc().nullsFirst(), t.createdAt),
     index('products_company_created_idx').on(t.companyId, t.createdAt),
     index('products_name_idx').on(t.nameSort),
     index('products_created_idx').on(t.createdAt),
     index('products_updated_idx').on(t.updatedAt),
     index('products_status_idx').on(t.status),
-    index('products_category_created_idx').on(t.category, t.createdAt),
+    index('products_category_created_idx').on(t.category.asc().nullsFirst(), t.createdAt),
     index('products_status_name_idx').on(t.status, t.nameSort),
     index('products_category_name_idx').on(t.category, t.nameSort),
   ],

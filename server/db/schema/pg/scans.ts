@@ -1,9 +1,9 @@
 import { index, integer, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies } from './companies.ts';
+import { DEVICE_CLASSES } from '../scans.ts';
 import { createdAt, id, timestamp } from './columns.ts';
+import { companies } from './companies.ts';
 import { lots, products } from './products.ts';
 import { users } from './users.ts';
-import { DEVICE_CLASSES } from '../scans.ts';
 
 /** ../scans.ts on PostgreSQL (decision 153). */
 export const scanEvents = pgTable(

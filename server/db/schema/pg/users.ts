@@ -1,8 +1,8 @@
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { USER_STATUSES } from '#shared/constants.ts';
 import { ROLES } from '#shared/permissions.ts';
-import { companies } from './companies.ts';
 import { createdAt, id, timestamp, updatedAt } from './columns.ts';
+import { companies } from './companies.ts';
 
 /** ../users.ts on PostgreSQL (decision 153). */
 export const users = pgTable(
