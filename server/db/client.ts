@@ -5,6 +5,7 @@ import type { MigrationMeta } from 'drizzle-orm/migrator';
 import type { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
 import { readShippedFile } from '#server/shipped-files.ts';
 import { fillNameSortKeys } from './name-sort.ts';
+import { registerFoldFunction } from './search.ts';
 import * as schema from './schema/sqlite.ts';
 import { attachTransactionRunner, sqliteTransactionRunner } from './transaction.ts';
 
@@ -76,6 +77,7 @@ export function createDb(path: string, options: { synchronous?: 'NORMAL' | 'FULL
   };
   migrator.dialect.migrate(shippedMigrations(), migrator.session);
   fillNameSortKeys(sqlite);
+  registerFoldFunction(sqlite);
   attachTransactionRunner(db, sqliteTransactionRunner(db, sqlite));
   return { db, engine: 'sqlite', sqlite };
 }

@@ -52,7 +52,6 @@ export function foldedContains(
   if (store.engine === 'sqlite') {
     const needle = foldVietnamese(term ?? '');
     if (!needle) return undefined;
-    ensureFoldFunction(store.sqlite);
     return or(...columns.map((c) => sql`instr(${sql.raw(FOLD_FUNCTION)}(${c}), ${needle}) > 0`));
   }
   const needle = pgFold(term ?? '');
@@ -62,15 +61,12 @@ export function foldedContains(
 }
 
 const FOLD_FUNCTION = 'fold_vi';
-/** Connections that have fold_vi: a property of each connection, not state of the app. */
-const registered = new WeakSet<Sqlite>();
 
-function ensureFoldFunction(sqlite: Sqlite): void {
-  if (registered.has(sqlite)) return;
+/** Gives a SQLite connection fold_vi, once, where the connection is opened (createDb): no state kept here. */
+export function registerFoldFunction(sqlite: Sqlite): void {
   sqlite.function(FOLD_FUNCTION, { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? foldVietnamese(value) : null,
   );
-  registered.add(sqlite);
 }
 
 /**
