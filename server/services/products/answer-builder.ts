@@ -10,6 +10,7 @@ import {
 } from '#server/db/schema/index.ts';
 import { toPublicCompany } from '#server/services/accounts/profile.ts';
 import { redirectUrl } from '#server/services/codes.ts';
+import { toLot } from '#server/services/lots/read.ts';
 import type { PublicLot, PublicLotAnswer, PublicProductAnswer, ShortLinkAnswer } from './public-answers.ts';
 import { productColumns, toProduct, trackingColumns } from './serialize.ts';
 
@@ -28,17 +29,10 @@ export interface BuiltAnswer<T> {
 
 type LotRow = typeof lots.$inferSelect;
 
+/** The public part of the workspace's lot (toLot), in PublicLot's key order: its recall read in one place. */
 function toPublicLot(row: LotRow): PublicLot {
-  return {
-    id: row.id,
-    code: row.code,
-    productionDate: row.productionDate,
-    expiryDate: row.expiryDate,
-    expiryKind: row.expiryKind,
-    recalled: row.recalledAt !== null,
-    recalledAt: row.recalledAt ? row.recalledAt.toISOString() : null,
-    recallReason: row.recallReason,
-  };
+  const { id, code, productionDate, expiryDate, expiryKind, recalled, recalledAt, recallReason } = toLot(row);
+  return { id, code, productionDate, expiryDate, expiryKind, recalled, recalledAt, recallReason };
 }
 
 /** Lot codes in byte order, as SQLite's BINARY collation orders them, whatever the engine's collation. */
