@@ -1,9 +1,15 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { RegExpRouter } from 'hono/router/reg-exp-router';
 import type { AppOptions } from '#server/app.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { acceptsGzip, createFirstViews } from './first-view.ts';
-import { type AnswerRoute, answerRoutes, encoded, KIND_HEADERS, type PublicKind, type PublicRequest } from './public-routes.ts';
+import {
+  type AnswerRoute,
+  answerRoutes,
+  createEncoder,
+  KIND_HEADERS,
+  type PublicKind,
+  type PublicRequest,
+} from './public-routes.ts';
 import { recordResolve } from '#server/services/products/resolve.ts';
 import { securityHeaderRecord } from './security-headers.ts';
 import { clientFiles, DEFAULT_CLIENT_DIR } from './static-client.ts';
@@ -24,12 +30,45 @@ import { clientFiles, DEFAULT_CLIENT_DIR } from './static-client.ts';
 const SUMMARY_MS = 10_000;
 
 type Params = Record<string, string>;
+type Match = [AnswerRoute, Params];
+
+/**
+ * The table's paths as a function of a request's path. Every public answer's path is a fixed part and at
+ * most one trailing `:param`, matched here by its fixed part as Hono's router matches it (the parameter is
+ * one non-empty segment, not decoded): a hot answer is asked thousands of times a second, and Hono's
+ * general router with its parameter maps was a visible share of that (bench/RESULTS.md). A path of
+ * another shape is refused when the server starts, so the table stays the only declaration.
+ */
+export function pathMatcher(routes: readonly AnswerRoute[]): (path: string) => Match | null {
+  const exact = new Map<string, AnswerRoute>();
+  const prefixed: Array<{ prefix: string; name: string; route: AnswerRoute }> = [];
+  for (const route of routes) {
+    const at = route.path.indexOf(':');
+    const plain = /^[A-Za-z0-9/._-]+$/;
+    if (at < 0 && plain.test(route.path)) exact.set(route.path, route);
+    else if (at > 0 && route.path[at - 1] === '/' && plain.test(route.path.slice(0, at)) && /^\w+$/.test(route.path.slice(at + 1))) {
+      prefixed.push({ prefix: route.path.slice(0, at), name: route.path.slice(at + 1), route });
+    } else {
+      throw new Error(`public answer path ${route.path}: a fixed part and at most one trailing :param`);
+    }
+  }
+  return (path) => {
+    const route = exact.get(path);
+    if (route) return [route, {}];
+    for (const { prefix, name, route } of prefixed) {
+      if (path.length > prefix.length && path.startsWith(prefix) && !path.includes('/', prefix.length)) {
+        return [route, { [name]: path.slice(prefix.length) }];
+      }
+    }
+    return null;
+  };
+}
 
 export function withPublicDispatcher(deps: AppDeps, options: AppOptions, next: RequestListener): RequestListener {
   const firstViews = createFirstViews(deps, clientFiles(options.clientDir ?? DEFAULT_CLIENT_DIR));
   // The routes with their own HTTP answers (the GS1 resolver's) are left to the app.
-  const router = new RegExpRouter<AnswerRoute>();
-  for (const route of answerRoutes) router.add('GET', route.path, route);
+  const routeOf = pathMatcher(answerRoutes);
+  const encoded = createEncoder();
 
   const security = securityHeaderRecord(deps.settings);
   const headerList = (extra: Record<string, string>) => Object.entries({ ...security, ...extra }).flat();
@@ -46,16 +85,6 @@ export function withPublicDispatcher(deps: AppDeps, options: AppOptions, next: R
     served = 0;
   }, SUMMARY_MS);
   summary.unref();
-
-  const routeOf = (path: string): [AnswerRoute, Params] | null => {
-    const [matches, stash] = router.match('GET', path);
-    const found = matches[0];
-    if (!found) return null;
-    const [route, map] = found as [AnswerRoute, Record<string, number | string>];
-    const params: Params = {};
-    for (const [name, at] of Object.entries(map)) params[name] = stash ? (stash[at as number] ?? '') : (at as string);
-    return [route, params];
-  };
 
   const answer = (req: IncomingMessage, url: string): { headers: string[]; body: Uint8Array } | null => {
     const q = url.indexOf('?');

@@ -71,8 +71,13 @@ export interface HandlerRoute {
 export type PublicRoute = AnswerRoute | HandlerRoute;
 export type PublicKind = AnswerRoute['kind'];
 
-/** The procedures' own input schema: a malformed code is the same 400 with field errors. */
-const lookupCode = (code: string | undefined) => qrCodeLookupInput.parse({ code }).code;
+/**
+ * The procedures' own input schema: a malformed code is the same 400 with field errors. A code the
+ * pattern already accepts is what the schema would make of it (trimmed: nothing to trim; folded), so a
+ * storm of well-formed codes does not run the schema for each.
+ */
+const lookupCode = (code: string | undefined) =>
+  code !== undefined && QR_CODE_PATTERN.test(code) ? code.toLowerCase() : qrCodeLookupInput.parse({ code }).code;
 
 /** The one input of the app's batch link's `{"0":{...}}`, when it has just `key`; null for any other call. */
 function trpcInput(req: PublicRequest, key: string): unknown {
@@ -190,13 +195,29 @@ export const KIND_HEADERS: Record<PublicKind, Record<string, string>> = {
   page: FIRST_VIEW_HEADERS,
 };
 
-/** The answer's bytes in its kind's envelope (a page's are made elsewhere: they are kept gzipped). */
-export function encoded(kind: 'rest' | 'trpc', entry: PublicAnswer): Buffer {
-  return kind === 'rest' ? okBytes(entry.data) : singleBatchResult(entry.data);
+export type Encoder = (kind: 'rest' | 'trpc', entry: PublicAnswer) => Uint8Array<ArrayBuffer>;
+
+/**
+ * The answer's bytes in its kind's envelope (a page's are made elsewhere: they are kept gzipped), made
+ * once per kept answer and kind: a hot answer is asked thousands of times a second, and copying it into
+ * a new envelope each time was work and garbage per request. Kept beside the answer (weakly), so they
+ * go when the public answers drop it; one encoder per edge, made where the edge is built.
+ */
+export function createEncoder(): Encoder {
+  const kept = { rest: new WeakMap<PublicAnswer, Buffer>(), trpc: new WeakMap<PublicAnswer, Buffer>() };
+  return (kind, entry) => {
+    let bytes = kept[kind].get(entry);
+    if (!bytes) {
+      bytes = kind === 'rest' ? okBytes(entry.data) : singleBatchResult(entry.data);
+      kept[kind].set(entry, bytes);
+    }
+    return bytes as Uint8Array<ArrayBuffer>;
+  };
 }
 
 /** The routes on the app: every request the dispatcher leaves, signed in or not, with the app's errors. */
 export function mountPublicRoutes(app: Hono, deps: AppDeps, firstViews: FirstViews): void {
+  const encoded = createEncoder();
   const viewerOf = async (c: Context): Promise<Viewer> => {
     // The signed-in scanner's id for the scan event; a missing or bad token simply means a visitor here.
     const ctx = await createContext(deps, c.req.header('authorization'), requestInfo(c, deps.settings));
@@ -226,7 +247,7 @@ export function mountPublicRoutes(app: Hono, deps: AppDeps, firstViews: FirstVie
         throw new AppError('NOT_FOUND', route.notFound);
       }
       if (viewer) recordResolve(deps, entry, viewer);
-      return c.body(encoded(route.kind, entry) as Uint8Array<ArrayBuffer>, 200, KIND_HEADERS[route.kind]);
+      return c.body(encoded(route.kind, entry), 200, KIND_HEADERS[route.kind]);
     });
   }
 }
