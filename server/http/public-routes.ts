@@ -198,19 +198,22 @@ export const KIND_HEADERS: Record<PublicKind, Record<string, string>> = {
 export type Encoder = (kind: 'rest' | 'trpc', entry: PublicAnswer) => Uint8Array<ArrayBuffer>;
 
 /**
- * The answer's bytes in its kind's envelope (a page's are made elsewhere: they are kept gzipped), made
- * once per kept answer and kind: a hot answer is asked thousands of times a second, and copying it into
- * a new envelope each time was work and garbage per request. Kept beside the answer (weakly), so they
- * go when the public answers drop it; one encoder per edge, made where the edge is built.
+ * The answer's bytes in its kind's envelope (a page's are made elsewhere: they are kept gzipped). A hot
+ * answer is asked thousands of times a second, and copying it into a new envelope each time was work and
+ * garbage per request, so an answer sent a second time keeps its envelope beside it (weakly: it goes when
+ * the public answers drop the answer). Not on the first: in a storm over the whole catalogue most answers
+ * are sent once, and a second copy of each would be memory for nothing (bench/RESULTS.md).
  */
 export function createEncoder(): Encoder {
-  const kept = { rest: new WeakMap<PublicAnswer, Buffer>(), trpc: new WeakMap<PublicAnswer, Buffer>() };
+  const kept = {
+    rest: new WeakMap<PublicAnswer, Buffer | 'sent'>(),
+    trpc: new WeakMap<PublicAnswer, Buffer | 'sent'>(),
+  };
   return (kind, entry) => {
-    let bytes = kept[kind].get(entry);
-    if (!bytes) {
-      bytes = kind === 'rest' ? okBytes(entry.data) : singleBatchResult(entry.data);
-      kept[kind].set(entry, bytes);
-    }
+    const held = kept[kind].get(entry);
+    if (held && held !== 'sent') return held as Uint8Array<ArrayBuffer>;
+    const bytes = kind === 'rest' ? okBytes(entry.data) : singleBatchResult(entry.data);
+    kept[kind].set(entry, held ? bytes : 'sent');
     return bytes as Uint8Array<ArrayBuffer>;
   };
 }
