@@ -18,8 +18,8 @@ import { clientFiles, DEFAULT_CLIENT_DIR } from './static-client.ts';
  * The public answers at the speed of the web server itself (decisions 070, 077, 110). A storm of phones
  * asks for the same few public answers, kept as finished bytes, so what is left per request is the
  * framework. This listener sits in front of Hono and is a plain dispatcher over the routes declared in
- * public-routes.ts: Hono's own router over the table's paths, the table's `find`, the table's
- * encoders and headers (with the same security headers as every other answer).
+ * public-routes.ts: the table's paths (matched by their fixed part, decision 168), the table's `find`,
+ * the table's encoders and headers (with the same security headers as every other answer).
  *
  * It answers only a visitor's plain GET whose answer exists: anything else goes to the app, which
  * answers it through the same declarations: a signed-in scan (a token to check), a cross-origin request
