@@ -95,7 +95,7 @@ export async function createAppDeps(
     try {
       const store: DatabaseStore = { engine: 'pg', pool: handle.pool };
       await prepareRateLimitStore(handle.pool);
-      const publicAnswers = createPublicAnswers({ db: handle.db, settings, logger });
+      const publicAnswers = createPublicAnswers({ pool: handle.pool, settings, logger });
       feed = await createChangeFeed(
         { pool: handle.pool, connection: { connectionString: options.database.databaseUrl } },
         (change) => (change === 'everything' ? publicAnswers.changedAll() : publicAnswers.changed(change)),

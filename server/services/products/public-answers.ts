@@ -1,15 +1,11 @@
 import type { Statement } from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
-import type { Executor, Sqlite } from '#server/db/client.ts';
+import type pg from 'pg';
+import type { Sqlite } from '#server/db/client.ts';
+import { type PgAnswerQueries, pgAnswerQueries } from '#server/db/pg-public-answers.ts';
 import type { Settings } from '#server/env.ts';
 import type { Logger } from '#server/logger.ts';
 import type { PublicCompany } from '#server/services/accounts/profile.ts';
-import {
-  buildLotAnswer,
-  buildPrimaryCode,
-  buildProductAnswer,
-  buildShortLinkAnswer,
-} from './answer-builder.ts';
 import { StoredAnswers } from './answer-store.ts';
 import type { ProductAnswer } from './serialize.ts';
 
@@ -105,7 +101,7 @@ export interface PublicChange {
 /** SQLite's connection (its statements, stored answers and triggers), or any engine's query builder. */
 type PublicAnswersDeps = { settings: Pick<Settings, 'publicUrl'>; logger?: Pick<Logger, 'info'> } & (
   | { sqlite: Sqlite }
-  | { db: Executor }
+  | { pool: pg.Pool }
 );
 
 /** Answers kept per kind; the figures behind it are in bench/RESULTS.md. */
@@ -164,7 +160,7 @@ const LOT_PAGE_JSON = `json_object(
     FROM lot_events e WHERE e.lot_id = l.id))),
   'product', json(${productJson('NULL')}))`;
 
-type ProductRow = [productId: number, companyId: number, data: string, lotId?: number | null];
+type ProductRow = [productId: number | null, companyId: number | null, data: string, lotId?: number | null];
 
 /** Where a product answer is read from, for one code (a miss) or many (the stored answers). */
 const productSource = (filter: string) =>
@@ -381,26 +377,26 @@ class SqliteSource implements AnswerSource {
 }
 
 /**
- * Any engine (PostgreSQL): the query builder and the workspace's serializers (decision 159). Its changes
+ * PostgreSQL: one prepared statement per kind that returns the finished answer (decision 169). Its changes
  * come from outside (the database's notifications), through PublicAnswers.changed.
  */
-class BuilderSource implements AnswerSource {
-  constructor(
-    private readonly db: Executor,
-    private readonly publicUrl: string,
-  ) {}
+class PgSource implements AnswerSource {
+  private readonly queries: PgAnswerQueries;
+  constructor(pool: pg.Pool, publicUrl: string) {
+    this.queries = pgAnswerQueries(pool, publicUrl);
+  }
 
   async product(code: string) {
-    return builtRow(await buildProductAnswer(this.db, this.publicUrl, code));
+    return rowOf(await this.queries.product(code));
   }
   primaryCode(id: number) {
-    return buildPrimaryCode(this.db, id);
+    return this.queries.primaryCode(id);
   }
   async shortLink(code: string) {
-    return builtRow(await buildShortLinkAnswer(this.db, this.publicUrl, code));
+    return rowOf(await this.queries.shortLink(code));
   }
   async lot(id: number) {
-    return builtRow(await buildLotAnswer(this.db, this.publicUrl, id));
+    return rowOf(await this.queries.lot(id));
   }
   changed(): void {}
   close(): void {}
@@ -433,7 +429,7 @@ export class PublicAnswers {
     this.source =
       'sqlite' in deps
         ? new SqliteSource(deps.sqlite, url, (change) => this.changed(change), deps.logger)
-        : new BuilderSource(deps.db, url);
+        : new PgSource(deps.pool, url);
   }
 
   /** The resolve answer for a (folded) code: the ACTIVE product, its company and timeline; null when none. */
@@ -582,20 +578,6 @@ function rowOf(row: ProductRow | undefined): SourceRow | undefined {
   if (!row) return undefined;
   const [productId, companyId, data, lotId = null] = row;
   return { productId, companyId, lotId, data: encoder.encode(data) };
-}
-
-function builtRow(
-  built:
-    | { productId: number | null; companyId: number | null; lotId: number | null; data: unknown }
-    | undefined,
-): SourceRow | undefined {
-  if (!built) return undefined;
-  return {
-    productId: built.productId,
-    companyId: built.companyId,
-    lotId: built.lotId,
-    data: encoder.encode(JSON.stringify(built.data)),
-  };
 }
 
 const encoder = new TextEncoder();

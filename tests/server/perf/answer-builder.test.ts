@@ -4,14 +4,16 @@ import {
   buildPrimaryCode,
   buildProductAnswer,
   buildShortLinkAnswer,
-} from '#server/services/products/answer-builder.ts';
+} from '#tests/helpers/public-answer-reference.ts';
 import { dataOf, type PublicAnswer } from '#server/services/products/public-answers.ts';
 import { callerFor, createUser } from '#tests/helpers/factories.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
 
 /**
- * The engine-neutral builder (decision 159, what PostgreSQL answers with) must answer exactly what SQLite's
- * JSON statements answer: the same objects, in the same key order, for every kind of public answer.
+ * The public answers' own statements, on whichever engine the suite runs (SQLite's, decision 110;
+ * PostgreSQL's, decision 169), must answer exactly what the workspace's objects are, built with the query
+ * builder and the serializers (tests/helpers/public-answer-reference.ts): the same objects, in the same key
+ * order, byte for byte, for every kind of public answer.
  */
 async function world() {
   const api = await createTestApi();
@@ -62,8 +64,8 @@ const parsed = (entry: PublicAnswer | null) =>
     : undefined;
 const text = (entry: PublicAnswer | null) => (entry ? new TextDecoder().decode(entry.data) : undefined);
 
-describe('[GUEST][perf] the engine-neutral public answers (decision 159)', () => {
-  it('answer every product code, lot code, printed code and lot page exactly as the SQLite statements do', async () => {
+describe('[GUEST][perf] the public answers are the workspace\'s objects, on either engine (decisions 110, 169)', () => {
+  it('answer every product code, lot code, printed code and lot page exactly as the workspace reads them', async () => {
     const { api, product, recalled, lotCode, inactive } = await world();
     const { db, publicAnswers, settings } = api.deps;
     const url = settings.publicUrl;
@@ -71,7 +73,7 @@ describe('[GUEST][perf] the engine-neutral public answers (decision 159)', () =>
     for (const code of [product.qr_code, lotCode]) {
       const built = await buildProductAnswer(db, url, code);
       expect(built).toEqual(parsed(await publicAnswers.product(code)));
-      // Byte for byte: what JSON.stringify writes is what SQLite's json_object wrote.
+      // Byte for byte: what JSON.stringify writes of the workspace's object is what the statement wrote.
       expect(JSON.stringify(built!.data)).toBe(text(await publicAnswers.product(code)));
     }
     expect((await buildProductAnswer(db, url, lotCode))!.data.lot).toMatchObject({
@@ -102,6 +104,9 @@ describe('[GUEST][perf] the engine-neutral public answers (decision 159)', () =>
     expect(await buildProductAnswer(db, settings.publicUrl, inactive.qr_code)).toBeUndefined();
     expect(await buildShortLinkAnswer(db, settings.publicUrl, 'khong-co-ma')).toBeUndefined();
     expect(await buildLotAnswer(db, settings.publicUrl, 987654)).toBeUndefined();
+    // Past PostgreSQL's integer: no such lot or product on either engine, not an error.
+    expect(await publicAnswers.lot(2 ** 31)).toBeNull();
+    expect(await publicAnswers.productById(2 ** 31)).toBeNull();
     expect(await buildPrimaryCode(db, 987654)).toBeUndefined();
   });
 });

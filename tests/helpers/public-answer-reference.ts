@@ -11,14 +11,19 @@ import {
 import { toPublicCompany } from '#server/services/accounts/profile.ts';
 import { redirectUrl } from '#server/services/codes.ts';
 import { toLot } from '#server/services/lots/read.ts';
-import type { PublicLot, PublicLotAnswer, PublicProductAnswer, ShortLinkAnswer } from './public-answers.ts';
-import { productColumns, toProduct, trackingColumns } from './serialize.ts';
+import type {
+  PublicLot,
+  PublicLotAnswer,
+  PublicProductAnswer,
+  ShortLinkAnswer,
+} from '#server/services/products/public-answers.ts';
+import { productColumns, toProduct, trackingColumns } from '#server/services/products/serialize.ts';
 
 /**
- * The public answers built with the query builder and the workspace's own serializers, on any engine
- * (decision 159). On SQLite the answers come from single statements that build the JSON (decision 110)
- * and from the stored answers (decision 145); on PostgreSQL they come from here. Both give the same
- * objects in the same key order: tests/server/perf/answer-builder.test.ts compares them.
+ * What each public answer must be, built with the query builder and the workspace's own serializers on
+ * either engine: the reference the answers' own statements (SQLite's, decision 110; PostgreSQL's, decision
+ * 169) are held to, byte for byte, by tests/server/perf/answer-builder.test.ts. It was the PostgreSQL
+ * answers' source until decision 169 (five round trips per miss).
  */
 export interface BuiltAnswer<T> {
   productId: number | null;
