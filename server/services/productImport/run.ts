@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { companyTerms, products as productsTable, type TermKind } from '#server/db/schema/index.ts';
@@ -6,9 +6,14 @@ import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/services/actor.ts';
-import { insertProductRecord } from '#server/services/products/records.ts';
+import { insertProductRecords } from '#server/services/products/records.ts';
 import { type CompanyScope, pickCompany } from '#server/services/products/scope.ts';
-import { assertCodeFree, isCodeFree } from '#server/services/shortLinks/availability.ts';
+import {
+  assertCodesFree,
+  chunked,
+  freeCodes,
+  LOOKUP_CHUNK,
+} from '#server/services/shortLinks/availability.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { TERM_MAX_COUNT } from '#shared/schemas/companies.ts';
 import {
@@ -34,40 +39,56 @@ async function checkCodes(
   errors: ImportRowError[],
 ) {
   const seen = new Map<string, number>();
+  const firsts: { row: number; code: string }[] = [];
   for (const p of products) {
     const code = p.input.qr_code;
     if (!code) continue;
     const earlier = seen.get(code);
     if (earlier !== undefined) {
       errors.push({ row: p.row, field: 'qr_code', message: m.duplicateQrCode(earlier) });
-    } else if (!(await isCodeFree(db, code, companyId))) {
-      errors.push({ row: p.row, field: 'qr_code', message: vi.errors.qrCodeTaken });
+    } else {
+      seen.set(code, p.row);
+      firsts.push({ row: p.row, code });
     }
-    seen.set(code, earlier ?? p.row);
+  }
+  const free = await freeCodes(
+    db,
+    firsts.map((f) => f.code),
+    companyId,
+  );
+  for (const { row, code } of firsts) {
+    if (!free.has(code)) errors.push({ row, field: 'qr_code', message: vi.errors.qrCodeTaken });
   }
 }
 
 /** GTINs given in the file: each once in the file and not yet any product's (decision 125: one GTIN, one product). */
 async function checkGtins(db: Executor, products: ImportProduct[], errors: ImportRowError[]) {
   const seen = new Map<string, number>();
+  const firsts: { row: number; gtin: string }[] = [];
   for (const p of products) {
     const gtin = p.input.gtin;
     if (!gtin) continue;
     const earlier = seen.get(gtin);
     if (earlier !== undefined) {
       errors.push({ row: p.row, field: 'gtin', message: m.duplicateGtin(earlier) });
-    } else if (
-      (
-        await db
-          .select({ id: productsTable.id })
-          .from(productsTable)
-          .where(eq(productsTable.gtin, gtin))
-          .limit(1)
-      ).length
-    ) {
-      errors.push({ row: p.row, field: 'gtin', message: vi.lots.gtinTaken });
+    } else {
+      seen.set(gtin, p.row);
+      firsts.push({ row: p.row, gtin });
     }
-    seen.set(gtin, earlier ?? p.row);
+  }
+  const taken = new Set<string>();
+  for (const chunk of chunked(
+    firsts.map((f) => f.gtin),
+    LOOKUP_CHUNK,
+  )) {
+    const held = await db
+      .select({ gtin: productsTable.gtin })
+      .from(productsTable)
+      .where(inArray(productsTable.gtin, chunk));
+    for (const { gtin } of held) if (gtin) taken.add(gtin);
+  }
+  for (const { row, gtin } of firsts) {
+    if (taken.has(gtin)) errors.push({ row, field: 'gtin', message: vi.lots.gtinTaken });
   }
 }
 
@@ -162,13 +183,17 @@ export async function importProducts(
   try {
     await transaction(deps.db, async (tx) => {
       await addTerms(tx, companyId, termsOf(products));
-      for (const { input: p } of products) {
-        // Checked again inside the transaction: nothing may have taken a code since the check above.
-        if (p.qr_code) await assertCodeFree(tx, p.qr_code, companyId);
-        await insertProductRecord(
-          tx,
-          companyId,
-          {
+      // Checked again inside the transaction: nothing may have taken a code since the check above.
+      await assertCodesFree(
+        tx,
+        products.flatMap(({ input: p }) => (p.qr_code ? [p.qr_code] : [])),
+        companyId,
+      );
+      await insertProductRecords(
+        tx,
+        companyId,
+        products.map(({ input: p }) => ({
+          fields: {
             name: p.name,
             status: p.status,
             category: p.category || null,
@@ -180,10 +205,11 @@ export async function importProducts(
             standards: p.standards || null,
             shelfLife: p.shelf_life || null,
           },
-          p.trackings ?? [],
-          { qrCode: p.qr_code, createdBy: actor.id },
-        );
-      }
+          trackings: p.trackings ?? [],
+          qrCode: p.qr_code,
+        })),
+        actor.id,
+      );
     });
   } catch (err) {
     // A GTIN saved by someone else since the check above: still nothing of the file is imported.

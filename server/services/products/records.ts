@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type Table } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { products, shortLinks, trackingEntries } from '#server/db/schema/index.ts';
 import { generateCode } from '#server/services/codes.ts';
+import { chunked } from '#server/services/shortLinks/availability.ts';
 import { vietnameseSortKey } from '#shared/sort-key.ts';
 import { foldVietnamese } from '#shared/text.ts';
 
@@ -61,16 +62,59 @@ async function insertTrackings(
   companyId: number,
   entries: TrackingFields[],
 ): Promise<void> {
-  if (!entries.length) return;
-  await tx
-    .insert(trackingEntries)
-    .values(entries.map((e, position) => ({ productId, companyId, ...timelineStep(e, position) })));
+  await insertSteps(tx, stepRows(productId, companyId, entries));
+}
+
+/** A product's timeline as tracking_entries rows, in order. */
+function stepRows(productId: number, companyId: number, entries: readonly TrackingFields[]) {
+  return entries.map((e, position) => ({ productId, companyId, ...timelineStep(e, position) }));
+}
+
+/** Bound parameters in one multi-row INSERT: far below both engines' limits (SQLite's is the lower). */
+const INSERT_PARAMETERS = 10_000;
+
+/** Rows per multi-row INSERT into `table`, every one of its columns counted as a bound parameter. */
+function rowsPerInsert(table: Table): number {
+  return Math.max(1, Math.floor(INSERT_PARAMETERS / Object.keys(getTableColumns(table)).length));
+}
+
+/** Inserts timeline rows, a statement per chunk. */
+async function insertSteps(tx: Executor, rows: (typeof trackingEntries.$inferInsert)[]): Promise<void> {
+  for (const chunk of chunked(rows, rowsPerInsert(trackingEntries)))
+    await tx.insert(trackingEntries).values(chunk);
+}
+
+/** A code to point at a product (bindCodes). */
+export interface CodeBinding {
+  code: string;
+  productId: number;
 }
 
 /**
- * Points `code` at a product: the code's short-link row is created, or an unbound one of the same
- * company is bound. The caller must have checked the code free (services/shortLinks/availability.ts).
+ * Points each code at its product: the code's short-link row is created, or an unbound one of the same
+ * company is bound. The caller must have checked the codes free (services/shortLinks/availability.ts).
+ * A statement per chunk of codes.
  */
+export async function bindCodes(
+  tx: Executor,
+  bindings: readonly CodeBinding[],
+  companyId: number,
+  createdBy: number | null,
+): Promise<void> {
+  const boundAt = new Date();
+  for (const chunk of chunked(bindings, rowsPerInsert(shortLinks))) {
+    await tx
+      .insert(shortLinks)
+      .values(chunk.map(({ code, productId }) => ({ code, companyId, productId, createdBy, boundAt })))
+      // `excluded` is the row this statement proposed for that code: each existing code gets its own product.
+      .onConflictDoUpdate({
+        target: shortLinks.code,
+        set: { productId: sql.raw(`excluded.${shortLinks.productId.name}`), boundAt },
+      });
+  }
+}
+
+/** Points one code at a product: bindCodes for one. */
 export async function bindCode(
   tx: Executor,
   code: string,
@@ -78,19 +122,83 @@ export async function bindCode(
   productId: number,
   createdBy: number | null,
 ): Promise<void> {
-  const boundAt = new Date();
-  await tx
-    .insert(shortLinks)
-    .values({ code, companyId, productId, createdBy, boundAt })
-    .onConflictDoUpdate({ target: shortLinks.code, set: { productId, boundAt } });
+  await bindCodes(tx, [{ code, productId }], companyId, createdBy);
+}
+
+/** A product to insert (insertProductRecords): its fields, its timeline and its code (a new one unless given). */
+export interface NewProductRecord {
+  fields: ProductFields;
+  trackings?: TrackingFields[];
+  qrCode?: string;
+}
+
+/** The products row of a new product: the one place its stored fields are derived from the form's. */
+function productRow(companyId: number, fields: ProductFields, qrCode: string) {
+  const images = fields.images ?? [];
+  return {
+    companyId,
+    name: fields.name,
+    nameSort: vietnameseSortKey(fields.name),
+    image: fields.image ?? images[0] ?? null,
+    images,
+    status: fields.status ?? 'INACTIVE',
+    category: fields.category ?? null,
+    unit: fields.unit ?? null,
+    tags: fields.tags ?? [],
+    origin: fields.origin ?? null,
+    gtin: fields.gtin ?? null,
+    brand: fields.brand ?? null,
+    standards: fields.standards ?? null,
+    shelfLife: fields.shelfLife ?? null,
+    qrCode,
+    searchText: searchTextOf(fields),
+  } satisfies typeof products.$inferInsert;
 }
 
 /**
- * Inserts a product with its primary code (a new one unless given), the code's short-link row and the
- * timeline. The one way a product row is born: the service, the import and the demo seed all use it.
- * A given `qrCode` must already be checked free for this company (an unbound code of its own is bound here).
- * Run inside a transaction.
+ * Inserts products, each with its primary code (a new one unless given), the code's short-link row and its
+ * timeline. The one way a product row is born: the service, the import and the demo seed all use it (through
+ * insertProductRecord for one). Given codes must already be checked free for this company (an unbound code of
+ * its own is bound here) and differ from each other. A few multi-row statements per chunk of products, however
+ * many there are. Answers each product's id and code, in the order given. Run inside a transaction.
  */
+export async function insertProductRecords(
+  tx: Executor,
+  companyId: number,
+  records: readonly NewProductRecord[],
+  createdBy: number | null = null,
+): Promise<{ id: number; qrCode: string }[]> {
+  const rows = records.map((r) => productRow(companyId, r.fields, r.qrCode ?? generateCode()));
+  const ids = new Map<string, number>();
+  for (const chunk of chunked(rows, rowsPerInsert(products))) {
+    // Matched by code (unique) rather than by position: RETURNING's order is not promised.
+    for (const row of await tx
+      .insert(products)
+      .values(chunk)
+      .returning({ id: products.id, qrCode: products.qrCode })) {
+      ids.set(row.qrCode, row.id);
+    }
+  }
+  const inserted = rows.map(({ qrCode }) => {
+    const id = ids.get(qrCode);
+    if (id === undefined) throw new Error(`The insert of product code ${qrCode} returned no row`);
+    return { id, qrCode };
+  });
+  await bindCodes(
+    tx,
+    inserted.map(({ id, qrCode }) => ({ code: qrCode, productId: id })),
+    companyId,
+    createdBy,
+  );
+  // inserted[i] is records[i]'s row: built from rows, in the same order.
+  await insertSteps(
+    tx,
+    records.flatMap((r, i) => stepRows(inserted[i]!.id, companyId, r.trackings ?? [])),
+  );
+  return inserted;
+}
+
+/** Inserts one product with its code and timeline: insertProductRecords for one. Run inside a transaction. */
 export async function insertProductRecord(
   tx: Executor,
   companyId: number,
@@ -98,32 +206,12 @@ export async function insertProductRecord(
   trackings: TrackingFields[] = [],
   options: { qrCode?: string; createdBy?: number | null } = {},
 ) {
-  const qrCode = options.qrCode ?? generateCode();
-  const images = fields.images ?? [];
-  const [inserted] = await tx
-    .insert(products)
-    .values({
-      companyId,
-      name: fields.name,
-      nameSort: vietnameseSortKey(fields.name),
-      image: fields.image ?? images[0] ?? null,
-      images,
-      status: fields.status ?? 'INACTIVE',
-      category: fields.category ?? null,
-      unit: fields.unit ?? null,
-      tags: fields.tags ?? [],
-      origin: fields.origin ?? null,
-      gtin: fields.gtin ?? null,
-      brand: fields.brand ?? null,
-      standards: fields.standards ?? null,
-      shelfLife: fields.shelfLife ?? null,
-      qrCode,
-      searchText: searchTextOf(fields),
-    })
-    .returning({ id: products.id, qrCode: products.qrCode });
-  // An insert's RETURNING has its one row.
-  const row = inserted!;
-  await bindCode(tx, qrCode, companyId, row.id, options.createdBy ?? null);
-  await insertTrackings(tx, row.id, companyId, trackings);
-  return row;
+  const [row] = await insertProductRecords(
+    tx,
+    companyId,
+    [{ fields, trackings, qrCode: options.qrCode }],
+    options.createdBy ?? null,
+  );
+  // One record in, one row out.
+  return row!;
 }
