@@ -213,8 +213,15 @@ export function createEncoder(): Encoder {
     const held = kept[kind].get(entry);
     if (held && held !== 'sent') return held as Uint8Array<ArrayBuffer>;
     const bytes = kind === 'rest' ? okBytes(entry.data) : singleBatchResult(entry.data);
-    kept[kind].set(entry, held ? bytes : 'sent');
-    return bytes as Uint8Array<ArrayBuffer>;
+    if (!held) {
+      kept[kind].set(entry, 'sent');
+      return bytes as Uint8Array<ArrayBuffer>;
+    }
+    // Its own memory, not a slice of node's shared buffer pool: a kept slice would hold the whole pool slab.
+    const own = Buffer.allocUnsafeSlow(bytes.byteLength);
+    bytes.copy(own);
+    kept[kind].set(entry, own);
+    return own as Uint8Array<ArrayBuffer>;
   };
 }
 

@@ -1,4 +1,5 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
+import { chunked, LOOKUP_CHUNK } from '#server/db/chunks.ts';
 import type { Executor } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { companyTerms, products as productsTable, type TermKind } from '#server/db/schema/index.ts';
@@ -8,12 +9,7 @@ import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/services/actor.ts';
 import { insertProductRecords } from '#server/services/products/records.ts';
 import { type CompanyScope, pickCompany } from '#server/services/products/scope.ts';
-import {
-  assertCodesFree,
-  chunked,
-  freeCodes,
-  LOOKUP_CHUNK,
-} from '#server/services/shortLinks/availability.ts';
+import { assertCodesFree, freeCodes } from '#server/services/shortLinks/availability.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { TERM_MAX_COUNT } from '#shared/schemas/companies.ts';
 import {

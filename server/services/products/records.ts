@@ -1,8 +1,8 @@
 import { eq, getTableColumns, sql, type Table } from 'drizzle-orm';
+import { chunked } from '#server/db/chunks.ts';
 import type { Executor } from '#server/db/client.ts';
 import { products, shortLinks, trackingEntries } from '#server/db/schema/index.ts';
 import { generateCode } from '#server/services/codes.ts';
-import { chunked } from '#server/services/shortLinks/availability.ts';
 import { vietnameseSortKey } from '#shared/sort-key.ts';
 import { foldVietnamese } from '#shared/text.ts';
 

@@ -1,21 +1,9 @@
 import { inArray } from 'drizzle-orm';
+import { chunked, LOOKUP_CHUNK } from '#server/db/chunks.ts';
 import type { Executor } from '#server/db/client.ts';
 import { products, shortLinks } from '#server/db/schema/index.ts';
 import { AppError } from '#server/errors.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
-
-/**
- * Values bound in one `IN (...)` lookup: far below both engines' limits on bound parameters, so a file
- * of the largest size is checked in a few statements instead of one round trip per code.
- */
-export const LOOKUP_CHUNK = 1000;
-
-/** `values` in consecutive slices of at most `size`. */
-export function chunked<T>(values: readonly T[], size: number): T[][] {
-  const slices: T[][] = [];
-  for (let at = 0; at < values.length; at += size) slices.push(values.slice(at, at + size));
-  return slices;
-}
 
 /**
  * Of `codes`, the ones that may be the code of `productId` (or of a new product when undefined) in

@@ -2,12 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { products, shortLinks, trackingEntries } from '#server/db/schema/index.ts';
 import { AppError } from '#server/errors.ts';
-import {
-  assertCodesFree,
-  freeCodes,
-  isCodeFree,
-  LOOKUP_CHUNK,
-} from '#server/services/shortLinks/availability.ts';
+import { LOOKUP_CHUNK } from '#server/db/chunks.ts';
+import { assertCodesFree, freeCodes, isCodeFree } from '#server/services/shortLinks/availability.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { createTestApi, type TestApi } from '#tests/helpers/http.ts';
 import { makeProduct, people } from '#tests/server/products/helpers.ts';
