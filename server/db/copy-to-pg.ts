@@ -52,6 +52,28 @@ function tablesInOrder(): Array<{ name: TableName; from: SQLiteTable; to: PgTabl
  * ids are kept, and each table's identity continues after its largest id. All of it in one transaction:
  * a failure leaves the target as empty as it was.
  */
+type Row = Record<string, unknown> & { id: number };
+
+/**
+ * Scan counting windows: on SQLite a window's scans for one key may be in several rows (each flush writes its
+ * own); on PostgreSQL the key is unique (pg-scan-windows.ts) and flushes add to one row (decision 156). Rows of one key are added
+ * together, within a batch here and across batches by the insert's ON CONFLICT, keeping the first row's id.
+ */
+const SCAN_WINDOW_FIELDS = ['productId', 'companyId', 'userId', 'device', 'lotId', 'createdAt'] as const;
+function mergeWindows(rows: Row[]): Row[] {
+  const merged = new Map<string, Row>();
+  for (const row of rows) {
+    const key = SCAN_WINDOW_FIELDS.map((f) => {
+      const v = row[f];
+      return v instanceof Date ? v.getTime() : String(v ?? '');
+    }).join(':');
+    const held = merged.get(key);
+    if (held) held.scans = Number(held.scans) + Number(row.scans);
+    else merged.set(key, { ...row });
+  }
+  return [...merged.values()];
+}
+
 export async function copySqliteToPg(
   from: Db,
   to: PgDb,
@@ -83,9 +105,19 @@ export async function copySqliteToPg(
           .from(source)
           .where(gt(id, last))
           .orderBy(asc(id))
-          .limit(rowsPerInsert)) as Array<Record<string, unknown> & { id: number }>;
+          .limit(rowsPerInsert)) as Row[];
         if (rows.length === 0) break;
-        await tx.insert(target).values(rows as never);
+        if (target === pgTables.scanEvents) {
+          await tx
+            .insert(target)
+            .values(mergeWindows(rows) as never)
+            .onConflictDoUpdate({
+              target: SCAN_WINDOW_FIELDS.map((field) => pgTables.scanEvents[field]),
+              set: { scans: sql.raw('scan_events.scans + excluded.scans') },
+            });
+        } else {
+          await tx.insert(target).values(rows as never);
+        }
         copied += rows.length;
         last = rows[rows.length - 1]!.id;
       }

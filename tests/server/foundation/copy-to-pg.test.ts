@@ -1,7 +1,7 @@
 // Moving from one server to several (docs/deploy.md): every row of a SQLite database copied into PostgreSQL,
 // read back equal through both schemas. Runs where PostgreSQL's binaries exist (CI installs them); elsewhere it
 // says so on one line.
-import { asc, getTableName, is } from 'drizzle-orm';
+import { asc, eq, getTableName, is, ne } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -114,6 +114,41 @@ describe.skipIf(!available || engine !== 'sqlite')(
         .values({ name: 'HTX mới' })
         .returning({ id: pgTables.companies.id });
       expect(added!.id).toBeGreaterThan(before!.id);
+    });
+
+    it("adds up a scan window's rows SQLite kept apart (one per flush), in one batch and across batches", async () => {
+      const deps = await sqliteWorld();
+      const [scanned] = await deps.db.select().from(sqliteTables.scanEvents).limit(1);
+      const window = new Date('2026-11-25T08:00:00.250Z');
+      const key = {
+        productId: scanned!.productId,
+        companyId: scanned!.companyId,
+        device: 'mobile' as const,
+        createdAt: window,
+      };
+      // Two flushes of one window for a visitor (user and lot NULL), a third for the same key in a later batch.
+      await deps.db.insert(sqliteTables.scanEvents).values([
+        { ...key, scans: 3 },
+        { ...key, scans: 4 },
+        { ...key, createdAt: new Date(window.getTime() + 250), scans: 1 },
+        { ...key, scans: 5 },
+      ]);
+      for (const batch of [2, 1_000]) {
+        const target = await freshTarget();
+        await copySqliteToPg(deps.db, target.pg, { batch });
+        const rows = await target.pg
+          .select({ createdAt: pgTables.scanEvents.createdAt, scans: pgTables.scanEvents.scans })
+          .from(pgTables.scanEvents)
+          .where(eq(pgTables.scanEvents.device, 'mobile'))
+          .orderBy(asc(pgTables.scanEvents.createdAt));
+        expect(rows, `batch ${batch}`).toEqual([
+          { createdAt: window, scans: 12 },
+          { createdAt: new Date(window.getTime() + 250), scans: 1 },
+        ]);
+        // Every other row came over as it was.
+        const others = await target.pg.select().from(pgTables.scanEvents).where(ne(pgTables.scanEvents.device, 'mobile'));
+        expect(others.length, `batch ${batch}`).toBeGreaterThan(0);
+      }
     });
 
     it('refuses a target that already holds rows, and writes nothing', async () => {
