@@ -48,7 +48,7 @@ export const products = pgTable(
     index('products_name_idx').on(t.nameSort),
     index('products_created_idx').on(t.createdAt),
     index('products_updated_idx').on(t.updatedAt),
-    index('products_status_idx').on(t.status),
+    index('products_status_idx').on(t.status, t.id),
     index('products_category_created_idx').on(t.category.asc().nullsFirst(), t.createdAt),
     index('products_status_name_idx').on(t.status, t.nameSort),
     index('products_category_name_idx').on(t.category, t.nameSort),
