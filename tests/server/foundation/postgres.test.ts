@@ -294,6 +294,24 @@ describe.skipIf(!available)('PostgreSQL', () => {
     expect(await versions()).toEqual({ 0: 4, [a.id]: 3, [b.id]: 1 });
     await handle.pg.delete(products).where(eq(products.id, p.id));
     expect(await versions()).toEqual({ 0: 5, [a.id]: 3, [b.id]: 2 });
+    // Once per statement (decision 171): three rows of two companies in one INSERT bump each company once.
+    const row = (companyId: number, name: string, code: string) => ({
+      companyId,
+      name,
+      nameSort: vietnameseSortKey(name),
+      qrCode: code,
+      searchText: foldVietnamese(name),
+    });
+    await handle.pg
+      .insert(products)
+      .values([row(a.id, 'Trà', 'p2'), row(a.id, 'Mật ong', 'p3'), row(b.id, 'Hạt điều', 'p4')]);
+    expect(await versions()).toEqual({ 0: 6, [a.id]: 4, [b.id]: 3 });
+    await handle.pg.update(products).set({ status: 'ACTIVE' });
+    expect(await versions()).toEqual({ 0: 7, [a.id]: 5, [b.id]: 4 });
+    // A statement that writes no row changes no list.
+    await handle.pg.update(products).set({ name: 'Không có' }).where(eq(products.id, 987654));
+    await handle.pg.delete(products).where(eq(products.id, 987654));
+    expect(await versions()).toEqual({ 0: 7, [a.id]: 5, [b.id]: 4 });
   });
 
   it('searches the folded text like SQLite: each word starts a word, through the trigram index', async () => {
