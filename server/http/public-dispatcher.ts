@@ -5,7 +5,7 @@ import { acceptsGzip, createFirstViews } from './first-view.ts';
 import {
   type AnswerRoute,
   answerRoutes,
-  createEncoder,
+  encoded,
   KIND_HEADERS,
   type PublicKind,
   type PublicRequest,
@@ -68,7 +68,6 @@ export function withPublicDispatcher(deps: AppDeps, options: AppOptions, next: R
   const firstViews = createFirstViews(deps, clientFiles(options.clientDir ?? DEFAULT_CLIENT_DIR));
   // The routes with their own HTTP answers (the GS1 resolver's) are left to the app.
   const routeOf = pathMatcher(answerRoutes);
-  const encoded = createEncoder();
 
   const security = securityHeaderRecord(deps.settings);
   const headerList = (extra: Record<string, string>) => Object.entries({ ...security, ...extra }).flat();

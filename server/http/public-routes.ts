@@ -6,7 +6,12 @@ import { qrCodeLookupInput } from '#shared/schemas/products.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import { okBytes } from '#server/rest/envelope.ts';
-import type { MaybePromise, PageKind, PublicAnswer } from '#server/services/products/public-answers.ts';
+import type {
+  EnvelopeKind,
+  MaybePromise,
+  PageKind,
+  PublicAnswer,
+} from '#server/services/products/public-answers.ts';
 import { recordResolve, type Viewer } from '#server/services/products/resolve.ts';
 import { createContext } from '#server/trpc/context.ts';
 import { FIRST_VIEW_HEADERS, type FirstViews, pageBody } from './first-view.ts';
@@ -195,39 +200,30 @@ export const KIND_HEADERS: Record<PublicKind, Record<string, string>> = {
   page: FIRST_VIEW_HEADERS,
 };
 
-export type Encoder = (kind: 'rest' | 'trpc', entry: PublicAnswer) => Uint8Array<ArrayBuffer>;
-
 /**
  * The answer's bytes in its kind's envelope (a page's are made elsewhere: they are kept gzipped). A hot
  * answer is asked thousands of times a second, and copying it into a new envelope each time was work and
- * garbage per request, so an answer sent a second time keeps its envelope beside it (weakly: it goes when
- * the public answers drop the answer). Not on the first: in a storm over the whole catalogue most answers
- * are sent once, and a second copy of each would be memory for nothing (bench/RESULTS.md).
+ * garbage per request, so an answer sent a second time keeps its envelope with it, as it keeps its pages
+ * (decision 168): they go when the public answers drop the answer. Not on the first send: in a storm over
+ * the whole catalogue most answers are sent once, and a second copy of each would be memory for nothing.
  */
-export function createEncoder(): Encoder {
-  const kept = {
-    rest: new WeakMap<PublicAnswer, Buffer | 'sent'>(),
-    trpc: new WeakMap<PublicAnswer, Buffer | 'sent'>(),
-  };
-  return (kind, entry) => {
-    const held = kept[kind].get(entry);
-    if (held && held !== 'sent') return held as Uint8Array<ArrayBuffer>;
-    const bytes = kind === 'rest' ? okBytes(entry.data) : singleBatchResult(entry.data);
-    if (!held) {
-      kept[kind].set(entry, 'sent');
-      return bytes as Uint8Array<ArrayBuffer>;
-    }
-    // Its own memory, not a slice of node's shared buffer pool: a kept slice would hold the whole pool slab.
-    const own = Buffer.allocUnsafeSlow(bytes.byteLength);
-    bytes.copy(own);
-    kept[kind].set(entry, own);
-    return own as Uint8Array<ArrayBuffer>;
-  };
+export function encoded(kind: EnvelopeKind, entry: PublicAnswer): Uint8Array<ArrayBuffer> {
+  const held = entry.envelopes[kind];
+  if (held && held !== 'sent') return held;
+  const bytes = kind === 'rest' ? okBytes(entry.data) : singleBatchResult(entry.data);
+  if (!held) {
+    entry.envelopes[kind] = 'sent';
+    return bytes as Uint8Array<ArrayBuffer>;
+  }
+  // Its own memory, not a slice of node's shared buffer pool: a kept slice would hold the whole pool slab.
+  const own = Buffer.allocUnsafeSlow(bytes.byteLength);
+  bytes.copy(own);
+  entry.envelopes[kind] = own as Uint8Array<ArrayBuffer>;
+  return own as Uint8Array<ArrayBuffer>;
 }
 
 /** The routes on the app: every request the dispatcher leaves, signed in or not, with the app's errors. */
 export function mountPublicRoutes(app: Hono, deps: AppDeps, firstViews: FirstViews): void {
-  const encoded = createEncoder();
   const viewerOf = async (c: Context): Promise<Viewer> => {
     // The signed-in scanner's id for the scan event; a missing or bad token simply means a visitor here.
     const ctx = await createContext(deps, c.req.header('authorization'), requestInfo(c, deps.settings));

@@ -2,7 +2,6 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import {
   companies,
-  lotEvents,
   lots,
   products,
   shortLinks,
@@ -10,7 +9,7 @@ import {
 } from '#server/db/schema/index.ts';
 import { toPublicCompany } from '#server/services/accounts/profile.ts';
 import { redirectUrl } from '#server/services/codes.ts';
-import { toLot } from '#server/services/lots/read.ts';
+import { lotEventsOf, toLot } from '#server/services/lots/read.ts';
 import type {
   PublicLot,
   PublicLotAnswer,
@@ -135,19 +134,7 @@ export async function buildLotAnswer(
   if (!lot) return undefined;
   const product = await productAnswerOf(db, publicUrl, lot.productId, null);
   if (!product) return undefined;
-  const events = await db
-    .select({
-      id: lotEvents.id,
-      activity: lotEvents.activity,
-      location: lotEvents.location,
-      date: lotEvents.date,
-      description: lotEvents.description,
-      bizStep: lotEvents.bizStep,
-      gln: lotEvents.gln,
-    })
-    .from(lotEvents)
-    .where(eq(lotEvents.lotId, lotId))
-    .orderBy(asc(lotEvents.position));
+  const events = await lotEventsOf(db, lotId);
   return {
     productId: product.id,
     companyId: product.companyId,

@@ -4,6 +4,7 @@ import type pg from 'pg';
 import type { Sqlite } from '#server/db/client.ts';
 import { type PgAnswerQueries, pgAnswerQueries } from '#server/db/pg-public-answers.ts';
 import type { Settings } from '#server/env.ts';
+import { ID_MAX } from '#shared/schemas/common.ts';
 import type { Logger } from '#server/logger.ts';
 import type { PublicCompany } from '#server/services/accounts/profile.ts';
 import { StoredAnswers } from './answer-store.ts';
@@ -34,7 +35,15 @@ export interface PublicAnswer {
   readonly lotId: number | null;
   /** The server-rendered pages made from this answer (server/http/first-view.ts), kept with it. */
   readonly pages: Partial<Record<PageKind, KeptPage>>;
+  /**
+   * The answer in each transport's envelope, kept with it like its pages (server/http/public-routes.ts,
+   * decision 168): 'sent' after its first send, the bytes from its second.
+   */
+  readonly envelopes: Partial<Record<EnvelopeKind, Uint8Array<ArrayBuffer> | 'sent'>>;
 }
+
+/** The envelopes an answer is sent in: REST's and tRPC's (their bytes are the edge's, not this module's). */
+export type EnvelopeKind = 'rest' | 'trpc';
 
 export type PageKind = 'details' | 'redirect' | 'lot';
 export interface KeptPage {
@@ -452,6 +461,8 @@ export class PublicAnswers {
 
   /** The same answer for an ACTIVE product by its id, by its primary code: one shape, kept in one place. */
   productById(id: number): MaybePromise<PublicAnswer | null> {
+    // Past the ids either engine holds (decision 166): no product, on both alike.
+    if (!validId(id)) return null;
     const code = this.primaryCodes.get(id);
     if (code !== undefined) return this.product(code);
     const generation = this.generation;
@@ -476,6 +487,7 @@ export class PublicAnswers {
 
   /** The lot page's answer (PublicLotAnswer) of a lot of an ACTIVE product; null when there is none. */
   lot(id: number): MaybePromise<PublicAnswer | null> {
+    if (!validId(id)) return null;
     const key = String(id);
     const hit = this.lots.get(key);
     if (hit) return hit;
@@ -509,6 +521,7 @@ export class PublicAnswers {
         companyId: row.companyId,
         lotId: row.lotId,
         pages: {},
+        envelopes: {},
       };
       if (admit(row) && generation === this.generation) set(entry);
       return entry;
@@ -579,6 +592,9 @@ function rowOf(row: ProductRow | undefined): SourceRow | undefined {
   const [productId, companyId, data, lotId = null] = row;
   return { productId, companyId, lotId, data: encoder.encode(data) };
 }
+
+/** An id a row may have on either engine: a positive integer up to PostgreSQL's `integer` (ID_MAX). */
+const validId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= ID_MAX;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createEncoder } from '#server/http/public-routes.ts';
+import { encoded } from '#server/http/public-routes.ts';
 import type { PublicAnswer } from '#server/services/products/public-answers.ts';
 
 /**
- * A kept answer's envelope is made again on its first sends and kept from its second
- * (server/http/public-routes.ts): the bytes must be the envelope's every time, and an answer made after a
+ * A kept answer's envelope is made on its first send and kept with the answer from its second
+ * (server/http/public-routes.ts, decision 168): the bytes must be the envelope's every time, and an answer made after a
  * change must never get the envelope of the one it replaced.
  */
 const answer = (json: string): PublicAnswer => ({
@@ -13,11 +13,11 @@ const answer = (json: string): PublicAnswer => ({
   companyId: 1,
   lotId: null,
   pages: {},
+  envelopes: {},
 });
 
 describe('[GUEST][perf] the public answers in their envelopes', () => {
   it('sends the same REST and tRPC bytes on every ask, keeping them from the second, and a new answer its own', () => {
-    const encoded = createEncoder();
     const old = answer('{"name":"Cà phê"}');
     const rest = [1, 2, 3].map(() => encoded('rest', old));
     for (const bytes of rest)
