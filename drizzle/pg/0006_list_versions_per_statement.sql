@@ -11,41 +11,29 @@ DROP TRIGGER IF EXISTS "products_list_version_au" ON "products";
 --> statement-breakpoint
 DROP FUNCTION IF EXISTS "products_list_version_bump"();
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION "products_list_version_bump_companies"(touched integer[]) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO "product_list_versions" AS v ("company_id", "version")
-    SELECT DISTINCT c, 1 FROM unnest(array_append(touched, 0)) AS c ORDER BY c
-    ON CONFLICT ("company_id") DO UPDATE SET "version" = v."version" + 1;
-$$;
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION "products_list_version_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION "products_list_version_bump_rows"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  touched integer[] := ARRAY(SELECT DISTINCT company_id FROM new_rows);
+  touched integer[];
 BEGIN
-  IF cardinality(touched) > 0 THEN PERFORM "products_list_version_bump_companies"(touched); END IF;
+  -- Each statement names only the transition tables its trigger has (PL/pgSQL plans a statement when it runs).
+  IF TG_OP = 'INSERT' THEN
+    touched := ARRAY(SELECT DISTINCT company_id FROM new_rows);
+  ELSIF TG_OP = 'DELETE' THEN
+    touched := ARRAY(SELECT DISTINCT company_id FROM old_rows);
+  ELSE
+    touched := ARRAY(SELECT company_id FROM old_rows UNION SELECT company_id FROM new_rows);
+  END IF;
+  IF cardinality(touched) > 0 THEN
+    INSERT INTO "product_list_versions" AS v ("company_id", "version")
+      SELECT DISTINCT c, 1 FROM unnest(array_append(touched, 0)) AS c ORDER BY c
+      ON CONFLICT ("company_id") DO UPDATE SET "version" = v."version" + 1;
+  END IF;
   RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION "products_list_version_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  touched integer[] := ARRAY(SELECT DISTINCT company_id FROM old_rows);
-BEGIN
-  IF cardinality(touched) > 0 THEN PERFORM "products_list_version_bump_companies"(touched); END IF;
-  RETURN NULL;
-END;
-$$;
+CREATE TRIGGER "products_list_version_ai" AFTER INSERT ON "products" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "products_list_version_bump_rows"();
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION "products_list_version_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  touched integer[] := ARRAY(SELECT company_id FROM old_rows UNION SELECT company_id FROM new_rows);
-BEGIN
-  IF cardinality(touched) > 0 THEN PERFORM "products_list_version_bump_companies"(touched); END IF;
-  RETURN NULL;
-END;
-$$;
+CREATE TRIGGER "products_list_version_ad" AFTER DELETE ON "products" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "products_list_version_bump_rows"();
 --> statement-breakpoint
-CREATE TRIGGER "products_list_version_ai" AFTER INSERT ON "products" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "products_list_version_inserted"();
---> statement-breakpoint
-CREATE TRIGGER "products_list_version_ad" AFTER DELETE ON "products" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "products_list_version_deleted"();
---> statement-breakpoint
-CREATE TRIGGER "products_list_version_au" AFTER UPDATE ON "products" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "products_list_version_updated"();
+CREATE TRIGGER "products_list_version_au" AFTER UPDATE ON "products" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "products_list_version_bump_rows"();

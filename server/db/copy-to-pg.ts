@@ -1,8 +1,9 @@
-import { asc, getTableName, gt, is, sql } from 'drizzle-orm';
+import { asc, getTableColumns, getTableName, gt, is, sql } from 'drizzle-orm';
 import { getTableConfig as getPgTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from './client.ts';
 import type { PgDb } from './pg-client.ts';
+import { SCAN_WINDOW_KEY, WINDOW_SCANS_ADDED } from './pg-scan-windows.ts';
 import * as pgTables from './schema/pg/index.ts';
 import * as sqliteTables from './schema/sqlite.ts';
 
@@ -45,26 +46,23 @@ function tablesInOrder(): Array<{ name: TableName; from: SQLiteTable; to: PgTabl
   return ordered;
 }
 
-/**
- * Copies every row of the app's SQLite database into a migrated, empty PostgreSQL database (moving from one
- * server to several, docs/deploy.md; the benchmarks' PostgreSQL dataset). Rows are read and written through
- * both schemas, so every value is converted as the app itself reads and writes it (times, booleans, JSON);
- * ids are kept, and each table's identity continues after its largest id. All of it in one transaction:
- * a failure leaves the target as empty as it was.
- */
 type Row = Record<string, unknown> & { id: number };
+
+/** The scan window's key (pg-scan-windows.ts) as the PostgreSQL table's fields and columns. */
+const WINDOW_KEY = Object.entries(getTableColumns(pgTables.scanEvents)).filter(([, column]) =>
+  (SCAN_WINDOW_KEY as readonly string[]).includes(column.name),
+);
 
 /**
  * Scan counting windows: on SQLite a window's scans for one key may be in several rows (each flush writes its
- * own); on PostgreSQL the key is unique (pg-scan-windows.ts) and flushes add to one row (decision 156). Rows of one key are added
+ * own); on PostgreSQL the key is unique and flushes add to one row (decision 156). Rows of one key are added
  * together, within a batch here and across batches by the insert's ON CONFLICT, keeping the first row's id.
  */
-const SCAN_WINDOW_FIELDS = ['productId', 'companyId', 'userId', 'device', 'lotId', 'createdAt'] as const;
 function mergeWindows(rows: Row[]): Row[] {
   const merged = new Map<string, Row>();
   for (const row of rows) {
-    const key = SCAN_WINDOW_FIELDS.map((f) => {
-      const v = row[f];
+    const key = WINDOW_KEY.map(([field]) => {
+      const v = row[field];
       return v instanceof Date ? v.getTime() : String(v ?? '');
     }).join(':');
     const held = merged.get(key);
@@ -74,6 +72,13 @@ function mergeWindows(rows: Row[]): Row[] {
   return [...merged.values()];
 }
 
+/**
+ * Copies every row of the app's SQLite database into a migrated, empty PostgreSQL database (moving from one
+ * server to several, docs/deploy.md; the benchmarks' PostgreSQL dataset). Rows are read and written through
+ * both schemas, so every value is converted as the app itself reads and writes it (times, booleans, JSON);
+ * ids are kept, and each table's identity continues after its largest id. All of it in one transaction:
+ * a failure leaves the target as empty as it was.
+ */
 export async function copySqliteToPg(
   from: Db,
   to: PgDb,
@@ -112,8 +117,8 @@ export async function copySqliteToPg(
             .insert(target)
             .values(mergeWindows(rows) as never)
             .onConflictDoUpdate({
-              target: SCAN_WINDOW_FIELDS.map((field) => pgTables.scanEvents[field]),
-              set: { scans: sql.raw('scan_events.scans + excluded.scans') },
+              target: WINDOW_KEY.map(([, column]) => column),
+              set: { scans: sql.raw(WINDOW_SCANS_ADDED) },
             });
         } else {
           await tx.insert(target).values(rows as never);

@@ -22,6 +22,8 @@ export const SCAN_WINDOW_KEY = [
   'created_at',
 ] as const;
 export const SCAN_WINDOW_CONSTRAINT = 'scan_events_window_unique';
+/** A window's scans when a row is written into a window that already has one: added (an upsert's SET). */
+export const WINDOW_SCANS_ADDED = 'scan_events.scans + excluded.scans';
 
 /**
  * Times travel as integer milliseconds (the buffer's rows) and are stored as the schema's timestamptz:
@@ -31,7 +33,7 @@ const UPSERT = `INSERT INTO scan_events (product_id, company_id, user_id, device
   SELECT p, c, u, d, timestamptz 'epoch' + t * interval '1 millisecond', s, l
   FROM unnest($1::integer[], $2::integer[], $3::integer[], $4::text[], $5::bigint[], $6::integer[], $7::integer[])
     AS r(p, c, u, d, t, s, l)
-  ON CONFLICT (${SCAN_WINDOW_KEY.join(', ')}) DO UPDATE SET scans = scan_events.scans + excluded.scans`;
+  ON CONFLICT (${SCAN_WINDOW_KEY.join(', ')}) DO UPDATE SET scans = ${WINDOW_SCANS_ADDED}`;
 
 /** The start of the window a time falls in: windows of one length start at the same instants everywhere. */
 export const windowStart = (time: number, windowMs: number) => time - (time % Math.max(1, windowMs));
