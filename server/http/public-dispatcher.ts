@@ -42,9 +42,9 @@ type Match = [AnswerRoute, Params];
 export function pathMatcher(routes: readonly AnswerRoute[]): (path: string) => Match | null {
   const exact = new Map<string, AnswerRoute>();
   const prefixed: Array<{ prefix: string; name: string; route: AnswerRoute }> = [];
+  const plain = /^[A-Za-z0-9/._-]+$/;
   for (const route of routes) {
     const at = route.path.indexOf(':');
-    const plain = /^[A-Za-z0-9/._-]+$/;
     if (at < 0 && plain.test(route.path)) exact.set(route.path, route);
     else if (at > 0 && route.path[at - 1] === '/' && plain.test(route.path.slice(0, at)) && /^\w+$/.test(route.path.slice(at + 1))) {
       prefixed.push({ prefix: route.path.slice(0, at), name: route.path.slice(at + 1), route });
