@@ -9,7 +9,6 @@ import {
   CHANGE_FEED_APPLICATION,
   type Change,
   type ChangeFeed,
-  createChangeFeed,
   createPgChangeFeed,
   createSqliteChangeFeed,
   installChangeTriggers,
@@ -250,9 +249,7 @@ describe.skipIf(missing)('[change feed] PostgreSQL: every instance hears every w
 
   it('a notification of no known shape on the channel drops everything rather than nothing', async () => {
     const seen: Change[] = [];
-    feeds.push(
-      await createChangeFeed({ pool: writer, connection: { connectionString: url } }, (ch) => seen.push(ch)),
-    );
+    await listen(seen);
     await writer.query(
       `SELECT pg_notify('${CHANGE_CHANNEL}', 'not json'), pg_notify('${CHANGE_CHANNEL}', '[1, 2]')`,
     );
