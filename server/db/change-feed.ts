@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { Logger } from '#server/logger.ts';
 import type { Sqlite } from './client.ts';
 import { errorReason } from './errors.ts';
+import { PG_WRITE_LOCK } from './pg-client.ts';
 
 /**
  * What changed in the tables a public answer is made of, told to whoever keeps answers (decision 158).
@@ -151,15 +152,18 @@ $fn$`;
 
 /**
  * Installs (or brings up to date) the notifying triggers on PostgreSQL, after the migrations: CREATE OR
- * REPLACE, under a transaction-wide advisory lock so that N instances starting together do not race on the
- * catalogue. PostgreSQL drops identical notifications of one transaction, so an import that writes a
- * product's rows many times tells the listeners once per key.
+ * REPLACE, under the writers' transaction-wide advisory lock (PG_WRITE_LOCK, decision 166), so that N
+ * instances starting together do not race on the catalogue, and so that a trigger's table lock is never
+ * taken while another instance's transaction writes these tables in another order: an instance seeding the
+ * demo data (companies, then products) while another replaced the triggers (products, then companies) was a
+ * deadlock that stopped one start. PostgreSQL drops identical notifications of one transaction, so an
+ * import that writes a product's rows many times tells the listeners once per key.
  */
 export async function installChangeTriggers(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    await client.query("SELECT pg_advisory_xact_lock(hashtext('txng:change_feed'))");
+    await client.query('SELECT pg_advisory_xact_lock($1)', [PG_WRITE_LOCK]);
     for (const w of WATCHED) {
       await client.query(pgFunction(w));
       await client.query(
