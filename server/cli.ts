@@ -111,7 +111,7 @@ export async function runCli(args: string[]): Promise<void> {
   // newer version): the same one line and exit code as when it fails before listening.
   running.started.catch((err: unknown) => {
     console.error(err instanceof Error ? err.message : String(err));
-    running.close().finally(() => process.exit(1));
+    void running.close().finally(() => process.exit(1));
   });
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {

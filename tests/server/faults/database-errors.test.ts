@@ -22,7 +22,10 @@ describe('[faults] a lost database connection, told apart from a refused stateme
     ['reset by the peer', withCode('ECONNRESET', 'read ECONNRESET')],
     ['the host name does not resolve', withCode('ENOTFOUND')],
     ['the connection ended under a statement', new Error('Connection terminated unexpectedly')],
-    ['a statement on a connection that already failed', new Error('Client has encountered a connection error and is not queryable')],
+    [
+      'a statement on a connection that already failed',
+      new Error('Client has encountered a connection error and is not queryable'),
+    ],
     ['no connection given within the pool timeout', new Error('timeout exceeded when trying to connect')],
     ['wrapped by drizzle', wrapped(withCode('57P01'))],
     [

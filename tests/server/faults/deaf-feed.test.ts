@@ -12,7 +12,10 @@ describe('[GUEST][REST] the public answers while changes may go unheard', () => 
   it('serve and keep nothing until the feed listens again, then keep as before', async () => {
     const api = await createTestApi();
     const admin = await createUser(api.deps, { role: 'COMPANY_ADMIN' });
-    const product = await callerFor(api.deps, admin).products.create({ name: 'Chè Shan tuyết', status: 'ACTIVE' });
+    const product = await callerFor(api.deps, admin).products.create({
+      name: 'Chè Shan tuyết',
+      status: 'ACTIVE',
+    });
     const resolve = () => api.call('GET', `/products/qr-codes/${product.qr_code}`);
     const answers = api.deps.publicAnswers;
 

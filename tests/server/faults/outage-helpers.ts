@@ -88,7 +88,10 @@ export async function writers(specs: WriterSpec[]): Promise<Writes> {
   const loops = await Promise.all(
     specs.map(async ({ server, token, label }) => {
       const first = `${label} ban đầu`;
-      const created = await api(server.url, 'POST', '/products', { token, body: { name: first, companyId: 1 } });
+      const created = await api(server.url, 'POST', '/products', {
+        token,
+        body: { name: first, companyId: 1 },
+      });
       if (created.status !== 201) throw new Error(`writer ${label}: ${created.status}`);
       const mine = { id: created.body.data.id as number, triedAfter: [first] };
       own.push(mine);
@@ -101,7 +104,10 @@ export async function writers(specs: WriterSpec[]): Promise<Writes> {
             if (made1.status === 201) made.set(made1.body.data.id as number, name);
             const rename = `${label} tên ${n}`;
             mine.triedAfter.push(rename);
-            const renamed = await api(server.url, 'PUT', `/products/${mine.id}`, { token, body: { name: rename } });
+            const renamed = await api(server.url, 'PUT', `/products/${mine.id}`, {
+              token,
+              body: { name: rename },
+            });
             answered(renamed, `PUT /products/${mine.id} (${label})`);
             if (renamed.status === 200) mine.triedAfter = [rename];
           } catch (err) {

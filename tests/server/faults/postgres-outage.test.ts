@@ -77,7 +77,10 @@ describe.skipIf(!available)(
     };
     /** A new ACTIVE product of the demo company, made through A, with its printed code. */
     const product = async (name: string) => {
-      const made = await api(a.url, 'POST', '/products', { token, body: { name, companyId: 1, status: 'ACTIVE' } });
+      const made = await api(a.url, 'POST', '/products', {
+        token,
+        body: { name, companyId: 1, status: 'ACTIVE' },
+      });
       expect(made.status).toBe(201);
       return { id: made.body.data.id as number, code: made.body.data.qr_code as string, companyId: 1 };
     };
@@ -104,7 +107,8 @@ describe.skipIf(!available)(
         );
         expect(scans.map((r) => r.status)).toEqual(Array(6).fill(200));
 
-        const heldLines = () => [...a.lines, ...b.lines].filter((l) => l.includes('"event":"scan.held"')).length;
+        const heldLines = () =>
+          [...a.lines, ...b.lines].filter((l) => l.includes('"event":"scan.held"')).length;
         const heldBefore = heldLines();
         await cluster.stopServer(mode);
         const ackedBeforeOutage = writes.acknowledged();
@@ -145,9 +149,14 @@ describe.skipIf(!available)(
           });
         }
         const readyAfterMs = Date.now() - back;
-        console.info(`[faults] -m ${mode}: both instances ready ${readyAfterMs} ms after PostgreSQL was back`);
+        console.info(
+          `[faults] -m ${mode}: both instances ready ${readyAfterMs} ms after PostgreSQL was back`,
+        );
         for (const server of [a, b]) {
-          expect(await health(server)).toMatchObject({ status: 200, data: { status: 'ok', ready: true, reasons: [] } });
+          expect(await health(server)).toMatchObject({
+            status: 200,
+            data: { status: 'ok', ready: true, reasons: [] },
+          });
         }
         // Writes succeed again, on both, without a restart.
         const ackedAtReturn = writes.acknowledged();
@@ -172,7 +181,9 @@ describe.skipIf(!available)(
         // An edit through A after the outage is served fresh by B within a second.
         expect((await restName(b, shown.code)).status).toBe(200);
         const renamed = `Cà phê đổi tên sau sự cố (${mode}) ${Date.now()}`;
-        expect((await api(a.url, 'PUT', `/products/${shown.id}`, { token, body: { name: renamed } })).status).toBe(200);
+        expect(
+          (await api(a.url, 'PUT', `/products/${shown.id}`, { token, body: { name: renamed } })).status,
+        ).toBe(200);
         const edited = Date.now();
         await vi.waitFor(async () => expect((await restName(b, shown.code)).name).toBe(renamed), {
           timeout: FRESH_MS,
@@ -181,10 +192,13 @@ describe.skipIf(!available)(
         expect(Date.now() - edited).toBeLessThanOrEqual(FRESH_MS);
 
         // The scans answered before the outage were kept and are counted now.
-        await vi.waitFor(async () => expect(await dashboard(a, scanned.companyId, scanned.id)).toBe(before + 6), {
-          timeout: 5_000,
-          interval: 100,
-        });
+        await vi.waitFor(
+          async () => expect(await dashboard(a, scanned.companyId, scanned.id)).toBe(before + 6),
+          {
+            timeout: 5_000,
+            interval: 100,
+          },
+        );
         // Kept, not written on time: the writer said so when the database was gone.
         const events = [...a.lines, ...b.lines].filter((l) => !l.includes('"event":"http.request"'));
         expect(heldLines(), events.join('\n')).toBeGreaterThan(heldBefore);

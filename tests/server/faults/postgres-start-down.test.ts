@@ -42,7 +42,10 @@ describe.skipIf(!available)(
         const health = await api(s.url, 'GET', '/health');
         expect(health.status).toBe(200);
         expect(health.body.data).toMatchObject({ status: 'starting', ready: false });
-        expect(health.body.data.reasons.map((r: { key: string }) => r.key).sort()).toEqual(['database', 'starting']);
+        expect(health.body.data.reasons.map((r: { key: string }) => r.key).sort()).toEqual([
+          'database',
+          'starting',
+        ]);
 
         const ready = await api(s.url, 'GET', '/health/ready');
         expect(ready.status).toBe(503);
@@ -70,8 +73,14 @@ describe.skipIf(!available)(
           interval: 50,
         });
         // (The log is written asynchronously: its line may come a moment after the answer.)
-        await vi.waitFor(() => expect(s.lines.some((l) => l.includes('"event":"database.ready"'))).toBe(true));
-        expect((await api(s.url, 'GET', '/health')).body.data).toMatchObject({ status: 'ok', ready: true, reasons: [] });
+        await vi.waitFor(() =>
+          expect(s.lines.some((l) => l.includes('"event":"database.ready"'))).toBe(true),
+        );
+        expect((await api(s.url, 'GET', '/health')).body.data).toMatchObject({
+          status: 'ok',
+          ready: true,
+          reasons: [],
+        });
         // Migrated, its first SUPER_ADMIN and the demo data made: the start-up work ran, once.
         const signedIn = await api(s.url, 'POST', '/auth/login', { body: ADMIN });
         expect(signedIn.status).toBe(200);

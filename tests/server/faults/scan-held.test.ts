@@ -13,8 +13,17 @@ function standIn() {
   const state = { down: false };
   const pool = {
     async query(_sql: string, values: unknown[][]) {
-      if (state.down) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
-      const [p, c, u, d, t, s, l] = values as [number[], number[], (number | null)[], string[], number[], number[], (number | null)[]];
+      if (state.down)
+        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+      const [p, c, u, d, t, s, l] = values as [
+        number[],
+        number[],
+        (number | null)[],
+        string[],
+        number[],
+        number[],
+        (number | null)[],
+      ];
       for (let i = 0; i < p.length; i++) written.push([p[i]!, c[i]!, u[i]!, d[i]!, t[i]!, s[i]!, l[i]!]);
       return { rows: [] };
     },
@@ -27,7 +36,15 @@ function logs() {
   return { lines, logger: { debug: log, info: log, warn: log, error: log } };
 }
 const T0 = Date.UTC(2026, 10, 26, 3, 0, 0);
-const row = (productId: number, at: number, scans = 1): ScanRow => [productId, 1, null, 'mobile', at, scans, null];
+const row = (productId: number, at: number, scans = 1): ScanRow => [
+  productId,
+  1,
+  null,
+  'mobile',
+  at,
+  scans,
+  null,
+];
 const total = (rows: readonly ScanRow[]) => rows.reduce((n, r) => n + r[5], 0);
 
 describe('[faults] scan counts while PostgreSQL is away', () => {
@@ -41,7 +58,9 @@ describe('[faults] scan counts while PostgreSQL is away', () => {
     await writer.writeScans([row(1, T0 + 400, 2), row(2, T0 + 500)]);
     await writer.writeScans([row(1, T0 + 59_000, 4)]);
     expect(written).toEqual([]);
-    expect(lines.filter((l) => l.event === 'scan.held')).toEqual([{ event: 'scan.held', rows: 1, dropped: 0 }]);
+    expect(lines.filter((l) => l.event === 'scan.held')).toEqual([
+      { event: 'scan.held', rows: 1, dropped: 0 },
+    ]);
 
     state.down = false;
     await vi.waitFor(() => expect(total(written)).toBe(10), { timeout: 1_000, interval: 10 });

@@ -9,7 +9,8 @@ import { createTestApi, type TestApi } from '#tests/helpers/http.ts';
  * 200 and says why; readiness is 503 while a reason holds; until the start is done, only health answers.
  * The database's failure is simulated where the app meets it, with the driver's own errors.
  */
-const lost = () => Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+const lost = () =>
+  Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
 const trpcGet = (t: TestApi, path: string, input: unknown) =>
   t.app.request(`/api/trpc/${path}?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: input }))}`);
 
@@ -37,7 +38,9 @@ describe('[faults] answers while the database is away', () => {
   });
 
   it('[VISITOR][REST and tRPC][products.resolve]: a scan whose read fails on a lost connection is 503, in each edge its own shape', async () => {
-    vi.spyOn(t.deps.publicAnswers, 'product').mockRejectedValue(new Error('Connection terminated unexpectedly'));
+    vi.spyOn(t.deps.publicAnswers, 'product').mockRejectedValue(
+      new Error('Connection terminated unexpectedly'),
+    );
     const rest = await t.call('GET', '/products/qr-codes/ABC123');
     expect(rest.status).toBe(503);
     expect(Number(rest.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -46,7 +49,9 @@ describe('[faults] answers while the database is away', () => {
     const trpc = await trpcGet(t, 'products.resolve', { code: 'ABC123' });
     expect(trpc.status).toBe(503);
     expect(Number(trpc.headers.get('retry-after'))).toBeGreaterThan(0);
-    const [answer] = (await trpc.json()) as Array<{ error: { message: string; data: { httpStatus: number } } }>;
+    const [answer] = (await trpc.json()) as Array<{
+      error: { message: string; data: { httpStatus: number } };
+    }>;
     expect(answer?.error.message).toBe(messages.errors.databaseUnavailable);
     expect(answer?.error.data.httpStatus).toBe(503);
   });

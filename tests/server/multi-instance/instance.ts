@@ -9,7 +9,7 @@ import { startServer } from '#server/server.ts';
 
 const running = await startServer(loadSettings(), undefined, { clientDir: process.env.CLIENT_DIR });
 running.started.catch(() => {
-  running.close().finally(() => process.exit(1));
+  void running.close().finally(() => process.exit(1));
 });
 process.once('SIGTERM', () => {
   running.close().then(
