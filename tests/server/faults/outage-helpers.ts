@@ -1,33 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { api, type RealServer, tempDir } from '#tests/server/security/real-server.ts';
-
-/** The instance of the two-instance tests: the real start-up, SIGTERM's graceful shutdown. */
-export const INSTANCE = {
-  command: [process.execPath, '--import', 'tsx', 'tests/server/multi-instance/instance.ts'],
-};
-
-const TEMPLATE =
-  '<!doctype html><html lang="vi"><head><title>Truy xuất nguồn gốc</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
-
-/**
- * The settings every instance of a fault test shares, as behind a load balancer: one database, one uploads
- * folder, the demo data; scans written a second after their answer (the longest SCAN_FLUSH_MS), so that those answered just before
- * an outage are written during it.
- */
-export function instanceEnv(databaseUrl: string, extra: Record<string, string> = {}): Record<string, string> {
-  const client = tempDir('txng-client-');
-  mkdirSync(client, { recursive: true });
-  writeFileSync(join(client, 'index.html'), TEMPLATE);
-  return {
-    DATABASE_URL: databaseUrl,
-    UPLOADS_DIR: tempDir('txng-uploads-'),
-    CLIENT_DIR: client,
-    SCAN_FLUSH_MS: '1000',
-    DEMO: '1',
-    ...extra,
-  };
-}
+import { api, type RealServer } from '#tests/server/security/real-server.ts';
 
 type Answer = Awaited<ReturnType<typeof api>>;
 

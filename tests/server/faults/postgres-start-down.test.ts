@@ -3,7 +3,7 @@ import { vi as messages } from '#shared/i18n/vi/index.ts';
 import { adminQuery, type PostgresCluster, startPostgres } from '#scripts/pg-test.mjs';
 import { postgresAvailable } from '#tests/helpers/postgres.ts';
 import { api, type RealServer, startRealServer } from '#tests/server/security/real-server.ts';
-import { INSTANCE, instanceEnv } from './outage-helpers.ts';
+import { INSTANCE, instanceEnv } from '#tests/server/multi-instance/instance-env.ts';
 
 /**
  * An instance started while its PostgreSQL is down (decision 178): it listens at once, says `starting` with
