@@ -1,0 +1,142 @@
+import type { Worker } from 'node:worker_threads';
+import { AppError, type AppErrorCode } from '#server/errors.ts';
+import { startWorkerModule } from '#server/lib/worker-module.ts';
+import { createWorkQueue } from '#server/security/work-queue.ts';
+import type { WorkerReply, WorkerRequest } from './budgeted-worker.ts';
+
+/**
+ * Work on untrusted input (a photo to decode, a spreadsheet to read, a document to validate) runs
+ * here: on worker threads, never the event loop, each job within a budget (decision 175).
+ *
+ * - **Heap**: each thread has `resourceLimits`; a job that passes it ends its thread (V8 stops it) and
+ *   is refused with `overBudget`, a Vietnamese 413, instead of growing the server.
+ * - **Deadline**: a job still running after `deadlineMs` ends its thread the same way.
+ * - **Queue**: at most `workers` jobs run and `maxWaiting` wait; a job that finds the queue full is a
+ *   503 with Retry-After at once (server/security/work-queue.ts).
+ * - **A lane for light jobs**: `reservedForLight` of the threads never run a heavy job, so a caller
+ *   sending large files keeps at most the other threads busy, and small jobs still get their turn.
+ * - **Memory back**: a thread whose heap (JavaScript and WebAssembly) is over `retainMb` after a job is
+ *   replaced, so what a large job took is given back to the system rather than kept for the next one.
+ *
+ * Threads start on the first job that needs one and are replaced after any failure; `close()` ends them.
+ */
+export interface BudgetedPool<Job, Result> {
+  run(job: Job, options?: { heavy?: boolean }): Promise<Result>;
+  /** Threads alive, jobs running and waiting (tests, logs). */
+  readonly load: { threads: number; running: number; waiting: number };
+  close(): Promise<void>;
+}
+
+export interface BudgetedPoolOptions {
+  /** The worker module: its key in SERVER_ENTRY_POINTS and its source (server/lib/worker-module.ts). */
+  worker: { name: string; source: URL };
+  workers: number;
+  /** Threads kept for jobs not marked heavy (at most workers - 1). */
+  reservedForLight?: number;
+  /** Jobs that may wait, in each lane. */
+  maxWaiting: number;
+  deadlineMs: number;
+  /** The V8 old-generation limit of each thread. */
+  heapMb: number;
+  /** A thread holding more than this after a job is replaced. */
+  retainMb: number;
+  retryAfterSeconds: number;
+  /** The 503 of a full queue. */
+  busyMessage: string;
+  /** The refusal of a job that passed its heap or its deadline. */
+  overBudget: () => AppError;
+}
+
+interface Thread {
+  worker: Worker;
+  busy: boolean;
+}
+
+export function createBudgetedPool<Job, Result>(options: BudgetedPoolOptions): BudgetedPool<Job, Result> {
+  const reserved = Math.min(options.reservedForLight ?? 0, options.workers - 1);
+  const queue = (concurrency: number) =>
+    createWorkQueue({
+      concurrency,
+      maxWaiting: options.maxWaiting,
+      retryAfterSeconds: options.retryAfterSeconds,
+      message: options.busyMessage,
+    });
+  // Every job passes `all`; a heavy one first passes `heavy`, so at most workers - reserved heavy jobs
+  // are ever running or waiting in `all`: the reserved threads stay free for the light ones.
+  const all = queue(options.workers);
+  const heavy = reserved > 0 ? queue(options.workers - reserved) : undefined;
+  const threads: Thread[] = [];
+  let seq = 0;
+  let closed = false;
+
+  const start = (): Thread => {
+    const worker = startWorkerModule(options.worker.name, options.worker.source, {
+      resourceLimits: { maxOldGenerationSizeMb: options.heapMb },
+    });
+    // The pool must not keep a finished process (a script, a test) alive.
+    worker.unref();
+    const thread = { worker, busy: false };
+    threads.push(thread);
+    return thread;
+  };
+  const retire = (thread: Thread) => {
+    const at = threads.indexOf(thread);
+    if (at >= 0) threads.splice(at, 1);
+    void thread.worker.terminate();
+  };
+
+  const runOn = (thread: Thread, job: Job) =>
+    new Promise<Result>((resolve, reject) => {
+      const id = ++seq;
+      thread.busy = true;
+      const settle = (fail: AppError | Error | null, result?: Result, keep = true) => {
+        clearTimeout(timer);
+        thread.worker.off('message', onMessage);
+        thread.worker.off('error', onDeath);
+        thread.worker.off('exit', onDeath);
+        thread.busy = false;
+        if (!keep) retire(thread);
+        if (fail) reject(fail);
+        else resolve(result as Result);
+      };
+      const onMessage = (reply: WorkerReply<Result>) => {
+        if (reply.id !== id) return;
+        const keep = reply.heldMb <= options.retainMb;
+        if ('result' in reply) settle(null, reply.result, keep);
+        else if (reply.refusal)
+          settle(
+            new AppError(reply.refusal.code as AppErrorCode, reply.refusal.message, {
+              fields: reply.refusal.fields,
+            }),
+            undefined,
+            keep,
+          );
+        else settle(new Error(reply.failure ?? 'worker job failed'), undefined, keep);
+      };
+      // Out of heap (V8 ends the thread) or past the deadline (ended here): the job cost too much.
+      const onDeath = () => settle(options.overBudget(), undefined, false);
+      const timer = setTimeout(onDeath, options.deadlineMs);
+      thread.worker.on('message', onMessage);
+      thread.worker.once('error', onDeath);
+      thread.worker.once('exit', onDeath);
+      thread.worker.postMessage({ id, job } satisfies WorkerRequest<Job>);
+    });
+
+  const runNow = (job: Job) => runOn(threads.find((t) => !t.busy) ?? start(), job);
+
+  return {
+    get load() {
+      const { running, waiting } = all.load;
+      return { threads: threads.length, running, waiting: waiting + (heavy?.load.waiting ?? 0) };
+    },
+    run(job, { heavy: isHeavy = false } = {}) {
+      if (closed) return Promise.reject(new Error(`${options.worker.name} pool closed`));
+      if (isHeavy && heavy) return heavy.run(() => all.run(() => runNow(job)));
+      return all.run(() => runNow(job));
+    },
+    async close() {
+      closed = true;
+      await Promise.all(threads.splice(0).map((t) => t.worker.terminate()));
+    },
+  };
+}
