@@ -27,7 +27,7 @@ export interface BudgetedPool<Job, Result> {
   close(): Promise<void>;
 }
 
-export interface BudgetedPoolOptions {
+export interface BudgetedPoolOptions<Job> {
   /** The worker module: its key in SERVER_ENTRY_POINTS and its source (server/lib/worker-module.ts). */
   worker: { name: string; source: URL };
   workers: number;
@@ -44,7 +44,7 @@ export interface BudgetedPoolOptions {
   /** The 503 of a full queue. */
   busyMessage: string;
   /** The refusal of a job that passed its heap or its deadline. */
-  overBudget: () => AppError;
+  overBudget: (job: Job) => AppError;
 }
 
 interface Thread {
@@ -52,7 +52,9 @@ interface Thread {
   busy: boolean;
 }
 
-export function createBudgetedPool<Job, Result>(options: BudgetedPoolOptions): BudgetedPool<Job, Result> {
+export function createBudgetedPool<Job, Result>(
+  options: BudgetedPoolOptions<Job>,
+): BudgetedPool<Job, Result> {
   const reserved = Math.min(options.reservedForLight ?? 0, options.workers - 1);
   const queue = (concurrency: number) =>
     createWorkQueue({
@@ -114,7 +116,7 @@ export function createBudgetedPool<Job, Result>(options: BudgetedPoolOptions): B
         else settle(new Error(reply.failure ?? 'worker job failed'), undefined, keep);
       };
       // Out of heap (V8 ends the thread) or past the deadline (ended here): the job cost too much.
-      const onDeath = () => settle(options.overBudget(), undefined, false);
+      const onDeath = () => settle(options.overBudget(job), undefined, false);
       const timer = setTimeout(onDeath, options.deadlineMs);
       thread.worker.on('message', onMessage);
       thread.worker.once('error', onDeath);
