@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { AppError } from '#server/errors.ts';
 
@@ -18,6 +19,9 @@ export type WorkerReply<Result> = { id: number; heldMb: number } & (
   | { failure: string; refusal?: undefined }
 );
 
+/** How much lower than the event loop a worker thread runs (0 is the same, 19 the lowest). */
+const WORKER_NICENESS = 10;
+
 /** This thread's own heap and the buffers and WebAssembly memories it holds, in MB. */
 function heldMb(): number {
   const { heapTotal, external } = process.memoryUsage();
@@ -27,6 +31,16 @@ function heldMb(): number {
 export function serveJobs<Job, Result>(handler: (job: Job) => Promise<Result>): void {
   if (!parentPort) throw new Error('a budgeted worker runs as a worker thread of its pool');
   const port = parentPort;
+  // On Linux a priority set without a process id is the calling thread's alone (setpriority(2), NOTES):
+  // this thread yields its core to the event loop whenever both want it. Elsewhere it would be the
+  // whole process's, so it is left alone there.
+  if (process.platform === 'linux') {
+    try {
+      setPriority(WORKER_NICENESS);
+    } catch {
+      // Not allowed here (a container's policy): the thread keeps the process's priority.
+    }
+  }
   port.on('message', async ({ id, job }: WorkerRequest<Job>) => {
     let reply: WorkerReply<Result>;
     try {

@@ -19,7 +19,8 @@ export interface ParsePool {
 }
 
 export interface ParsePoolOptions {
-  workers?: number;
+  /** Threads for spreadsheets (one more is kept for EPCIS documents). */
+  heavyWorkers?: number;
   maxWaiting?: number;
   deadlineMs?: number;
   heapMb?: number;
@@ -34,11 +35,14 @@ export const PARSE_DEADLINE_MS = 15_000;
 export const PARSE_HEAP_MB = 384;
 
 export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
-  const workers = options.workers ?? Math.max(1, availableParallelism() - 1);
+  const heavy = options.heavyWorkers ?? Math.max(1, availableParallelism() - 1);
   const pool = createBudgetedPool<ParseJob, ParseResult>({
     worker: { name: 'parse-worker', source: new URL('./parse-worker.ts', import.meta.url) },
-    workers,
-    maxWaiting: options.maxWaiting ?? 4 * workers,
+    // Spreadsheets are heavy; an EPCIS document, once within its bounds, is checked in milliseconds on
+    // the thread kept for light jobs, never behind a large file.
+    workers: heavy + 1,
+    reservedForLight: 1,
+    maxWaiting: options.maxWaiting ?? 8 * heavy,
     deadlineMs: options.deadlineMs ?? PARSE_DEADLINE_MS,
     heapMb: options.heapMb ?? PARSE_HEAP_MB,
     // A thread that grew for a large file gives its memory back rather than keeping it for the next.
@@ -50,7 +54,7 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
   });
   return {
     readSheet: (bytes, maxRows, columns) =>
-      pool.run({ kind: 'sheet', bytes, maxRows, columns }) as Promise<SheetRead>,
+      pool.run({ kind: 'sheet', bytes, maxRows, columns }, { heavy: true }) as Promise<SheetRead>,
     checkEpcis: (doc) => pool.run({ kind: 'epcis', doc }) as Promise<EpcisValidation>,
     close: () => pool.close(),
   };
