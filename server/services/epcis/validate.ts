@@ -58,7 +58,13 @@ function validator(): Promise<ValidateFunction> {
     const { default: addFormats } = await import('ajv-formats');
     const ajv = new Ajv({ allErrors: false, strict: false });
     addFormats(ajv);
-    ajv.addKeyword({ keyword: 'uniqueByHash', type: 'array', schemaType: 'boolean', errors: true, validate: uniqueByHash });
+    ajv.addKeyword({
+      keyword: 'uniqueByHash',
+      type: 'array',
+      schemaType: 'boolean',
+      errors: true,
+      validate: uniqueByHash,
+    });
     return ajv.compile(withHashedUniqueness(epcisObjectEventDocumentSchema) as object);
   })().catch((err) => {
     compiled = undefined;

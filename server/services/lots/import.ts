@@ -8,7 +8,12 @@ import { refuseFileWithErrors } from '#server/services/productImport/refuse.ts';
 import { requireProductInScope } from '#server/services/products/read.ts';
 import type { CompanyScope } from '#server/services/products/scope.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
-import { createLotInput, EXPIRY_KINDS, LOT_IMPORT_MAX_ROWS, type LotImportInput } from '#shared/schemas/lots.ts';
+import {
+  createLotInput,
+  EXPIRY_KINDS,
+  LOT_IMPORT_MAX_ROWS,
+  type LotImportInput,
+} from '#shared/schemas/lots.ts';
 import { IMPORT_ERRORS_MAX } from '#shared/schemas/productImport.ts';
 import { type LotColumn, lotColumns } from './import-columns.ts';
 import { insertLotRecord, type LotFields } from './save.ts';

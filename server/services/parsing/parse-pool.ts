@@ -50,7 +50,10 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
     retryAfterSeconds: 5,
     busyMessage: vi.workspaceImport.busy,
     overBudget: (job) =>
-      new AppError('PAYLOAD_TOO_LARGE', job.kind === 'epcis' ? vi.gs1.epcisTooCostly : vi.workspaceImport.tooCostly),
+      new AppError(
+        'PAYLOAD_TOO_LARGE',
+        job.kind === 'epcis' ? vi.gs1.epcisTooCostly : vi.workspaceImport.tooCostly,
+      ),
   });
   return {
     readSheet: (bytes, maxRows, columns) =>

@@ -8,8 +8,10 @@ export interface SheetLimits {
   maxRows: number;
   /** A value past this column refuses the file (an import's columns all fit well before it). */
   maxColumns: number;
-  /** Cells with text, merged cells included: rows x the columns a file of this import really has, with room. */
+  /** Cells with text: rows x the columns a file of this import really has, with room. */
   maxCells: number;
+  /** Cells inside merged ranges (one range can name a million): one a row on average. */
+  maxMergedCells: number;
   /** Refuses (throws) a header naming no column of this import, before its rows are read. */
   checkHeader?: (header: string[]) => void;
 }
@@ -29,5 +31,6 @@ export const sheetLimits = (maxRows: number, checkHeader?: (header: string[]) =>
   maxRows,
   maxColumns: SHEET_MAX_COLUMNS,
   maxCells: (maxRows + 1) * SHEET_CELLS_PER_ROW,
+  maxMergedCells: maxRows + 1,
   checkHeader,
 });

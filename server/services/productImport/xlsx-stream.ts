@@ -39,8 +39,7 @@ const unescapeText = (text: string) =>
   text.replace(/_x([0-9A-F]{4})_/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
 /** A formula's string result is XML-decoded once more (what ExcelJS does). */
-const xmlDecode = (text: string) =>
-  text.replace(/&([a-z]*);/g, (entity) => XML_ENTITIES[entity] ?? entity);
+const xmlDecode = (text: string) => text.replace(/&([a-z]*);/g, (entity) => XML_ENTITIES[entity] ?? entity);
 const XML_ENTITIES: Record<string, string> = {
   '&lt;': '<',
   '&gt;': '>',
@@ -127,7 +126,8 @@ async function dateStyles(entries: ZipEntries): Promise<Set<number>> {
       if (tag.name === 'numFmt') {
         custom.set(Number.parseInt(tag.attributes.numFmtId ?? '', 10), tag.attributes.formatCode ?? '');
       } else if (tag.name === 'cellXfs') inCellXfs = true;
-      else if (tag.name === 'xf' && inCellXfs) formats.push(Number.parseInt(tag.attributes.numFmtId ?? '0', 10));
+      else if (tag.name === 'xf' && inCellXfs)
+        formats.push(Number.parseInt(tag.attributes.numFmtId ?? '0', 10));
     },
     close(tag) {
       if (tag.name === 'cellXfs') inCellXfs = false;
@@ -176,7 +176,9 @@ async function sharedStrings(entries: ZipEntries, max: number): Promise<string[]
         (runs ??= []).push(unescapeText(run.join('')));
         run = null;
       } else if (tag.name === 'si') {
-        strings.push(runs ? (runs as string[]).join('') : plain ? unescapeText((plain as string[]).join('')) : '');
+        strings.push(
+          runs ? (runs as string[]).join('') : plain ? unescapeText((plain as string[]).join('')) : '',
+        );
       }
     },
   });
@@ -212,6 +214,7 @@ export async function readXlsxSheet(bytes: Uint8Array, limits: SheetLimits): Pro
     let anyRow = false;
     let rowsWithValues = 0;
     let cellsKept = 0;
+    let mergedCells = 0;
     let rowNumber = 0;
     let row: string[] | null = null;
     let rowHasValue = false;
@@ -222,7 +225,8 @@ export async function readXlsxSheet(bytes: Uint8Array, limits: SheetLimits): Pro
     const tooManyRows = () => new AppError('BAD_REQUEST', m.tooManyRows(limits.maxRows));
     const countCells = (n: number) => {
       cellsKept += n;
-      if (cellsKept > limits.maxCells) throw new AppError('PAYLOAD_TOO_LARGE', m.tooManyCells(limits.maxCells));
+      if (cellsKept > limits.maxCells)
+        throw new AppError('PAYLOAD_TOO_LARGE', m.tooManyCells(limits.maxCells));
     };
     // The header is known once row 1 is done (or a later row starts): a file whose header names no
     // column of this import is refused before its rows are read.
@@ -316,9 +320,11 @@ export async function readXlsxSheet(bytes: Uint8Array, limits: SheetLimits): Pro
               bottom: Math.max(start.row, end.row),
               right: Math.max(start.col, end.col),
             };
-            // Each merged cell is a cell of the sheet: counted before any is made.
-            const width = Math.min(merge.right, limits.maxColumns) - merge.left + 1;
-            countCells(Math.max(0, width) * (merge.bottom - merge.top + 1));
+            // Counted before any is made: one range of a few bytes can name a million cells.
+            mergedCells += (merge.right - merge.left + 1) * (merge.bottom - merge.top + 1);
+            if (mergedCells > limits.maxMergedCells) {
+              throw new AppError('PAYLOAD_TOO_LARGE', m.tooManyMergedCells(limits.maxMergedCells));
+            }
             merges.push(merge);
             return;
           }
@@ -370,30 +376,32 @@ export async function readXlsxSheet(bytes: Uint8Array, limits: SheetLimits): Pro
     });
 
     // A merged range shows its first cell's value in each of its cells (what ExcelJS gives), and its
-    // rows are rows with values: counted against the limit before any is made.
-    if (merges.length) {
-      const mergedRows = new Set<number>();
-      for (const mg of merges) {
-        for (let r = mg.top; r <= mg.bottom; r++) {
-          if (rows.has(r) || mergedRows.has(r)) continue;
-          mergedRows.add(r);
-          if (rowsWithValues + mergedRows.size > limits.maxRows + 1) throw tooManyRows();
-        }
-      }
-      for (const mg of merges) {
-        const master = rows.get(mg.top)?.[mg.left - 1];
-        for (let r = mg.top; r <= mg.bottom; r++) {
-          for (let c = mg.left; c <= Math.min(mg.right, limits.maxColumns); c++) {
-            if (r === mg.top && c === mg.left) continue;
-            const target = rows.get(r);
-            if (master === undefined) {
-              if (target) delete target[c - 1];
-            } else if (target) target[c - 1] = master;
-            else rows.set(r, Object.assign([], { [c - 1]: master }));
-          }
-        }
+    // rows are rows with values: counted against the limit before any is made. Only the columns under
+    // the header are filled (the others are never read), the header's own merges first.
+    const mergedRows = new Set<number>();
+    for (const mg of merges) {
+      for (let r = mg.top; r <= mg.bottom; r++) {
+        if (rows.has(r) || mergedRows.has(r)) continue;
+        mergedRows.add(r);
+        if (rowsWithValues + mergedRows.size > limits.maxRows + 1) throw tooManyRows();
       }
     }
+    const fill = (mg: (typeof merges)[number], lastCol: number) => {
+      const master = rows.get(mg.top)?.[mg.left - 1];
+      for (let r = mg.top; r <= mg.bottom; r++) {
+        for (let c = mg.left; c <= Math.min(mg.right, lastCol); c++) {
+          if (r === mg.top && c === mg.left) continue;
+          const target = rows.get(r);
+          if (master === undefined) {
+            if (target) delete target[c - 1];
+          } else if (target) target[c - 1] = master;
+          else rows.set(r, Object.assign([], { [c - 1]: master }));
+        }
+      }
+    };
+    for (const mg of merges) if (mg.top === 1) fill(mg, limits.maxColumns);
+    const headerWidth = rows.get(1)?.length ?? 0;
+    for (const mg of merges) if (mg.top !== 1) fill(mg, headerWidth);
     checkHeader();
 
     const header = anyRow || merges.length ? Array.from(rows.get(1) ?? [], (c) => c ?? '') : undefined;
@@ -401,7 +409,8 @@ export async function readXlsxSheet(bytes: Uint8Array, limits: SheetLimits): Pro
     const data: SheetRead['rows'] = [];
     for (const number of [...rows.keys()].sort((a, b) => a - b)) {
       if (number === 1) continue;
-      const cells = Array.from((rows.get(number) as string[]).slice(0, width), (c) => c ?? '');
+      const row = rows.get(number) as string[];
+      const cells = Array.from({ length: width }, (_, i) => row[i] ?? '');
       if (cells.some((c) => c.trim() !== '')) data.push({ row: number, cells });
     }
     return { header, rows: data };
