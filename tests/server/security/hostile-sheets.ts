@@ -30,10 +30,13 @@ async function xlsxWithSheet(sheetData: string, after = ''): Promise<Uint8Array>
 
 const inline = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
 
-/** `rows` x `columns` numeric cells (1M cells: 1,000 x 1,000 inflate to about 25 MB, a tenth of that packed). */
-export function numericCellsXlsx(rows: number, columns: number): Promise<Uint8Array> {
-  const parts: string[] = [];
-  for (let r = 1; r <= rows; r++) {
+/**
+ * `rows` x `columns` numeric cells (1,000 x 1,000 inflate to about 25 MB, a tenth of that packed),
+ * under a header of `header` in A1 when one is given (the first row then holds it alone).
+ */
+export function numericCellsXlsx(rows: number, columns: number, header?: string): Promise<Uint8Array> {
+  const parts: string[] = header ? [`<row r="1">${inline('A1', header)}</row>`] : [];
+  for (let r = header ? 2 : 1; r <= rows; r++) {
     let row = `<row r="${r}">`;
     for (let c = 1; c <= columns; c++)
       row += `<c r="${column(c)}${r}"><v>${(r * 7919 + c * 104729) % 1000003}</v></c>`;
