@@ -18,7 +18,8 @@ import type { WorkerReply, WorkerRequest } from './budgeted-worker.ts';
  * - **Memory back**: a thread whose heap (JavaScript and WebAssembly) is over `retainMb` after a job is
  *   replaced, so what a large job took is given back to the system rather than kept for the next one.
  *
- * Threads start on the first job that needs one and are replaced after any failure; `close()` ends them.
+ * Threads start with the pool's first job (none while it is unused: a server that never imports keeps
+ * none) and are replaced at once when retired or after any failure; `close()` ends them.
  */
 export interface BudgetedPool<Job, Result> {
   run(job: Job, options?: { heavy?: boolean }): Promise<Result>;
@@ -81,10 +82,16 @@ export function createBudgetedPool<Job, Result>(
     threads.push(thread);
     return thread;
   };
+  // Once the pool is in use, all its threads are kept started: a job never waits for a thread to load
+  // its modules, and one retired (its memory given back) is replaced at once, before the next job.
+  const fill = () => {
+    while (!closed && threads.length < options.workers) start();
+  };
   const retire = (thread: Thread) => {
     const at = threads.indexOf(thread);
     if (at >= 0) threads.splice(at, 1);
     void thread.worker.terminate();
+    fill();
   };
 
   const runOn = (thread: Thread, job: Job) =>
@@ -124,7 +131,10 @@ export function createBudgetedPool<Job, Result>(
       thread.worker.postMessage({ id, job } satisfies WorkerRequest<Job>);
     });
 
-  const runNow = (job: Job) => runOn(threads.find((t) => !t.busy) ?? start(), job);
+  const runNow = (job: Job) => {
+    fill();
+    return runOn(threads.find((t) => !t.busy) ?? start(), job);
+  };
 
   return {
     get load() {
