@@ -9,6 +9,7 @@ import { EPCIS_IMPORT_MAX_EVENTS } from '#server/services/epcis/import.ts';
 import { IMPORT_MAX_ROWS } from '#shared/schemas/productImport.ts';
 import { LOT_IMPORT_MAX_ROWS } from '#shared/schemas/lots.ts';
 import { MAX_HEIF_PIXELS } from '#server/services/scans/scan-photo.ts';
+import { PARSE_DEADLINE_MS } from '#server/services/parsing/parse-pool.ts';
 import { SHEET_MAX_COLUMNS } from '#server/services/productImport/sheet-limits.ts';
 import { vi as messages } from '#shared/i18n/vi/index.ts';
 import { mergedRangeXlsx, numericCellsXlsx } from './hostile-sheets.ts';
@@ -139,6 +140,7 @@ describe('heavy parsing is bounded before the work, off the main thread, and giv
     files: { products: Uint8Array; lots: Uint8Array },
     status: number,
     message: (maxRows: number) => string,
+    { productsWithinMs = REFUSED_WITHIN_MS } = {},
   ) {
     for (const [name, bytes, max, send] of [
       ['product import', files.products, IMPORT_MAX_ROWS, importProducts],
@@ -147,7 +149,7 @@ describe('heavy parsing is bounded before the work, off the main thread, and giv
       const { answer, ms, worst } = await timed(`${attack}, ${name}`, () => send(bytes));
       expect(answer.status, name).toBe(status);
       expect(answer.body.message, name).toBe(message(max));
-      expect(ms, name).toBeLessThan(REFUSED_WITHIN_MS);
+      expect(ms, name).toBeLessThan(send === importProducts ? productsWithinMs : REFUSED_WITHIN_MS);
       expect(worst, name).toBeLessThan(HEALTH_UNDER_MS);
     }
   }
@@ -159,8 +161,14 @@ describe('heavy parsing is bounded before the work, off the main thread, and giv
   }, 60_000);
 
   it('[COMPANY_ADMIN][REST][productImport, lots]: 400,000 rows under a good header stop at the first row past the limit', async () => {
-    await refusedByBoth('400,000 rows', { products: files.productRows, lots: files.lotRows }, 400, (max) =>
-      messages.workspaceImport.tooManyRows(max),
+    // The product import takes 100,000 rows: reading them before the first one past is its own allowed
+    // work (seconds, on the parsing pool's thread), bounded by the pool's deadline, not by a second.
+    await refusedByBoth(
+      '400,000 rows',
+      { products: files.productRows, lots: files.lotRows },
+      400,
+      (max) => messages.workspaceImport.tooManyRows(max),
+      { productsWithinMs: PARSE_DEADLINE_MS },
     );
   }, 60_000);
 
