@@ -2,7 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import { AppError, type AppErrorCode } from '#server/errors.ts';
 import { startWorkerModule } from '#server/lib/worker-module.ts';
 import { createWorkQueue } from '#server/security/work-queue.ts';
-import type { WorkerReply, WorkerRequest } from './budgeted-worker.ts';
+import { WORKER_READY, type WorkerReply, type WorkerRequest } from './budgeted-worker.ts';
 
 /**
  * Work on untrusted input (a photo to decode, a spreadsheet to read, a document to validate) runs
@@ -51,6 +51,8 @@ export interface BudgetedPoolOptions<Job> {
 interface Thread {
   worker: Worker;
   busy: boolean;
+  /** Settles when the thread has loaded its modules: a job's deadline counts from then. */
+  ready: Promise<void>;
 }
 
 export function createBudgetedPool<Job, Result>(
@@ -78,8 +80,23 @@ export function createBudgetedPool<Job, Result>(
     });
     // The pool must not keep a finished process (a script, a test) alive.
     worker.unref();
-    const thread = { worker, busy: false };
+    const ready = new Promise<void>((resolve) => {
+      const onReady = (message: unknown) => {
+        if (message !== WORKER_READY) return;
+        worker.off('message', onReady);
+        resolve();
+      };
+      worker.on('message', onReady);
+    });
+    const thread: Thread = { worker, busy: false, ready };
     threads.push(thread);
+    // A thread that ends between jobs (it failed to load, the system ended it) leaves the pool rather
+    // than be handed the next job to wait on until its deadline; the next job starts another (never a
+    // loop of restarts here).
+    worker.once('exit', () => {
+      const at = threads.indexOf(thread);
+      if (!thread.busy && at >= 0) threads.splice(at, 1);
+    });
     return thread;
   };
   // Once the pool is in use, all its threads are kept started: a job never waits for a thread to load
@@ -98,6 +115,8 @@ export function createBudgetedPool<Job, Result>(
     new Promise<Result>((resolve, reject) => {
       const id = ++seq;
       thread.busy = true;
+      let started = false;
+      let timer: NodeJS.Timeout | undefined;
       const settle = (fail: AppError | Error | null, result?: Result, keep = true) => {
         clearTimeout(timer);
         thread.worker.off('message', onMessage);
@@ -122,13 +141,23 @@ export function createBudgetedPool<Job, Result>(
           );
         else settle(new Error(reply.failure ?? 'worker job failed'), undefined, keep);
       };
-      // Out of heap (V8 ends the thread) or past the deadline (ended here): the job cost too much.
-      const onDeath = () => settle(options.overBudget(job), undefined, false);
-      const timer = setTimeout(onDeath, options.deadlineMs);
+      // Out of heap (V8 ends the thread) or past the deadline (ended here): the job cost too much. A
+      // thread that ends before it has loaded is a fault of the server, not of the job.
+      const onDeath = () =>
+        settle(
+          started ? options.overBudget(job) : new Error(`${options.worker.name} did not start`),
+          undefined,
+          false,
+        );
       thread.worker.on('message', onMessage);
       thread.worker.once('error', onDeath);
       thread.worker.once('exit', onDeath);
-      thread.worker.postMessage({ id, job } satisfies WorkerRequest<Job>);
+      void thread.ready.then(() => {
+        if (!thread.busy) return;
+        started = true;
+        timer = setTimeout(onDeath, options.deadlineMs);
+        thread.worker.postMessage({ id, job } satisfies WorkerRequest<Job>);
+      });
     });
 
   const runNow = (job: Job) => {

@@ -8,6 +8,9 @@ import { AppError } from '#server/errors.ts';
  * to the caller as the same AppError; any other error is a failure (the caller's 500 or its fallback).
  * Every reply says how much memory the thread holds, so the pool can replace one that grew.
  */
+/** The thread's first message: its modules are loaded, jobs may come (the pool's deadlines start then). */
+export const WORKER_READY = 'ready';
+
 export interface WorkerRequest<Job> {
   id: number;
   job: Job;
@@ -54,4 +57,5 @@ export function serveJobs<Job, Result>(handler: (job: Job) => Promise<Result>): 
     }
     port.postMessage(reply);
   });
+  port.postMessage(WORKER_READY);
 }
