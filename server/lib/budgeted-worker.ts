@@ -23,7 +23,7 @@ export type WorkerReply<Result> = { id: number; heldMb: number } & (
 );
 
 /** How much lower than the event loop a worker thread runs (0 is the same, 19 the lowest). */
-const WORKER_NICENESS = 10;
+const WORKER_NICENESS = 5;
 
 /** This thread's own heap and the buffers and WebAssembly memories it holds, in MB. */
 function heldMb(): number {
