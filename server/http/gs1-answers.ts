@@ -68,12 +68,16 @@ function shortLinkType(value: string): string {
   return m ? (m[1] as string) : value;
 }
 
-/** The query to pass on to the target: everything but the resolver's own `linkType`. */
-function passedQuery(url: URL): string {
-  const q = new URLSearchParams(url.search);
-  q.delete('linkType');
-  const s = q.toString();
-  return s ? `?${s}` : '';
+/**
+ * The query to pass on to the target: the request's own, byte for byte (the resolver standard asks for
+ * the entirety of it), less the resolver's `linkType`.
+ */
+function passedQuery(search: string): string {
+  const kept = search
+    .replace(/^\?/, '')
+    .split('&')
+    .filter((part) => part !== '' && part.split('=')[0] !== 'linkType');
+  return kept.length ? `?${kept.join('&')}` : '';
 }
 
 function withQuery(href: string, query: string): string {
@@ -126,7 +130,7 @@ export async function resolverAnswer(c: Context, deps: AppDeps, viewer: () => Pr
     recordDigitalLinkOpen(deps, resolution.scan, await viewer());
   c.header('Cache-Control', 'no-store');
   c.header('Link', linksetLink(resolution));
-  return c.redirect(withQuery(target.href, passedQuery(url)), 307);
+  return c.redirect(withQuery(target.href, passedQuery(url.search)), 307);
 }
 
 function epcisAnswer(c: Context, doc: Record<string, unknown> | null) {
