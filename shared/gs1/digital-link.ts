@@ -30,7 +30,11 @@ export type DigitalLinkError =
   | 'QUALIFIER_AS_ATTRIBUTE'
   | 'DUPLICATE_AI'
   | 'MISSING_AI'
-  | 'EXCLUDED_AI';
+  | 'EXCLUDED_AI'
+  | 'TOO_MANY_AIS';
+
+/** The most AIs one Digital Link may carry, path and query together (GS1's syntax engine's own limit). */
+export const DL_MAX_AIS = 64;
 
 export interface DigitalLinkKey {
   /** Primary key AI ('01' GTIN, '414' GLN, '00' SSCC, ...). */
@@ -197,6 +201,8 @@ export function parseDigitalLinkPath(pathname: string, search: string, origin = 
     if (keyRule.keyQualifiers?.some((p) => p.includes(key))) return fail('QUALIFIER_AS_ATTRIBUTE', key);
     if (!rule.dataAttribute) return fail('NOT_AN_ATTRIBUTE', key);
     if (seen.has(key)) return fail('DUPLICATE_AI', key);
+    // Bounded before the pairings, whose check grows with the square of the AIs.
+    if (seen.size >= DL_MAX_AIS) return fail('TOO_MANY_AIS');
     seen.add(key);
     const value = decode(raw.replaceAll('+', ' '));
     if (value === null || value === '') return fail('BAD_VALUE', key);

@@ -24,6 +24,7 @@ export const gs1En = {
     DUPLICATE_AI: 'the AI appears twice',
     MISSING_AI: 'this AI requires another AI that is not present',
     EXCLUDED_AI: 'this AI may not appear with another AI that is present',
+    TOO_MANY_AIS: 'too many AIs (at most 64)',
   } satisfies Record<DigitalLinkError, string>,
   aiAtFault: (ai: string) => `AI (${ai})`,
   unknownKey: 'Nothing is known for this GS1 key',

@@ -18,6 +18,7 @@ export const gs1 = {
     DUPLICATE_AI: 'mã AI xuất hiện hai lần',
     MISSING_AI: 'mã AI này cần một mã AI khác đi kèm',
     EXCLUDED_AI: 'mã AI này không được đi cùng một mã AI khác có trong đường dẫn',
+    TOO_MANY_AIS: 'quá nhiều mã AI (tối đa 64)',
   },
   /** Which Application Identifier a reason is about. */
   aiAtFault: (ai: string) => `AI (${ai})`,

@@ -283,6 +283,44 @@ describe('query-string attributes, checked as GS1 syntax engine checks them', ()
     expect(verdict(uri)).toBe(expected);
   });
 
+  it('reads at most 64 AIs in one link, path and query together, before checking their pairings', () => {
+    // AIs a GTIN may carry together: one measure of each group (3100-3105 exclude each other), 91-99, 710-716.
+    const groups = [
+      [310, 316],
+      [320, 329],
+      [330, 337],
+      [340, 349],
+      [350, 357],
+      [360, 369],
+    ];
+    const measures = groups.flatMap(([a, b]) => Array.from({ length: b! - a! + 1 }, (_, i) => `${a! + i}0`));
+    const ais = [
+      ...measures,
+      '91',
+      '92',
+      '93',
+      '94',
+      '95',
+      '96',
+      '97',
+      '98',
+      '99',
+      '710',
+      '711',
+      '712',
+      '713',
+      '714',
+    ];
+    expect(ais).toHaveLength(67);
+    const query = (n: number) =>
+      ais
+        .slice(0, n)
+        .map((ai) => `${ai}=${ai.length === 4 ? '000100' : 'AB1'}`)
+        .join('&');
+    expect(verdict(`/01/09506000134352?${query(63)}`)).toBe('OK');
+    expect(verdict(`/01/09506000134352?${query(64)}`)).toBe('TOO_MANY_AIS');
+  });
+
   it('keeps the attributes and the other parameters apart, in query order, decoded', () => {
     const parsed = parseDigitalLinkPath(
       '/01/09506000134352',
