@@ -3,9 +3,9 @@ import { dirname, join } from 'node:path';
 import { PROJECT_ROOT } from '#server/paths.ts';
 
 /**
- * The read-only GS1 reference data (EPCIS schema, vectors) lives in `shared/interop/` beside the
- * repository, never inside it: found by walking up from the project folder (a clone sits next to
- * `shared/`, a worktree one level deeper).
+ * The EPCIS reference data (schema, documents) not yet copied into the repository is read from
+ * `shared/interop/` beside it: found, when first asked for, by walking up from the project folder (a
+ * clone sits next to `shared/`, a worktree one level deeper).
  */
 function findInterop(): string {
   for (let dir = dirname(PROJECT_ROOT); ; dir = dirname(dir)) {
