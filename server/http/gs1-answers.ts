@@ -1,5 +1,5 @@
 /**
- * GS1 on this app's origin (decisions 130, 133 and 190), the HTTP answers: the Digital Link resolver for
+ * GS1 on this app's origin (decisions 130, 133, 190 and 191), the HTTP answers: the Digital Link resolver for
  * every GS1 primary key (/01/{gtin}[/22/…][/10/…][/21/…], /414/{gln}, /00/{sscc}, …) with its 307s,
  * linksets, HEAD and OPTIONS with CORS; its description at /.well-known/gs1resolver; the public EPCIS 2.0
  * exports /api/epcis/products/{id} and /api/epcis/lots/{id}. Their paths are declared with the other

@@ -96,6 +96,13 @@ describe('[PUBLIC][GS1] every primary-key path is the resolver’s, never the we
     }
   });
 
+  it('a key after a path of its own is a Digital Link on another resolver root: well formed, 404 here', async () => {
+    // GS1's engine reads the last primary key of the path as the key and what is before it as the stem.
+    const res = await get(`/01/${GTIN}/00/106141411234567897`);
+    expect(res.status).toBe(404);
+    expect((await problemOf(res)).detail).toBe('Nothing is known for this GS1 key');
+  });
+
   it('a wrong check digit on any key is 400 naming the AI, never a 200', async () => {
     for (const [ai, path] of Object.entries(BAD_CHECK)) {
       const res = await get(path);

@@ -188,7 +188,7 @@ describe.skipIf(engine !== 'sqlite')(
         expect(linksetSchema(body), JSON.stringify(linksetSchema.errors)).toBe(true);
         const [set] = body.linkset;
         expect(set.anchor).toBe(`${PUBLIC_URL}/01/${GTIN}/10/LOT2610`);
-        // The default link has only href and title (GS1-Conformant resolver standard); decision 190.
+        // The default link has only href and title (GS1-Conformant resolver standard); decision 191.
         expect(set['https://ref.gs1.org/voc/defaultLink']).toEqual([
           { href: `${PUBLIC_URL}/lots/${lotId}`, title: 'Thông tin truy xuất nguồn gốc' },
         ]);
