@@ -14,6 +14,7 @@ import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { prepareRateLimitStore } from './security/limits.ts';
 import { createAfterAnswerJobs } from './services/accounts/after-answer.ts';
+import { createParsePool, type ParsePool } from './services/parsing/parse-pool.ts';
 import { createPublicAnswers } from './services/products/public-answers.ts';
 import { createDecodePool, type DecodePool } from './services/scans/decode-pool.ts';
 import { createScanBuffer } from './services/scans/record.ts';
@@ -27,6 +28,8 @@ export interface ComposeOptions {
   mailer: Mailer;
   /** A decoding pool the caller keeps (a test file shares one); else one is made and closed with the deps. */
   decodePool?: DecodePool;
+  /** The same for the parsing pool (spreadsheets, EPCIS documents). */
+  parsePool?: ParsePool;
   /**
    * SQLite: write scan events and checkpoints on the background writer's thread (the running server); without
    * it they are written on the app's connection (tests).
@@ -49,7 +52,7 @@ export interface ComposedDeps {
   start<T>(work: () => Promise<T>): Promise<T>;
   /**
    * After the last request: writes the buffered scan events, stops their writer, stops listening for
-   * changes, stops storing answers, closes the database (and the decoding pool if made here).
+   * changes, stops storing answers, closes the database (and the worker pools made here).
    */
   close(): Promise<void>;
 }
@@ -80,8 +83,8 @@ export async function createAppDeps(
       `This process was started for ${databaseEngine()} (DATABASE_URL) and cannot open a ${engine} database`,
     );
   }
-  const ownPool = !options.decodePool;
   const decodePool = options.decodePool ?? createDecodePool();
+  const parsePool = options.parsePool ?? createParsePool();
   const health = createHealth(logger);
   const base = {
     settings,
@@ -90,9 +93,12 @@ export async function createAppDeps(
     health,
     afterAnswerJobs: createAfterAnswerJobs(),
     decodePool,
+    parsePool,
   };
-  const closeDecodePool = async () => {
-    if (ownPool) await decodePool.close();
+  // The pools made here end with the deps; a caller's own stay its own.
+  const closePools = async () => {
+    if (!options.decodePool) await decodePool.close();
+    if (!options.parsePool) await parsePool.close();
   };
 
   if ('databaseUrl' in options.database) {
@@ -153,7 +159,7 @@ export async function createAppDeps(
         await feed.close();
         publicAnswers.close();
         await handle.close();
-        await closeDecodePool();
+        await closePools();
       },
     };
   }
@@ -191,7 +197,7 @@ export async function createAppDeps(
     async close() {
       await scanBuffer.flushAll();
       await background?.stop();
-      await closeDecodePool();
+      await closePools();
       publicAnswers.close();
       sqlite.close();
     },
