@@ -199,7 +199,7 @@ export interface PgChangeFeedOptions {
   onChange: ChangeListener;
   /**
    * Told `false` the moment the listening connection is lost and `true` once it listens again (decision
-   * 178): whoever keeps answers keeps none meanwhile, since writes made while nobody listened are told to
+   * 180): whoever keeps answers keeps none meanwhile, since writes made while nobody listened are told to
    * nobody; and the app reads it as whether the database can be reached (server/compose.ts).
    */
   onListening?: (listening: boolean) => void;
@@ -220,8 +220,8 @@ const RETRY_LOG_MS = 30_000;
 /**
  * PostgreSQL: one connection LISTENs on the channel and delivers every notification. When it is lost, the
  * feed says so at once (onListening(false)), connects again (after 0.1 s, doubling up to a second: a
- * database back from an outage is heard within a second) and, once listening, delivers `everything`:
- * changes made while nobody listened were not queued for it. Then onListening(true).
+ * database back from an outage is heard within a second) and, once listening, says so (onListening(true))
+ * and delivers `everything`: changes made while nobody listened were not queued for it.
  */
 export class PgChangeFeed implements ChangeFeed {
   private client: pg.Client | null = null;

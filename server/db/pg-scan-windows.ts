@@ -125,7 +125,7 @@ const HELD_RETRY_MS = 1_000;
 /** While the database is away, one log line this often at most. */
 const HELD_LOG_MS = 30_000;
 
-/** Scan rows kept for later, added together per key and minute, bounded (decision 178). */
+/** Scan rows kept for later, added together per key and minute, bounded (decision 180). */
 class HeldScans {
   private rows = new Map<string, ScanRow>();
   /** Scans dropped because the bound was reached, since the last report. */
@@ -163,7 +163,7 @@ const scansIn = (rows: readonly ScanRow[]) => rows.reduce((n, r) => n + r[5], 0)
  * calls), so that the buffer (server/services/scans/record.ts) hands it its batches unchanged. stop() waits
  * for the batches in flight; the pool is the app's and is closed by whoever made it.
  *
- * While the database is away (decision 178), a batch that cannot be written is kept, added together per
+ * While the database is away (decision 180), a batch that cannot be written is kept, added together per
  * minute and bounded by MAX_HELD_ROWS rows (past it, the scans of a key not kept yet are dropped and the
  * number logged); kept rows are tried again every second and go with every new batch, so they are written
  * within a second of the database's return. A batch whose connection was lost while its statement ran may

@@ -433,7 +433,7 @@ export class PublicAnswers {
   /** Reads in flight (an awaited source), by kind and key, shared by the asks that come meanwhile. */
   private readonly reading = new Map<string, Promise<PublicAnswer | null>>();
   /**
-   * Whether answers are kept (decision 178). On SQLite always: the connection's own triggers tell every
+   * Whether answers are kept (decision 180). On SQLite always: the connection's own triggers tell every
    * change. On PostgreSQL only while the change feed listens: until it first does, and from the moment it
    * is lost until it listens again, a change may go unheard, so every ask reads the database afresh.
    */

@@ -8,7 +8,7 @@ import { INSTANCE, instanceEnv } from '#tests/server/multi-instance/instance-env
 import { type Writes, writers } from './outage-helpers.ts';
 
 /**
- * PostgreSQL goes away under two instances while they write (decision 178): each instance lives on (the
+ * PostgreSQL goes away under two instances while they write (decisions 178-180): each instance lives on (the
  * process, /api/health), answers what needs the database with a Vietnamese 503 and Retry-After, leaves the
  * load balancer's rotation (/api/health/ready 503), and comes back by itself when the database does: every
  * acknowledged write is there, the other instance serves an edit fresh within a second, and the scans
