@@ -4,7 +4,8 @@ import { createDb } from './db/client.ts';
 import { copySqliteToPg } from './db/copy-to-pg.ts';
 import { createPgDb } from './db/pg-client.ts';
 import { DatabaseTooNewError } from './db/migrations.ts';
-import { loadSettings, SettingsError } from './env.ts';
+import { loadSettings, type Settings, SettingsError } from './env.ts';
+import { freeBytesOr, isDiskFull } from './lib/disk-full.ts';
 import { projectPath } from './paths.ts';
 import { startServer } from './server.ts';
 import { appVersion } from './version.ts';
@@ -76,6 +77,17 @@ async function runCopyToPostgres(): Promise<void> {
 }
 
 /**
+ * The one line a start that met a full disk before it could serve says (decision 181): the database could
+ * not be opened or migrated, or the data folder not made. A start that opened the database serves reads
+ * instead (server/server.ts).
+ */
+function diskFullAtStart(err: unknown, dataDir: string | undefined): string {
+  const free = dataDir === undefined ? null : freeBytesOr(dataDir);
+  const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+  return `Cannot start: the disk holding ${dataDir ?? 'DATA_DIR'} is full (${free === null ? '' : `${Math.floor(free / 2 ** 20)} MB free, `}${code}): free some space there, then start again (docs/deploy.md, "A full disk").`;
+}
+
+/**
  * The process entry (server/index.ts; the release's executable runs the same): answers --version,
  * --help and `backup`, else reads the settings, migrates and serves, and shuts down gracefully on
  * SIGTERM / SIGINT. Whatever stops the start (a bad setting, a database newer than this version) is
@@ -99,11 +111,14 @@ export async function runCli(args: string[]): Promise<void> {
   }
 
   let running: Awaited<ReturnType<typeof startServer>>;
+  let settings: Settings | undefined;
   try {
-    running = await startServer(loadSettings());
+    settings = loadSettings();
+    running = await startServer(settings);
   } catch (err) {
     if (err instanceof SettingsError) for (const line of err.lines) console.error(line);
     else if (err instanceof DatabaseTooNewError) console.error(err.message);
+    else if (isDiskFull(err)) console.error(diskFullAtStart(err, settings?.dataDir));
     else throw err;
     process.exit(1);
   }

@@ -9,6 +9,7 @@ import type { DatabaseStore } from './db/store.ts';
 import type { AppDeps } from './deps.ts';
 import type { Settings } from './env.ts';
 import type { Logger } from './logger.ts';
+import { createDiskWatch } from './lib/disk-full.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { prepareRateLimitStore } from './security/limits.ts';
 import { createAfterAnswerJobs } from './services/accounts/after-answer.ts';
@@ -75,12 +76,14 @@ export async function createAppDeps(
   }
   const ownPool = !options.decodePool;
   const decodePool = options.decodePool ?? createDecodePool();
+  const disk = createDiskWatch(logger, settings.dataDir);
   const base = {
     settings,
     mailer: options.mailer,
     logger,
     afterAnswerJobs: createAfterAnswerJobs(),
     decodePool,
+    disk,
   };
   const closeDecodePool = async () => {
     if (ownPool) await decodePool.close();
@@ -141,9 +144,9 @@ export async function createAppDeps(
   if (options.backgroundWriter) {
     // Checkpoints run on the background writer's thread; SQLite's own stays as a safety net, later.
     sqlite.pragma('wal_autocheckpoint = 10000');
-    background = startBackgroundWriter(path, { synchronous: settings.sqliteSynchronous });
+    background = startBackgroundWriter(path, { synchronous: settings.sqliteSynchronous, logger, disk });
   }
-  const publicAnswers = createPublicAnswers({ sqlite, settings, logger });
+  const publicAnswers = createPublicAnswers({ sqlite, settings, logger, disk });
   const scanBuffer = createScanBuffer({ store, settings, logger, background });
   const deps: AppDeps = {
     ...base,

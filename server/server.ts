@@ -7,10 +7,15 @@ import { ensureSuperAdmin } from './db/bootstrap.ts';
 import { ensureDefaultDocuments, seedDemo } from './seed/seed.ts';
 import type { AppDeps } from './deps.ts';
 import type { Settings } from './env.ts';
+import { freeBytesOr, isDiskFull } from './lib/disk-full.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { withPublicDispatcher } from './http/public-dispatcher.ts';
 import { createMailer } from './mail/mailer.ts';
 import type { ShutdownHook } from './state.ts';
+
+/** Free space under which a start says the disk is full, or nearly (one line each, decision 181). */
+const DISK_FULL_AT_START = 2 ** 20;
+const DISK_LOW_AT_START = 64 * 2 ** 20;
 
 export interface RunningServer {
   deps: AppDeps;
@@ -34,6 +39,7 @@ export async function startServer(
   });
   const { deps } = composed;
 
+  let fullAtStart = false;
   try {
     // Instances starting together on one PostgreSQL take turns (server/compose.ts).
     await composed.startUp(async () => {
@@ -42,8 +48,24 @@ export async function startServer(
       if (settings.demo) await seedDemo(deps);
     });
   } catch (err) {
-    await composed.close();
-    throw err;
+    // A full disk stops none of the reads (decision 181): these writes are made again at the next start,
+    // and every write is refused with 503 until the disk has room.
+    fullAtStart = isDiskFull(err);
+    if (!fullAtStart) {
+      await composed.close();
+      throw err;
+    }
+  }
+  // Said once at start, so that an operator reading the log of a restart sees why writes fail.
+  const free = freeBytesOr(settings.dataDir);
+  if (fullAtStart || (free !== null && free < DISK_LOW_AT_START)) {
+    const full = fullAtStart || (free !== null && free < DISK_FULL_AT_START);
+    logger.warn(
+      { event: full ? 'storage.full_at_start' : 'storage.low_at_start', dataDir: settings.dataDir, freeBytes: free },
+      full
+        ? `the disk holding ${settings.dataDir} is full: serving reads, writes are refused until space is freed`
+        : `the disk holding ${settings.dataDir} has less than ${DISK_LOW_AT_START / 2 ** 20} MB free: writes will be refused when it is full`,
+    );
   }
 
   const app = createApp(deps, appOptions);
@@ -80,6 +102,7 @@ export async function startServer(
       for (const hook of deps.shutdownHooks) await hook();
       // Mails of account requests already answered (server/services/accounts/after-answer.ts).
       await deps.afterAnswerJobs?.settled();
+      await deps.mailer.close?.();
       // Buffered scan events, the change feed, the database (server/compose.ts).
       await composed.close();
       logger.info({ event: 'server.closed' }, 'server closed');
