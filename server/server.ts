@@ -33,8 +33,15 @@ export async function startServer(
   appOptions: AppOptions = {},
 ): Promise<RunningServer> {
   const composed = await createAppDeps(settings, logger, {
-    database: settings.databaseUrl ? { databaseUrl: settings.databaseUrl } : { sqlitePath: settings.databasePath },
-    mailer: createMailer({ smtpUrl: settings.smtpUrl, from: settings.mailFrom, outboxDir: settings.outboxDir, logger }),
+    database: settings.databaseUrl
+      ? { databaseUrl: settings.databaseUrl }
+      : { sqlitePath: settings.databasePath },
+    mailer: createMailer({
+      smtpUrl: settings.smtpUrl,
+      from: settings.mailFrom,
+      outboxDir: settings.outboxDir,
+      logger,
+    }),
     backgroundWriter: true,
   });
   const { deps } = composed;
@@ -61,7 +68,11 @@ export async function startServer(
   if (fullAtStart || (free !== null && free < DISK_LOW_AT_START)) {
     const full = fullAtStart || (free !== null && free < DISK_FULL_AT_START);
     logger.warn(
-      { event: full ? 'storage.full_at_start' : 'storage.low_at_start', dataDir: settings.dataDir, freeBytes: free },
+      {
+        event: full ? 'storage.full_at_start' : 'storage.low_at_start',
+        dataDir: settings.dataDir,
+        freeBytes: free,
+      },
       full
         ? `the disk holding ${settings.dataDir} is full: serving reads, writes are refused until space is freed`
         : `the disk holding ${settings.dataDir} has less than ${DISK_LOW_AT_START / 2 ** 20} MB free: writes will be refused when it is full`,
@@ -77,19 +88,26 @@ export async function startServer(
         hostname: settings.host,
         // node's createServer, with the public routes' dispatcher in front of Hono's listener.
         createServer: ((options: ServerOptions, listener: RequestListener) =>
-          createHttpServer(options, withPublicDispatcher(deps, appOptions, listener))) as typeof createHttpServer,
+          createHttpServer(
+            options,
+            withPublicDispatcher(deps, appOptions, listener),
+          )) as typeof createHttpServer,
       },
       () => resolve(s),
     );
   });
   const port = (server.address() as AddressInfo).port;
-  logger.info({ event: 'server.listening', port, url: settings.publicUrl }, `Truy xuất nguồn gốc: listening on port ${port}`);
+  logger.info(
+    { event: 'server.listening', port, url: settings.publicUrl },
+    `Truy xuất nguồn gốc: listening on port ${port}`,
+  );
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       await new Promise<void>((resolve) => {
-        const closeIdle = () => (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+        const closeIdle = () =>
+          (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
         // Idle keep-alive sockets would hold close() open; in-flight requests still finish, and their
         // sockets are closed as soon as they turn idle (not after the 5 s keep-alive timeout).
         const sweep = setInterval(closeIdle, 100);

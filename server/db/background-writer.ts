@@ -106,7 +106,10 @@ export function startBackgroundWriter(path: string, options: BackgroundWriterOpt
       waiting.clear();
       if (stopping) return stopped?.();
       alive = false;
-      options.logger?.error({ event: 'background.died', err }, 'background writer thread stopped: started again in 1 s');
+      options.logger?.error(
+        { event: 'background.died', err },
+        'background writer thread stopped: started again in 1 s',
+      );
       setTimeout(() => {
         if (!stopping) worker = start();
       }, 1_000).unref();

@@ -61,7 +61,12 @@ export function createDiskWatch(logger: Pick<Logger, 'warn'>, dataDir: string): 
       if (now - lastLogged < LOG_EVERY_MS) return;
       lastLogged = now;
       logger.warn(
-        { event: 'storage.full', dataDir, freeBytes: freeBytesOr(dataDir), refused: Object.fromEntries(counts) },
+        {
+          event: 'storage.full',
+          dataDir,
+          freeBytes: freeBytesOr(dataDir),
+          refused: Object.fromEntries(counts),
+        },
         `the disk holding ${dataDir} is full: writes are refused with 503 until space is freed (reads go on)`,
       );
       counts = new Map();

@@ -75,9 +75,13 @@ export function createMailer({ smtpUrl, from, outboxDir, logger, retryMs = 30_00
     for (const [i, mail] of waiting.entries()) {
       try {
         await write(mail.file, mail.bytes);
-        logger.info({ event: 'mail.outbox', subject: mail.subject, file: mail.file, held: true }, 'mail written to outbox');
+        logger.info(
+          { event: 'mail.outbox', subject: mail.subject, file: mail.file, held: true },
+          'mail written to outbox',
+        );
       } catch (err) {
-        if (!isDiskFull(err)) logger.error({ event: 'mail.lost', err, subject: mail.subject }, 'held mail not written');
+        if (!isDiskFull(err))
+          logger.error({ event: 'mail.lost', err, subject: mail.subject }, 'held mail not written');
         else {
           held = [...waiting.slice(i), ...held];
           break;
@@ -97,7 +101,10 @@ export function createMailer({ smtpUrl, from, outboxDir, logger, retryMs = 30_00
         if (!isDiskFull(err) || held.length >= HELD_MAILS_MAX) throw err;
         held.push({ file, bytes, subject: m.subject });
         retry ??= setTimeout(writeHeld, retryMs).unref();
-        logger.warn({ event: 'mail.held', subject: m.subject, held: held.length }, 'outbox disk full: mail held');
+        logger.warn(
+          { event: 'mail.held', subject: m.subject, held: held.length },
+          'outbox disk full: mail held',
+        );
         return;
       }
       // The subject and the file are logged, never the body: it holds a code or a reset link.
@@ -108,7 +115,10 @@ export function createMailer({ smtpUrl, from, outboxDir, logger, retryMs = 30_00
       if (held.length) await writeHeld();
       if (retry) clearTimeout(retry);
       if (held.length) {
-        logger.error({ event: 'mail.lost', mails: held.length }, 'the disk is full at shutdown: held mails are lost');
+        logger.error(
+          { event: 'mail.lost', mails: held.length },
+          'the disk is full at shutdown: held mails are lost',
+        );
       }
     },
   };

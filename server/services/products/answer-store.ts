@@ -155,7 +155,9 @@ export class StoredAnswers {
   }
 
   private canWork() {
-    return !this.closed && this.sqlite.open && !this.sqlite.inTransaction && performance.now() >= this.waitUntil;
+    return (
+      !this.closed && this.sqlite.open && !this.sqlite.inTransaction && performance.now() >= this.waitUntil
+    );
   }
 
   /** The file ready to store into: made when it is not (at start, after a failure), if the disk has room. */
@@ -265,11 +267,13 @@ export class StoredAnswers {
     const products: number[] = [];
     let buildFrom = this.buildFrom;
     const building = buildFrom !== null && this.roomToGrow();
-    if (!building && this.staleProducts.size + this.staleCompanies.size + this.staleCodes.size === 0) return false;
+    if (!building && this.staleProducts.size + this.staleCompanies.size + this.staleCodes.size === 0)
+      return false;
     try {
       this.storeSlice(() => {
         for (const companyId of this.staleCompanies) {
-          for (const id of this.queries.companyProducts.iterate(companyId)) this.staleProducts.add(id as number);
+          for (const id of this.queries.companyProducts.iterate(companyId))
+            this.staleProducts.add(id as number);
           this.staleCompanies.delete(companyId);
         }
         for (const code of this.staleCodes) {

@@ -47,13 +47,20 @@ export function imageVariantFile(
   if (!existsSync(source) || disk?.full) return Promise.resolve(null);
   let job = making.get(target);
   if (!job) {
-    job = make(source, target, width, () => disk?.sawFull('picture copies')).finally(() => making.delete(target));
+    job = make(source, target, width, () => disk?.sawFull('picture copies')).finally(() =>
+      making.delete(target),
+    );
     making.set(target, job);
   }
   return job;
 }
 
-async function make(source: string, target: string, width: number, onFull: () => void): Promise<string | null> {
+async function make(
+  source: string,
+  target: string,
+  width: number,
+  onFull: () => void,
+): Promise<string | null> {
   const sharp = await loadSharp();
   // Written aside and renamed: a reader never sees half a file.
   const aside = `${target}.${process.pid}.tmp`;
