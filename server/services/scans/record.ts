@@ -62,13 +62,15 @@ export class ScanBuffer {
   ): void {
     if (this.deps.settings.scanFlushMs === 0) {
       const row: ScanRow = [productId, companyId, userId, device, Date.now(), 1, lotId];
-      if (this.deps.writer) return this.write([row]);
-      try {
-        this.insert.run(...row);
-      } catch (err) {
-        // A full disk fails no read: the background writer holds the row until the disk has room.
-        if (!this.deps.background || !isDiskFull(err)) throw err;
-        this.write([row]);
+      if (this.deps.writer) this.write([row]);
+      else {
+        try {
+          this.insert.run(...row);
+        } catch (err) {
+          // A full disk fails no read: the background writer holds the row until the disk has room.
+          if (!this.deps.background || !isDiskFull(err)) throw err;
+          this.write([row]);
+        }
       }
       return;
     }
