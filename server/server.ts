@@ -13,6 +13,26 @@ import { withPublicDispatcher } from './http/public-dispatcher.ts';
 import { createMailer } from './mail/mailer.ts';
 import type { ShutdownHook } from './state.ts';
 
+/**
+ * How long a socket may hold the server (decision 182). node's defaults let a slow client keep a socket
+ * for up to 90 s: 60 s to send its headers, checked every 30 s (1,000 slowloris sockets were held 76 s).
+ *
+ * - headersTimeout: a request's headers, whole, within 10 s of its first byte (a connection that sends
+ *   nothing is held as long); a phone sends them in one packet.
+ * - connectionsCheckingInterval: those limits are checked every second, so a slow socket goes at 10–11 s.
+ * - requestTimeout: the whole request, body included, within 5 minutes: an upload or a photo scan of the
+ *   largest size allowed (15 MB) from a phone on a slow uplink (~64 kB/s) takes about 4.
+ * - keepAliveTimeout: an idle kept-alive socket is closed 5 s after its last answer (node's default, said
+ *   here because a proxy in front must close its own idle sockets sooner: docs/deploy.md).
+ * - No inactivity timeout on the socket itself: a long import answers after several silent seconds.
+ */
+const SOCKET_TIMEOUTS = {
+  headersTimeout: 10_000,
+  connectionsCheckingInterval: 1_000,
+  requestTimeout: 300_000,
+  keepAliveTimeout: 5_000,
+} satisfies ServerOptions;
+
 /** Free space under which a start says the disk is full, or nearly (one line each, decision 181). */
 const DISK_FULL_AT_START = 2 ** 20;
 const DISK_LOW_AT_START = 64 * 2 ** 20;
@@ -89,7 +109,7 @@ export async function startServer(
         // node's createServer, with the public routes' dispatcher in front of Hono's listener.
         createServer: ((options: ServerOptions, listener: RequestListener) =>
           createHttpServer(
-            options,
+            { ...options, ...SOCKET_TIMEOUTS },
             withPublicDispatcher(deps, appOptions, listener),
           )) as typeof createHttpServer,
       },
