@@ -40,6 +40,9 @@ export function createAppState(settings: Settings, store: { db: Db; store: Datab
     actors: createActorLookup(store.db),
     productLists: createProductLists(store),
     shutdownHooks: [],
-    loadGate: createLoadGate(DEFAULT_LOAD_GATE, securityHeaderRecord(settings)),
+    loadGate: createLoadGate(
+      { ...DEFAULT_LOAD_GATE, maxWaitMs: settings.overloadWaitMs },
+      securityHeaderRecord(settings),
+    ),
   };
 }

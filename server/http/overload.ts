@@ -31,7 +31,7 @@ import type { PublicKind } from './public-routes.ts';
  * check, the workspace and every write are never.
  */
 export interface LoadGateOptions {
-  /** How long a public request may have waited in the loop's turn before it is refused (ms). */
+  /** How long a public request may have waited in the loop's turn before it is refused (ms); 0: never shed. */
   maxWaitMs: number;
   /** How long turns must have been longer than that, back to back, before any is refused (ms). */
   overloadedForMs: number;
@@ -41,6 +41,7 @@ export interface LoadGateOptions {
   retryAfterSeconds: number;
 }
 
+/** The bounds; maxWaitMs is the OVERLOAD_WAIT_MS setting's default. */
 export const DEFAULT_LOAD_GATE: LoadGateOptions = {
   maxWaitMs: 30,
   overloadedForMs: 100,
@@ -95,6 +96,7 @@ export function createLoadGate(
       setImmediate(endTurn);
     },
     overloaded() {
+      if (!options.maxWaitMs) return false;
       if (inProgress >= options.maxInProgress) return true;
       if (overSince < 0) return false;
       const now = performance.now();
@@ -144,7 +146,12 @@ function busyBodies(
           error: {
             message,
             code: -32603,
-            data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503, appCode: 'SERVICE_UNAVAILABLE', fields: null },
+            data: {
+              code: 'SERVICE_UNAVAILABLE',
+              httpStatus: 503,
+              appCode: 'SERVICE_UNAVAILABLE',
+              fields: null,
+            },
           },
         },
       ]),

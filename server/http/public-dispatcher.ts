@@ -149,7 +149,8 @@ export function withPublicDispatcher(
     gate.arrived();
     const url = req.url ?? '';
     const q = url.indexOf('?');
-    const route = req.method === 'GET' || req.method === 'HEAD' ? routeOf(q < 0 ? url : url.slice(0, q)) : null;
+    const route =
+      req.method === 'GET' || req.method === 'HEAD' ? routeOf(q < 0 ? url : url.slice(0, q)) : null;
     if (!route) return next(req, res);
     // A public answer's request that waited too long, or finds too many in progress, is refused at once.
     if (gate.overloaded()) return gate.refuse(route[0].kind, req, res);
