@@ -88,12 +88,7 @@ async function measurePage(
   const withoutJs = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
   const bare = await withoutJs.newPage();
   await bare.goto(url);
-  const headingWithoutJs =
-    (await bare
-      .locator('h1')
-      .first()
-      .textContent({ timeout: 1000 })
-      .catch(() => null)) ?? null;
+  const headingWithoutJs = (await bare.locator('h1').first().textContent({ timeout: 1000 }).catch(() => null)) ?? null;
   await withoutJs.close();
   const js: Loaded[] = timing.resources
     .filter((r) => /\.(m?js|wasm)(\?|$)/.test(new URL(r.name).pathname))
@@ -117,9 +112,7 @@ async function measurePage(
     totalKb: sum(js),
     scannerFiles: js.filter((l) => l.scanner).map((l) => l.file),
   };
-  console.log(
-    `\n${page}  (slow 3G, 4x CPU: FCP ${timing.fcp.toFixed(0)} ms, LCP ${timing.lcp.toFixed(0)} ms)`,
-  );
+  console.log(`\n${page}  (slow 3G, 4x CPU: FCP ${timing.fcp.toFixed(0)} ms, LCP ${timing.lcp.toFixed(0)} ms)`);
   console.log(`  ${'file'.padEnd(44)} ${'gzip kB'.padStart(8)} ${'sent kB'.padStart(8)}  arrived`);
   for (const l of js.sort((a, b) => a.endMs - b.endMs)) {
     const when = l.endMs <= timing.fcp ? 'before FCP' : l.endMs <= timing.lcp ? 'before LCP' : 'after LCP';

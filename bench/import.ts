@@ -98,9 +98,7 @@ export async function runImport(): Promise<ImportFigures> {
   });
   const file = importCsv(PRODUCTS);
   // 30,000 rows are ~3 MB; the upload limit is raised so the file size is never what is measured.
-  const app = await startAppOn(engineArg(process.argv.slice(2)), dataDir, PORT, {
-    UPLOAD_MAX_BYTES: String(64 * 1024 * 1024),
-  });
+  const app = await startAppOn(engineArg(process.argv.slice(2)), dataDir, PORT, { UPLOAD_MAX_BYTES: String(64 * 1024 * 1024) });
   try {
     const token = await login(app.base, ADMIN);
     console.log(

@@ -17,6 +17,7 @@ const GOAL_MS = 2500;
 const args = process.argv.slice(2);
 const RUNS = Number(args[args.indexOf('--runs') + 1] || 3) || 3;
 
+
 type Browser = Awaited<ReturnType<typeof launchChromium>>;
 
 async function lcpOnce(

@@ -137,9 +137,7 @@ export async function runList(options: { seconds?: number } = {}): Promise<Laten
     { ...ADMIN, role: 'COMPANY_ADMIN', companyId: 1 },
     { ...SUPER, role: 'SUPER_ADMIN', companyId: null },
   ]);
-  const app = profileDir
-    ? await startProfiled(resolve(profileDir))
-    : await startAppOn(engineArg(args), dataDir, PORT);
+  const app = profileDir ? await startProfiled(resolve(profileDir)) : await startAppOn(engineArg(args), dataDir, PORT);
   const results: LatencyResult[] = [];
   try {
     const all: Array<[string, string, string[]]> = [

@@ -33,17 +33,14 @@ const print = (r: LoadResult, ceiling?: number) =>
   console.log(
     `${r.name.padEnd(44)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(2).padStart(6)} ms  p99 ${r.p99
       .toFixed(2)
-      .padStart(
-        6,
-      )} ms  errors ${String(r.errors).padStart(4)}${ceiling ? `  ${((100 * r.rps) / ceiling).toFixed(0).padStart(3)}% of ceiling` : ''}`,
+      .padStart(6)} ms  errors ${String(r.errors).padStart(4)}${ceiling ? `  ${((100 * r.rps) / ceiling).toFixed(0).padStart(3)}% of ceiling` : ''}`,
   );
 
 const portAt = args.indexOf('--port');
 const BARE = portAt >= 0 ? Number(args[portAt + 1]) : 3901;
 const engine = engineArg(args);
 const instances = args.includes('--instances') ? Number(args[args.indexOf('--instances') + 1]) : 1;
-if (engine === 'sqlite' && instances !== 1)
-  throw new Error('several instances need --engine pg (one SQLite file, one server)');
+if (engine === 'sqlite' && instances !== 1) throw new Error('several instances need --engine pg (one SQLite file, one server)');
 // Another process on one of the ports would answer the health check and be measured instead.
 for (const port of [BARE, ...Array.from({ length: instances }, (_, i) => BARE + 1 + i)]) {
   const taken = await new Promise<boolean>((resolve) => {
@@ -56,12 +53,7 @@ for (const port of [BARE, ...Array.from({ length: instances }, (_, i) => BARE + 
   });
   if (taken) throw new Error(`port ${port} is taken: pass another with --port`);
 }
-const bare = await startAndWait(
-  'node',
-  ['--import', 'tsx', 'bench/bare-server.ts', String(BARE)],
-  {},
-  `http://127.0.0.1:${BARE}/ping`,
-);
+const bare = await startAndWait('node', ['--import', 'tsx', 'bench/bare-server.ts', String(BARE)], {}, `http://127.0.0.1:${BARE}/ping`);
 wrk('warm-up', `http://127.0.0.1:${BARE}/ping`, { seconds: 2 });
 const ceiling = wrk('ceiling: bare Hono route', `http://127.0.0.1:${BARE}/ping`, { seconds });
 await bare.stop();
@@ -81,9 +73,7 @@ for (let i = 0; i < instances; i++) {
   apps.push(await startApp(scratch ? mkdtempSync(join(scratch, `app-${i}-`)) : DATASET_DIR, PORT + i, env));
 }
 const app = apps[0]!;
-console.log(
-  `${engine}, ${instances} instance(s): ready in ${apps.map((a) => a.readyMs.toFixed(0)).join(', ')} ms (from spawn)`,
-);
+console.log(`${engine}, ${instances} instance(s): ready in ${apps.map((a) => a.readyMs.toFixed(0)).join(', ')} ms (from spawn)`);
 /** Every instance's CPU time so far, in ms. */
 function appsCpu(): number {
   return apps.reduce((sum, a) => sum + cpuMs(a.child.pid), 0);
@@ -93,11 +83,7 @@ function appsCpu(): number {
 {
   // Idle: two half-seconds in a row with hardly any CPU and nothing written (a build waiting on the disk
   // uses little CPU, but writes).
-  const written = () =>
-    apps.reduce(
-      (sum, a) => sum + Number(/wchar:\s+(\d+)/.exec(readFileSync(`/proc/${a.child.pid}/io`, 'utf8'))?.[1]),
-      0,
-    );
+  const written = () => apps.reduce((sum, a) => sum + Number(/wchar:\s+(\d+)/.exec(readFileSync(`/proc/${a.child.pid}/io`, 'utf8'))?.[1]), 0);
   const started = performance.now();
   let [cpu, bytes, quiet] = [appsCpu(), written(), 0];
   while (quiet < 2) {
@@ -106,9 +92,7 @@ function appsCpu(): number {
     quiet = cpuNow - cpu <= 30 && bytesNow - bytes < 65_536 ? quiet + 1 : 0;
     [cpu, bytes] = [cpuNow, bytesNow];
   }
-  console.log(
-    `app idle ${(performance.now() - started).toFixed(0)} ms after ready (RSS ${rssMb(app.child.pid)} MB)`,
-  );
+  console.log(`app idle ${(performance.now() - started).toFixed(0)} ms after ready (RSS ${rssMb(app.child.pid)} MB)`);
 }
 const runs: Array<[string, string[], Record<string, string>?]> = [
   ['resolve, hot set (1,000 codes)', hot.map((c) => `/api/products/qr-codes/${c}`)],
@@ -119,20 +103,11 @@ const runs: Array<[string, string[], Record<string, string>?]> = [
   // Then the app records the scan through its tRPC client, as its batch link asks.
   [
     "the app's tRPC resolve, hot set",
-    hot.map(
-      (c) =>
-        `/api/trpc/products.resolve?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { code: c } }))}`,
-    ),
+    hot.map((c) => `/api/trpc/products.resolve?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { code: c } }))}`),
   ],
 ];
 const storm = (name: string, options: Parameters<typeof wrk>[2]) =>
-  apps.length === 1
-    ? wrk(name, app.base, options)
-    : wrkTogether(
-        name,
-        apps.map((a) => a.base),
-        options,
-      );
+  apps.length === 1 ? wrk(name, app.base, options) : wrkTogether(name, apps.map((a) => a.base), options);
 for (const [name, paths, headers] of runs) {
   await storm('warm-up', { seconds: 2, paths, headers });
   const cpuBefore = appsCpu();

@@ -17,52 +17,10 @@ const PRODUCTS = Number(process.argv[3] ?? 100_000);
 const COMPANIES = Math.max(1, Math.round(PRODUCTS / 100));
 const TRACKINGS = 10;
 
-const KINDS = [
-  'Cà phê',
-  'Hạt tiêu',
-  'Gạo',
-  'Mật ong',
-  'Trà',
-  'Hạt điều',
-  'Nước mắm',
-  'Sầu riêng',
-  'Bơ',
-  'Ca cao',
-];
-const QUALIFIERS = [
-  'rang mộc',
-  'hữu cơ',
-  'đặc sản',
-  'thượng hạng',
-  'nguyên chất',
-  'sấy lạnh',
-  'thủ công',
-  'xuất khẩu',
-];
-const PLACES = [
-  'Đắk Lắk',
-  'Lâm Đồng',
-  'Gia Lai',
-  'Phú Quốc',
-  'Sóc Trăng',
-  'Bến Tre',
-  'Yên Bái',
-  'Hà Giang',
-  'Bình Phước',
-  'Đồng Tháp',
-];
-const STEPS = [
-  'Gieo trồng',
-  'Chăm sóc',
-  'Thu hoạch',
-  'Sơ chế',
-  'Phơi sấy',
-  'Chế biến',
-  'Kiểm định',
-  'Đóng gói',
-  'Lưu kho',
-  'Vận chuyển',
-];
+const KINDS = ['Cà phê', 'Hạt tiêu', 'Gạo', 'Mật ong', 'Trà', 'Hạt điều', 'Nước mắm', 'Sầu riêng', 'Bơ', 'Ca cao'];
+const QUALIFIERS = ['rang mộc', 'hữu cơ', 'đặc sản', 'thượng hạng', 'nguyên chất', 'sấy lạnh', 'thủ công', 'xuất khẩu'];
+const PLACES = ['Đắk Lắk', 'Lâm Đồng', 'Gia Lai', 'Phú Quốc', 'Sóc Trăng', 'Bến Tre', 'Yên Bái', 'Hà Giang', 'Bình Phước', 'Đồng Tháp'];
+const STEPS = ['Gieo trồng', 'Chăm sóc', 'Thu hoạch', 'Sơ chế', 'Phơi sấy', 'Chế biến', 'Kiểm định', 'Đóng gói', 'Lưu kho', 'Vận chuyển'];
 const pick = <T>(list: T[], i: number) => list[i % list.length]!;
 
 export function seed(dir: string, products: number): { codes: string[]; seconds: number } {
@@ -90,15 +48,7 @@ export function seed(dir: string, products: number): { codes: string[]; seconds:
   const codes: string[] = [];
   sqlite.transaction(() => {
     for (let c = 1; c <= companies; c++) {
-      insertCompany.run(
-        `Hợp tác xã ${pick(PLACES, c)} số ${c}`,
-        `Đại diện ${c}`,
-        pick(PLACES, c),
-        `htx${c}@example.vn`,
-        `GP${c}`,
-        now,
-        now,
-      );
+      insertCompany.run(`Hợp tác xã ${pick(PLACES, c)} số ${c}`, `Đại diện ${c}`, pick(PLACES, c), `htx${c}@example.vn`, `GP${c}`, now, now);
     }
   })();
   const batch = 5_000;
@@ -107,38 +57,16 @@ export function seed(dir: string, products: number): { codes: string[]; seconds:
       for (let i = start; i < Math.min(products, start + batch); i++) {
         const companyId = (i % companies) + 1;
         const name = `${pick(KINDS, i)} ${pick(QUALIFIERS, i * 7 + 3)} ${pick(PLACES, i * 3 + 1)} ${i}`;
-        const fields = {
-          name,
-          origin: pick(PLACES, i * 3 + 1),
-          category: pick(KINDS, i),
-          tags: [pick(QUALIFIERS, i)],
-        };
+        const fields = { name, origin: pick(PLACES, i * 3 + 1), category: pick(KINDS, i), tags: [pick(QUALIFIERS, i)] };
         const code = generateCode();
         codes.push(code);
         const id = insertProduct.run(
-          companyId,
-          name,
-          i % 10 === 9 ? 'INACTIVE' : 'ACTIVE',
-          fields.category,
-          'Gói',
-          JSON.stringify(fields.tags),
-          fields.origin,
-          code,
-          searchTextOf(fields),
-          now - i * 1000,
-          now - i * 1000,
+          companyId, name, i % 10 === 9 ? 'INACTIVE' : 'ACTIVE', fields.category, 'Gói', JSON.stringify(fields.tags),
+          fields.origin, code, searchTextOf(fields), now - i * 1000, now - i * 1000,
         ).lastInsertRowid as number;
         insertLink.run(code, companyId, id, now, now);
         for (let t = 0; t < TRACKINGS; t++) {
-          insertTracking.run(
-            id,
-            companyId,
-            t,
-            pick(STEPS, t),
-            `${pick(PLACES, i + t)}, Việt Nam`,
-            `2026-0${1 + (t % 9)}-1${t % 9}`,
-            `Bước ${t + 1} của lô hàng ${i}.`,
-          );
+          insertTracking.run(id, companyId, t, pick(STEPS, t), `${pick(PLACES, i + t)}, Việt Nam`, `2026-0${1 + (t % 9)}-1${t % 9}`, `Bước ${t + 1} của lô hàng ${i}.`);
         }
       }
     })();
@@ -154,7 +82,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { codes, seconds } = seed(dataDir, PRODUCTS);
   // Every 10th product is INACTIVE (i % 10 === 9): the load uses active ones only.
   writeFileSync(join(dataDir, 'codes.txt'), codes.filter((_, i) => i % 10 !== 9).join('\n'));
-  console.log(
-    `Seeded ${PRODUCTS} products, ${COMPANIES} companies, ${PRODUCTS * TRACKINGS} timeline entries in ${seconds.toFixed(1)} s -> ${dataDir}`,
-  );
+  console.log(`Seeded ${PRODUCTS} products, ${COMPANIES} companies, ${PRODUCTS * TRACKINGS} timeline entries in ${seconds.toFixed(1)} s -> ${dataDir}`);
 }

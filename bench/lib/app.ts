@@ -12,8 +12,7 @@ export interface App extends Started {
  * `nodeFlags` go before the script (a CPU profile).
  */
 export function npmStartCommand(nodeFlags: string[] = []): [string, string[]] {
-  const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts
-    .start;
+  const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
   const [command = 'node', ...args] = start.split(/\s+/);
   const script = args.findIndex((a) => !a.startsWith('-'));
   return [command, [...args.slice(0, script), ...nodeFlags, ...args.slice(script)]];

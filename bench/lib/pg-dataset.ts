@@ -71,9 +71,5 @@ export async function startAppOn(
 
 /** What an app on the benchmark's PostgreSQL is given: the database, a shared secret and uploads. */
 export function pgEnv(url: string, scratch: string): Record<string, string> {
-  return {
-    DATABASE_URL: url,
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-    UPLOADS_DIR: join(scratch, 'uploads'),
-  };
+  return { DATABASE_URL: url, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-01', UPLOADS_DIR: join(scratch, 'uploads') };
 }

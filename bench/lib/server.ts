@@ -9,12 +9,7 @@ export interface Started {
 }
 
 /** Starts a command and waits until `healthUrl` answers 200 (polling every 20 ms). */
-export async function startAndWait(
-  cmd: string,
-  args: string[],
-  env: Record<string, string>,
-  healthUrl: string,
-): Promise<Started> {
+export async function startAndWait(cmd: string, args: string[], env: Record<string, string>, healthUrl: string): Promise<Started> {
   const started = performance.now();
   const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   const deadline = Date.now() + 60_000;

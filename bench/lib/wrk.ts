@@ -48,12 +48,7 @@ export function randomPathsLua(tag: string, paths: string[], headers: Record<str
  * Runs wrk (one thread: the other core serves) against `url`. With `paths`, each request takes a random
  * one of them (a Lua script), so a cache cannot serve everything from one entry.
  */
-type WrkOptions = {
-  connections?: number;
-  seconds?: number;
-  paths?: string[];
-  headers?: Record<string, string>;
-};
+type WrkOptions = { connections?: number; seconds?: number; paths?: string[]; headers?: Record<string, string> };
 
 function wrkArgs(url: string, options: WrkOptions, tag: string): string[] {
   const args = ['-t1', `-c${options.connections ?? 64}`, `-d${options.seconds ?? 10}s`, '--latency'];
@@ -67,8 +62,7 @@ function wrkArgs(url: string, options: WrkOptions, tag: string): string[] {
 
 export function wrk(name: string, url: string, options: WrkOptions = {}): LoadResult {
   const r = spawnSync('wrk', wrkArgs(url, options, String(process.pid)), { encoding: 'utf8' });
-  if (r.error)
-    throw new Error(`wrk could not run (${r.error.message}): install it with 'apt-get install -y wrk'`);
+  if (r.error) throw new Error(`wrk could not run (${r.error.message}): install it with 'apt-get install -y wrk'`);
   return parse(name, r.stdout);
 }
 
@@ -76,11 +70,7 @@ export function wrk(name: string, url: string, options: WrkOptions = {}): LoadRe
  * The same storm against several servers at once (instances behind one database), the connections shared
  * out: one wrk each, together; requests/s added up, the worst p50 and p99, errors added up.
  */
-export async function wrkTogether(
-  name: string,
-  urls: string[],
-  options: WrkOptions = {},
-): Promise<LoadResult> {
+export async function wrkTogether(name: string, urls: string[], options: WrkOptions = {}): Promise<LoadResult> {
   const connections = Math.max(1, Math.round((options.connections ?? 64) / urls.length));
   const outputs = await Promise.all(
     urls.map(
@@ -91,9 +81,7 @@ export async function wrkTogether(
           child.stdout.on('data', (d) => {
             out += String(d);
           });
-          child.on('error', (e) =>
-            reject(new Error(`wrk could not run (${e.message}): install it with 'apt-get install -y wrk'`)),
-          );
+          child.on('error', (e) => reject(new Error(`wrk could not run (${e.message}): install it with 'apt-get install -y wrk'`)));
           child.on('close', () => resolve(out));
         }),
     ),

@@ -113,9 +113,7 @@ describe('[GUEST][REST][perf] server-rendered public pages', () => {
       const recalled = await get(path);
       expect(recalled.html).toContain('Phát hiện nấm mốc');
       // The banner comes before the lot's title.
-      expect(recalled.html.indexOf('Phát hiện nấm mốc')).toBeLessThan(
-        recalled.html.indexOf('id="lot-title"'),
-      );
+      expect(recalled.html.indexOf('Phát hiện nấm mốc')).toBeLessThan(recalled.html.indexOf('id="lot-title"'));
     });
 
     await caller.products.update({ id: product.id, name: product.name, status: 'INACTIVE' });
