@@ -18,8 +18,10 @@ import type { PublicKind } from './public-routes.ts';
  *   run `maxWaitMs` is refused, so no turn runs much past it, and an answered request waits at most about
  *   two turns (the rest of the one it arrived in, then its place in its own): about twice the bound. As
  *   in CoDel, a burst is not overload: refusals start only once turns have been longer than the bound
- *   back to back for `overloadedForMs` (a standing queue), and stop at the first short turn; never at
- *   normal load (a turn of 64 answers takes about a millisecond). The time
+ *   back to back for `overloadedForMs` (a standing queue), and stop at the first short turn; and as CoDel
+ *   never drops from a near-empty queue, a request with fewer than MIN_QUEUE before it in its turn is never
+ *   refused (a turn made long by a busy machine, not by a crowd). Never at normal load either (a turn of 64
+ *   answers takes about a millisecond). The time
  *   the loop spends between turns (timers, a slice of background work, a garbage collection) is a few
  *   milliseconds and is not counted: from inside the process it cannot be told apart from sleep.
  * - **Work in progress.** A public request the loop cannot answer on the spot (an answer read with awaited
@@ -49,6 +51,12 @@ export const DEFAULT_LOAD_GATE: LoadGateOptions = {
   retryAfterSeconds: 1,
 };
 
+/**
+ * As CoDel never drops from a queue shorter than one packet: a request with fewer than this many read
+ * before it in its turn is not refused, however long the turn (a busy machine, not a queue).
+ */
+const MIN_QUEUE = 16;
+
 export interface LoadGate {
   /** Called for every request as it is read: keeps the turn's clock. */
   arrived(): void;
@@ -74,11 +82,16 @@ export function createLoadGate(
   let inProgress = 0;
   let refused = 0;
 
+  /** Requests read in the present turn. */
+  let turnCount = 0;
+
   const endTurn = () => {
     const now = performance.now();
-    if (now - turnStart <= options.maxWaitMs) overSince = -1;
+    // A long turn of a few requests is a slow machine, not a queue: refusing would help nobody.
+    if (now - turnStart <= options.maxWaitMs || turnCount <= MIN_QUEUE) overSince = -1;
     else if (overSince < 0) overSince = turnStart;
     turnStart = -1;
+    turnCount = 0;
     lastEnd = now;
   };
   const done = () => {
@@ -88,6 +101,7 @@ export function createLoadGate(
   const bodies = busyBodies(options.retryAfterSeconds, securityHeaders);
   return {
     arrived() {
+      turnCount++;
       if (turnStart >= 0) return;
       turnStart = performance.now();
       // A loop that had time to spare since the last turn was not overloaded.
@@ -98,7 +112,7 @@ export function createLoadGate(
     overloaded() {
       if (!options.maxWaitMs) return false;
       if (inProgress >= options.maxInProgress) return true;
-      if (overSince < 0) return false;
+      if (overSince < 0 || turnCount <= MIN_QUEUE) return false;
       const now = performance.now();
       return now - overSince > options.overloadedForMs && now - turnStart > options.maxWaitMs;
     },
