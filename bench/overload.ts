@@ -38,7 +38,9 @@ for (const [label, wait] of [
     console.log(
       `  ${name.padEnd(40)} answered ${r.rps.toFixed(0).padStart(6)}/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99
         .toFixed(1)
-        .padStart(7)} ms  refused ${((100 * r.refused) / Math.max(1, total)).toFixed(0).padStart(3)}% (p99 ${r.refusedP99.toFixed(1)} ms)  other ${r.other}  RSS ${rssMb(app.child.pid)} MB`,
+        .padStart(
+          7,
+        )} ms  refused ${((100 * r.refused) / Math.max(1, total)).toFixed(0).padStart(3)}% (p99 ${r.refusedP99.toFixed(1)} ms)  other ${r.other}  RSS ${rssMb(app.child.pid)} MB`,
     );
   }
   await app.stop();
