@@ -55,8 +55,6 @@ export function dayOfDate(value: string): string | null {
   return Number.isNaN(ms) ? null : vietnamDay(ms);
 }
 
-/** dd/mm/yyyy: a calendar day as written, wherever the reader is. */
-const DAY = new Intl.DateTimeFormat('vi-VN', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
 /** dd/mm/yyyy hh:mm in Vietnam. */
 const DAY_TIME = new Intl.DateTimeFormat('vi-VN', {
   day: '2-digit',
@@ -79,10 +77,10 @@ const VIETNAM_DAY = new Intl.DateTimeFormat('vi-VN', {
  * date-time shows its day and time in Vietnam, where the goods are traced. Unreadable text as it is.
  */
 export function formatDate(value: string): string {
-  const day = CALENDAR_DAY.test(value);
-  const time = day ? Date.parse(value) : instantOf(value);
-  if (Number.isNaN(time)) return value;
-  return day ? DAY.format(time) : DAY_TIME.format(time);
+  // A calendar day is read as written, wherever the reader is: dd/mm/yyyy.
+  if (CALENDAR_DAY.test(value)) return `${value.slice(8, 10)}/${value.slice(5, 7)}/${value.slice(0, 4)}`;
+  const time = instantOf(value);
+  return Number.isNaN(time) ? value : DAY_TIME.format(time);
 }
 
 /** The day of an instant in Vietnam, dd/mm/yyyy (when a code was made, …). */

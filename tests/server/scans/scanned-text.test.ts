@@ -14,7 +14,7 @@ const GTIN = '08930000000019';
 const read = (text: string, bases: readonly string[] = BASES) => readScannedText(text, bases);
 
 describe('[GUEST][unit][scans] every address the app prints scans', () => {
-  it('a printed code: bare (folded), or PUBLIC_URL/redirect/{code} with a slash, a query or a fragment', () => {
+  it('[GUEST][unit][scans]: a printed code: bare (folded), or PUBLIC_URL/redirect/{code} with a slash, a query or a fragment', () => {
     for (const text of [
       'abcd2345efgh',
       '  ABCD2345EFGH \n',
@@ -32,7 +32,7 @@ describe('[GUEST][unit][scans] every address the app prints scans', () => {
     expect(read(`${OURS}/redirect/ma-in-san_01`)).toEqual({ kind: 'code', code: 'ma-in-san_01' });
   });
 
-  it('a Digital Link of ours, with any qualifiers and query: its GTIN and lot', () => {
+  it('[GUEST][unit][scans]: a Digital Link of ours, with any qualifiers and query: its GTIN and lot', () => {
     const lot = { kind: 'gtin', gtin: GTIN, lot: 'LOT2611' };
     for (const text of [
       buildDigitalLink(OURS, { gtin: GTIN, lot: 'LOT2611' }),
@@ -51,7 +51,7 @@ describe('[GUEST][unit][scans] every address the app prints scans', () => {
     expect(read(`${OURS}/01/${GTIN}/10/L%2F24-a`)).toEqual({ kind: 'gtin', gtin: GTIN, lot: 'L/24-a' });
   });
 
-  it("a product's and a lot's page: their ids", () => {
+  it("[GUEST][unit][scans]: a product's and a lot's page: their ids", () => {
     expect(read(`${OURS}/products/details/12`)).toEqual({ kind: 'product', id: 12 });
     expect(read(`${OURS}/products/details/12/?ref=share`)).toEqual({ kind: 'product', id: 12 });
     expect(read('/products/details/7')).toEqual({ kind: 'product', id: 7 });
@@ -59,23 +59,34 @@ describe('[GUEST][unit][scans] every address the app prints scans', () => {
     expect(read('/lots/2147483647')).toEqual({ kind: 'lot', id: 2147483647 });
   });
 
-  it('below a PUBLIC_URL with a path of its own, and only there', () => {
+  it('[GUEST][unit][scans]: below a PUBLIC_URL with a path of its own, and only there', () => {
     const base = ['https://example.vn/txng'];
-    expect(read('https://example.vn/txng/redirect/abcd2345efgh', base)).toEqual({ kind: 'code', code: 'abcd2345efgh' });
+    expect(read('https://example.vn/txng/redirect/abcd2345efgh', base)).toEqual({
+      kind: 'code',
+      code: 'abcd2345efgh',
+    });
     expect(read('https://example.vn/txng/lots/3', base)).toEqual({ kind: 'lot', id: 3 });
-    expect(read(`https://example.vn/txng/01/${GTIN}/10/A1`, base)).toEqual({ kind: 'gtin', gtin: GTIN, lot: 'A1' });
+    expect(read(`https://example.vn/txng/01/${GTIN}/10/A1`, base)).toEqual({
+      kind: 'gtin',
+      gtin: GTIN,
+      lot: 'A1',
+    });
     expect(read('https://example.vn/redirect/abcd2345efgh', base)).toBeNull();
     expect(read('https://example.vn/lots/3', base)).toBeNull();
   });
 });
 
 describe('[GUEST][unit][scans] a Digital Link of another resolver names a GTIN; nothing else foreign is read', () => {
-  it("another resolver's Digital Link, at its root or below a path of its own", () => {
-    expect(read(`https://id.gs1.org/01/${GTIN}/10/LOT2611?17=271231`)).toEqual({ kind: 'gtin', gtin: GTIN, lot: 'LOT2611' });
+  it("[GUEST][unit][scans]: another resolver's Digital Link, at its root or below a path of its own", () => {
+    expect(read(`https://id.gs1.org/01/${GTIN}/10/LOT2611?17=271231`)).toEqual({
+      kind: 'gtin',
+      gtin: GTIN,
+      lot: 'LOT2611',
+    });
     expect(read(`https://brand.example.com/dl/01/${GTIN}`)).toEqual({ kind: 'gtin', gtin: GTIN, lot: null });
   });
 
-  it('refuses other sites, look-alikes, other schemes and other paths', () => {
+  it('[GUEST][unit][scans]: refuses other sites, look-alikes, other schemes and other paths', () => {
     for (const text of [
       'https://evil.example/redirect/abcd2345efgh',
       `${OURS}.evil.example/redirect/abcd2345efgh`,
@@ -113,12 +124,12 @@ describe('[GUEST][unit][scans] a Digital Link of another resolver names a GTIN; 
     }
   });
 
-  it('a text longer than any address we print is not read', () => {
+  it('[GUEST][unit][scans]: a text longer than any address we print is not read', () => {
     const long = `${OURS}/redirect/abcd2345efgh?${'x'.repeat(SCANNED_TEXT_MAX)}`;
     expect(read(long)).toBeNull();
   });
 
-  it('the server reads with PUBLIC_URL and says in Vietnamese what is not ours', () => {
+  it('[GUEST][unit][scans]: the server reads with PUBLIC_URL and says in Vietnamese what is not ours', () => {
     expect(requireScannedTarget(`${OURS}/lots/5`, OURS)).toEqual({ kind: 'lot', id: 5 });
     expect(() => requireScannedTarget('http://localhost:5173/lots/5', OURS)).toThrow(
       'Mã QR này không thuộc hệ thống',
