@@ -176,7 +176,7 @@ export async function resetPassword(
   });
   // The owner proved the mailbox: every failure counted against the account, from any address, is forgotten.
   await clearAccountSignInBlock(deps, email);
-  if (!invited || invited.status !== 'ACTIVE') return {};
+  if (invited?.status !== 'ACTIVE') return {};
   return { session: await issueSession(deps, invited), user: toPublicUser(invited) };
 }
 
