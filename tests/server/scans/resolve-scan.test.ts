@@ -36,11 +36,18 @@ async function world() {
   await staff.lots.recall({ id: lot.id, reason: 'Nhiễm khuẩn' });
   const hiddenLot = await staff.lots.create({ productId: hidden.id, code: 'LOT1' });
   const visitor = callerFor(api.deps, null);
+  /** The scan events, one per scan (on PostgreSQL a window's scans of one kind are one row, decision 076). */
   const scans = async () => {
     await flushScanEvents(api.deps);
-    return api.deps.db
-      .select({ productId: scanEvents.productId, lotId: scanEvents.lotId, userId: scanEvents.userId })
+    const rows = await api.deps.db
+      .select({
+        productId: scanEvents.productId,
+        lotId: scanEvents.lotId,
+        userId: scanEvents.userId,
+        scans: scanEvents.scans,
+      })
       .from(scanEvents);
+    return rows.flatMap(({ scans: n, ...row }) => Array.from({ length: n }, () => row));
   };
   return { api, admin, staff, visitor, product, hidden, lot, hiddenLot, scans };
 }
