@@ -61,7 +61,13 @@ const jsonForHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u
  * The stylesheet stays a file (inline it would paint ~0.7 s sooner without a picture, but cost 9 kB on
  * every page and ~5x the memory here; with a picture the picture decides).
  */
-function pageHtml(render: Render, template: string, firstView: FirstView, publicUrl: string, search = ''): string {
+function pageHtml(
+  render: Render,
+  template: string,
+  firstView: FirstView,
+  publicUrl: string,
+  search = '',
+): string {
   const markup = firstView.lot
     ? render.renderLotFirstView({ lot: firstView.lot, product: firstView.product })
     : render.renderProductFirstView(firstView.product, search);
@@ -97,7 +103,10 @@ export interface FirstViews {
  * The pages are kept with their answer in the public answers (deps.publicAnswers); this makes them from
  * the client's light page, read again when a build rewrites it (looked at once a second).
  */
-export function createFirstViews(deps: Pick<AppDeps, 'publicAnswers' | 'logger' | 'settings'>, client: ClientFiles): FirstViews {
+export function createFirstViews(
+  deps: Pick<AppDeps, 'publicAnswers' | 'logger' | 'settings'>,
+  client: ClientFiles,
+): FirstViews {
   let template = { stamp: -1, text: '', checkedAt: 0 };
   const currentTemplate = (): string | null => {
     const now = Date.now();
@@ -151,7 +160,13 @@ export function createFirstViews(deps: Pick<AppDeps, 'publicAnswers' | 'logger' 
       const render = tpl && (await loaded());
       if (!tpl || !render) return null;
       const view: FirstView = { product: dataOf<PublicProductAnswer>(entry) };
-      return pageHtml(render, tpl, view, deps.settings.publicUrl, new URLSearchParams({ [ASKED_LOT_PARAM]: lot }).toString());
+      return pageHtml(
+        render,
+        tpl,
+        view,
+        deps.settings.publicUrl,
+        new URLSearchParams({ [ASKED_LOT_PARAM]: lot }).toString(),
+      );
     },
   };
 }

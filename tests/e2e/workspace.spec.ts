@@ -246,7 +246,9 @@ test('[COMPANY_ADMIN][e2e][workspace]: adds an employee, who signs in, manages p
   // The employee sets a password from the invitation (decision 087), which signs them in (decision 185).
   await page.evaluate(() => localStorage.clear());
   await page.goto(new URL(await resetLink(email, since)).pathname);
-  await expect(page.getByRole('heading', { level: 1, name: 'Chào mừng bạn đến với Công ty E2E' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Chào mừng bạn đến với Công ty E2E' }),
+  ).toBeVisible();
   await page.getByLabel('Mật khẩu', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Xác nhận mật khẩu').fill(PASSWORD);
   await page.getByRole('button', { name: 'Đặt mật khẩu và bắt đầu' }).click();

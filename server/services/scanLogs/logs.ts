@@ -39,7 +39,10 @@ export async function listScanLogs(deps: AppDeps, userId: number, page: number, 
     logs: rows.map(({ lotId, lotCode, lotRecalledAt, ...r }) => ({
       ...r,
       scannedAt: r.scannedAt.toISOString(),
-      lot: lotId !== null && lotCode !== null ? { id: lotId, code: lotCode, recalled: lotRecalledAt !== null } : null,
+      lot:
+        lotId !== null && lotCode !== null
+          ? { id: lotId, code: lotCode, recalled: lotRecalledAt !== null }
+          : null,
     })),
     total,
   };
@@ -127,7 +130,8 @@ export async function mergeScanLogs(
   const lotOf = await lotsOfTheirProducts(deps.db, lotPairs);
   const now = Date.now();
   await transaction(deps.db, async (tx) => {
-    for (const [i, id] of kept.entries()) await upsertLog(tx, userId, id, lotOf.get(id) ?? null, new Date(now - i));
+    for (const [i, id] of kept.entries())
+      await upsertLog(tx, userId, id, lotOf.get(id) ?? null, new Date(now - i));
   });
   return { merged: kept.length, ignored: unique.length - kept.length };
 }

@@ -98,6 +98,19 @@ async function cameraSeeing(page: Page, text: string) {
   }, image);
 }
 
+/** A code typed on the scan page (from under a label, or a link), as a shopper with no camera does. */
+async function typeOnScanPage(page: Page, text: string) {
+  await page.goto('/scan-qr');
+  await page.getByRole('textbox', { name: 'Hoặc nhập mã in dưới tem' }).fill(text);
+  await page.getByRole('button', { name: 'Tra cứu' }).click();
+}
+
+/** A product's entry in the scan history (/products). */
+async function historyEntry(page: Page, name: string) {
+  await page.goto('/products');
+  return page.getByTestId('scan-history').getByRole('link', { name: new RegExp(name) });
+}
+
 /** The lot page a scan opened: the recall first, with its reason, then the lot. */
 async function expectRecalledLotPage(page: Page, lotId: number) {
   await expect(page).toHaveURL(new RegExp(`/lots/${lotId}$`));
@@ -129,7 +142,9 @@ export function printedCodeJourneys(device: Device) {
     await page.evaluate(() => localStorage.clear());
     await noCamera(page);
     await page.goto('/scan-qr');
-    await page.getByTestId('scan-photo-input').setInputFiles({ name: 'LOT2611.png', mimeType: 'image/png', buffer: png });
+    await page
+      .getByTestId('scan-photo-input')
+      .setInputFiles({ name: 'LOT2611.png', mimeType: 'image/png', buffer: png });
     await expectRecalledLotPage(page, lot.id);
     await expectAccessiblePage(page, `lot page after a photo scan (${device})`);
     await shoot(page, info, 'scan-photo-lot-page');
@@ -164,7 +179,9 @@ export function printedCodeJourneys(device: Device) {
       await noCamera(page);
       await page.goto('/scan-qr');
       const photo = await QRCode.toBuffer(lotLink, { margin: 4, width: 800 });
-      await page.getByTestId('scan-photo-input').setInputFiles({ name: 'IMG_0001.png', mimeType: 'image/png', buffer: photo });
+      await page
+        .getByTestId('scan-photo-input')
+        .setInputFiles({ name: 'IMG_0001.png', mimeType: 'image/png', buffer: photo });
       await expectRecalledLotPage(page, lot.id);
       expect(uploads).toEqual(['POST']);
     });
@@ -176,15 +193,10 @@ export function printedCodeJourneys(device: Device) {
   }, info) => {
     const { product, lot, gtin, lotLink } = await digitalLinkCompany(request);
     await noCamera(page);
-    await page.goto('/scan-qr');
-    const typed = page.getByRole('textbox', { name: 'Hoặc nhập mã in dưới tem' });
-    await typed.fill(`${lotLink}?17=271231`);
-    await page.getByRole('button', { name: 'Tra cứu' }).click();
+    await typeOnScanPage(page, `${lotLink}?17=271231`);
     await expectRecalledLotPage(page, lot.id);
 
-    await page.goto('/scan-qr');
-    await typed.fill(`https://id.gs1.org/01/${gtin}/10/L-KHONG-CO`);
-    await page.getByRole('button', { name: 'Tra cứu' }).click();
+    await typeOnScanPage(page, `https://id.gs1.org/01/${gtin}/10/L-KHONG-CO`);
     await expect(page).toHaveURL(new RegExp(`/products/details/${product.id}\\?lot=L-KHONG-CO$`));
     const notice = page.getByRole('status').filter({ hasText: 'Không tìm thấy lô L-KHONG-CO' });
     await expect(notice).toHaveText('Không tìm thấy lô L-KHONG-CO — đây là thông tin chung của sản phẩm');
@@ -195,13 +207,16 @@ export function printedCodeJourneys(device: Device) {
     await shoot(page, info, 'unknown-lot-notice');
 
     // Foreign codes stay refused, at once.
-    await page.goto('/scan-qr');
-    await typed.fill('https://evil.example/lots/1');
-    await page.getByRole('button', { name: 'Tra cứu' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Mã QR này không thuộc hệ thống Truy xuất nguồn gốc' })).toBeVisible();
+    await typeOnScanPage(page, 'https://evil.example/lots/1');
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Mã QR này không thuộc hệ thống Truy xuất nguồn gốc' }),
+    ).toBeVisible();
   });
 
-  test(`[GUEST][e2e][scan]: the camera reads a Digital Link and opens the lot page (${device})`, async ({ page, request }) => {
+  test(`[GUEST][e2e][scan]: the camera reads a Digital Link and opens the lot page (${device})`, async ({
+    page,
+    request,
+  }) => {
     const { lot, lotLink } = await digitalLinkCompany(request);
     await cameraSeeing(page, lotLink);
     await page.goto('/scan-qr');
@@ -235,13 +250,10 @@ export function printedCodeJourneys(device: Device) {
     const shopper = await createActiveUser(request, { name: 'Người mua' });
     await signIn(page, shopper.email, shopper.password);
     await noCamera(page);
-    await page.goto('/scan-qr');
-    await page.getByRole('textbox', { name: 'Hoặc nhập mã in dưới tem' }).fill(lotLink);
-    await page.getByRole('button', { name: 'Tra cứu' }).click();
+    await typeOnScanPage(page, lotLink);
     await expectRecalledLotPage(page, lot.id);
 
-    await page.goto('/products');
-    const entry = page.getByTestId('scan-history').getByRole('link', { name: new RegExp(product.name) });
+    const entry = await historyEntry(page, product.name);
     await expect(entry).toContainText('Lô LOT2611');
     await expect(entry.getByTestId('history-recalled')).toHaveText('Đã thu hồi');
     await expect(entry).toContainText(/Quét lúc .*\d{2}\/\d{2}\/\d{4}/);
@@ -252,15 +264,16 @@ export function printedCodeJourneys(device: Device) {
     await expectRecalledLotPage(page, lot.id);
   });
 
-  test(`[GUEST][e2e][history]: a visitor's phone history keeps the lot too (${device})`, async ({ page, request }) => {
+  test(`[GUEST][e2e][history]: a visitor's phone history keeps the lot too (${device})`, async ({
+    page,
+    request,
+  }) => {
     const { lot, lotLink, product } = await digitalLinkCompany(request);
     await noCamera(page);
-    await page.goto('/scan-qr');
-    await page.getByRole('textbox', { name: 'Hoặc nhập mã in dưới tem' }).fill(lotLink);
-    await page.getByRole('button', { name: 'Tra cứu' }).click();
+    await typeOnScanPage(page, lotLink);
     await expectRecalledLotPage(page, lot.id);
-    await page.goto('/products');
-    const entry = page.getByTestId('scan-history').getByRole('link', { name: new RegExp(product.name) });
+    const entry = await historyEntry(page, product.name);
+    await expect(entry).toHaveAttribute('href', `/lots/${lot.id}`);
     await expect(entry.getByTestId('history-recalled')).toHaveText('Đã thu hồi');
     await expect(entry).toContainText(/\d{2}\/\d{2}\/\d{4}/);
   });
@@ -316,7 +329,9 @@ export function printedCodeJourneys(device: Device) {
     );
     const link = new URL(await resetLink(email, since));
     await page.goto(link.pathname);
-    await expect(page.getByRole('heading', { level: 1, name: 'Chào mừng bạn đến với Công ty E2E' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Chào mừng bạn đến với Công ty E2E' }),
+    ).toBeVisible();
     await expect(page.getByText(`Đặt mật khẩu cho tài khoản ${email} để bắt đầu làm việc.`)).toBeVisible();
     await expect(page.getByText('Đặt mật khẩu mới')).toHaveCount(0);
     await expectAccessiblePage(page, `invitation page (${device})`);
@@ -334,7 +349,9 @@ export function printedCodeJourneys(device: Device) {
     // The link is spent: opened again, it says so without a word about the company.
     await page.evaluate(() => localStorage.clear());
     await page.goto(link.pathname);
-    await expect(page.getByRole('alert')).toContainText('Liên kết không hợp lệ, đã hết hạn hoặc đã được sử dụng.');
+    await expect(page.getByRole('alert')).toContainText(
+      'Liên kết không hợp lệ, đã hết hạn hoặc đã được sử dụng.',
+    );
     await expect(page.getByText('Công ty E2E')).toHaveCount(0);
   });
 
@@ -353,6 +370,8 @@ export function printedCodeJourneys(device: Device) {
     const form = page.getByRole('dialog', { name: 'Thêm sản phẩm' });
     await form.getByRole('button', { name: 'Thêm bước' }).click();
     const expected = new Date(dayStart).toISOString().slice(0, 10);
-    await expect(form.getByRole('listitem', { name: 'Bước 1' }).getByLabel('Ngày', { exact: true })).toHaveValue(expected);
+    await expect(
+      form.getByRole('listitem', { name: 'Bước 1' }).getByLabel('Ngày', { exact: true }),
+    ).toHaveValue(expected);
   });
 }

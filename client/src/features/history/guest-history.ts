@@ -66,7 +66,10 @@ export function readGuestHistory(): GuestScan[] {
 export function withScan(list: readonly GuestScan[], entry: GuestScan): GuestScan[] {
   const older = list.find((e) => e.productId === entry.productId);
   const lot = entry.lot ?? older?.lot ?? null;
-  return [{ ...entry, lot }, ...list.filter((e) => e.productId !== entry.productId)].slice(0, GUEST_HISTORY_MAX);
+  return [{ ...entry, lot }, ...list.filter((e) => e.productId !== entry.productId)].slice(
+    0,
+    GUEST_HISTORY_MAX,
+  );
 }
 
 export function addGuestScan(entry: Omit<GuestScan, 'scannedAt'>, now = new Date()): GuestScan[] {

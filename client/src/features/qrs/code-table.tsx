@@ -12,7 +12,6 @@ export type QrFormat = 'png' | 'svg';
 
 const t = vi.workspace.qrs;
 
-
 /** A code whose product is not active: a shopper scanning it sees "not found" (decision 091). */
 export const leadsNowhere = (r: ShortLinkRow) => r.product !== null && r.product.status !== 'ACTIVE';
 

@@ -33,7 +33,12 @@ export function useRememberScan() {
   const signedIn = state.isLoggedIn;
 
   return useCallback(
-    ({ page: _page, lotPage, scanned: _scanned, ...product }: ScannedProduct & { scanned?: ScannedTarget }) => {
+    ({
+      page: _page,
+      lotPage,
+      scanned: _scanned,
+      ...product
+    }: ScannedProduct & { scanned?: ScannedTarget }) => {
       const lot = product.lot;
       if (signedIn) {
         client.scanLogs.add

@@ -13,7 +13,12 @@ import { ApiError, apiFetch } from '#client/lib/api-fetch.ts';
 import { errorData } from '#client/lib/trpc.ts';
 import { useConfig } from '#client/lib/use-config.ts';
 import { addPending, isOffline, readPending, removePending } from './pending-scans.ts';
-import { type ScannedProduct, useOpenScannedProduct, useRememberScan, useResolveScan } from './record-scan.ts';
+import {
+  type ScannedProduct,
+  useOpenScannedProduct,
+  useRememberScan,
+  useResolveScan,
+} from './record-scan.ts';
 
 const t = vi.publicPages.scan;
 

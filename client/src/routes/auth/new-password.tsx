@@ -71,7 +71,10 @@ export default function NewPasswordPage() {
   if (check.isError) {
     return (
       <AuthCard title={t.checkingTitle}>
-        <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-700 dark:bg-red-950 dark:text-red-100">
+        <p
+          role="alert"
+          className="rounded-lg bg-red-50 p-4 text-sm text-red-700 dark:bg-red-950 dark:text-red-100"
+        >
           {t.invalid}
         </p>
         <Link href="/auth/forgot-password" className={buttonVariants({ size: 'lg' })}>
