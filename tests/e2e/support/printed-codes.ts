@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import QRCode from 'qrcode';
 import { gs1CheckDigit } from '#shared/gs1/identifiers.ts';
-import { expectAccessiblePage } from './a11y.ts';
+import { expectAccessiblePage, storeTheme } from './a11y.ts';
 import { createActiveUser, PASSWORD, signIn, uniqueEmail } from './accounts.ts';
 import { newCompanyOwner } from './company.ts';
 import { E2E } from './e2e-settings.ts';
@@ -109,6 +109,19 @@ async function typeOnScanPage(page: Page, text: string) {
 async function historyEntry(page: Page, name: string) {
   await page.goto('/products');
   return page.getByTestId('scan-history').getByRole('link', { name: new RegExp(name) });
+}
+
+/**
+ * axe and reflow on the page as it is, then again in the dark look (stored as a visitor's choice and the
+ * page reloaded): what this branch added must pass in both. `ready` waits for the reloaded page.
+ */
+async function expectAccessibleInBothLooks(page: Page, what: string, ready: () => Promise<void>) {
+  await expectAccessiblePage(page, `${what}, light`);
+  await storeTheme(page, { colorScheme: 'dark' });
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await ready();
+  await expectAccessiblePage(page, `${what}, dark`);
 }
 
 /** The lot page a scan opened: the recall first, with its reason, then the lot. */
@@ -232,10 +245,13 @@ export function printedCodeJourneys(device: Device) {
     // The server's own page already says it, before any of the app's code.
     expect(await opened?.text()).toContain('Không tìm thấy lô NOPE-9 — đây là thông tin chung của sản phẩm');
     await expect(page).toHaveURL(new RegExp(`/products/details/${product.id}\\?lot=NOPE-9&17=271231$`));
-    await expect(page.getByRole('status').filter({ hasText: 'Không tìm thấy lô NOPE-9' })).toBeVisible();
+    const notice = page.getByRole('status').filter({ hasText: 'Không tìm thấy lô NOPE-9' });
+    await expect(notice).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
-    await expectAccessiblePage(page, `Digital Link to an unknown lot (${device})`);
     await shoot(page, info, 'digital-link-unknown-lot');
+    await expectAccessibleInBothLooks(page, `Digital Link to an unknown lot (${device})`, () =>
+      expect(notice).toBeVisible(),
+    );
     // The product page by its own address says nothing of the kind.
     await page.goto(`/products/details/${product.id}`);
     await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
@@ -258,8 +274,10 @@ export function printedCodeJourneys(device: Device) {
     await expect(entry.getByTestId('history-recalled')).toHaveText('Đã thu hồi');
     await expect(entry).toContainText(/Quét lúc .*\d{2}\/\d{2}\/\d{4}/);
     await expect(entry).toHaveAttribute('href', `/lots/${lot.id}`);
-    await expectAccessiblePage(page, `scan history with a recalled lot (${device})`);
     await shoot(page, info, 'history-recalled-lot');
+    await expectAccessibleInBothLooks(page, `scan history with a recalled lot (${device})`, () =>
+      expect(entry.getByTestId('history-recalled')).toBeVisible(),
+    );
     await entry.click();
     await expectRecalledLotPage(page, lot.id);
   });
@@ -334,8 +352,12 @@ export function printedCodeJourneys(device: Device) {
     ).toBeVisible();
     await expect(page.getByText(`Đặt mật khẩu cho tài khoản ${email} để bắt đầu làm việc.`)).toBeVisible();
     await expect(page.getByText('Đặt mật khẩu mới')).toHaveCount(0);
-    await expectAccessiblePage(page, `invitation page (${device})`);
     await shoot(page, info, 'invitation');
+    await expectAccessibleInBothLooks(page, `invitation page (${device})`, () =>
+      expect(
+        page.getByRole('heading', { level: 1, name: 'Chào mừng bạn đến với Công ty E2E' }),
+      ).toBeVisible(),
+    );
     await page.getByLabel('Mật khẩu', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Xác nhận mật khẩu').fill(PASSWORD);
     await page.getByRole('button', { name: 'Đặt mật khẩu và bắt đầu' }).click();
