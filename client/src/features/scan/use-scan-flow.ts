@@ -13,12 +13,8 @@ import { ApiError, apiFetch } from '#client/lib/api-fetch.ts';
 import { errorData } from '#client/lib/trpc.ts';
 import { useConfig } from '#client/lib/use-config.ts';
 import { addPending, isOffline, readPending, removePending } from './pending-scans.ts';
-import {
-  type ScannedProduct,
-  useOpenScannedProduct,
-  useRememberScan,
-  useResolveScan,
-} from './record-scan.ts';
+import type { ScanAnswer } from '#client/features/public/types.ts';
+import { useOpenScannedProduct, useRememberScan, useResolveScan } from './record-scan.ts';
 
 const t = vi.publicPages.scan;
 
@@ -29,8 +25,6 @@ export type ScanStatus =
   | { kind: 'queued' }
   | { kind: 'pick'; products: ScanAnswer[] };
 
-/** What a scan answers (products.resolveScan): the product, the page it leads to, what was scanned. */
-type ScanAnswer = ScannedProduct & { scanned: ScannedTarget; page: string };
 /** The photo scan's answer: the scan's, and every product of ours the picture held (decision 120). */
 type ScanImageAnswer = ScanAnswer & { found?: ScanAnswer[] };
 
