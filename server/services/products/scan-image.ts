@@ -31,7 +31,7 @@ export type ScanImageAnswer = ScanAnswer & { found: ScanAnswer[] };
 export function scanProductImage(deps: AppDeps & LimitScope, file: UploadFileInput, viewer: Viewer) {
   return limitedPhotoScan(deps, async (): Promise<ScanImageAnswer> => {
     const photo = await inspectScanPhoto(file.bytes, deps.settings.photoScanMaxBytes);
-    const texts = await deps.decodePool.decode(file.bytes, photo.kind);
+    const texts = await deps.decodePool.decode(file.bytes, photo);
     if (texts.length === 0) throw new AppError('BAD_REQUEST', vi.scan.noCodeInImage);
     const targets = new Map<string, ScannedTarget>();
     for (const text of texts) {
