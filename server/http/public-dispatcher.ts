@@ -124,6 +124,8 @@ export function withPublicDispatcher(
         return query.get(name) ?? undefined;
       },
     };
+    // A page whose address names a lot is drawn by the app for that request, never kept (decision 184).
+    if (route.kind === 'page' && route.askedLot?.(request)) return null;
     let entry: ReturnType<AnswerRoute['find']>;
     try {
       entry = route.find(deps, request);
