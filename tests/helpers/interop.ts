@@ -2,12 +2,15 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PROJECT_ROOT } from '#server/paths.ts';
 
+/** GS1 reference data copied into the repository, with its sources and licences (decision 195). */
+const IN_REPO = join(PROJECT_ROOT, 'tests', 'fixtures', 'interop');
+
 /**
- * The read-only GS1 reference data (EPCIS schema, vectors) lives in `shared/interop/` beside the
- * repository, never inside it: found by walking up from the project folder (a clone sits next to
- * `shared/`, a worktree one level deeper).
+ * The read-only `shared/interop/` beside the repository, for a file not copied into the repository
+ * yet: found by walking up from the project folder (a clone sits next to `shared/`, a worktree one
+ * level deeper).
  */
-function findInterop(): string {
+function besideRepo(): string {
   for (let dir = dirname(PROJECT_ROOT); ; dir = dirname(dir)) {
     const candidate = join(dir, 'shared', 'interop');
     if (existsSync(join(candidate, 'README.md'))) return candidate;
@@ -15,17 +18,17 @@ function findInterop(): string {
   }
 }
 
-export const INTEROP_DIR = findInterop();
-
 export function readInterop<T = unknown>(...parts: string[]): T {
-  return JSON.parse(readFileSync(join(INTEROP_DIR, ...parts), 'utf8')) as T;
+  const copied = join(IN_REPO, ...parts);
+  const path = existsSync(copied) ? copied : join(besideRepo(), ...parts);
+  return JSON.parse(readFileSync(path, 'utf8')) as T;
 }
 
 /** The EPCIS document vectors, by file name. */
 export function epcisVectors(): Array<{ name: string; doc: unknown }> {
-  return readdirSync(join(INTEROP_DIR, 'vectors'))
-    .filter((f) => f.endsWith('.json') && (f.startsWith('bad_') || !/digital-link|linkset/.test(f)))
-    .map((name) => ({ name, doc: readInterop('vectors', name) }));
+  return readdirSync(join(IN_REPO, 'epcis', 'documents'))
+    .filter((f) => f.endsWith('.json'))
+    .map((name) => ({ name, doc: readInterop('epcis', 'documents', name) }));
 }
 
 export interface DigitalLinkVectors {

@@ -1,6 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { vi } from '#shared/i18n/vi/index.ts';
-import { epcisObjectEventDocumentSchema } from './schema.ts';
+import { epcisDocumentSchema } from './schema.ts';
 
 let compiled: Promise<ValidateFunction> | undefined;
 
@@ -11,7 +11,7 @@ function validator(): Promise<ValidateFunction> {
     const { default: addFormats } = await import('ajv-formats');
     const ajv = new Ajv({ allErrors: true, strict: false });
     addFormats(ajv);
-    return ajv.compile(epcisObjectEventDocumentSchema as object);
+    return ajv.compile(epcisDocumentSchema as object);
   })().catch((err) => {
     compiled = undefined;
     throw err;
