@@ -45,6 +45,7 @@ function fromLot(l: LotDetail): LotForm {
     unit: l.unit ?? '',
     events: l.events.map((e) => ({
       key: newStepKey(),
+      id: e.id,
       activity: e.activity,
       location: e.location,
       date: e.date.slice(0, 10),
