@@ -162,7 +162,7 @@ const SCHEMES: Scheme[] = [
 ];
 
 /** A URI part with TDS escapes (%2F, %22…) decoded, or null when an escape is broken. */
-function unescape(part: string): string | null {
+function unescapePart(part: string): string | null {
   try {
     return decodeURIComponent(part);
   } catch {
@@ -185,7 +185,7 @@ export function parseEpcUri(uri: string): EpcKey | null {
   } else if (rest.length !== scheme.tail) return null;
   if (scheme.digits > 0 ? !new RegExp(`^\\d{${scheme.digits - prefix.length}}$`).test(ref) : !ref)
     return null;
-  const parts = [ref, ...(scheme.kind === 'idpat' ? [] : rest)].map(unescape);
+  const parts = [ref, ...(scheme.kind === 'idpat' ? [] : rest)].map(unescapePart);
   if (parts.some((p) => p === null || !CSET82.test(p))) return null;
   const [plainRef, ...tail] = parts as string[];
   const key = scheme.key(prefix, plainRef as string, tail);
@@ -193,7 +193,7 @@ export function parseEpcUri(uri: string): EpcKey | null {
 }
 
 /** TDS escapes in a URI part: the characters an EPC URI may not carry as they are. */
-const escape = (v: string) =>
+const escapePart = (v: string) =>
   v.replace(/["%&/<>?]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /**
@@ -210,13 +210,13 @@ export function epcUriOf(key: Gs1Key, companyPrefixLength: number): string | nul
     const ref = `${key.value.slice(0, 1)}${key.value.slice(1 + companyPrefixLength, 13)}`;
     const serial = q.get('21');
     const lot = q.get('10');
-    if (serial) return `urn:epc:id:sgtin:${prefix}.${ref}.${escape(serial)}`;
-    if (lot) return `urn:epc:class:lgtin:${prefix}.${ref}.${escape(lot)}`;
+    if (serial) return `urn:epc:id:sgtin:${prefix}.${ref}.${escapePart(serial)}`;
+    if (lot) return `urn:epc:class:lgtin:${prefix}.${ref}.${escapePart(lot)}`;
     return `urn:epc:idpat:sgtin:${prefix}.${ref}.*`;
   }
   if (key.ai === '414' && /^\d{13}$/.test(key.value)) {
     const body = key.value.slice(0, 12);
-    return `urn:epc:id:sgln:${cp(body)}.${body.slice(companyPrefixLength)}.${escape(q.get('254') ?? '0')}`;
+    return `urn:epc:id:sgln:${cp(body)}.${body.slice(companyPrefixLength)}.${escapePart(q.get('254') ?? '0')}`;
   }
   return null;
 }

@@ -1,8 +1,11 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { lots, products } from '#server/db/schema/index.ts';
+import { asc, eq } from 'drizzle-orm';
+import { lotEvents, lots, products } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { EPCIS_CONTEXT } from '#server/services/epcis/context.ts';
+import { callerFor, createUser, tokenFor } from './factories.ts';
+import { createTestApi } from './http.ts';
 import { readInterop } from './interop.ts';
 
 /** GS1's official EPCIS 2.0 JSON Schema (the repository's copy), with the formats it relies on. */
@@ -35,7 +38,31 @@ export async function lotFor(deps: AppDeps, companyId: number, gtin = LOT_GTIN, 
   return lot!;
 }
 
+/** A lot's own steps, in timeline order, every column. */
+export const stepsOf = (deps: AppDeps, lotId: number) =>
+  deps.db.select().from(lotEvents).where(eq(lotEvents.lotId, lotId)).orderBy(asc(lotEvents.position));
+
+/** A company admin with a lot of LOT_GTIN and LOT_CODE, and `post` for EPCIS documents into it (REST). */
+export async function companyWithLot(env: Record<string, string> = {}) {
+  const api = await createTestApi(env);
+  const admin = await createUser(api.deps, { role: 'COMPANY_ADMIN' });
+  const lot = await lotFor(api.deps, admin.companyId as number);
+  const token = await tokenFor(api.deps, admin);
+  const post = (document: unknown) => api.call('POST', `/lots/${lot.id}/epcis`, { token, body: document });
+  return { ...api, admin, lot, token, post, caller: callerFor(api.deps, admin) };
+}
+
 export type EpcisEvent = Record<string, unknown>;
+
+/** An AssociationEvent (a reusable asset tied to another): valid EPCIS 2.0 that the import does not take. */
+export const ASSOCIATION_EVENT: EpcisEvent = {
+  type: 'AssociationEvent',
+  eventTime: '2024-05-02T09:15:00.000+07:00',
+  eventTimeZoneOffset: '+07:00',
+  parentID: 'urn:epc:id:grai:4012345.55555.987',
+  childEPCs: ['urn:epc:id:giai:4000001.12345'],
+  action: 'ADD',
+};
 
 /** An EPCIS 2.0 document of `events`, its @context EPCIS's and `prefixes`. */
 export function epcisDocument(events: EpcisEvent[], ...prefixes: Array<Record<string, string>>) {

@@ -108,7 +108,7 @@ function constrainedLink(key: Gs1Key): string | null {
   const rule = KEY_RULES[key.ai];
   const value =
     key.ai === '01' && /^(\d{8}|\d{12,13})$/.test(key.value) ? key.value.padStart(14, '0') : key.value;
-  if (!rule || !rule.value.test(value) || (key.ai !== '8010' && !DL_VALUE.test(value))) return null;
+  if (!rule?.value.test(value) || (key.ai !== '8010' && !DL_VALUE.test(value))) return null;
   // A CPV (22) only refines a GTIN's or an ITIP's class; the lot gives way to the serial.
   const allowed = new Set([
     ...rule.keep.map(([ai]) => ai),

@@ -455,7 +455,11 @@ export const epcisDocumentSchema = {
           type: 'object',
           properties: { type: { type: 'string', enum: EPCIS_EVENT_TYPES } },
           required: ['type'],
-          allOf: EPCIS_EVENT_TYPES.map((t) => ({ if: { properties: { type: { const: t } } }, then: ref(t) })),
+          allOf: EPCIS_EVENT_TYPES.map((t) => ({
+            if: { properties: { type: { const: t } } },
+            // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, not a thenable
+            then: ref(t),
+          })),
         }),
       },
       required: ['eventList'],

@@ -1,10 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { lotEventObjects, lotEvents } from '#server/db/schema/index.ts';
-import type { AppDeps } from '#server/deps.ts';
 import { eventHashId, namespacesOf } from '#server/services/epcis/event-hash.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import {
+  ASSOCIATION_EVENT,
+  companyWithLot,
   type EpcisEvent,
   epcisDocument,
   LOT_CODE,
@@ -13,22 +14,9 @@ import {
   LOT_URN,
   lotFor,
   shipping,
+  stepsOf,
 } from '#tests/helpers/epcis.ts';
-import { callerFor, createUser, tokenFor } from '#tests/helpers/factories.ts';
-import { createTestApi } from '#tests/helpers/http.ts';
 import { epcisVectors } from '#tests/helpers/interop.ts';
-
-const stepsOf = (deps: AppDeps, lotId: number) =>
-  deps.db.select().from(lotEvents).where(eq(lotEvents.lotId, lotId)).orderBy(asc(lotEvents.position));
-
-async function companyWithLot() {
-  const api = await createTestApi();
-  const admin = await createUser(api.deps, { role: 'COMPANY_ADMIN' });
-  const lot = await lotFor(api.deps, admin.companyId as number);
-  const token = await tokenFor(api.deps, admin);
-  const post = (document: unknown) => api.call('POST', `/lots/${lot.id}/epcis`, { token, body: document });
-  return { ...api, admin, lot, token, post, caller: callerFor(api.deps, admin) };
-}
 
 const RICE = 'https://id.gs1.org/01/09506000134369/10/PADDY-7';
 
@@ -243,19 +231,7 @@ describe('the three other event types', () => {
     const refused = await post(epcisDocument([shipping(), elsewhere]));
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(vi.gs1.epcisNotThisLot(2));
-    const association = await post(
-      epcisDocument([
-        shipping(),
-        {
-          type: 'AssociationEvent',
-          eventTime: '2024-05-02T09:15:00.000+07:00',
-          eventTimeZoneOffset: '+07:00',
-          parentID: 'urn:epc:id:grai:4012345.55555.987',
-          childEPCs: ['urn:epc:id:giai:4000001.12345'],
-          action: 'ADD',
-        },
-      ]),
-    );
+    const association = await post(epcisDocument([shipping(), ASSOCIATION_EVENT]));
     expect(association.status).toBe(400);
     expect(association.body.message).toBe(
       'Sự kiện thứ 2 là "AssociationEvent": chỉ nhận ObjectEvent, AggregationEvent, TransactionEvent và TransformationEvent',

@@ -1,33 +1,21 @@
-import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { lotEvents, lots } from '#server/db/schema/index.ts';
-import type { AppDeps } from '#server/deps.ts';
 import { exportLotEpcis } from '#server/services/epcis/export.ts';
 import { glnOfLocation } from '#server/services/epcis/timeline.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import {
+  companyWithLot,
   epcisDocument,
   LOT_CODE,
   LOT_GTIN,
   LOT_LINK,
   LOT_URN,
-  lotFor,
   shipping,
+  stepsOf,
 } from '#tests/helpers/epcis.ts';
-import { callerFor, createUser, tokenFor } from '#tests/helpers/factories.ts';
+import { callerFor, createUser } from '#tests/helpers/factories.ts';
 import { atOnce } from '#tests/helpers/deps.ts';
-import { createTestApi } from '#tests/helpers/http.ts';
 import { epcisVectors } from '#tests/helpers/interop.ts';
-
-const stepsOf = (deps: AppDeps, lotId: number) =>
-  deps.db.select().from(lotEvents).where(eq(lotEvents.lotId, lotId)).orderBy(asc(lotEvents.position));
-
-async function companyWithLot(env: Record<string, string> = {}) {
-  const api = await createTestApi(env);
-  const admin = await createUser(api.deps, { role: 'COMPANY_ADMIN' });
-  const lot = await lotFor(api.deps, admin.companyId as number);
-  return { ...api, admin, lot, token: await tokenFor(api.deps, admin), caller: callerFor(api.deps, admin) };
-}
 
 describe('EPCIS import into a lot', () => {
   it('[COMPANY_ADMIN][REST][epcis]: refuses every bad_ vector with the schema reason in Vietnamese, accepts the ok ones', async () => {

@@ -5,16 +5,14 @@ import { EPCIS_CONTEXT } from '#server/services/epcis/context.ts';
 import { eventHashId, namespacesOf } from '#server/services/epcis/event-hash.ts';
 import { exportLotEpcis, exportProductEpcis } from '#server/services/epcis/export.ts';
 import {
+  companyWithLot,
   type EpcisEvent,
   epcisDocument,
   LOT_LINK,
   LOT_URN,
-  lotFor,
   officialEpcisSchema,
   shipping,
 } from '#tests/helpers/epcis.ts';
-import { callerFor, createUser, tokenFor } from '#tests/helpers/factories.ts';
-import { createTestApi } from '#tests/helpers/http.ts';
 
 const official = officialEpcisSchema();
 const PUBLIC_URL = 'https://truyxuat.example.vn';
@@ -102,13 +100,10 @@ const RICH: EpcisEvent[] = [
 ];
 
 async function importedLot(events = RICH, ...prefixes: Array<Record<string, string>>) {
-  const api = await createTestApi({ PUBLIC_URL });
-  const admin = await createUser(api.deps, { role: 'COMPANY_ADMIN' });
-  const lot = await lotFor(api.deps, admin.companyId as number);
+  const company = await companyWithLot({ PUBLIC_URL });
   const doc = epcisDocument(events, ...(prefixes.length ? prefixes : [EXAMPLE, ACME]));
-  const caller = callerFor(api.deps, admin);
-  await caller.epcis.importIntoLot({ lotId: lot.id, document: doc });
-  return { ...api, admin, lot, doc, caller, token: await tokenFor(api.deps, admin) };
+  await company.caller.epcis.importIntoLot({ lotId: company.lot.id, document: doc });
+  return { ...company, doc };
 }
 
 type Doc = { '@context': unknown[]; epcisBody: { eventList: EpcisEvent[] } };
@@ -148,9 +143,8 @@ describe('what is imported is exported as it came', () => {
   });
 
   it('[GUEST][tRPC][epcis]: the product export carries them too, and every event of every export is valid and named', async () => {
-    const { deps, lot, admin } = await importedLot();
+    const { deps, lot, caller } = await importedLot();
     // The product has a shared step and the lot one of its own beside the imported ones; another lot has none.
-    const caller = callerFor(deps, admin);
     await deps.db.insert(trackingEntries).values({
       productId: lot.productId,
       companyId: lot.companyId,
@@ -180,10 +174,7 @@ describe('what is imported is exported as it came', () => {
   });
 
   it('[GUEST][tRPC][epcis]: a step the company wrote keeps its eventID from export to export; the app’s own events are named by their hash', async () => {
-    const api = await createTestApi({ PUBLIC_URL });
-    const admin = await createUser(api.deps, { role: 'COMPANY_ADMIN' });
-    const lot = await lotFor(api.deps, admin.companyId as number);
-    const caller = callerFor(api.deps, admin);
+    const { lot, caller, ...api } = await companyWithLot({ PUBLIC_URL });
     await caller.lots.update({
       id: lot.id,
       events: [{ activity: 'Đóng gói', location: 'Xưởng', date: '2024-05-02T08:00' }],

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildEpcisDocument, type EpcisExportInput } from '#server/services/epcis/document.ts';
 import { validateEpcisDocument } from '#server/services/epcis/validate.ts';
-import { type EpcisEvent, epcisDocument, officialEpcisSchema } from '#tests/helpers/epcis.ts';
+import {
+  ASSOCIATION_EVENT,
+  type EpcisEvent,
+  epcisDocument,
+  officialEpcisSchema,
+} from '#tests/helpers/epcis.ts';
 import { epcisVectors, readInterop } from '#tests/helpers/interop.ts';
 
 // The official EPCIS 2.0 schema, GS1's file as the repository keeps it (tests/fixtures/interop/epcis).
@@ -173,16 +178,8 @@ describe('the compact ObjectEvent schema gives the official schema verdict', () 
   });
 
   it('refuses an AssociationEvent, which the official schema takes but the import does not (decision 193)', async () => {
-    const association = {
-      type: 'AssociationEvent',
-      eventTime: '2024-05-02T09:15:00.000+07:00',
-      eventTimeZoneOffset: '+07:00',
-      parentID: 'urn:epc:id:grai:4012345.55555.987',
-      childEPCs: ['urn:epc:id:giai:4000001.12345'],
-      action: 'ADD',
-    };
-    expect(official(epcisDocument([association]))).toBe(true);
-    expect((await validateEpcisDocument(epcisDocument([association]))).ok).toBe(false);
+    expect(official(epcisDocument([ASSOCIATION_EVENT]))).toBe(true);
+    expect((await validateEpcisDocument(epcisDocument([ASSOCIATION_EVENT]))).ok).toBe(false);
   });
 
   it('refuses with the path and the schema message in Vietnamese words', async () => {
