@@ -12,7 +12,7 @@ import { timelineStep } from '#server/services/products/records.ts';
 import type { CompanyScope } from '#server/services/products/scope.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import type { CreateLotInput, LotEventInput, UpdateLotInput } from '#shared/schemas/lots.ts';
-import { getLot, type LotRow, requireLotInScope } from './read.ts';
+import { getLot, lotEventColumns, type LotRow, requireLotInScope } from './read.ts';
 
 const l = vi.lots;
 
@@ -33,9 +33,12 @@ export async function replaceLotEvents(
   companyId: number,
   events: LotEventInput[],
 ): Promise<void> {
-  const held = new Map(
-    (await tx.select().from(lotEvents).where(eq(lotEvents.lotId, lotId))).map((row) => [row.id, row]),
-  );
+  // What the editor shows, not the events kept as received: a long imported journey stays unread.
+  const rows = await tx
+    .select({ ...lotEventColumns, position: lotEvents.position })
+    .from(lotEvents)
+    .where(eq(lotEvents.lotId, lotId));
+  const held = new Map(rows.map((row) => [row.id, row]));
   const fresh: Array<typeof lotEvents.$inferInsert> = [];
   const kept = new Set<number>();
   for (const [position, e] of events.entries()) {
