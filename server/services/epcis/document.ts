@@ -122,10 +122,10 @@ const DISPOSITION_OF_STEP: Record<string, string> = {
   retail_selling: 'retail_sold',
 };
 
-/** An exported event: the event, whether it is one the company wrote, and the @context it came with. */
+/** An exported event: the event, whether the app writes it (not an imported one), and the @context it came with. */
 interface Exported {
   event: Json;
-  written: boolean;
+  ours: boolean;
   context: unknown[] | null;
 }
 
@@ -134,7 +134,7 @@ function stepEvent(step: EpcisStep, publicUrl: string, what: Json): Exported {
     // Exported as it came; an event that came without an eventID is named by its event hash (kept as eventId).
     const event =
       step.epcis.eventID || !step.eventId ? { ...step.epcis } : { ...step.epcis, eventID: step.eventId };
-    return { event, written: false, context: step.epcisContext ?? null };
+    return { event, ours: false, context: step.epcisContext ?? null };
   }
   const bizStep = bizStepOf(step, publicUrl);
   const event: Json = {
@@ -156,10 +156,10 @@ function stepEvent(step: EpcisStep, publicUrl: string, what: Json): Exported {
   event['txng:activity'] = step.activity;
   if (step.location) event['txng:location'] = step.location;
   if (step.description) event['txng:description'] = step.description;
-  return { event, written: true, context: null };
+  return { event, ours: true, context: null };
 }
 
-const made = (event: Json): Exported => ({ event, written: true, context: null });
+const made = (event: Json): Exported => ({ event, ours: true, context: null });
 
 function ilmdOf(lot: EpcisLot): Json {
   const ilmd: Json = { 'cbvmda:lotNumber': lot.code };
@@ -181,7 +181,7 @@ function lotEvents(input: EpcisExportInput, lot: EpcisLot, shared: EpcisStep[]):
   const what = quantityElement(classIdentifier(publicUrl, product.gtin, product.id, lot), lot);
   const events = [...shared, ...lot.steps].map((s) => stepEvent(s, publicUrl, what));
   const commissioning = events.filter((e) => e.event.bizStep === 'commissioning');
-  const written = commissioning.find((e) => e.written);
+  const written = commissioning.find((e) => e.ours);
   if (written) {
     written.event.ilmd = ilmdOf(lot);
   } else if (!commissioning.length) {
