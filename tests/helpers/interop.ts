@@ -1,27 +1,21 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PROJECT_ROOT } from '#server/paths.ts';
 
-/** GS1 reference data copied into the repository, with its sources and licences (decision 195). */
+/**
+ * GS1 reference data copied into the repository, each folder with a README naming its sources and
+ * licences (decision 195): `epcis/` (schema, contexts, documents, event hash vectors) and `vectors/`
+ * (Digital Link vectors, linkset schema). A fresh clone reads them without `shared/` beside it.
+ */
 const IN_REPO = join(PROJECT_ROOT, 'tests', 'fixtures', 'interop');
 
-/**
- * The read-only `shared/interop/` beside the repository, for a file not copied into the repository
- * yet: found by walking up from the project folder (a clone sits next to `shared/`, a worktree one
- * level deeper).
- */
-function besideRepo(): string {
-  for (let dir = dirname(PROJECT_ROOT); ; dir = dirname(dir)) {
-    const candidate = join(dir, 'shared', 'interop');
-    if (existsSync(join(candidate, 'README.md'))) return candidate;
-    if (dirname(dir) === dir) throw new Error(`no shared/interop beside ${PROJECT_ROOT}`);
-  }
+export function readInterop<T = unknown>(...parts: string[]): T {
+  return JSON.parse(readFileSync(join(IN_REPO, ...parts), 'utf8')) as T;
 }
 
-export function readInterop<T = unknown>(...parts: string[]): T {
-  const copied = join(IN_REPO, ...parts);
-  const path = existsSync(copied) ? copied : join(besideRepo(), ...parts);
-  return JSON.parse(readFileSync(path, 'utf8')) as T;
+/** A file of `vectors/` (tests/fixtures/interop/vectors/README.md). */
+export function readVector<T = unknown>(name: string): T {
+  return readInterop<T>('vectors', name);
 }
 
 /** The EPCIS document vectors, by file name. */

@@ -36,27 +36,19 @@ export interface EpcisImportResult {
   message: string;
 }
 
-/** The events of a document that has not been validated yet, if it has a list of them. */
-const rawEvents = (doc: unknown): unknown[] | null => {
-  const list = (doc as { epcisBody?: { eventList?: unknown } } | null)?.epcisBody?.eventList;
-  return Array.isArray(list) ? list : null;
-};
-
-/** Refusals that need no schema: too many events, or an event type the import does not take. */
-function checkBeforeSchema(doc: unknown): void {
-  const list = rawEvents(doc);
-  if (!list) return;
-  if (list.length > EPCIS_IMPORT_MAX_EVENTS)
-    throw new AppError('BAD_REQUEST', vi.gs1.epcisTooManyEvents(EPCIS_IMPORT_MAX_EVENTS));
-  const index = list.findIndex((e) => {
-    const type = (e as { type?: unknown } | null)?.type;
-    return typeof type === 'string' && !(EPCIS_EVENT_TYPES as readonly string[]).includes(type);
-  });
-  if (index >= 0)
-    throw new AppError(
-      'BAD_REQUEST',
-      vi.gs1.epcisUnsupportedType(index + 1, (list[index] as { type: string }).type),
-    );
+/**
+ * The refusal of an event type the import does not take, when that is what the schema refused (its
+ * type at `path`): said by name rather than as the schema's list of allowed values.
+ */
+function unsupportedType(doc: unknown, path: string): string | null {
+  const at = /^\/epcisBody\/eventList\/(\d+)\/type$/.exec(path);
+  if (!at) return null;
+  const index = Number(at[1]);
+  const type = (doc as { epcisBody: { eventList: Array<{ type?: unknown }> } }).epcisBody.eventList[index]
+    ?.type;
+  return typeof type === 'string' && !(EPCIS_EVENT_TYPES as readonly string[]).includes(type)
+    ? vi.gs1.epcisUnsupportedType(index + 1, type)
+    : null;
 }
 
 /**
@@ -95,9 +87,12 @@ export async function importEpcisIntoLot(
   // Another company's lot answers like a missing one (decision 083).
   if (!lot || (companyId !== null && lot.companyId !== companyId)) throw new AppError('NOT_FOUND');
 
-  checkBeforeSchema(doc);
-  const checked = await validateEpcisDocument(doc);
-  if (!checked.ok) throw new AppError('BAD_REQUEST', checked.message);
+  // Bounded (events, lists, nesting) before the schema, then checked on the parsing pool's thread.
+  const checked = await validateEpcisDocument(doc, {
+    pool: deps.parsePool,
+    maxEvents: EPCIS_IMPORT_MAX_EVENTS,
+  });
+  if (!checked.ok) throw new AppError('BAD_REQUEST', unsupportedType(doc, checked.path) ?? checked.message);
   const document = doc as { '@context': unknown; epcisBody: { eventList: Event[] } };
   if (!hasEpcisContext(document['@context'])) throw new AppError('BAD_REQUEST', vi.gs1.epcisNoContext);
   const events = document.epcisBody.eventList;
