@@ -24,9 +24,8 @@ import { mountImportTemplates } from './rest/productImport.ts';
 import { createContext } from './trpc/context.ts';
 import { appRouter } from './trpc/root.ts';
 
-/** JSON bodies are small; file uploads have their own, larger limit on their own path. */
+/** JSON bodies are small; file uploads have their own, larger limit, declared on their routes. */
 const JSON_BODY_LIMIT = 1024 * 1024;
-const MULTIPART_PATHS = new Set(['/api/uploads', '/api/products/scan-qr', '/api/products/import']);
 
 export interface AppOptions {
   clientDir?: string;
@@ -70,11 +69,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
       throw new AppError('PAYLOAD_TOO_LARGE');
     },
   });
-  // Multipart paths count their bytes themselves against UPLOAD_MAX_BYTES (server/http/upload-body.ts).
-  // GET and HEAD carry no body: the check would only cost the scan path a full Request object.
-  api.use('*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' || MULTIPART_PATHS.has(c.req.path) ? next() : jsonLimit(c, next),
-  );
+  // tRPC takes JSON only. The REST routes get the same limit from mountRestRoutes unless their table
+  // declares a multipart body, which counts its bytes against UPLOAD_MAX_BYTES (server/http/upload-body.ts).
+  // GET and HEAD carry no body: the check would only cost a full Request object.
+  api.use('/trpc/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : jsonLimit(c, next)));
   // Set before the handler (a header set after it makes the response object expensive; see security-headers.ts).
   api.use('*', (c, next) => {
     c.header('Cache-Control', 'no-store');
@@ -117,7 +115,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   mountQrImages(app, deps);
   mountImportTemplates(app);
   api.use('*', uploadLimit(settings));
-  mountRestRoutes(api, deps, restRoutes);
+  mountRestRoutes(api, deps, restRoutes, jsonLimit);
   api.all('*', (c) => c.json(errorBody(404, vi.errors.routeNotFound), 404));
   app.route('/api', api);
 
