@@ -9,6 +9,7 @@ import type { AppDeps } from './deps.ts';
 import type { Settings } from './env.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { withPublicDispatcher } from './http/public-dispatcher.ts';
+import { withNormalisedTargets } from './http/request-target.ts';
 import { createMailer } from './mail/mailer.ts';
 import type { ShutdownHook } from './state.ts';
 
@@ -53,9 +54,13 @@ export async function startServer(
         fetch: app.fetch,
         port: settings.port,
         hostname: settings.host,
-        // node's createServer, with the public routes' dispatcher in front of Hono's listener.
+        // node's createServer, with the public routes' dispatcher in front of Hono's listener, and in
+        // front of both the one spelling of every request's path (server/http/request-target.ts).
         createServer: ((options: ServerOptions, listener: RequestListener) =>
-          createHttpServer(options, withPublicDispatcher(deps, appOptions, listener))) as typeof createHttpServer,
+          createHttpServer(
+            options,
+            withNormalisedTargets(withPublicDispatcher(deps, appOptions, listener)),
+          )) as typeof createHttpServer,
       },
       () => resolve(s),
     );

@@ -96,7 +96,8 @@ export function parseDigitalLinkPath(pathname: string, search: string, origin = 
   let start = -1;
   for (let i = 0; i < segments.length; i++) {
     const s = segments[i] as string;
-    if (!(s in KEYS) || (segments.length - i) % 2 !== 0) continue;
+    // Own keys only: `in` also finds `constructor`, `toString`, `__proto__` on any object.
+    if (!Object.hasOwn(KEYS, s) || (segments.length - i) % 2 !== 0) continue;
     let keyLike = true;
     for (let j = i + 2; j < segments.length; j += 2) if (!isKeyLike(segments[j])) keyLike = false;
     if (keyLike) {
@@ -116,7 +117,7 @@ export function parseDigitalLinkPath(pathname: string, search: string, origin = 
   for (let j = start + 2; j < segments.length; j += 2) {
     const ai = segments[j] as string;
     const raw = decode(segments[j + 1] as string);
-    const max = QUALIFIER_MAX[ai];
+    const max = Object.hasOwn(QUALIFIER_MAX, ai) ? QUALIFIER_MAX[ai] : undefined;
     if (!grammar.qualifierPaths.some((p) => p.includes(ai)) || max === undefined) return { ok: false, error: 'BAD_QUALIFIER' };
     if (raw === null || raw.length === 0 || raw.length > max || !CSET82.test(raw)) return { ok: false, error: 'BAD_VALUE' };
     qualifiers.push([ai, raw]);
