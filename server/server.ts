@@ -10,6 +10,7 @@ import type { Settings } from './env.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { withPublicDispatcher } from './http/public-dispatcher.ts';
 import { withNormalisedTargets } from './http/request-target.ts';
+import { startIdleCollector } from './lib/idle-collector.ts';
 import { createMailer } from './mail/mailer.ts';
 import type { ShutdownHook } from './state.ts';
 
@@ -29,8 +30,15 @@ export async function startServer(
   appOptions: AppOptions = {},
 ): Promise<RunningServer> {
   const composed = await createAppDeps(settings, logger, {
-    database: settings.databaseUrl ? { databaseUrl: settings.databaseUrl } : { sqlitePath: settings.databasePath },
-    mailer: createMailer({ smtpUrl: settings.smtpUrl, from: settings.mailFrom, outboxDir: settings.outboxDir, logger }),
+    database: settings.databaseUrl
+      ? { databaseUrl: settings.databaseUrl }
+      : { sqlitePath: settings.databasePath },
+    mailer: createMailer({
+      smtpUrl: settings.smtpUrl,
+      from: settings.mailFrom,
+      outboxDir: settings.outboxDir,
+      logger,
+    }),
     backgroundWriter: true,
   });
   const { deps } = composed;
@@ -66,13 +74,18 @@ export async function startServer(
     );
   });
   const port = (server.address() as AddressInfo).port;
-  logger.info({ event: 'server.listening', port, url: settings.publicUrl }, `Truy xuất nguồn gốc: listening on port ${port}`);
+  const idleCollector = startIdleCollector(logger);
+  logger.info(
+    { event: 'server.listening', port, url: settings.publicUrl },
+    `Truy xuất nguồn gốc: listening on port ${port}`,
+  );
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       await new Promise<void>((resolve) => {
-        const closeIdle = () => (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+        const closeIdle = () =>
+          (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
         // Idle keep-alive sockets would hold close() open; in-flight requests still finish, and their
         // sockets are closed as soon as they turn idle (not after the 5 s keep-alive timeout).
         const sweep = setInterval(closeIdle, 100);
@@ -82,6 +95,7 @@ export async function startServer(
         });
         closeIdle();
       });
+      idleCollector.stop();
       for (const hook of deps.shutdownHooks) await hook();
       // Mails of account requests already answered (server/services/accounts/after-answer.ts).
       await deps.afterAnswerJobs?.settled();

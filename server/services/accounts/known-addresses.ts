@@ -17,9 +17,13 @@ import type { UserRow } from './session.ts';
 export const KNOWN_ADDRESSES_MAX = 5;
 
 const markOf = (deps: Pick<AppDeps, 'settings'>, ip: string) =>
-  createHmac('sha256', deps.settings.jwtSecret).update(`sign-in-address\0${ip}`).digest('base64url').slice(0, 16);
+  createHmac('sha256', deps.settings.jwtSecret)
+    .update(`sign-in-address\0${ip}`)
+    .digest('base64url')
+    .slice(0, 16);
 
-const marksOf = (user: Pick<UserRow, 'signInAddresses'>) => (user.signInAddresses ?? '').split(' ').filter(Boolean);
+const marksOf = (user: Pick<UserRow, 'signInAddresses'>) =>
+  (user.signInAddresses ?? '').split(' ').filter(Boolean);
 
 /** Whether the account has signed in from `ip` (among its last KNOWN_ADDRESSES_MAX addresses). */
 export function isKnownAddress(
@@ -45,6 +49,9 @@ export function rememberAddress(
   if (marks[0] === mark) return;
   const signInAddresses = [mark, ...marks.filter((m) => m !== mark)].slice(0, KNOWN_ADDRESSES_MAX).join(' ');
   afterAnswer(deps, 'sign-in-address', async () => {
-    await deps.db.update(users).set({ signInAddresses, updatedAt: user.updatedAt }).where(eq(users.id, user.id));
+    await deps.db
+      .update(users)
+      .set({ signInAddresses, updatedAt: user.updatedAt })
+      .where(eq(users.id, user.id));
   });
 }

@@ -111,6 +111,15 @@ describe('parsing', () => {
     expect(isValidGs1Date('260431')).toBe(false);
     expect(isValidGs1Date('26123')).toBe(false);
   });
+
+  it('names of Object.prototype are no primary key and no qualifier, wherever they stand', () => {
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+      expect(parseDigitalLinkPath(`/01/${name}/x`, ''), name).toEqual({ ok: false, error: 'NO_PRIMARY_KEY' });
+      expect(parseDigitalLinkPath(`/01/${name}/1`, ''), name).toEqual({ ok: false, error: 'NO_PRIMARY_KEY' });
+      expect(parseDigitalLinkPath(`/${name}/1`, ''), name).toEqual({ ok: false, error: 'NO_PRIMARY_KEY' });
+      expect(parseDigitalLinkPath(`/01/09506000134352/${name}/1`, '').ok, name).toBe(false);
+    }
+  });
 });
 
 describe('building', () => {
