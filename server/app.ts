@@ -44,10 +44,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
     // One compact access line per request: the path without its query string, and no reset token.
     const ms = Math.round(performance.now() - started);
     const path = safePath(c.req.path);
-    logger.info(
-      { event: 'http.request', method: c.req.method, path, status: c.res.status, ms, requestId },
-      'request',
-    );
+    logger.info({ event: 'http.request', method: c.req.method, path, status: c.res.status, ms, requestId }, 'request');
   });
   app.use('*', securityHeaders(settings));
   if (settings.corsOrigins.length) {
@@ -68,9 +65,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   // Multipart paths count their bytes themselves against UPLOAD_MAX_BYTES (server/http/upload-body.ts).
   // GET and HEAD carry no body: the check would only cost the scan path a full Request object.
   api.use('*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' || MULTIPART_PATHS.has(c.req.path)
-      ? next()
-      : jsonLimit(c, next),
+    c.req.method === 'GET' || c.req.method === 'HEAD' || MULTIPART_PATHS.has(c.req.path) ? next() : jsonLimit(c, next),
   );
   // Set before the handler (a header set after it makes the response object expensive; see security-headers.ts).
   api.use('*', (c, next) => {
@@ -97,11 +92,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
       maxBatchSize: TRPC_MAX_BATCH,
       // The adapter's type wants a plain record; our context is an interface with the same data.
       createContext: async (_opts, c) =>
-        (await createContext(
-          deps,
-          c.req.header('authorization'),
-          requestInfo(c, settings),
-        )) as unknown as Record<string, unknown>,
+        (await createContext(deps, c.req.header('authorization'), requestInfo(c, settings))) as unknown as Record<
+          string,
+          unknown
+        >,
       // 429 and 503 tell when to come back, as the REST envelope does (server/rest/envelope.ts).
       responseMeta: ({ errors }) => {
         const wait = errors.map((e) => (e.cause instanceof AppError ? (e.cause.retryAfter ?? 0) : 0));

@@ -58,8 +58,7 @@ async function runCopyToPostgres(): Promise<void> {
   try {
     const settings = loadSettings();
     if (!settings.databaseUrl) throw new Error('DATABASE_URL must name the PostgreSQL database to copy into');
-    if (!existsSync(settings.databasePath))
-      throw new Error(`There is no SQLite database at ${settings.databasePath}`);
+    if (!existsSync(settings.databasePath)) throw new Error(`There is no SQLite database at ${settings.databasePath}`);
     const source = createDb(settings.databasePath);
     const target = await createPgDb(settings.databaseUrl, { max: 2 });
     try {

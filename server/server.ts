@@ -30,15 +30,8 @@ export async function startServer(
   appOptions: AppOptions = {},
 ): Promise<RunningServer> {
   const composed = await createAppDeps(settings, logger, {
-    database: settings.databaseUrl
-      ? { databaseUrl: settings.databaseUrl }
-      : { sqlitePath: settings.databasePath },
-    mailer: createMailer({
-      smtpUrl: settings.smtpUrl,
-      from: settings.mailFrom,
-      outboxDir: settings.outboxDir,
-      logger,
-    }),
+    database: settings.databaseUrl ? { databaseUrl: settings.databaseUrl } : { sqlitePath: settings.databasePath },
+    mailer: createMailer({ smtpUrl: settings.smtpUrl, from: settings.mailFrom, outboxDir: settings.outboxDir, logger }),
     backgroundWriter: true,
   });
   const { deps } = composed;
@@ -75,17 +68,13 @@ export async function startServer(
   });
   const port = (server.address() as AddressInfo).port;
   const idleCollector = startIdleCollector(logger);
-  logger.info(
-    { event: 'server.listening', port, url: settings.publicUrl },
-    `Truy xuất nguồn gốc: listening on port ${port}`,
-  );
+  logger.info({ event: 'server.listening', port, url: settings.publicUrl }, `Truy xuất nguồn gốc: listening on port ${port}`);
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       await new Promise<void>((resolve) => {
-        const closeIdle = () =>
-          (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+        const closeIdle = () => (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
         // Idle keep-alive sockets would hold close() open; in-flight requests still finish, and their
         // sockets are closed as soon as they turn idle (not after the 5 s keep-alive timeout).
         const sweep = setInterval(closeIdle, 100);

@@ -11,12 +11,7 @@ import type pg from 'pg';
  */
 
 /** A row of an answer: product id, company id, the answer's JSON, the lot it is of (or null). */
-export type PgAnswerRow = [
-  productId: number | null,
-  companyId: number | null,
-  json: string,
-  lotId: number | null,
-];
+export type PgAnswerRow = [productId: number | null, companyId: number | null, json: string, lotId: number | null];
 
 /** Date#toISOString's text of a `timestamp with time zone` (stored at millisecond precision). */
 const iso = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -87,10 +87,7 @@ export interface FirstViews {
  * The pages are kept with their answer in the public answers (deps.publicAnswers); this makes them from
  * the client's light page, read again when a build rewrites it (looked at once a second).
  */
-export function createFirstViews(
-  deps: Pick<AppDeps, 'publicAnswers' | 'logger' | 'settings'>,
-  client: ClientFiles,
-): FirstViews {
+export function createFirstViews(deps: Pick<AppDeps, 'publicAnswers' | 'logger' | 'settings'>, client: ClientFiles): FirstViews {
   let template = { stamp: -1, text: '', checkedAt: 0 };
   const currentTemplate = (): string | null => {
     const now = Date.now();

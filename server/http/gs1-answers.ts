@@ -72,23 +72,19 @@ export async function resolverAnswer(c: Context, deps: AppDeps, viewer: () => Pr
   if (c.req.method === 'OPTIONS') return c.body(null, 204);
   const url = new URL(c.req.url);
   const parsed = parseDigitalLinkPath(url.pathname, url.search);
-  if (!parsed.ok)
-    return problem(c, 400, `${vi.gs1.badDigitalLink}: ${vi.gs1.digitalLinkReasons[parsed.error]}`);
+  if (!parsed.ok) return problem(c, 400, `${vi.gs1.badDigitalLink}: ${vi.gs1.digitalLinkReasons[parsed.error]}`);
   const resolution = await resolveDigitalLink(deps, parsed.link);
   if (!resolution) return problem(c, 404, vi.gs1.unknownProduct);
 
   const linkType = url.searchParams.get('linkType');
   const wantsLinkset =
-    linkType === 'linkset' ||
-    linkType === 'all' ||
-    (!linkType && (c.req.header('accept') ?? '').includes(LINKSET_TYPE));
+    linkType === 'linkset' || linkType === 'all' || (!linkType && (c.req.header('accept') ?? '').includes(LINKSET_TYPE));
   if (wantsLinkset) return answerLinkset(c, resolution);
 
   const type = linkType ? shortLinkType(linkType) : 'defaultLink';
   const target = resolution.links[type]?.[0];
   if (!target) return problem(c, 404, vi.gs1.unknownLinkType);
-  if (type === 'defaultLink' && c.req.method === 'GET')
-    recordDigitalLinkOpen(deps, resolution, await viewer());
+  if (type === 'defaultLink' && c.req.method === 'GET') recordDigitalLinkOpen(deps, resolution, await viewer());
   c.header('Cache-Control', 'no-store');
   c.header('Link', `<${resolution.anchor}?linkType=linkset>; rel="linkset"; type="${LINKSET_TYPE}"`);
   return c.redirect(withQuery(target.href, passedQuery(url)), 307);

@@ -46,12 +46,7 @@ export function pathMatcher(routes: readonly AnswerRoute[]): (path: string) => M
   for (const route of routes) {
     const at = route.path.indexOf(':');
     if (at < 0 && plain.test(route.path)) exact.set(route.path, route);
-    else if (
-      at > 0 &&
-      route.path[at - 1] === '/' &&
-      plain.test(route.path.slice(0, at)) &&
-      /^\w+$/.test(route.path.slice(at + 1))
-    ) {
+    else if (at > 0 && route.path[at - 1] === '/' && plain.test(route.path.slice(0, at)) && /^\w+$/.test(route.path.slice(at + 1))) {
       prefixed.push({ prefix: route.path.slice(0, at), name: route.path.slice(at + 1), route });
     } else {
       throw new Error(`public answer path ${route.path}: a fixed part and at most one trailing :param`);
@@ -69,11 +64,7 @@ export function pathMatcher(routes: readonly AnswerRoute[]): (path: string) => M
   };
 }
 
-export function withPublicDispatcher(
-  deps: AppDeps,
-  options: AppOptions,
-  next: RequestListener,
-): RequestListener {
+export function withPublicDispatcher(deps: AppDeps, options: AppOptions, next: RequestListener): RequestListener {
   const firstViews = createFirstViews(deps, clientFiles(options.clientDir ?? DEFAULT_CLIENT_DIR));
   // The routes with their own HTTP answers (the GS1 resolver's) are left to the app.
   const routeOf = pathMatcher(answerRoutes);
@@ -89,10 +80,7 @@ export function withPublicDispatcher(
   let served = 0;
   const summary = setInterval(() => {
     if (!served) return;
-    deps.logger.info(
-      { event: 'http.scan_summary', served, windowMs: SUMMARY_MS },
-      'public answers served from cache',
-    );
+    deps.logger.info({ event: 'http.scan_summary', served, windowMs: SUMMARY_MS }, 'public answers served from cache');
     served = 0;
   }, SUMMARY_MS);
   summary.unref();

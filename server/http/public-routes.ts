@@ -82,9 +82,7 @@ export type PublicKind = AnswerRoute['kind'];
  * storm of well-formed codes does not run the schema for each.
  */
 const lookupCode = (code: string | undefined) =>
-  code !== undefined && QR_CODE_PATTERN.test(code)
-    ? code.toLowerCase()
-    : qrCodeLookupInput.parse({ code }).code;
+  code !== undefined && QR_CODE_PATTERN.test(code) ? code.toLowerCase() : qrCodeLookupInput.parse({ code }).code;
 
 /** The one input of the app's batch link's `{"0":{...}}`, when it has just `key`; null for any other call. */
 function trpcInput(req: PublicRequest, key: string): unknown {

@@ -22,13 +22,10 @@ export function mountQrImages(app: Hono, deps: AppDeps): void {
     const kind = m?.[2] as 'png' | 'svg' | undefined;
     const [known] =
       code && kind && CODE_PATTERN.test(code)
-        ? await deps.db
-            .select({ id: shortLinks.id })
-            .from(shortLinks)
-            .where(eq(shortLinks.code, code))
-            .limit(1)
+        ? await deps.db.select({ id: shortLinks.id }).from(shortLinks).where(eq(shortLinks.code, code)).limit(1)
         : [];
-    if (!code || !kind || !known) return c.json(errorBody(404, vi.products.shortLinkNotFound), 404);
+    if (!code || !kind || !known)
+      return c.json(errorBody(404, vi.products.shortLinkNotFound), 404);
     const image = await renderQr(deps.settings.publicUrl, code, kind, await qrTargetUrl(deps, code));
     c.header('Cache-Control', 'public, max-age=86400');
     c.header('Content-Type', kind === 'png' ? 'image/png' : 'image/svg+xml; charset=utf-8');

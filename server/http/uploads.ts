@@ -32,9 +32,7 @@ export function mountUploads(app: Hono, settings: Pick<Settings, 'uploadsDir'>):
     if (!file) return next();
     c.header('Content-Type', 'image/webp');
     const bytes = await readFile(file);
-    return c.body(
-      new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) as Uint8Array<ArrayBuffer>,
-    );
+    return c.body(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) as Uint8Array<ArrayBuffer>);
   });
   app.use(
     '/uploads/*',

@@ -36,9 +36,7 @@ export interface ParsedDigitalLink extends DigitalLinkKey {
   params: Array<[string, string]>;
 }
 
-export type DigitalLinkResult =
-  | { ok: true; link: ParsedDigitalLink }
-  | { ok: false; error: DigitalLinkError };
+export type DigitalLinkResult = { ok: true; link: ParsedDigitalLink } | { ok: false; error: DigitalLinkError };
 
 interface KeyGrammar {
   /** Checks the primary key's value. */
@@ -120,10 +118,8 @@ export function parseDigitalLinkPath(pathname: string, search: string, origin = 
     const ai = segments[j] as string;
     const raw = decode(segments[j + 1] as string);
     const max = Object.hasOwn(QUALIFIER_MAX, ai) ? QUALIFIER_MAX[ai] : undefined;
-    if (!grammar.qualifierPaths.some((p) => p.includes(ai)) || max === undefined)
-      return { ok: false, error: 'BAD_QUALIFIER' };
-    if (raw === null || raw.length === 0 || raw.length > max || !CSET82.test(raw))
-      return { ok: false, error: 'BAD_VALUE' };
+    if (!grammar.qualifierPaths.some((p) => p.includes(ai)) || max === undefined) return { ok: false, error: 'BAD_QUALIFIER' };
+    if (raw === null || raw.length === 0 || raw.length > max || !CSET82.test(raw)) return { ok: false, error: 'BAD_VALUE' };
     qualifiers.push([ai, raw]);
   }
   const order = qualifiers.map(([ai]) => ai);
@@ -145,8 +141,7 @@ export function parseDigitalLinkPath(pathname: string, search: string, origin = 
       params.push([k, v]);
       continue;
     }
-    if (DATE_AIS.has(k) ? !isValidGs1Date(v) : v.length === 0 || !CSET82.test(v))
-      return { ok: false, error: 'BAD_ATTRIBUTE' };
+    if (DATE_AIS.has(k) ? !isValidGs1Date(v) : v.length === 0 || !CSET82.test(v)) return { ok: false, error: 'BAD_ATTRIBUTE' };
     attributes.push([k, v]);
   }
   const prefix = segments.slice(0, start).join('/');
@@ -188,11 +183,7 @@ export function gtinQualifiers(key: GtinKey): Array<[string, string]> {
  * Builds the uncompressed Digital Link URI of a GTIN key on `base` (an origin, with or without a path):
  * values percent-encoded, data attributes in the query in the order given.
  */
-export function buildDigitalLink(
-  base: string,
-  key: GtinKey,
-  attributes: Array<[string, string]> = [],
-): string {
+export function buildDigitalLink(base: string, key: GtinKey, attributes: Array<[string, string]> = []): string {
   let path = `/01/${key.gtin}`;
   for (const [ai, v] of gtinQualifiers(key)) path += `/${ai}/${encodeURIComponent(v)}`;
   const query = attributes.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');

@@ -20,23 +20,5 @@ import { validation } from './validation.ts';
 import { workspace } from './workspace.ts';
 import { workspaceImport } from './workspace-import.ts';
 
-export const vi = {
-  api,
-  errors,
-  mail,
-  validation,
-  users,
-  companies,
-  documents,
-  nav,
-  client,
-  authScreens,
-  products,
-  scan,
-  publicPages,
-  workspaceImport,
-  workspace,
-  lots,
-  gs1,
-} as const;
+export const vi = { api, errors, mail, validation, users, companies, documents, nav, client, authScreens, products, scan, publicPages, workspaceImport, workspace, lots, gs1 } as const;
 export type Messages = typeof vi;

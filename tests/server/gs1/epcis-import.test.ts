@@ -64,16 +64,18 @@ describe('EPCIS import into a lot', () => {
     const admin = await createUser(deps, { role: 'COMPANY_ADMIN' });
     const other = await createUser(deps, { role: 'COMPANY_ADMIN' });
     const lot = await lotFor(deps, admin.companyId as number, '08930000000019', 'A1');
-    await deps.db.insert(lotEvents).values({
-      lotId: lot.id,
-      companyId: lot.companyId,
-      position: 0,
-      activity: 'Rang xay',
-      location: 'Đà Lạt',
-      date: '2026-10-03T14:00',
-      description: 'Mẻ 2',
-      gln: '8930000000019',
-    });
+    await deps.db
+      .insert(lotEvents)
+      .values({
+        lotId: lot.id,
+        companyId: lot.companyId,
+        position: 0,
+        activity: 'Rang xay',
+        location: 'Đà Lạt',
+        date: '2026-10-03T14:00',
+        description: 'Mẻ 2',
+        gln: '8930000000019',
+      });
     const doc = await exportLotEpcis(deps, lot.id);
     const caller = callerFor(deps, admin);
     await expect(caller.epcis.importIntoLot({ lotId: lot.id, document: doc })).resolves.toEqual({ added: 2 });

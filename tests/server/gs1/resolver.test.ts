@@ -67,23 +67,27 @@ async function seed(dataDir: string) {
     )[0]!.id;
   lotId = await lot('LOT2610', false);
   recalledLotId = await lot('LOT2611', true);
-  await db.insert(trackingEntries).values({
-    productId,
-    companyId: company.id,
-    position: 0,
-    activity: 'Thu hoạch',
-    location: 'Sóc Trăng',
-    date: '2026-10-01',
-    gln: '8930000000019',
-  });
-  await db.insert(lotEvents).values({
-    lotId,
-    companyId: company.id,
-    position: 0,
-    activity: 'Đóng gói',
-    location: 'Xưởng',
-    date: '2026-10-03T14:00',
-  });
+  await db
+    .insert(trackingEntries)
+    .values({
+      productId,
+      companyId: company.id,
+      position: 0,
+      activity: 'Thu hoạch',
+      location: 'Sóc Trăng',
+      date: '2026-10-01',
+      gln: '8930000000019',
+    });
+  await db
+    .insert(lotEvents)
+    .values({
+      lotId,
+      companyId: company.id,
+      position: 0,
+      activity: 'Đóng gói',
+      location: 'Xưởng',
+      date: '2026-10-03T14:00',
+    });
   sqlite.close();
 }
 
@@ -229,42 +233,39 @@ describe.skipIf(engine !== 'sqlite')(
   },
 );
 
-describe.skipIf(engine !== 'sqlite')(
-  'EPCIS export over HTTP (on the real server over the SQLite file seeded above)',
-  () => {
-    it('the gs1:epcis link of a lot serves a JSON-LD document the official schema accepts', async () => {
-      const res = await get(`/api/epcis/lots/${lotId}`);
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toBe('application/ld+json; charset=UTF-8');
-      const doc = await res.json();
-      expect(officialEpcis(doc), JSON.stringify(officialEpcis.errors)).toBe(true);
-      const events = doc.epcisBody.eventList;
-      expect(events.map((e: { bizStep: string }) => e.bizStep)).toEqual(['commissioning', 'packing']);
-      expect(events[0].quantityList[0]).toEqual({
-        epcClass: `${PUBLIC_URL}/01/${GTIN}/10/LOT2610`,
-        quantity: 1200,
-        uom: 'KGM',
-      });
+describe.skipIf(engine !== 'sqlite')('EPCIS export over HTTP (on the real server over the SQLite file seeded above)', () => {
+  it('the gs1:epcis link of a lot serves a JSON-LD document the official schema accepts', async () => {
+    const res = await get(`/api/epcis/lots/${lotId}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/ld+json; charset=UTF-8');
+    const doc = await res.json();
+    expect(officialEpcis(doc), JSON.stringify(officialEpcis.errors)).toBe(true);
+    const events = doc.epcisBody.eventList;
+    expect(events.map((e: { bizStep: string }) => e.bizStep)).toEqual(['commissioning', 'packing']);
+    expect(events[0].quantityList[0]).toEqual({
+      epcClass: `${PUBLIC_URL}/01/${GTIN}/10/LOT2610`,
+      quantity: 1200,
+      uom: 'KGM',
     });
+  });
 
-    it('a recalled lot ends with disposition recalled; the product export validates too', async () => {
-      const lot = await (await get(`/api/epcis/lots/${recalledLotId}`)).json();
-      expect(officialEpcis(lot)).toBe(true);
-      expect(lot.epcisBody.eventList.at(-1)).toMatchObject({
-        disposition: 'recalled',
-        eventTime: '2026-11-20T17:00:00+07:00',
-      });
-      const product = await (await get(`/api/epcis/products/${productId}`)).json();
-      expect(officialEpcis(product), JSON.stringify(officialEpcis.errors)).toBe(true);
-      expect(
-        product.epcisBody.eventList.filter((e: { disposition?: string }) => e.disposition === 'recalled'),
-      ).toHaveLength(1);
+  it('a recalled lot ends with disposition recalled; the product export validates too', async () => {
+    const lot = await (await get(`/api/epcis/lots/${recalledLotId}`)).json();
+    expect(officialEpcis(lot)).toBe(true);
+    expect(lot.epcisBody.eventList.at(-1)).toMatchObject({
+      disposition: 'recalled',
+      eventTime: '2026-11-20T17:00:00+07:00',
     });
+    const product = await (await get(`/api/epcis/products/${productId}`)).json();
+    expect(officialEpcis(product), JSON.stringify(officialEpcis.errors)).toBe(true);
+    expect(
+      product.epcisBody.eventList.filter((e: { disposition?: string }) => e.disposition === 'recalled'),
+    ).toHaveLength(1);
+  });
 
-    it('a product not ACTIVE, a missing lot and a bad id are 404', async () => {
-      expect((await get(`/api/epcis/products/${productId + 1}`)).status).toBe(404);
-      expect((await get('/api/epcis/lots/999999')).status).toBe(404);
-      expect((await get('/api/epcis/lots/abc')).status).toBe(404);
-    });
-  },
-);
+  it('a product not ACTIVE, a missing lot and a bad id are 404', async () => {
+    expect((await get(`/api/epcis/products/${productId + 1}`)).status).toBe(404);
+    expect((await get('/api/epcis/lots/999999')).status).toBe(404);
+    expect((await get('/api/epcis/lots/abc')).status).toBe(404);
+  });
+});

@@ -3,14 +3,7 @@ import { PHOTO_SCANS_PER_IP_PER_MINUTE } from '#server/security/limits.ts';
 import { XLSX_MAX_TOTAL_BYTES } from '#server/services/productImport/zip-check.ts';
 import { vi as messages } from '#shared/i18n/vi/index.ts';
 import { bigQrPng } from './images.ts';
-import {
-  api,
-  businessAccount,
-  type Json,
-  memoryOf,
-  type RealServer,
-  startRealServer,
-} from './real-server.ts';
+import { api, businessAccount, type Json, memoryOf, type RealServer, startRealServer } from './real-server.ts';
 import { healthWhile, median, percentile } from './timing.ts';
 import { xlsxZipBomb } from './zip-bomb.ts';
 

@@ -62,8 +62,8 @@ export function watchHealth(base: string, pid: number) {
   let stopped: Promise<unknown> | undefined;
   return {
     samples,
-    /** The readings taken between two moments (ms since the epoch). */
-    between: (from: number, to: number) => samples.filter((s) => s.at >= from && s.at <= to),
+    /** The readings whose request was under way between two moments (ms since the epoch). */
+    between: (from: number, to: number) => samples.filter((s) => s.at >= from && s.at - s.ms <= to),
     stop: async () => {
       stopped ??= new Promise((r) => {
         worker.once('exit', r);
