@@ -59,7 +59,7 @@ beforeAll(async () => {
   server = await startRealServer({
     TRUST_PROXY: '1',
     ...ADMIN,
-    ...(process.env.HOSTILE_DEBUG ? { NODE_OPTIONS: '--expose-gc --require /tmp/sb/memlog.cjs' } : {}),
+    ...(process.env.HOSTILE_DEBUG ? { NODE_OPTIONS: `${process.env.HOSTILE_NODE_OPTIONS ?? ''} --require /tmp/sb/memlog.cjs` } : {}),
   });
   const owner = await businessAccount(server);
   const product = await api(server.url, 'POST', '/products', {
