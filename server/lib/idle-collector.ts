@@ -9,7 +9,8 @@ import type { Logger } from '#server/logger.ts';
  * of large requests the heap stayed grown by a hundred MB or more of garbage, in RSS, until the next
  * storm. Every CHECK_MS: when the event loop was busy under IDLE_SHARE of that time and the heap holds
  * GROWN_BYTES more than after the last collection, one full collection runs (tens of ms, while nobody
- * is waiting). A busy server is left to V8.
+ * is waiting), and a second at the next idle check: V8 gives the pages the first one emptied back to
+ * the system only at a later collection. A busy server is left to V8.
  */
 const CHECK_MS = 2_000;
 const IDLE_SHARE = 0.05;
@@ -55,14 +56,17 @@ export function startIdleCollector(logger: Logger, options: IdleCollectorOptions
   const heapUsed = options.heapUsed ?? (() => process.memoryUsage().heapUsed);
   const busyShare = options.busyShare ?? busyShareSinceLastCall();
   let floor = heapUsed();
+  /** A collection ran and its second has not: the next idle check runs it. */
+  let followUp = false;
 
   const check = (): boolean => {
     const busy = busyShare();
     const used = heapUsed();
-    if (!collect || busy >= IDLE_SHARE || used - floor < GROWN_BYTES) {
+    if (!collect || busy >= IDLE_SHARE || (!followUp && used - floor < GROWN_BYTES)) {
       floor = Math.min(floor, used);
       return false;
     }
+    followUp = !followUp;
     const started = performance.now();
     collect();
     floor = heapUsed();

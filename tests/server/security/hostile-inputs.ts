@@ -129,9 +129,15 @@ export interface HostileRequest {
 
 /** Ids and codes that exist on the attacked server, so that requests reach past the lookups. */
 export interface Seeds {
+  /** A product's, a lot's and a company's id (a fresh server gives each kind id 1). */
   id: string;
+  /** A user nobody else needs: the paths of users act on it, not on the suite's own accounts. */
+  userId: string;
   code: string;
 }
+
+/** The seeded id for a route: a user's for the users' paths and procedures. */
+const idFor = (where: string, seeds: Seeds) => (/\busers\b/.test(where) ? seeds.userId : seeds.id);
 
 const PROTO_NAMES = ['__proto__', 'constructor', 'toString'];
 const ODD_VALUES = ['%00', '..', '%2e%2e', '-1', '1e309', '99999999999999999999999', '%F0%9F%92%A9'];
@@ -141,7 +147,7 @@ const LONG = 'a'.repeat(3000);
  * A parameter's value, by the parameter's name (and its pattern, when it has one), for the request that
  * should reach the deepest.
  */
-function seedFor(name: string, pattern: string | undefined, seeds: Seeds): string {
+function seedFor(name: string, pattern: string | undefined, seeds: Seeds, id: string): string {
   const candidates =
     name === 'code'
       ? [seeds.code]
@@ -149,7 +155,7 @@ function seedFor(name: string, pattern: string | undefined, seeds: Seeds): strin
         ? [`${seeds.code}.png`, 'template.csv']
         : name === '*'
           ? ['01/09506000134352']
-          : [seeds.id];
+          : [id];
   const re = pattern ? new RegExp(`^${pattern.slice(1, -1)}$`) : null;
   return candidates.find((c) => !re || re.test(c)) ?? (candidates[0] as string);
 }
@@ -284,7 +290,7 @@ export function hostileRequests(target: Target, seeds: Seeds): HostileRequest[] 
   const out: HostileRequest[] = [];
   if (target.trpc) return trpcRequests(target.trpc, seeds);
   const { method, pattern } = target;
-  const base = fill(pattern, (name, re) => seedFor(name, re, seeds));
+  const base = fill(pattern, (name, re) => seedFor(name, re, seeds, idFor(pattern, seeds)));
   const push = (label: string, path: string, extra: Partial<HostileRequest> = {}) =>
     out.push({ label, method, path, ...extra });
 
@@ -333,7 +339,7 @@ function trpcRequests(proc: Procedure, seeds: Seeds): HostileRequest[] {
     }
   };
   const seeded = JSON.stringify(
-    Object.fromEntries(proc.keys.map((k) => [k, k === 'code' ? seeds.code : Number(seeds.id)])),
+    Object.fromEntries(proc.keys.map((k) => [k, k === 'code' ? seeds.code : Number(idFor(proc.path, seeds))])),
   );
   send('as declared', seeded);
   send('a trailing slash', seeded, `${path}/`);
