@@ -8,6 +8,7 @@ import { vi } from '#shared/i18n/vi/index.ts';
 import type { AppDeps } from './deps.ts';
 import { AppError } from './errors.ts';
 import { requestInfo } from './http/request-info.ts';
+import { refuseNonJsonCalls } from './http/trpc-json-only.ts';
 import { securityHeaderRecord, securityHeaders } from './http/security-headers.ts';
 import { safePath } from './security/log-safe.ts';
 import { createFirstViews } from './http/first-view.ts';
@@ -81,6 +82,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
     for (const [name, value] of trpcHeaders) c.res.headers.set(name, value);
     c.res.headers.set('X-Request-Id', c.get('requestId' as never) as string);
   });
+  api.use('/trpc/*', refuseNonJsonCalls);
   api.use(
     '/trpc/*',
     trpcServer({

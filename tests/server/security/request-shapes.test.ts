@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORM_PARTS_MAX } from '#server/http/upload-body.ts';
 import { LOGGED_PATH_MAX } from '#server/security/log-safe.ts';
 import { TRPC_MAX_BATCH } from '#shared/constants.ts';
 import { vi as messages } from '#shared/i18n/vi/index.ts';
@@ -20,12 +21,14 @@ import { healthWhile } from './timing.ts';
  */
 let server: RealServer;
 let code: string;
+let ownerToken: string;
 let lastIp = 0;
 const freshIp = () => `203.0.113.${++lastIp}`;
 
 beforeAll(async () => {
   server = await startRealServer({ TRUST_PROXY: '1' });
   const owner = await businessAccount(server);
+  ownerToken = owner.token;
   const made = await api(server.url, 'POST', '/products', {
     token: owner.token,
     body: { name: 'Mật ong rừng U Minh', status: 'ACTIVE' },
@@ -195,6 +198,76 @@ describe('[ANONYMOUS][edge] one spelling per path, for the dispatcher, the app a
     expect(line).toBeDefined();
     expect((line as string).length).toBeLessThan(LOGGED_PATH_MAX + 400);
     expect(JSON.parse(line as string).path).toBe(`${path.slice(0, LOGGED_PATH_MAX)}…[15005 characters]`);
+  });
+});
+
+describe('[ANONYMOUS][forms] a form of many parts is refused before it is parsed (real server)', () => {
+  const BOUNDARY = 'bien-gioi-7e1d';
+  /** A multipart body of `n` tiny text parts and one small file (what the form parser choked on). */
+  const manyParts = (n: number) =>
+    `${Array.from({ length: n }, (_, i) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nx\r\n`).join('')}` +
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nx\r\n--${BOUNDARY}--\r\n`;
+  const form = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
+
+  it(`a photo scan of 100,000 parts (6 MB, under the photo limit), 4 at once: each a 400 naming the limit within 1 s, /api/health under 250 ms meanwhile`, async () => {
+    const body = manyParts(100_000);
+    const before = memoryOf(server).rss;
+    const storm = Promise.all(
+      Array.from({ length: 4 }, () => raw('/api/products/scan-qr', { method: 'POST', headers: form, body })),
+    );
+    const health = await healthWhile(server.url, storm);
+    const answers = await storm;
+    const after = await settledRss(server, before, 50);
+    for (const a of answers) {
+      expect(a.status).toBe(400);
+      expect(a.body).toEqual({ statusCode: 400, message: messages.scan.tooManyParts(FORM_PARTS_MAX) });
+      expect(a.ms).toBeLessThan(1000);
+    }
+    expect(Math.max(...health)).toBeLessThan(250);
+    expect(after - before).toBeLessThan(50);
+  }, 30_000);
+
+  it('an upload and an import with more parts than a form has are refused alike; a form of a few parts still reads', async () => {
+    for (const path of ['/api/uploads', '/api/products/import', '/api/products/1/lots/import']) {
+      const res = await raw(path, { method: 'POST', headers: { ...form, authorization: `Bearer ${ownerToken}` }, body: manyParts(1000) });
+      expect(res.status, path).toBe(400);
+      expect(res.body.message, path).toBe(messages.scan.tooManyParts(FORM_PARTS_MAX));
+    }
+    // The file and two text fields: read, and judged on its content (not an image).
+    const few = await raw('/api/uploads', { method: 'POST', headers: { ...form, authorization: `Bearer ${ownerToken}` }, body: manyParts(2) });
+    expect(few.status).toBe(415);
+  });
+
+  it('an import sent chunked past the upload limit is a 413 at once (it once waited for ever: its clone of the body kept the cut-off reader open)', async () => {
+    const chunk = new Uint8Array(256 * 1024).fill(97);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        // Far more than the limit, unless the server stops reading first.
+        if (sent++ < 200) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const started = performance.now();
+    const res = await fetch(`${server.url}/api/products/import`, {
+      method: 'POST',
+      headers: { ...form, authorization: `Bearer ${ownerToken}` },
+      body,
+      duplex: 'half',
+      signal: AbortSignal.timeout(10_000),
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    await res.text();
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it('tRPC takes no form or octet-stream body: 415 at once, unread, in its error shape', async () => {
+    for (const type of [form['content-type'], 'application/octet-stream']) {
+      const res = await raw('/api/trpc/auth.login', { method: 'POST', headers: { 'content-type': type }, body: manyParts(10_000) });
+      expect(res.status, type).toBe(415);
+      expect(res.body.error).toMatchObject({ message: messages.errors.unsupportedMediaType, data: { httpStatus: 415 } });
+      expect(res.ms).toBeLessThan(1000);
+    }
   });
 });
 
