@@ -5,6 +5,7 @@ import { vi } from '#shared/i18n/vi/index.ts';
 import { type Action, roleCan, type Subject } from '#shared/permissions.ts';
 import { AppError, ERROR_TABLE } from '#server/errors.ts';
 import type { Actor, Context } from './context.ts';
+import { tooWide } from './input-width.ts';
 import { zodFieldErrors } from './zod-errors.ts';
 
 /**
@@ -42,12 +43,22 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
-/** Turns the AppErrors services throw into TRPCErrors with the table's code, keeping the AppError as cause. */
-const errorMapping = t.middleware(async ({ next }) => {
+const toTrpcError = (app: AppError) =>
+  new TRPCError({ code: ERROR_TABLE[app.code].trpc, message: app.message, cause: app });
+
+/**
+ * Every call: an input with an object of too many keys is refused before any schema reads it
+ * (input-width.ts); the AppErrors services throw become TRPCErrors with the table's code, keeping the
+ * AppError as cause. One middleware for both: each level costs every call (decision 073).
+ */
+const errorMapping = t.middleware(async ({ next, getRawInput }) => {
+  // An input tRPC cannot read (malformed JSON) is left to tRPC's own error.
+  const raw = await getRawInput().catch(() => undefined);
+  const wide = tooWide(raw);
+  if (wide) throw toTrpcError(wide);
   const result = await next();
   if (!result.ok && result.error.cause instanceof AppError) {
-    const app = result.error.cause;
-    throw new TRPCError({ code: ERROR_TABLE[app.code].trpc, message: app.message, cause: app });
+    throw toTrpcError(result.error.cause);
   }
   return result;
 });
