@@ -3,7 +3,9 @@ import { ZodError } from 'zod';
 import { TRPC_MAX_BATCH } from '#shared/constants.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { type Action, roleCan, type Subject } from '#shared/permissions.ts';
-import { AppError, ERROR_TABLE } from '#server/errors.ts';
+import { databaseUnavailable } from '#server/db/errors.ts';
+import { AppError, ERROR_TABLE, storageFullError } from '#server/errors.ts';
+import { isDiskFull } from '#server/lib/disk-full.ts';
 import type { Actor, Context } from './context.ts';
 import { tooWide } from './input-width.ts';
 import { zodFieldErrors } from './zod-errors.ts';
@@ -43,24 +45,29 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
-const toTrpcError = (app: AppError) =>
-  new TRPCError({ code: ERROR_TABLE[app.code].trpc, message: app.message, cause: app });
-
 /**
  * Every call: an input with an object of too many keys is refused before any schema reads it
- * (input-width.ts); the AppErrors services throw become TRPCErrors with the table's code, keeping the
- * AppError as cause. One middleware for both: each level costs every call (decision 073).
+ * (input-width.ts). Then the AppErrors services throw become TRPCErrors with the table's code, keeping
+ * the AppError as cause; a lost database connection its 503 (server/db/errors.ts), for tRPC and REST
+ * alike; and a write the disk had no room for the table's STORAGE_FULL (503 and Retry-After), telling the
+ * disk watch, which logs it once in a while instead of a stack per request. One middleware for all of it:
+ * each level costs every call (decision 073).
  */
-const errorMapping = t.middleware(async ({ next, getRawInput }) => {
+const errorMapping = t.middleware(async ({ ctx, next, getRawInput }) => {
   // An input tRPC cannot read (malformed JSON) is left to tRPC's own error.
   const raw = await getRawInput().catch(() => undefined);
-  const wide = tooWide(raw);
-  if (wide) throw toTrpcError(wide);
-  const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    throw toTrpcError(result.error.cause);
+  let app: AppError | null | undefined = tooWide(raw);
+  if (!app) {
+    const result = await next();
+    if (result.ok) return result;
+    app = result.error.cause instanceof AppError ? result.error.cause : databaseUnavailable(result.error.cause);
+    if (!app && isDiskFull(result.error.cause)) {
+      ctx.disk.sawFull('request');
+      app = storageFullError();
+    }
+    if (!app) return result;
   }
-  return result;
+  throw new TRPCError({ code: ERROR_TABLE[app.code].trpc, message: app.message, cause: app });
 });
 
 export const router = t.router;

@@ -1,31 +1,28 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PROJECT_ROOT } from '#server/paths.ts';
 
 /**
- * The read-only GS1 reference data (EPCIS schema, vectors) lives in `shared/interop/` beside the
- * repository, never inside it: found by walking up from the project folder (a clone sits next to
- * `shared/`, a worktree one level deeper).
+ * GS1 reference data copied into the repository, each folder with a README naming its sources and
+ * licences (decision 195): `epcis/` (schema, contexts, documents, event hash vectors) and `vectors/`
+ * (Digital Link vectors, linkset schema). A fresh clone reads them without `shared/` beside it.
  */
-function findInterop(): string {
-  for (let dir = dirname(PROJECT_ROOT); ; dir = dirname(dir)) {
-    const candidate = join(dir, 'shared', 'interop');
-    if (existsSync(join(candidate, 'README.md'))) return candidate;
-    if (dirname(dir) === dir) throw new Error(`no shared/interop beside ${PROJECT_ROOT}`);
-  }
-}
-
-export const INTEROP_DIR = findInterop();
+const IN_REPO = join(PROJECT_ROOT, 'tests', 'fixtures', 'interop');
 
 export function readInterop<T = unknown>(...parts: string[]): T {
-  return JSON.parse(readFileSync(join(INTEROP_DIR, ...parts), 'utf8')) as T;
+  return JSON.parse(readFileSync(join(IN_REPO, ...parts), 'utf8')) as T;
+}
+
+/** A file of `vectors/` (tests/fixtures/interop/vectors/README.md). */
+export function readVector<T = unknown>(name: string): T {
+  return readInterop<T>('vectors', name);
 }
 
 /** The EPCIS document vectors, by file name. */
 export function epcisVectors(): Array<{ name: string; doc: unknown }> {
-  return readdirSync(join(INTEROP_DIR, 'vectors'))
-    .filter((f) => f.endsWith('.json') && (f.startsWith('bad_') || !/digital-link|linkset/.test(f)))
-    .map((name) => ({ name, doc: readInterop('vectors', name) }));
+  return readdirSync(join(IN_REPO, 'epcis', 'documents'))
+    .filter((f) => f.endsWith('.json'))
+    .map((name) => ({ name, doc: readInterop('epcis', 'documents', name) }));
 }
 
 export interface DigitalLinkVectors {

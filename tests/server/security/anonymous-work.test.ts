@@ -3,24 +3,11 @@ import { PHOTO_SCANS_PER_IP_PER_MINUTE } from '#server/security/limits.ts';
 import { XLSX_MAX_TOTAL_BYTES } from '#server/services/productImport/zip-check.ts';
 import { vi as messages } from '#shared/i18n/vi/index.ts';
 import { bigQrPng } from './images.ts';
-import { api, businessAccount, type Json, memoryOf, type RealServer, startRealServer } from './real-server.ts';
+import { api, businessAccount, memoryOf, postFile, type RealServer, startRealServer } from './real-server.ts';
 import { healthWhile, median, percentile } from './timing.ts';
 import { xlsxZipBomb } from './zip-bomb.ts';
 
 /** Expensive work an outsider can start, on the real server: photo scans and spreadsheet imports. */
-
-async function postFile(
-  base: string,
-  path: string,
-  bytes: Uint8Array,
-  name: string,
-  headers: Record<string, string> = {},
-) {
-  const form = new FormData();
-  form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
-  const res = await fetch(`${base}/api${path}`, { method: 'POST', body: form, headers });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as Json };
-}
 
 describe('photo scans are decoded off the main thread, bounded, and limited per address (real server)', () => {
   let server: RealServer;
