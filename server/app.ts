@@ -3,12 +3,13 @@ import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
+import { TRPC_MAX_BATCH } from '#shared/constants.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import type { AppDeps } from './deps.ts';
 import { AppError } from './errors.ts';
 import { NOT_READY_RETRY_AFTER_SECONDS } from './health.ts';
 import { requestInfo } from './http/request-info.ts';
-import { refuseLargeBatches } from './http/trpc-batch.ts';
+import { refuseNonJsonCalls } from './http/trpc-json-only.ts';
 import { securityHeaderRecord, securityHeaders } from './http/security-headers.ts';
 import { safePath } from './security/log-safe.ts';
 import { createFirstViews } from './http/first-view.ts';
@@ -87,12 +88,16 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
     for (const [name, value] of trpcHeaders) c.res.headers.set(name, value);
     c.res.headers.set('X-Request-Id', c.get('requestId' as never) as string);
   });
-  api.use('/trpc/*', refuseLargeBatches);
+  api.use('/trpc/*', refuseNonJsonCalls);
   api.use(
     '/trpc/*',
     trpcServer({
       endpoint: '/api/trpc',
       router: appRouter,
+      // The batch bound (decision 081) counted by tRPC itself, on the list of procedures it is about to
+      // run: a bound counted on another reading of the path was a bound on another request (decision
+      // 172). Refused whole, before the body is read, the context made or any call run.
+      maxBatchSize: TRPC_MAX_BATCH,
       // The adapter's type wants a plain record; our context is an interface with the same data.
       createContext: async (_opts, c) =>
         (await createContext(deps, c.req.header('authorization'), requestInfo(c, settings))) as unknown as Record<

@@ -63,11 +63,18 @@ async function readJson(c: HonoContext, alsoAccepted: readonly string[] = []): P
   const mediaType = type.split(';')[0]?.trim().toLowerCase() ?? '';
   if (!type.includes('application/json') && !alsoAccepted.includes(mediaType))
     throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  let body: unknown;
   try {
-    return JSON.parse(raw);
+    body = JSON.parse(raw);
   } catch {
     throw new AppError('BAD_REQUEST', vi.errors.invalidJson);
   }
+  // Every JSON body of the API is an object; an array of 100,000 items spread into `{ ...body, id }` became
+  // an object of 100,000 keys before any schema saw it.
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new AppError('BAD_REQUEST', vi.errors.notAnObject);
+  }
+  return body;
 }
 
 /**
