@@ -1,4 +1,4 @@
-import type { Context as HonoContext, Hono, MiddlewareHandler } from 'hono';
+import type { Handler, Context as HonoContext, Hono, MiddlewareHandler } from 'hono';
 import { vi } from '#shared/i18n/vi/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
@@ -83,8 +83,8 @@ async function readJson(c: HonoContext, alsoAccepted: readonly string[] = []): P
  */
 export function mountRestRoutes(app: Hono, deps: AppDeps, routes: RestRoute[], jsonLimit: MiddlewareHandler): void {
   for (const r of routes) {
-    const limits = r.method === 'get' || r.body === 'multipart' ? [] : [jsonLimit];
-    app.on(r.method.toUpperCase(), r.path, ...limits, async (c) => {
+    const limited = r.method !== 'get' && r.body !== 'multipart';
+    const handler: Handler = async (c) => {
       const ctx = await createContext(deps, c.req.header('authorization'), requestInfo(c, deps.settings));
       const caller = createCaller(ctx);
       const req: RestRequest = {
@@ -98,6 +98,8 @@ export function mountRestRoutes(app: Hono, deps: AppDeps, routes: RestRoute[], j
       const status = r.status ?? 200;
       const message = typeof r.message === 'function' ? r.message(data as never) : r.message;
       return c.json(okBody(data, status, message), status);
-    });
+    };
+    if (limited) app.on(r.method.toUpperCase(), r.path, jsonLimit, handler);
+    else app.on(r.method.toUpperCase(), r.path, handler);
   }
 }

@@ -15,6 +15,8 @@ export function tooWide(input: unknown): AppError | null {
   while (stack.length) {
     const value = stack.pop();
     if (value === null || typeof value !== 'object') continue;
+    // An upload's bytes (a Uint8Array the REST adapter read) are one value, not a wide object.
+    if (ArrayBuffer.isView(value)) continue;
     if (Array.isArray(value)) {
       for (const item of value) if (item !== null && typeof item === 'object') stack.push(item);
       continue;

@@ -247,10 +247,3 @@ export async function postFile(
   const res = await fetch(`${base}/api${path}`, { method: 'POST', body: form, headers });
   return { status: res.status, headers: res.headers, body: (await res.json()) as Json };
 }
-
-/** The server process's resident memory and its peak so far, in MB (Linux /proc). */
-export function memoryOf(server: RealServer): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
-  const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? Number.NaN);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-}
