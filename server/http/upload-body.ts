@@ -38,58 +38,60 @@ function limitOf(c: Context, kind: UploadKind): number {
 }
 
 /**
- * A check of a multipart body's parts as its bytes arrive: whether more than `max` have begun (its
- * delimiters counted, a delimiter cut between two chunks too; the closing one is one more than the parts).
- */
-function partCounter(delimiter: string, max: number): (chunk: Uint8Array) => boolean {
-  const mark = Buffer.from(delimiter);
-  let tail = Buffer.alloc(0);
-  let delimiters = 0;
-  return (chunk) => {
-    const bytes = Buffer.concat([tail, chunk]);
-    for (let at = bytes.indexOf(mark); at !== -1; at = bytes.indexOf(mark, at + mark.length)) {
-      if (++delimiters > max + 1) return true;
-    }
-    // Shorter than the delimiter: holds no whole one, so nothing is counted twice.
-    tail = bytes.subarray(Math.max(0, bytes.length - mark.length + 1));
-    return false;
-  };
-}
-
-/**
  * The body, never buffered whole first: refused with 413 as soon as it passes `limit` bytes, and with
- * 400 as soon as it has begun more than FORM_PARTS_MAX parts.
+ * 400 as soon as it has begun more than FORM_PARTS_MAX parts (its delimiters counted as they arrive, one
+ * cut between two chunks too; the closing one is one more than the parts).
+ *
+ * Each chunk is copied into one buffer as it arrives and let go: holding the socket's 64 kB chunks
+ * until the end kept eight 10 MB photos' worth of small allocations alive at once, which the allocator
+ * never gave back to the system (bench/RESULTS.md, photo scans' memory).
  */
-async function readCapped(c: Context, limit: number, maxBytes: number, delimiter: string): Promise<Uint8Array> {
+async function readCapped(
+  c: Context,
+  limit: number,
+  maxBytes: number,
+  delimiter: string,
+  declared: number,
+): Promise<Uint8Array> {
   const body = c.req.raw.body;
   if (!body) throw new AppError('BAD_REQUEST', vi.scan.missingFile);
   const reader = body.getReader();
-  const tooManyParts = partCounter(delimiter, FORM_PARTS_MAX);
-  const chunks: Uint8Array[] = [];
+  const mark = Buffer.from(delimiter);
+  // What the client declared, up to a first MB (a declared size is a claim, not bytes: a slow sender
+  // must not reserve the whole limit with a header); then doubled as the bytes come.
+  let all = Buffer.allocUnsafe(
+    Math.min(Number.isFinite(declared) && declared > 0 ? declared : 64 * 1024, 1024 * 1024),
+  );
   let total = 0;
+  let delimiters = 0;
+  // Where the next delimiter may begin: one cut by the end of the last chunk is found once whole.
+  let searchFrom = 0;
+  const refuse = (error: AppError) => {
+    // Not awaited: a body the import has cloned (server/rest/productImport.ts) is a tee, and cancelling
+    // one branch settles only once the other is cancelled too, which nothing does: the answer waited for ever.
+    void reader.cancel().catch(() => {});
+    return error;
+  };
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
+    if (total + value.byteLength > limit) throw refuse(tooLarge(maxBytes));
+    if (total + value.byteLength > all.length) {
+      const grown = Buffer.allocUnsafe(Math.min(limit, Math.max(all.length * 2, total + value.byteLength)));
+      all.copy(grown, 0, 0, total);
+      all = grown;
+    }
+    all.set(value, total);
     total += value.byteLength;
-    // Not awaited: a body the import has cloned (server/rest/productImport.ts) is a tee, and cancelling
-    // one branch settles only once the other is cancelled too, which nothing does: the answer waited for ever.
-    if (total > limit) {
-      void reader.cancel().catch(() => {});
-      throw tooLarge(maxBytes);
+    const seen = all.subarray(0, total);
+    for (let at = seen.indexOf(mark, searchFrom); at !== -1; at = seen.indexOf(mark, at + mark.length)) {
+      if (++delimiters > FORM_PARTS_MAX + 1)
+        throw refuse(new AppError('BAD_REQUEST', vi.scan.tooManyParts(FORM_PARTS_MAX)));
+      searchFrom = at + mark.length;
     }
-    if (tooManyParts(value)) {
-      void reader.cancel().catch(() => {});
-      throw new AppError('BAD_REQUEST', vi.scan.tooManyParts(FORM_PARTS_MAX));
-    }
-    chunks.push(value);
+    searchFrom = Math.max(searchFrom, total - mark.length + 1);
   }
-  const all = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return all;
+  return all.subarray(0, total);
 }
 
 /**
@@ -108,7 +110,7 @@ export async function readUploadFile(c: Context, kind: UploadKind = 'upload'): P
 
   const boundary = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(type);
   if (!boundary) throw new AppError('BAD_REQUEST', vi.scan.missingFile);
-  const raw = await readCapped(c, limit, maxBytes, `--${boundary[1] ?? boundary[2]}`);
+  const raw = await readCapped(c, limit, maxBytes, `--${boundary[1] ?? boundary[2]}`, declared);
   let form: FormData;
   try {
     form = await new Response(raw as Uint8Array<ArrayBuffer>, {

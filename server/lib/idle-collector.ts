@@ -7,8 +7,8 @@ import type { Logger } from '#server/logger.ts';
  * Garbage given back once the server falls idle (decision 174). V8 collects its old generation when the
  * heap reaches a limit it sets from recent traffic, and an idle process allocates nothing: after a storm
  * of large requests the heap stayed grown by a hundred MB or more of garbage, in RSS, until the next
- * storm. Every CHECK_MS: when the event loop was busy under IDLE_SHARE of that time and the heap holds
- * GROWN_BYTES more than after the last collection, one full collection runs (tens of ms, while nobody
+ * storm. Every CHECK_MS: when the event loop was busy under IDLE_SHARE of that time and the heap, with
+ * the buffers its objects hold, holds GROWN_BYTES more than after the last collection, one full collection runs (tens of ms, while nobody
  * is waiting), and a second at the next idle check: V8 gives the pages the first one emptied back to
  * the system only at a later collection. A busy server is left to V8.
  */
@@ -53,7 +53,14 @@ function busyShareSinceLastCall(): () => number {
 
 export function startIdleCollector(logger: Logger, options: IdleCollectorOptions = {}): IdleCollector {
   const collect = options.collect ?? v8Collect();
-  const heapUsed = options.heapUsed ?? (() => process.memoryUsage().heapUsed);
+  // With the buffers JavaScript objects hold (`external`): a storm of photo scans leaves hundreds of MB
+  // of request bodies and copies there, held by a few small, dead objects that never grow the heap itself.
+  const heapUsed =
+    options.heapUsed ??
+    (() => {
+      const { heapUsed: used, external } = process.memoryUsage();
+      return used + external;
+    });
   const busyShare = options.busyShare ?? busyShareSinceLastCall();
   let floor = heapUsed();
   /** A collection ran and its second has not: the next idle check runs it. */

@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain JavaScript script, without types
+import { npmStart } from '#scripts/start-command.mjs';
 import { createApp } from '#server/app.ts';
 import { createTestDeps } from '#tests/helpers/deps.ts';
 import {
@@ -56,20 +57,18 @@ let startRss: number;
 const identities: Array<[string, Record<string, string>]> = [['visitor', {}]];
 let nextIp = 0;
 
-/** The node flags `npm start` runs the server with (package.json): the suite's heap is sized as production's. */
-const START_FLAGS = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start
-  .split(' ')
-  .filter((word) => word.startsWith('--'));
+/** `npm start`'s environment and node flags (package.json): the suite's server runs as production's. */
+const START = npmStart() as { env: Record<string, string>; nodeFlags: string[] };
 
 beforeAll(async () => {
   server = await startRealServer(
     {
+      ...START.env,
       TRUST_PROXY: '1',
       ...ADMIN,
-      ...(process.env.HOSTILE_DEBUG ? { NODE_OPTIONS: '--require /tmp/sb/memlog.cjs', ...JSON.parse(process.env.HOSTILE_ENV ?? '{}') } : {}),
     },
     undefined,
-    { command: [process.execPath, ...START_FLAGS, '--import', 'tsx', 'server/index.ts'] },
+    { command: [process.execPath, ...START.nodeFlags, '--import', 'tsx', 'server/index.ts'] },
   );
   const owner = await businessAccount(server);
   const product = await api(server.url, 'POST', '/products', {
