@@ -4,6 +4,7 @@ import type { UploadFileInput } from '#shared/schemas/uploads.ts';
 import type { Settings } from '#server/env.ts';
 import { AppError } from '#server/errors.ts';
 import { tooLarge } from '#server/services/uploads/inspect.ts';
+import { formParts } from './form-parts.ts';
 
 /** Room for the multipart boundaries and part headers around the file itself. */
 const MULTIPART_OVERHEAD = 16 * 1024;
@@ -57,18 +58,17 @@ async function readCapped(
   if (!body) throw new AppError('BAD_REQUEST', vi.scan.missingFile);
   const reader = body.getReader();
   const mark = Buffer.from(delimiter);
-  // What the client declared, up to a first MB (a declared size is a claim, not bytes: a slow sender
-  // must not reserve the whole limit with a header); then doubled as the bytes come.
-  let all = Buffer.allocUnsafe(
-    Math.min(Number.isFinite(declared) && declared > 0 ? declared : 64 * 1024, 1024 * 1024),
-  );
+  // What the client declared (already no more than the limit): one buffer, filled as the bytes come.
+  // Its pages are the system's until written, so a slow sender's header reserves no memory. Without a
+  // length (chunked), a first 64 kB, doubled as needed.
+  let all = Buffer.allocUnsafe(Number.isFinite(declared) && declared > 0 ? declared : 64 * 1024);
   let total = 0;
   let delimiters = 0;
   // Where the next delimiter may begin: one cut by the end of the last chunk is found once whole.
   let searchFrom = 0;
   const refuse = (error: AppError) => {
-    // Not awaited: a body the import has cloned (server/rest/productImport.ts) is a tee, and cancelling
-    // one branch settles only once the other is cancelled too, which nothing does: the answer waited for ever.
+    // Not awaited: the answer must not wait on the stream's teardown (a cancelled branch of a teed body
+    // settles only once the other is cancelled too: the import's answer once waited for ever on it).
     void reader.cancel().catch(() => {});
     return error;
   };
@@ -95,12 +95,15 @@ async function readCapped(
 }
 
 /**
- * The `file` field of a multipart/form-data request, for POST /uploads and POST /products/scan-qr.
- * Content-Length is checked first, the bytes are counted while reading, and the file's own size
- * last: a too-large upload is a quick 413, never a full read. The file's type is not looked at here
- * (the service sniffs the bytes).
+ * The `file` field of a multipart/form-data request and its text fields (`dryRun`, `companyId` on the
+ * import). Content-Length is checked first, the bytes are counted while reading, and the file's own
+ * size last: a too-large upload is a quick 413, never a full read. The file's bytes are a view of the
+ * body read once (server/http/form-parts.ts); its type is not looked at here (the service sniffs them).
  */
-export async function readUploadFile(c: Context, kind: UploadKind = 'upload'): Promise<UploadFileInput> {
+export async function readUploadForm(
+  c: Context,
+  kind: UploadKind = 'upload',
+): Promise<{ file: UploadFileInput; fields: Map<string, string> }> {
   const maxBytes = limitOf(c, kind);
   const type = c.req.header('content-type') ?? '';
   if (!/^multipart\/form-data;/i.test(type)) throw new AppError('BAD_REQUEST', vi.scan.missingFile);
@@ -110,17 +113,16 @@ export async function readUploadFile(c: Context, kind: UploadKind = 'upload'): P
 
   const boundary = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(type);
   if (!boundary) throw new AppError('BAD_REQUEST', vi.scan.missingFile);
-  const raw = await readCapped(c, limit, maxBytes, `--${boundary[1] ?? boundary[2]}`, declared);
-  let form: FormData;
-  try {
-    form = await new Response(raw as Uint8Array<ArrayBuffer>, {
-      headers: { 'content-type': type },
-    }).formData();
-  } catch {
-    throw new AppError('BAD_REQUEST', vi.scan.missingFile);
-  }
-  const file = form.get('file');
-  if (!(file instanceof File) || file.size === 0) throw new AppError('BAD_REQUEST', vi.scan.missingFile);
-  if (file.size > maxBytes) throw tooLarge(maxBytes);
-  return { bytes: new Uint8Array(await file.arrayBuffer()), filename: file.name.slice(0, 255) };
+  const name = (boundary[1] ?? boundary[2]) as string;
+  const raw = await readCapped(c, limit, maxBytes, `--${name}`, declared);
+  const form = formParts(raw, name);
+  const file = form?.files.get('file');
+  if (!form || !file || file.bytes.byteLength === 0) throw new AppError('BAD_REQUEST', vi.scan.missingFile);
+  if (file.bytes.byteLength > maxBytes) throw tooLarge(maxBytes);
+  return { file: { bytes: file.bytes, filename: file.filename.slice(0, 255) }, fields: form.fields };
+}
+
+/** The `file` field of a multipart/form-data request (POST /uploads, /products/scan-qr, the lot import). */
+export async function readUploadFile(c: Context, kind: UploadKind = 'upload'): Promise<UploadFileInput> {
+  return (await readUploadForm(c, kind)).file;
 }
