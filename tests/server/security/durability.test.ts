@@ -237,5 +237,6 @@ describe('[SUPER_ADMIN][durability] the real server', () => {
       expect(logs.body.data.total).toBeGreaterThanOrEqual(new Set(mine).size);
       expect(new Set(mine).size).toBeGreaterThan(0);
     }
-  });
+    // Five starts of the real server: seconds each beside the other test files.
+  }, 120_000);
 });
