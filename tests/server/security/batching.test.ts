@@ -109,9 +109,13 @@ describe('sign-in limits hold for requests that arrive together (real server)', 
       Array.from({ length: 50 }, (_, i) => restLogin(`nan-nhan-${i}@example.com`, 'doan-bua-123', ip)),
     );
     const statuses = answers.map((a) => a.status);
-    // 30 pass the limit; of those, the ones the hashing queue had no room for are 503 (and not counted).
-    expect(count(statuses, 401) + count(statuses, 503)).toBe(SIGN_IN_FAILS_PER_IP);
-    expect(count(statuses, 429)).toBe(50 - SIGN_IN_FAILS_PER_IP);
+    // At most 30 passwords are checked (401). One the hashing queue had no room for is a 503 and gives its
+    // point back, so a request arriving after that may take it: 401 + 503 is 30 or a little more, and
+    // every other request is a 429.
+    expect(count(statuses, 401)).toBeLessThanOrEqual(SIGN_IN_FAILS_PER_IP);
+    expect(count(statuses, 401) + count(statuses, 503)).toBeGreaterThanOrEqual(SIGN_IN_FAILS_PER_IP);
+    expect(count(statuses, 401) + count(statuses, 503) + count(statuses, 429)).toBe(50);
+    expect(count(statuses, 429)).toBeGreaterThanOrEqual(50 - SIGN_IN_FAILS_PER_IP - count(statuses, 503));
   });
 
   it('a batch of 600 calls from an unsigned caller is refused at once, and other people sign in meanwhile', async () => {
