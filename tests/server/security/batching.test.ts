@@ -115,7 +115,6 @@ describe('sign-in limits hold for requests that arrive together (real server)', 
     expect(count(statuses, 401)).toBeLessThanOrEqual(SIGN_IN_FAILS_PER_IP);
     expect(count(statuses, 401) + count(statuses, 503)).toBeGreaterThanOrEqual(SIGN_IN_FAILS_PER_IP);
     expect(count(statuses, 401) + count(statuses, 503) + count(statuses, 429)).toBe(50);
-    expect(count(statuses, 429)).toBeGreaterThanOrEqual(50 - SIGN_IN_FAILS_PER_IP - count(statuses, 503));
   });
 
   it('a batch of 600 calls from an unsigned caller is refused at once, and other people sign in meanwhile', async () => {
