@@ -3,16 +3,17 @@
  * matching is done here (not by <Switch>) so that moving between two dashboard pages keeps the same
  * layout instance (sidebar, drawers) and only the page changes.
  */
-import { type ComponentType, type ReactNode, Suspense, useEffect } from 'react';
+import { type ComponentType, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { matchRoute, Redirect, Route, useLocation, useRouter } from 'wouter';
-import { vi } from '#shared/i18n/vi/index.ts';
 import { APP_ROUTES, type AppRoute, ComingSoonPage } from './app-routes.ts';
 import { AuthGuard, DashboardGuard } from './components/guards/guards.tsx';
 import { AuthLayout } from './components/layout/auth-layout.tsx';
 import { DashboardLayout } from './components/layout/dashboard-layout.tsx';
+import { PageTitleContext, type PageTitles } from './components/layout/page-title.tsx';
 import { PageReady } from './components/layout/route-progress.tsx';
 import { SimpleLayout } from './components/layout/simple-layout.tsx';
 import { LoadingScreen } from './components/ui/loading-screen.tsx';
+import { documentTitle } from './features/public/page-titles.ts';
 import { rootGuard } from './lib/guards.ts';
 import { useConfig } from './lib/use-config.ts';
 import { useSession } from './session/SessionProvider.tsx';
@@ -27,7 +28,7 @@ function Page({ route, component }: { route: AppRoute; component?: ComponentType
   );
 }
 
-function RootRoute({ route }: { route: AppRoute }) {
+function RootRoute({ route, title }: { route: AppRoute; title: string }) {
   const { state } = useSession();
   const config = useConfig();
   const decision = rootGuard(state, config.data);
@@ -41,16 +42,28 @@ function RootRoute({ route }: { route: AppRoute }) {
   }
   if (decision !== null) return <Redirect to={decision} replace />;
   return (
-    <DashboardLayout title={route.title}>
+    <DashboardLayout title={title}>
       <Page route={route} />
     </DashboardLayout>
   );
 }
 
+/** The route's page in its group's guard and layout, under the route's title or the page's own (page-title.tsx). */
 function RouteView({ route }: { route: AppRoute }) {
+  const [titles, setTitles] = useState<PageTitles | null>(null);
+  const tab = titles?.tab ?? route.title;
+  const header = titles?.header ?? route.title;
   useEffect(() => {
-    document.title = `${route.title} | ${vi.client.appName}`;
-  }, [route.title]);
+    document.title = documentTitle(tab);
+  }, [tab]);
+  return (
+    <PageTitleContext.Provider value={setTitles}>
+      <RouteGroupView route={route} title={header} />
+    </PageTitleContext.Provider>
+  );
+}
+
+function RouteGroupView({ route, title }: { route: AppRoute; title: string }) {
   switch (route.group) {
     case 'auth':
       return (
@@ -61,18 +74,18 @@ function RouteView({ route }: { route: AppRoute }) {
         </AuthGuard>
       );
     case 'root':
-      return <RootRoute route={route} />;
+      return <RootRoute route={route} title={title} />;
     case 'dashboard':
       return (
         <DashboardGuard>
-          <DashboardLayout title={route.title}>
+          <DashboardLayout title={title}>
             <Page route={route} />
           </DashboardLayout>
         </DashboardGuard>
       );
     case 'public':
       return (
-        <DashboardLayout title={route.title}>
+        <DashboardLayout title={title}>
           <Page route={route} />
         </DashboardLayout>
       );

@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { useParams } from 'wouter';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { PUBLIC_COMPANY_PRODUCTS_PAGE_SIZE } from '#shared/constants.ts';
+import { usePageTitle } from '#client/components/layout/page-title.tsx';
 import { PublicNotFound } from '#client/features/public/not-found.tsx';
+import { companyPageName } from '#client/features/public/page-titles.ts';
 import { Pager } from '#client/features/public/pager.tsx';
 import { ProductCard } from '#client/features/public/product-card.tsx';
 import { useTRPC } from '#client/lib/trpc.ts';
@@ -24,6 +26,7 @@ export default function CompanyDetailsPage() {
       { enabled: valid, placeholderData: (prev) => prev, ...silent },
     ),
   );
+  usePageTitle(company.data ? { tab: companyPageName(company.data) } : null);
 
   if (!valid || company.isError) return <PublicNotFound title={t.notFoundTitle} />;
   if (!company.data) return <p role="status">{vi.client.loading}</p>;

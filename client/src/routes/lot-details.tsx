@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'wouter';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { LotPageView } from '#client/features/lots/lot-page-view.tsx';
+import { usePageTitle } from '#client/components/layout/page-title.tsx';
 import { PublicNotFound } from '#client/features/public/not-found.tsx';
+import { lotPageName } from '#client/features/public/page-titles.ts';
 import { errorData, useTRPC } from '#client/lib/trpc.ts';
 
 const t = vi.lots.publicPage;
@@ -18,6 +20,7 @@ export default function LotDetailsPage() {
   const answer = useQuery(
     trpc.lots.publicById.queryOptions({ id }, { enabled: valid, trpc: { context: { silent: true } } }),
   );
+  usePageTitle(answer.data ? { tab: lotPageName(answer.data.lot, answer.data.product) } : null);
   if (!valid || answer.isError) {
     const status = errorData(answer.error).httpStatus;
     return (

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'wouter';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { usePageTitle } from '#client/components/layout/page-title.tsx';
 import { PublicNotFound } from '#client/features/public/not-found.tsx';
+import { productPageName } from '#client/features/public/page-titles.ts';
 import { ProductView } from '#client/features/public/product-view.tsx';
 import { errorData, useTRPC } from '#client/lib/trpc.ts';
 
@@ -19,6 +21,7 @@ export default function ProductDetailsPage() {
   const product = useQuery(
     trpc.publicProducts.byId.queryOptions({ id }, { enabled: valid, trpc: { context: { silent: true } } }),
   );
+  usePageTitle(product.data ? { tab: productPageName(product.data) } : null);
   if (!valid || product.isError) {
     const status = errorData(product.error).httpStatus;
     return (

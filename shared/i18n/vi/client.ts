@@ -1,6 +1,8 @@
 /** The client shell: layout, drawers, toasts, app settings, error and coming-soon pages. */
 export const client = {
   appName: 'Truy xuất nguồn gốc',
+  /** A browser tab's title: the page's name, then the app's. */
+  documentTitle: (name: string) => `${name} | Truy xuất nguồn gốc`,
   loading: 'Đang tải',
   mainMenu: 'Menu chính',
   openMenu: 'Mở menu',

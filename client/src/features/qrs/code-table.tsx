@@ -1,6 +1,7 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '#server/trpc/root.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
 import { type Column, DataTable } from '#client/components/ui/data-table.tsx';
 import { withCompanyColumn } from '#client/features/company/company-column.tsx';
 import type { RowAction } from '#client/components/ui/row-actions.tsx';
@@ -29,9 +30,9 @@ const COLUMNS: Column<ShortLinkRow>[] = [
         <>
           {r.product.name}
           {leadsNowhere(r) && (
-            <span className="mt-1 block w-fit rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+            <Badge tone="warning" className="mt-1 block w-fit">
               {t.productInactive}
-            </span>
+            </Badge>
           )}
         </>
       ) : (
