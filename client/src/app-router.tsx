@@ -9,6 +9,7 @@ import { APP_ROUTES, type AppRoute, ComingSoonPage } from './app-routes.ts';
 import { AuthGuard, DashboardGuard } from './components/guards/guards.tsx';
 import { AuthLayout } from './components/layout/auth-layout.tsx';
 import { DashboardLayout } from './components/layout/dashboard-layout.tsx';
+import { PageBoundary, PageFailed } from './components/layout/page-boundary.tsx';
 import { PageTitleContext, type PageTitles } from './components/layout/page-title.tsx';
 import { PageReady } from './components/layout/route-progress.tsx';
 import { SimpleLayout } from './components/layout/simple-layout.tsx';
@@ -18,13 +19,19 @@ import { rootGuard } from './lib/guards.ts';
 import { useConfig } from './lib/use-config.ts';
 import { useSession } from './session/SessionProvider.tsx';
 
-/** The page inside its own Suspense boundary, with wouter's params for `useParams()`. */
+/**
+ * The page inside its own Suspense boundary, with wouter's params for `useParams()`, and inside the
+ * boundary for a page that cannot be drawn (page-boundary.tsx).
+ */
 function Page({ route, component }: { route: AppRoute; component?: ComponentType }) {
+  const [location] = useLocation();
   return (
-    <Suspense fallback={<LoadingScreen />}>
-      <Route path={route.path} component={component ?? route.page} />
-      <PageReady />
-    </Suspense>
+    <PageBoundary path={location}>
+      <Suspense fallback={<LoadingScreen />}>
+        <Route path={route.path} component={component ?? route.page} />
+        <PageReady />
+      </Suspense>
+    </PageBoundary>
   );
 }
 
@@ -32,6 +39,8 @@ function RootRoute({ route, title }: { route: AppRoute; title: string }) {
   const { state } = useSession();
   const config = useConfig();
   const decision = rootGuard(state, config.data);
+  // The app's settings could not be fetched (no network): said in place, not a spinner for ever.
+  if (decision === 'wait' && config.isError) return <PageFailed onRetry={() => void config.refetch()} />;
   if (decision === 'wait') return <LoadingScreen />;
   if (decision === 'coming-soon') {
     return (

@@ -25,19 +25,13 @@ const COLUMNS: Column<ShortLinkRow>[] = [
   { header: t.code, rowHeader: true, className: 'font-mono font-medium', cell: (r) => r.code },
   {
     header: t.product,
-    cell: (r) =>
-      r.product ? (
-        <>
-          {r.product.name}
-          {leadsNowhere(r) && (
-            <Badge tone="warning" className="mt-1 block w-fit">
-              {t.productInactive}
-            </Badge>
-          )}
-        </>
-      ) : (
-        <span className="text-ink-soft">{t.free}</span>
-      ),
+    cell: (r) => (r.product ? r.product.name : <span className="text-ink-soft">{t.free}</span>),
+  },
+  // Under the code on a phone's card, where it has the card's width to stay on one line.
+  {
+    header: t.note,
+    card: 'status',
+    cell: (r) => (leadsNowhere(r) ? <Badge tone="warning">{t.productInactive}</Badge> : null),
   },
   { header: t.createdAt, cell: (r) => day(r.createdAt) },
 ];

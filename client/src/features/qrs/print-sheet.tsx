@@ -85,6 +85,7 @@ export function PrintSheet({ codes, onBack }: { codes: PrintCode[]; onBack: () =
         <div>
           <h2 className="text-xl font-bold text-ink">{t.printTitle}</h2>
           <p className="text-sm text-ink-soft">{t.printHint(codes.length)}</p>
+          {zoom < 1 && <p className="text-sm text-ink-soft">{t.previewZoomed(Math.round(zoom * 100))}</p>}
         </div>
         <div className="flex gap-2">
           <Button variant="outline" onClick={onBack}>
