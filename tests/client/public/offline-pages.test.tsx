@@ -4,6 +4,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { PageBoundary } from '#client/components/layout/page-boundary.tsx';
 import { keepPage, keptPage } from '#client/features/offline/kept-pages.ts';
+import { productAnswer } from '#tests/client/public/product-answer.ts';
 import { httpError, NO_NETWORK, renderApp } from '#tests/client/render-app.tsx';
 
 /**
@@ -11,22 +12,7 @@ import { httpError, NO_NETWORK, renderApp } from '#tests/client/render-app.tsx';
  * notice with the copy's time; any other page says "Không có mạng" with a retry; with a network the
  * server's answer always wins, and its "not found" drops the copy.
  */
-const product = {
-  id: 7,
-  name: 'Cà phê Arabica Cầu Đất',
-  status: 'ACTIVE',
-  image: null,
-  images: [],
-  origin: 'Lâm Đồng',
-  category: null,
-  unit: null,
-  tags: [],
-  qr_code: 'abcd1234efgh',
-  company: { id: 3, name: 'HTX Cầu Đất' },
-  trackings: [],
-  lot: null,
-  recalledLots: [],
-};
+const product = productAnswer;
 const lot = {
   id: 4,
   code: 'L2405A',
@@ -116,10 +102,12 @@ describe('[client][offline]: product and lot pages from their kept copy', () => 
   });
 });
 
+/** A page whose code did not arrive: what React.lazy throws then. */
+function Broken(): never {
+  throw new TypeError('Failed to fetch dynamically imported module: /assets/users-1.js');
+}
+
 describe('[client][offline]: a page that cannot be drawn', () => {
-  function Broken(): never {
-    throw new TypeError('Failed to fetch dynamically imported module: /assets/users-1.js');
-  }
   const inRouter = (path: string) => {
     const { hook } = memoryLocation({ path });
     return render(

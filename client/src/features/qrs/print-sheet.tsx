@@ -54,10 +54,10 @@ function usePreviewZoom(frame: RefObject<HTMLElement | null>): number {
   useEffect(() => {
     const el = frame.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
-    const fit = () => setZoom(Math.min(1, el.clientWidth / SHEET_PX));
-    const observer = new ResizeObserver(fit);
+    const fitToFrame = () => setZoom(Math.min(1, el.clientWidth / SHEET_PX));
+    const observer = new ResizeObserver(fitToFrame);
     observer.observe(el);
-    fit();
+    fitToFrame();
     return () => observer.disconnect();
   }, [frame]);
   return zoom;
