@@ -24,7 +24,7 @@ const shortDay = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
 /** "Lượt quét: 10", as Vietnamese writes it (Recharts puts " : " between a name and its value). */
 const SEPARATOR = ': ';
 /** A product's name on the bar chart's axis, on one line: whole in the tooltip and in the table below. */
-const NAME_MAX = 24;
+const NAME_MAX = 20;
 const axisName = (name: string) =>
   name.length > NAME_MAX ? `${name.slice(0, NAME_MAX - 1).trimEnd()}…` : name;
 
