@@ -1,5 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { QR_CODE_PATTERN } from '#shared/constants.ts';
+import { DL_PATH_ROOTS } from '#shared/gs1/digital-link.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { lotIdInput } from '#shared/schemas/lots.ts';
 import { qrCodeLookupInput } from '#shared/schemas/products.ts';
@@ -193,9 +194,13 @@ export const publicRoutes: PublicRoute[] = [
       return id === null ? null : deps.publicAnswers.lot(id);
     },
   },
-  // GS1 (decision 130): the Digital Link resolver, whose default link of a lot is its page above.
-  ...['/01', '/01/*'].map(
-    (path): HandlerRoute => ({ kind: 'handler', path, methods: GS1_METHODS, respond: resolverAnswer }),
+  // GS1 (decisions 130, 190): the Digital Link resolver owns every path that starts with a GS1 primary
+  // key (and with the short names the standard dropped, to refuse them), whose default link of a lot is
+  // its page above.
+  ...DL_PATH_ROOTS.flatMap((root) =>
+    [`/${root}`, `/${root}/*`].map(
+      (path): HandlerRoute => ({ kind: 'handler', path, methods: GS1_METHODS, respond: resolverAnswer }),
+    ),
   ),
   { kind: 'handler', path: '/.well-known/gs1resolver', methods: GS1_METHODS, respond: resolverDescription },
   { kind: 'handler', path: '/api/epcis/products/:id', methods: GS1_METHODS, respond: productEpcisAnswer },

@@ -1,26 +1,44 @@
 /**
- * GS1 Digital Link URIs (GS1 Digital Link standard 1.4, uncompressed form): parse, validate, build.
- * Only what this app resolves and prints is a primary key here: 01 (GTIN) with its key qualifiers
- * 22 (CPV), 10 (lot), 21 (serial) in that order, or 235 (TPX) alone. Other primary keys (00 SSCC,
- * 414 GLN) are recognised so that their URIs are judged by their own grammar, not as garbage.
- * Data attributes ride in the query string (`?17=261231`); other query parameters (linkType, context)
- * are kept as they are. Decision 130 says which forms the resolver accepts and why.
+ * GS1 Digital Link URIs (GS1 Digital Link URI Syntax, uncompressed form): parse, validate, build.
+ * Every primary key of GS1's syntax dictionary is read with its own key qualifiers, in their order, and
+ * every value and query attribute is checked as GS1's Barcode Syntax Engine checks them
+ * (shared/gs1/ai-syntax.ts; decisions 130 and 190). Other query parameters (linkType, context, utm_…)
+ * are kept as they are.
  */
-import { GS1_CSET82 as CSET82, hasValidCheckDigit } from './identifiers.ts';
+import {
+  AI_RULES,
+  type AiRule,
+  type AiValueProblem,
+  aiValueProblem,
+  DL_PRIMARY_KEYS,
+  pairingProblem,
+} from './ai-syntax.ts';
 
 export type DigitalLinkError =
   | 'NOT_A_URI'
   | 'NO_PRIMARY_KEY'
+  | 'SHORT_NAME'
   | 'BAD_GTIN'
   | 'BAD_CHECK_DIGIT'
+  | 'BAD_DATE'
+  | 'BAD_FLAG'
   | 'BAD_VALUE'
   | 'BAD_QUALIFIER'
   | 'QUALIFIER_ORDER'
-  | 'BAD_ATTRIBUTE';
+  | 'UNKNOWN_AI'
+  | 'NOT_AN_ATTRIBUTE'
+  | 'QUALIFIER_AS_ATTRIBUTE'
+  | 'DUPLICATE_AI'
+  | 'MISSING_AI'
+  | 'EXCLUDED_AI'
+  | 'TOO_MANY_AIS';
+
+/** The most AIs one Digital Link may carry, path and query together (GS1's syntax engine's own limit). */
+export const DL_MAX_AIS = 64;
 
 export interface DigitalLinkKey {
-  /** Primary key AI: '01' for everything this app resolves. */
-  primary: '01' | '00' | '414';
+  /** Primary key AI ('01' GTIN, '414' GLN, '00' SSCC, ...). */
+  primary: string;
   /** The primary key's value: 14 digits for a GTIN. */
   value: string;
   /** Key qualifiers by AI, in path order. */
@@ -36,45 +54,45 @@ export interface ParsedDigitalLink extends DigitalLinkKey {
   params: Array<[string, string]>;
 }
 
-export type DigitalLinkResult = { ok: true; link: ParsedDigitalLink } | { ok: false; error: DigitalLinkError };
+export type DigitalLinkResult =
+  | { ok: true; link: ParsedDigitalLink }
+  /** `ai`: the Application Identifier at fault, when one is. */
+  | { ok: false; error: DigitalLinkError; ai?: string };
 
-interface KeyGrammar {
-  /** Checks the primary key's value. */
-  value: (v: string) => DigitalLinkError | null;
-  /** Allowed qualifier sequences: the URI's qualifiers must be an ordered subsequence of one of them. */
-  qualifierPaths: string[][];
-}
+/**
+ * The short names Digital Link 1.1 allowed in place of AIs (`/gtin/…`, `/lot/…`): deprecated in 1.2 and
+ * removed in 1.3, so such a path is refused with its own reason rather than as noise.
+ */
+const SHORT_KEY_NAMES = [
+  'gtin',
+  'itip',
+  'gmn',
+  'cpid',
+  'gln',
+  'party',
+  'gsrnp',
+  'gsrn',
+  'gcn',
+  'sscc',
+  'gdti',
+  'ginc',
+  'gsin',
+  'grai',
+  'giai',
+];
+const SHORT_NAMES = new Set([...SHORT_KEY_NAMES, 'cpv', 'lot', 'ser']);
 
-function digitsWithCheck(length: number) {
-  return (v: string): DigitalLinkError | null => {
-    if (!new RegExp(`^\\d{${length}}$`).test(v)) return length === 14 ? 'BAD_GTIN' : 'BAD_VALUE';
-    return hasValidCheckDigit(v) ? null : 'BAD_CHECK_DIGIT';
-  };
-}
+/** The first path segments of every Digital Link this app's resolver answers: each primary key and short name. */
+export const DL_PATH_ROOTS: readonly string[] = [...DL_PRIMARY_KEYS, ...SHORT_KEY_NAMES];
 
-const KEYS: Record<DigitalLinkKey['primary'], KeyGrammar> = {
-  // DL 1.4 grammar: gtin-value = 14DIGIT (a GTIN-8/12/13 is written zero-padded to 14).
-  '01': { value: digitsWithCheck(14), qualifierPaths: [['22', '10', '21'], ['235']] },
-  '00': { value: digitsWithCheck(18), qualifierPaths: [] },
-  '414': { value: digitsWithCheck(13), qualifierPaths: [['254']] },
+const VALUE_ERRORS: Record<AiValueProblem, DigitalLinkError> = {
+  LENGTH: 'BAD_VALUE',
+  CHARSET: 'BAD_VALUE',
+  CONTENT: 'BAD_VALUE',
+  CHECK_DIGIT: 'BAD_CHECK_DIGIT',
+  DATE: 'BAD_DATE',
+  FLAG: 'BAD_FLAG',
 };
-
-/** Largest length of each qualifier's value (all CSET 82). */
-const QUALIFIER_MAX: Record<string, number> = { '22': 20, '10': 20, '21': 20, '235': 28, '254': 20 };
-
-/** Date attributes: N6 YYMMDD; DD may be 00 ("end of the month"). */
-const DATE_AIS = new Set(['11', '12', '13', '15', '16', '17']);
-
-export function isValidGs1Date(yymmdd: string): boolean {
-  const m = /^(\d\d)(\d\d)(\d\d)$/.exec(yymmdd);
-  if (!m) return false;
-  const [yy, mm, dd] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (mm < 1 || mm > 12) return false;
-  if (dd === 0) return true;
-  // Years 00-99 fall within 2000-2099 for a present-day label: leap years are those divisible by 4.
-  const days = [31, yy % 4 === 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mm - 1] ?? 0;
-  return dd <= days;
-}
 
 function decode(segment: string): string | null {
   try {
@@ -84,45 +102,12 @@ function decode(segment: string): string | null {
   }
 }
 
-function isKeyLike(segment: string | undefined): boolean {
-  return segment !== undefined && /^\d{2,4}$/.test(segment);
-}
+const fail = (error: DigitalLinkError, ai?: string): DigitalLinkResult =>
+  ai === undefined ? { ok: false, error } : { ok: false, error, ai };
 
-/** Parses the path (after the origin) and query of a Digital Link URI. */
-export function parseDigitalLinkPath(pathname: string, search: string, origin = ''): DigitalLinkResult {
-  const segments = pathname.split('/').slice(1);
-  // A trailing slash is tolerated (decision 130).
-  if (segments.length > 0 && segments.at(-1) === '') segments.pop();
-  let start = -1;
-  for (let i = 0; i < segments.length; i++) {
-    const s = segments[i] as string;
-    if (!(s in KEYS) || (segments.length - i) % 2 !== 0) continue;
-    let keyLike = true;
-    for (let j = i + 2; j < segments.length; j += 2) if (!isKeyLike(segments[j])) keyLike = false;
-    if (keyLike) {
-      start = i;
-      break;
-    }
-  }
-  if (start < 0) return { ok: false, error: 'NO_PRIMARY_KEY' };
-  const primary = segments[start] as DigitalLinkKey['primary'];
-  const grammar = KEYS[primary];
-  const value = decode(segments[start + 1] as string);
-  if (value === null) return { ok: false, error: 'BAD_VALUE' };
-  const valueError = grammar.value(value);
-  if (valueError) return { ok: false, error: valueError };
-
-  const qualifiers: Array<[string, string]> = [];
-  for (let j = start + 2; j < segments.length; j += 2) {
-    const ai = segments[j] as string;
-    const raw = decode(segments[j + 1] as string);
-    const max = QUALIFIER_MAX[ai];
-    if (!grammar.qualifierPaths.some((p) => p.includes(ai)) || max === undefined) return { ok: false, error: 'BAD_QUALIFIER' };
-    if (raw === null || raw.length === 0 || raw.length > max || !CSET82.test(raw)) return { ok: false, error: 'BAD_VALUE' };
-    qualifiers.push([ai, raw]);
-  }
-  const order = qualifiers.map(([ai]) => ai);
-  const inOrder = grammar.qualifierPaths.some((path) => {
+/** The qualifier sequences of a primary key that `order` follows (each AI once, in the sequence's order). */
+function followsQualifierPath(rule: AiRule, order: string[]): boolean {
+  return (rule.keyQualifiers ?? []).some((path) => {
     let at = -1;
     for (const ai of order) {
       const next = path.indexOf(ai);
@@ -131,22 +116,114 @@ export function parseDigitalLinkPath(pathname: string, search: string, origin = 
     }
     return true;
   });
-  if (!inOrder) return { ok: false, error: 'QUALIFIER_ORDER' };
+}
 
+function valueError(rule: AiRule, value: string): DigitalLinkResult | null {
+  // The path's GTIN is the 14 digits GS1 Digital Link writes (decision 130), not a shorter GTIN.
+  if (rule.ai === '01' && !/^\d{14}$/.test(value)) return fail('BAD_GTIN', '01');
+  const problem = aiValueProblem(rule, value);
+  return problem ? fail(VALUE_ERRORS[problem], rule.ai) : null;
+}
+
+/**
+ * The query's `key=value` pairs as GS1's syntax engine reads them: split on `&`, `+` is a space, a
+ * parameter without `=` is not data. Values are left encoded: only an AI's is decoded (and must decode).
+ */
+function queryPairs(search: string): Array<{ key: string; raw: string; hasValue: boolean }> {
+  const pairs: Array<{ key: string; raw: string; hasValue: boolean }> = [];
+  for (const part of search.replace(/^\?/, '').split('&')) {
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    const rawKey = (eq < 0 ? part : part.slice(0, eq)).replaceAll('+', ' ');
+    pairs.push({ key: decode(rawKey) ?? rawKey, raw: eq < 0 ? '' : part.slice(eq + 1), hasValue: eq >= 0 });
+  }
+  return pairs;
+}
+
+/** Parses the path (after the origin) and query of a Digital Link URI. */
+export function parseDigitalLinkPath(pathname: string, search: string, origin = ''): DigitalLinkResult {
+  const segments = pathname.split('/').slice(1);
+  // A trailing slash is tolerated (GS1-Conformant resolver: SHOULD tolerate; decision 130).
+  if (segments.length > 0 && segments.at(-1) === '') segments.pop();
+  // The primary key is found as GS1's syntax engine finds it: walking /AI/value pairs back from the end
+  // while the AI is a known one; the first primary key met starts the Digital Link, anything before it
+  // is the URI's own path (its stem).
+  let start = -1;
+  for (let i = segments.length - 2; i >= 0; i -= 2) {
+    const rule = AI_RULES.get(segments[i] as string);
+    if (!rule) break;
+    if (rule.keyQualifiers) {
+      start = i;
+      break;
+    }
+  }
+  if (start < 0) {
+    const shortName = segments.find((s) => SHORT_NAMES.has(s.toLowerCase()));
+    return fail(shortName ? 'SHORT_NAME' : 'NO_PRIMARY_KEY');
+  }
+
+  const primary = segments[start] as string;
+  const keyRule = AI_RULES.get(primary) as AiRule;
+  const path: Array<[string, string]> = [];
+  for (let j = start; j < segments.length; j += 2) {
+    const ai = segments[j] as string;
+    const value = decode(segments[j + 1] as string);
+    if (value === null || value === '') return fail('BAD_VALUE', ai);
+    path.push([ai, value]);
+  }
+  const qualifiers = path.slice(1);
+  for (const [ai] of qualifiers)
+    if (!keyRule.keyQualifiers?.some((p) => p.includes(ai))) return fail('BAD_QUALIFIER', ai);
+  if (
+    !followsQualifierPath(
+      keyRule,
+      qualifiers.map(([ai]) => ai),
+    )
+  )
+    return fail('QUALIFIER_ORDER');
+  for (const [ai, value] of path) {
+    const error = valueError(AI_RULES.get(ai) as AiRule, value);
+    if (error) return error;
+  }
+
+  const seen = new Set(path.map(([ai]) => ai));
   const attributes: Array<[string, string]> = [];
   const params: Array<[string, string]> = [];
-  for (const [k, v] of new URLSearchParams(search)) {
-    if (!/^\d{2,4}$/.test(k)) {
-      params.push([k, v]);
+  for (const { key, raw, hasValue } of queryPairs(search)) {
+    // Only an all-digit key with a value is an AI; anything else is passed on untouched.
+    if (!hasValue || !/^\d+$/.test(key)) {
+      const value = raw.replaceAll('+', ' ');
+      params.push([key, decode(value) ?? value]);
       continue;
     }
-    if (DATE_AIS.has(k) ? !isValidGs1Date(v) : v.length === 0 || !CSET82.test(v)) return { ok: false, error: 'BAD_ATTRIBUTE' };
-    attributes.push([k, v]);
+    const rule = AI_RULES.get(key);
+    if (!rule) return fail('UNKNOWN_AI', key);
+    if (keyRule.keyQualifiers?.some((p) => p.includes(key))) return fail('QUALIFIER_AS_ATTRIBUTE', key);
+    if (!rule.dataAttribute) return fail('NOT_AN_ATTRIBUTE', key);
+    if (seen.has(key)) return fail('DUPLICATE_AI', key);
+    // Bounded before the pairings, whose check grows with the square of the AIs.
+    if (seen.size >= DL_MAX_AIS) return fail('TOO_MANY_AIS');
+    seen.add(key);
+    const value = decode(raw.replaceAll('+', ' '));
+    if (value === null || value === '') return fail('BAD_VALUE', key);
+    const error = valueError(rule, value);
+    if (error) return error;
+    attributes.push([key, value]);
   }
+  const pairing = pairingProblem([...seen]);
+  if (pairing) return fail(pairing.problem === 'REQUIRES' ? 'MISSING_AI' : 'EXCLUDED_AI', pairing.ai);
+
   const prefix = segments.slice(0, start).join('/');
   return {
     ok: true,
-    link: { base: prefix ? `${origin}/${prefix}` : origin, primary, value, qualifiers, attributes, params },
+    link: {
+      base: prefix ? `${origin}/${prefix}` : origin,
+      primary,
+      value: path[0]?.[1] as string,
+      qualifiers,
+      attributes,
+      params,
+    },
   };
 }
 
@@ -182,7 +259,11 @@ export function gtinQualifiers(key: GtinKey): Array<[string, string]> {
  * Builds the uncompressed Digital Link URI of a GTIN key on `base` (an origin, with or without a path):
  * values percent-encoded, data attributes in the query in the order given.
  */
-export function buildDigitalLink(base: string, key: GtinKey, attributes: Array<[string, string]> = []): string {
+export function buildDigitalLink(
+  base: string,
+  key: GtinKey,
+  attributes: Array<[string, string]> = [],
+): string {
   let path = `/01/${key.gtin}`;
   for (const [ai, v] of gtinQualifiers(key)) path += `/${ai}/${encodeURIComponent(v)}`;
   const query = attributes.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
@@ -191,7 +272,7 @@ export function buildDigitalLink(base: string, key: GtinKey, attributes: Array<[
 
 /** The Digital Link of a parsed key without its query: the linkset's anchor (decision 130). */
 export function canonicalDigitalLink(link: ParsedDigitalLink): string {
-  let path = `/${link.primary}/${link.value}`;
+  let path = `/${link.primary}/${encodeURIComponent(link.value)}`;
   for (const [ai, v] of link.qualifiers) path += `/${ai}/${encodeURIComponent(v)}`;
   return `${link.base}${path}`;
 }

@@ -3,9 +3,9 @@ import { dirname, join } from 'node:path';
 import { PROJECT_ROOT } from '#server/paths.ts';
 
 /**
- * The read-only GS1 reference data (EPCIS schema, vectors) lives in `shared/interop/` beside the
- * repository, never inside it: found by walking up from the project folder (a clone sits next to
- * `shared/`, a worktree one level deeper).
+ * The EPCIS reference data (schema, documents) not yet copied into the repository is read from
+ * `shared/interop/` beside it: found, when first asked for, by walking up from the project folder (a
+ * clone sits next to `shared/`, a worktree one level deeper).
  */
 function findInterop(): string {
   for (let dir = dirname(PROJECT_ROOT); ; dir = dirname(dir)) {
@@ -15,15 +15,23 @@ function findInterop(): string {
   }
 }
 
-export const INTEROP_DIR = findInterop();
-
 export function readInterop<T = unknown>(...parts: string[]): T {
-  return JSON.parse(readFileSync(join(INTEROP_DIR, ...parts), 'utf8')) as T;
+  return JSON.parse(readFileSync(join(findInterop(), ...parts), 'utf8')) as T;
+}
+
+/**
+ * The Digital Link vectors and the linkset schema, copied into the repository with their sources
+ * (tests/fixtures/interop/vectors/README.md): a fresh clone reads them without `shared/` beside it.
+ */
+export const VECTORS_DIR = join(PROJECT_ROOT, 'tests', 'fixtures', 'interop', 'vectors');
+
+export function readVector<T = unknown>(name: string): T {
+  return JSON.parse(readFileSync(join(VECTORS_DIR, name), 'utf8')) as T;
 }
 
 /** The EPCIS document vectors, by file name. */
 export function epcisVectors(): Array<{ name: string; doc: unknown }> {
-  return readdirSync(join(INTEROP_DIR, 'vectors'))
+  return readdirSync(join(findInterop(), 'vectors'))
     .filter((f) => f.endsWith('.json') && (f.startsWith('bad_') || !/digital-link|linkset/.test(f)))
     .map((name) => ({ name, doc: readInterop('vectors', name) }));
 }

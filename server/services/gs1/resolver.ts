@@ -1,17 +1,20 @@
 /**
- * The GS1 Digital Link resolver's answers (decision 130): which product or lot a parsed Digital Link
- * names, and its links by GS1 link type. Services know no HTTP: server/http/gs1-answers.ts turns these
- * into 307s, linksets and 404s.
+ * The GS1 Digital Link resolver's answers (decisions 130 and 190): what a parsed Digital Link names, and
+ * its links by GS1 link type. A GTIN (01) names an ACTIVE product or one of its lots; a GLN (414, a
+ * location, or 417, a party) names the company that carries it. Every other primary key is well formed
+ * but names nothing here. Services know no HTTP: server/http/gs1-answers.ts turns these into 307s,
+ * linksets and 404s.
  */
-import { and, eq } from 'drizzle-orm';
-import { lots, products } from '#server/db/schema/index.ts';
+import { and, asc, eq } from 'drizzle-orm';
+import { companies, lots, products } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import type { Viewer } from '#server/services/products/resolve.ts';
 import { recordScanEvent } from '#server/services/scans/record.ts';
 import { canonicalDigitalLink, type ParsedDigitalLink } from '#shared/gs1/digital-link.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 
-export const GS1_VOC = 'https://gs1.org/voc/';
+/** The GS1 Web vocabulary, the namespace of `gs1:` link types (GS1-Conformant resolver standard). */
+export const GS1_VOC = 'https://ref.gs1.org/voc/';
 
 export interface ResolvedLink {
   href: string;
@@ -20,24 +23,38 @@ export interface ResolvedLink {
   hreflang?: string[];
 }
 
-export interface Resolution {
+/** What opening a Digital Link's default link counts as a scan of. */
+export interface ScanTarget {
   productId: number;
   companyId: number;
   /** The lot the link names, when the app knows it (null when it walked up to the product). */
   lotId: number | null;
+}
+
+export interface Resolution {
   /** The uncompressed Digital Link asked for, on this app's origin, without its query: the linkset's anchor. */
   anchor: string;
   itemDescription: string;
-  /** Links by short link type ('defaultLink', 'pip', ...); the default link is the first. */
+  /**
+   * Links by short link type ('defaultLink', 'pip', ...). The default link has only `href` and `title`, as
+   * the resolver standard asks; the same target is also listed under its descriptive type.
+   */
   links: Record<string, ResolvedLink[]>;
+  /** Set when the key names a product: its default link opened is a scan (decision 136). */
+  scan: ScanTarget | null;
+}
+
+const HTML = { type: 'text/html', hreflang: ['vi'] };
+
+function publicBase(deps: AppDeps): string {
+  return deps.settings.publicUrl.replace(/\/+$/, '');
 }
 
 /**
- * What a Digital Link names, walking up when a part is unknown: serial -> lot -> product (GS1 resolver
- * behaviour: an unknown lot is not a 404 while the GTIN is known). Only ACTIVE products are public.
+ * A GTIN, walking up when a part is unknown: serial -> lot -> product (GS1 resolver behaviour: an unknown
+ * lot is not a 404 while the GTIN is known). Only ACTIVE products are public.
  */
-export async function resolveDigitalLink(deps: AppDeps, link: ParsedDigitalLink): Promise<Resolution | null> {
-  if (link.primary !== '01') return null;
+async function resolveGtin(deps: AppDeps, link: ParsedDigitalLink): Promise<Resolution | null> {
   const [product] = await deps.db
     .select({ id: products.id, companyId: products.companyId, name: products.name })
     .from(products)
@@ -53,27 +70,66 @@ export async function resolveDigitalLink(deps: AppDeps, link: ParsedDigitalLink)
         .limit(1)
     : [];
 
-  const base = deps.settings.publicUrl.replace(/\/+$/, '');
+  const base = publicBase(deps);
   const t = vi.gs1.linkTitles;
   const productPage = `${base}/products/details/${product.id}`;
   const tracePage = lot ? `${base}/lots/${lot.id}` : productPage;
   const epcis = lot ? `${base}/api/epcis/lots/${lot.id}` : `${base}/api/epcis/products/${product.id}`;
-  const html = { type: 'text/html', hreflang: ['vi'] };
   const links: Record<string, ResolvedLink[]> = {
-    defaultLink: [{ href: tracePage, title: t.defaultLink, ...html }],
-    pip: [{ href: productPage, title: t.pip, ...html }],
-    traceability: [{ href: tracePage, title: t.traceability, ...html }],
+    defaultLink: [{ href: tracePage, title: t.defaultLink }],
+    pip: [{ href: productPage, title: t.pip, ...HTML }],
+    traceability: [{ href: tracePage, title: t.traceability, ...HTML }],
     epcis: [{ href: epcis, title: t.epcis, type: 'application/ld+json' }],
   };
-  if (lot?.recalledAt) links.recallStatus = [{ href: tracePage, title: vi.gs1.recalled, ...html }];
+  if (lot?.recalledAt) links.recallStatus = [{ href: tracePage, title: vi.gs1.recalled, ...HTML }];
   return {
-    productId: product.id,
-    companyId: product.companyId,
-    lotId: lot?.id ?? null,
     anchor: canonicalDigitalLink({ ...link, base }),
     itemDescription: lot ? `${product.name} - ${vi.gs1.lot} ${lot.code}` : product.name,
     links,
+    scan: { productId: product.id, companyId: product.companyId, lotId: lot?.id ?? null },
   };
+}
+
+/**
+ * A GLN, of a location (414) or a party (417): the company that entered it, its public page. Its
+ * qualifiers (a GLN extension 254, an economic operator 7040) walk up to the company. Two companies may
+ * have typed the same GLN: the first registered answers.
+ */
+async function resolveGln(deps: AppDeps, link: ParsedDigitalLink): Promise<Resolution | null> {
+  const [company] = await deps.db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(eq(companies.gln, link.value))
+    .orderBy(asc(companies.id))
+    .limit(1);
+  if (!company) return null;
+  const base = publicBase(deps);
+  const page = `${base}/company/details/${company.id}`;
+  const t = vi.gs1.linkTitles;
+  return {
+    anchor: canonicalDigitalLink({ ...link, base }),
+    itemDescription: company.name,
+    links: {
+      defaultLink: [{ href: page, title: t.homepage }],
+      homepage: [{ href: page, title: t.homepage, ...HTML }],
+    },
+    scan: null,
+  };
+}
+
+const RESOLVERS = new Map<string, (deps: AppDeps, link: ParsedDigitalLink) => Promise<Resolution | null>>([
+  ['01', resolveGtin],
+  ['414', resolveGln],
+  ['417', resolveGln],
+]);
+
+/** The primary keys this resolver can name something for (its description file lists them). */
+export const RESOLVED_PRIMARY_KEYS: readonly string[] = [...RESOLVERS.keys()];
+
+/** What a well-formed Digital Link names here, or null: a key this app holds nothing for. */
+export async function resolveDigitalLink(deps: AppDeps, link: ParsedDigitalLink): Promise<Resolution | null> {
+  const resolve = RESOLVERS.get(link.primary);
+  return resolve ? resolve(deps, link) : null;
 }
 
 /** The RFC 9264 linkset document of a resolution (link relation types as full GS1 vocabulary URIs). */
@@ -90,13 +146,8 @@ export function linksetOf(r: Resolution): { linkset: Array<Record<string, unknow
  */
 export function recordDigitalLinkOpen(
   deps: Pick<AppDeps, 'scanBuffer'>,
-  resolution: Pick<Resolution, 'productId' | 'companyId' | 'lotId'>,
+  scan: ScanTarget,
   viewer: Viewer,
 ): void {
-  recordScanEvent(deps, {
-    productId: resolution.productId,
-    companyId: resolution.companyId,
-    lotId: resolution.lotId,
-    ...viewer,
-  });
+  recordScanEvent(deps, { ...scan, ...viewer });
 }

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,13 +8,14 @@ import {
   isValidTaxCode,
   normalizeGtin,
 } from '#shared/gs1/identifiers.ts';
+import { readVector } from '#tests/helpers/interop.ts';
 
 /** Vectors observed with digital-link.js and GS1's own examples (copied from the interop kit). */
-const vectors = JSON.parse(readFileSync('tests/fixtures/gs1/digital-link-vectors.json', 'utf8')) as {
+const vectors = readVector<{
   gtinCheckDigit: { body: string; check: string; gtin: string }[];
   valid: string[];
   invalid: { uri: string; why: string }[];
-};
+}>('digital-link-vectors.json');
 
 describe('gs1CheckDigit', () => {
   it.each(vectors.gtinCheckDigit)('$body → $check', ({ body, check, gtin }) => {

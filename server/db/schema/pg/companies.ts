@@ -20,7 +20,11 @@ export const companies = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('companies_name_sort_idx').on(t.nameSort)],
+  (t) => [
+    index('companies_name_sort_idx').on(t.nameSort),
+    // The Digital Link resolver finds a company by its GLN (/414/{gln}, /417/{gln}) for any visitor.
+    index('companies_gln_idx').on(t.gln),
+  ],
 );
 
 export const companyTerms = pgTable(

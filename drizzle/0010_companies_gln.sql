@@ -1,0 +1,1 @@
+CREATE INDEX `companies_gln_idx` ON `companies` (`gln`);
