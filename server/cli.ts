@@ -107,6 +107,12 @@ export async function runCli(args: string[]): Promise<void> {
     else throw err;
     process.exit(1);
   }
+  // A start tried again while the database was away that then failed otherwise (a database migrated by a
+  // newer version): the same one line and exit code as when it fails before listening.
+  running.started.catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : String(err));
+    void running.close().finally(() => process.exit(1));
+  });
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       running.deps.logger.info({ event: 'server.stopping', signal }, 'stopping');

@@ -22,6 +22,8 @@ export const ERROR_TABLE = {
   },
   TOO_MANY_REQUESTS: { trpc: 'TOO_MANY_REQUESTS', http: 429, message: vi.errors.tooManyRequests },
   SERVICE_UNAVAILABLE: { trpc: 'SERVICE_UNAVAILABLE', http: 503, message: vi.errors.busy },
+  // The database could not be reached or dropped the connection (server/db/errors.ts, decision 178).
+  DATABASE_UNAVAILABLE: { trpc: 'SERVICE_UNAVAILABLE', http: 503, message: vi.errors.databaseUnavailable },
   INTERNAL: { trpc: 'INTERNAL_SERVER_ERROR', http: 500, message: vi.errors.internal },
 } as const satisfies Record<string, { trpc: TRPC_ERROR_CODE_KEY; http: number; message: string }>;
 

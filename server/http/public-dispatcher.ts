@@ -122,8 +122,9 @@ export function withPublicDispatcher(deps: AppDeps, options: AppOptions, next: R
   };
 
   return (req: IncomingMessage, res: ServerResponse) => {
-    // A token to check, or a cross-origin caller (CORS headers are the app's job): the app answers.
-    const plain = req.method === 'GET' && !req.headers.authorization && !req.headers.origin;
+    // A token to check, or a cross-origin caller (CORS headers are the app's job): the app answers. So does
+    // it while the database is not prepared yet (its 503), before any answer is looked up.
+    const plain = req.method === 'GET' && !req.headers.authorization && !req.headers.origin && !deps.health.starting;
     const found = plain ? answer(req, req.url ?? '') : null;
     if (!found) return next(req, res);
     res.writeHead(200, [...found.headers, 'content-length', String(found.body.byteLength)]);

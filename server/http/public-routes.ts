@@ -5,6 +5,7 @@ import { vi } from '#shared/i18n/vi/index.ts';
 import { lotIdInput } from '#shared/schemas/lots.ts';
 import { qrCodeLookupInput } from '#shared/schemas/products.ts';
 import type { AppDeps } from '#server/deps.ts';
+import { isConnectionError } from '#server/db/errors.ts';
 import { AppError } from '#server/errors.ts';
 import { okBytes } from '#server/rest/envelope.ts';
 import type {
@@ -269,7 +270,15 @@ export function mountPublicRoutes(app: Hono, deps: AppDeps, firstViews: FirstVie
       if (route.kind !== 'page') c.header('Cache-Control', 'no-store');
       const req: PublicRequest = { param: (name) => c.req.param(name), query: (name) => c.req.query(name) };
       const viewer = route.scans ? await viewerOf(c) : null;
-      const entry = await route.find(deps, req);
+      let entry: Awaited<ReturnType<AnswerRoute['find']>>;
+      try {
+        entry = await route.find(deps, req);
+      } catch (err) {
+        // The database is away: a page is the client's own (which then shows the API's 503), a tRPC call is
+        // answered by tRPC in its own shape; REST throws on to the envelope's 503.
+        if (route.kind !== 'rest' && isConnectionError(err)) return next();
+        throw err;
+      }
       if (route.kind === 'page') {
         const gzip = entry && (await firstViews.page(entry, route.page, route.scanCode?.(req)));
         if (!gzip) return next();

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { databaseUnavailable } from '#server/db/errors.ts';
 import { AppError, appCodeFromTrpc, ERROR_TABLE } from '#server/errors.ts';
 import type { Logger } from '#server/logger.ts';
 import { zodFieldErrors } from '#server/trpc/zod-errors.ts';
@@ -51,6 +52,8 @@ export interface ErrorAnswer {
 export function toErrorAnswer(err: unknown, logger: Logger, requestId: string): ErrorAnswer {
   let cause: unknown = err;
   if (err instanceof TRPCError && err.cause) cause = err.cause;
+  // A lost database connection, met outside a procedure (the public routes): its 503 (server/db/errors.ts).
+  cause = databaseUnavailable(cause) ?? cause;
 
   if (cause instanceof AppError) {
     const headers: Record<string, string> = {};

@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { type Action, roleCan, type Subject } from '#shared/permissions.ts';
+import { databaseUnavailable } from '#server/db/errors.ts';
 import { AppError, ERROR_TABLE } from '#server/errors.ts';
 import type { Actor, Context } from './context.ts';
 import { zodFieldErrors } from './zod-errors.ts';
@@ -27,12 +28,16 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
-/** Turns the AppErrors services throw into TRPCErrors with the table's code, keeping the AppError as cause. */
+/**
+ * Turns the AppErrors services throw into TRPCErrors with the table's code, keeping the AppError as cause;
+ * and a lost database connection into its 503 (server/db/errors.ts), for tRPC and REST alike.
+ */
 const errorMapping = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const app = result.error.cause;
-    throw new TRPCError({ code: ERROR_TABLE[app.code].trpc, message: app.message, cause: app });
+  if (!result.ok) {
+    const app =
+      result.error.cause instanceof AppError ? result.error.cause : databaseUnavailable(result.error.cause);
+    if (app) throw new TRPCError({ code: ERROR_TABLE[app.code].trpc, message: app.message, cause: app });
   }
   return result;
 });

@@ -432,6 +432,12 @@ export class PublicAnswers {
   private generation = 0;
   /** Reads in flight (an awaited source), by kind and key, shared by the asks that come meanwhile. */
   private readonly reading = new Map<string, Promise<PublicAnswer | null>>();
+  /**
+   * Whether answers are kept (decision 180). On SQLite always: the connection's own triggers tell every
+   * change. On PostgreSQL only while the change feed listens: until it first does, and from the moment it
+   * is lost until it listens again, a change may go unheard, so every ask reads the database afresh.
+   */
+  private keeping: boolean;
 
   constructor(deps: PublicAnswersDeps) {
     const url = deps.settings.publicUrl;
@@ -439,6 +445,7 @@ export class PublicAnswers {
       'sqlite' in deps
         ? new SqliteSource(deps.sqlite, url, (change) => this.changed(change), deps.logger)
         : new PgSource(deps.pool, url);
+    this.keeping = 'sqlite' in deps;
   }
 
   /** The resolve answer for a (folded) code: the ACTIVE product, its company and timeline; null when none. */
@@ -468,7 +475,7 @@ export class PublicAnswers {
     const generation = this.generation;
     return whenReady(this.source.primaryCode(id), (found) => {
       if (found === undefined) return null;
-      if (generation === this.generation) this.primaryCodes.set(id, found);
+      if (this.keeping && generation === this.generation) this.primaryCodes.set(id, found);
       return this.product(found);
     });
   }
@@ -523,7 +530,7 @@ export class PublicAnswers {
         pages: {},
         envelopes: {},
       };
-      if (admit(row) && generation === this.generation) set(entry);
+      if (this.keeping && admit(row) && generation === this.generation) set(entry);
       return entry;
     });
     if (!(answer instanceof Promise)) return answer;
@@ -554,6 +561,15 @@ export class PublicAnswers {
     this.links.clear();
     this.lots.clear();
     this.primaryCodes.clear();
+  }
+
+  /**
+   * Whether changes are heard (the change feed's onListening). `false`: every kept answer goes at once and
+   * none is kept until `true`, which drops everything again (reads begun while deaf are not kept either).
+   */
+  listening(heard: boolean): void {
+    this.keeping = heard;
+    this.changedAll();
   }
 
   /** The page made from this answer for the build's current template, if any. */

@@ -28,5 +28,7 @@ export const errors = {
   invalidJson: 'Nội dung gửi lên không phải JSON hợp lệ',
   noCompany: 'Tài khoản của bạn không thuộc doanh nghiệp nào',
   busy: 'Hệ thống đang bận, vui lòng thử lại sau ít giây',
+  databaseUnavailable: 'Hệ thống tạm thời không truy cập được dữ liệu, vui lòng thử lại sau ít giây',
+  starting: 'Hệ thống đang khởi động, vui lòng thử lại sau ít giây',
   batchTooLarge: (max: number) => `Gửi quá nhiều yêu cầu cùng lúc (tối đa ${max} yêu cầu một lần)`,
 } as const;

@@ -12,6 +12,7 @@ import { createTestApi, type TestApi } from '#tests/helpers/http.ts';
  */
 const PUBLIC = new Set([
   'system.health',
+  'system.ready',
   'system.config',
   'auth.register',
   'auth.resendVerifyCode',
