@@ -19,6 +19,8 @@
 import { markOffline, OFFLINE_PAGE, offlineDocuments } from './offline-document.ts';
 
 declare const __KEPT__: { version: string; shell: string[]; scan: string[] };
+/** Read once: the build writes the lists where `__KEPT__` stands, so it stands in one place. */
+const FILES = __KEPT__;
 
 // The few service-worker types this file uses (the project's TypeScript has the DOM's, not the worker's).
 interface ExtendableEvent extends Event {
@@ -44,9 +46,9 @@ interface WorkerScope {
 }
 const worker = self as unknown as WorkerScope;
 
-const SHELL = `shell-${__KEPT__.version}`;
-const SCAN = `scan-${__KEPT__.version}`;
-const KEPT = new Set([...__KEPT__.shell, ...__KEPT__.scan]);
+const SHELL = `shell-${FILES.version}`;
+const SCAN = `scan-${FILES.version}`;
+const KEPT = new Set([...FILES.shell, ...FILES.scan]);
 /** The scanner was kept by an earlier release (this one's or Workbox's caches, decision 122). */
 const SCAN_CACHE = /^(scan-|workbox-precache)/;
 
@@ -62,7 +64,7 @@ async function offlineCopy(): Promise<Response> {
 
 async function keepShell(): Promise<void> {
   const cache = await caches.open(SHELL);
-  await cache.addAll(__KEPT__.shell);
+  await cache.addAll(FILES.shell);
   await cache.put(OFFLINE_PAGE, await offlineCopy());
 }
 
@@ -70,7 +72,7 @@ async function keepShell(): Promise<void> {
 async function keepScanPage(): Promise<void> {
   const cache = await caches.open(SCAN);
   const missing = (
-    await Promise.all(__KEPT__.scan.map(async (url) => ((await cache.match(url)) ? null : url)))
+    await Promise.all(FILES.scan.map(async (url) => ((await cache.match(url)) ? null : url)))
   ).filter((url): url is string => url !== null);
   if (missing.length) await cache.addAll(missing.map((url) => new Request(url, { cache: 'no-cache' })));
 }
