@@ -1,6 +1,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FirstView } from '#client/first-view/first-view.ts';
 import { FIRST_VIEW_ELEMENT_ID } from '#shared/constants.ts';
+import { ASKED_LOT_PARAM } from '#shared/public-paths.ts';
 import type { AppDeps } from '#server/deps.ts';
 import {
   dataOf,
@@ -67,19 +68,28 @@ function withHead(template: string, head: string): string {
  * The stylesheet stays a file (inline it would paint ~0.7 s sooner without a picture, but cost 9 kB on
  * every page and ~5x the memory here; with a picture the picture decides).
  */
-function buildPage(render: Render, template: string, firstView: FirstView, publicUrl: string): KeptPage {
+function pageHtml(
+  render: Render,
+  template: string,
+  firstView: FirstView,
+  publicUrl: string,
+  search = '',
+): string {
   const markup = firstView.lot
     ? render.renderLotFirstView({ lot: firstView.lot, product: firstView.product })
-    : render.renderProductFirstView(firstView.product);
+    : render.renderProductFirstView(firstView.product, search);
   const root = `<div id="root">${markup}</div>`;
   const data = `<script type="application/json" id="${FIRST_VIEW_ELEMENT_ID}">${jsonForHtml(firstView)}</script>`;
   const head = firstView.lot
     ? lotShareHead(firstView.lot, firstView.product, publicUrl)
     : shareHead(firstView.product, publicUrl);
-  const html = withHead(template, head)
+  return withHead(template, head)
     .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
     .replace('<div id="root"></div>', () => root + data);
-  return { template, gzip: new Uint8Array(gzipSync(html)) };
+}
+
+function buildPage(render: Render, template: string, firstView: FirstView, publicUrl: string): KeptPage {
+  return { template, gzip: new Uint8Array(gzipSync(pageHtml(render, template, firstView, publicUrl))) };
 }
 
 export interface FirstViews {
@@ -89,6 +99,12 @@ export interface FirstViews {
   page(entry: PublicAnswer, kind: PageKind, scanCode?: string): Promise<Uint8Array<ArrayBuffer> | null>;
   /** The light page as it is, with `head` in place of its title; null when the client is not built. */
   headed(head: string): string | null;
+  /**
+   * A product page whose address names a lot it does not have (decision 184), the notice above the
+   * product: made for this request and not kept (its lot is the visitor's text, so there is no bound on
+   * how many there could be). Null when the client is not built.
+   */
+  askedLotPage(entry: PublicAnswer, lot: string): Promise<string | null>;
 }
 
 /**
@@ -110,6 +126,15 @@ export function createFirstViews(
     return template.text;
   };
   let renderer: Promise<Render> | undefined;
+  const loaded = async (): Promise<Render | null> => {
+    renderer ??= loadRenderer();
+    return renderer.catch((err: unknown) => {
+      // The page still works without its first view: the app renders it as it always did.
+      renderer = undefined;
+      deps.logger.error({ event: 'first-view.renderer', err }, 'first-view renderer failed to load');
+      return null;
+    });
+  };
 
   const kept = (entry: PublicAnswer, kind: PageKind) => {
     const tpl = currentTemplate();
@@ -127,13 +152,7 @@ export function createFirstViews(
       if (made) return made;
       const tpl = currentTemplate();
       if (!tpl) return null;
-      renderer ??= loadRenderer();
-      const render = await renderer.catch((err: unknown) => {
-        // The page still works without its first view: the app renders it as it always did.
-        renderer = undefined;
-        deps.logger.error({ event: 'first-view.renderer', err }, 'first-view renderer failed to load');
-        return null;
-      });
+      const render = await loaded();
       if (!render) return null;
       let view: FirstView;
       if (kind === 'lot') {
@@ -147,6 +166,19 @@ export function createFirstViews(
       const page = buildPage(render, tpl, view, deps.settings.publicUrl);
       deps.publicAnswers.keepPage(entry, kind, page);
       return page.gzip;
+    },
+    async askedLotPage(entry, lot) {
+      const tpl = currentTemplate();
+      const render = tpl && (await loaded());
+      if (!tpl || !render) return null;
+      const view: FirstView = { product: dataOf<PublicProductAnswer>(entry) };
+      return pageHtml(
+        render,
+        tpl,
+        view,
+        deps.settings.publicUrl,
+        new URLSearchParams({ [ASKED_LOT_PARAM]: lot }).toString(),
+      );
     },
   };
 }

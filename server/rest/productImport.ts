@@ -34,6 +34,7 @@ export const productImportRoutes: RestRoute[] = [
     method: 'post',
     path: '/products/import',
     message: vi.workspaceImport.done,
+    body: 'multipart',
     input: (r) => formFields(r.hono),
     call: (c, i) => c.productImport.run(i as never),
   }),

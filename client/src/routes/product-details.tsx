@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'wouter';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { AskedLotNotice } from '#client/features/lots/asked-lot-notice.tsx';
 import { AnswerPage } from '#client/features/public/answer-page.tsx';
 import { productPageName } from '#client/features/public/page-titles.ts';
 import { ProductView } from '#client/features/public/product-view.tsx';
@@ -28,7 +29,12 @@ export default function ProductDetailsPage() {
       name={productPageName}
       notFound={{ title: vi.publicPages.product.notFoundTitle, text: vi.publicPages.product.notFoundText }}
     >
-      {(p) => <ProductView product={p} />}
+      {(p) => (
+        <>
+          <AskedLotNotice />
+          <ProductView product={p} />
+        </>
+      )}
     </AnswerPage>
   );
 }

@@ -4,6 +4,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain JavaScript build script, without types
 import { buildServer, SERVER_BUNDLE } from '#scripts/build-server.mjs';
+// @ts-expect-error: a plain JavaScript script, without types
+import { npmStart } from '#scripts/start-command.mjs';
 import { EPCIS_MAX_CONTEXTS } from '#server/services/epcis/bounds.ts';
 import { EPCIS_IMPORT_MAX_EVENTS } from '#server/services/epcis/import.ts';
 import { IMPORT_MAX_ROWS } from '#shared/schemas/productImport.ts';
@@ -93,11 +95,13 @@ describe('heavy parsing is bounded before the work, off the main thread, and giv
       productRows: await numericCellsXlsx(400_000, 1, 'Tên sản phẩm'),
       lotRows: await numericCellsXlsx(400_000, 1, 'Mã lô'),
     };
-    // The server as it runs in production (`npm start`): its bundle, plain JavaScript. Under tsx each
-    // worker thread would load the TypeScript loader too, tens of MB that no deployment has.
+    // The server as it runs in production (`npm start`): its bundle, plain JavaScript, with npm start's
+    // environment (the allocator's settings, decision 220) and node flags. Under tsx each worker thread
+    // would load the TypeScript loader too, tens of MB that no deployment has.
     await buildServer();
-    server = await startRealServer({ TRUST_PROXY: '1' }, undefined, {
-      command: [process.execPath, SERVER_BUNDLE],
+    const start = npmStart() as { env: Record<string, string>; nodeFlags: string[] };
+    server = await startRealServer({ ...start.env, TRUST_PROXY: '1' }, undefined, {
+      command: [process.execPath, ...start.nodeFlags, SERVER_BUNDLE],
     });
     ({ token } = await businessAccount(server));
     const made = await api(server.url, 'POST', '/products', {
