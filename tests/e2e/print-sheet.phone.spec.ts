@@ -1,9 +1,10 @@
 /**
  * The A4 label sheet on a 390 px phone: the preview is zoomed down to the screen, so nothing scrolls
- * sideways, and says so; the print itself keeps its true size (30 mm codes).
+ * sideways, and says so (at 320 px too, light and dark, passing axe); the print itself keeps its true size
+ * (30 mm codes).
  */
 import { PASSWORD, signIn } from './support/accounts.ts';
-import { expectNoAxeViolations } from './support/a11y.ts';
+import { expectAccessiblePage, storeTheme } from './support/a11y.ts';
 import { addCodes, newCompanyOwner } from './support/company.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -30,7 +31,8 @@ test('[COMPANY_ADMIN][e2e][phone]: the A4 sheet is previewed at the screen’s w
   }));
   expect(scroll, `the page is ${scroll}px wide on a ${inner}px screen`).toBeLessThanOrEqual(inner);
   expect(sheet).toBeLessThanOrEqual(inner);
-  await expectNoAxeViolations(page, 'tờ tem A4 trên điện thoại');
+  // axe, and at 320 px the preview zooms down again (it follows the frame as it resizes).
+  await expectAccessiblePage(page, 'tờ tem A4 trên điện thoại, sáng');
 
   // On paper: 30 mm codes (113 px at 96 dpi), whatever the screen.
   await page.emulateMedia({ media: 'print' });
@@ -40,4 +42,12 @@ test('[COMPANY_ADMIN][e2e][phone]: the A4 sheet is previewed at the screen’s w
     .evaluate((el) => el.getBoundingClientRect().width);
   expect(width).toBeGreaterThan(110);
   await page.emulateMedia({ media: 'screen' });
+
+  // The dark theme too.
+  await storeTheme(page, { colorScheme: 'dark' });
+  await page.reload();
+  await page.getByRole('button', { name: 'In các mã trên trang' }).click();
+  await expect(labels).toHaveCount(8);
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await expectAccessiblePage(page, 'tờ tem A4 trên điện thoại, tối');
 });
