@@ -3,19 +3,13 @@
  * one row on a 1440 px desktop, an odd last card across both columns on a 390 px phone, the bar chart's
  * product names on one line (cut with "…", whole in the table), and tooltips that read "Lượt quét: 3".
  */
-import type { Locator } from '@playwright/test';
 import { createActiveUser, PASSWORD, signIn } from './support/accounts.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { addProduct, newCompanyOwner } from './support/company.ts';
 import { expect, test } from './support/fixtures.ts';
+import { box } from './support/geometry.ts';
 
 const LONG_NAME = 'Cà phê hạt Arabica Cầu Đất rang mộc túi van một chiều';
-
-const box = async (locator: Locator) => {
-  const b = await locator.boundingBox();
-  if (!b) throw new Error('not on screen');
-  return b;
-};
 
 test('[COMPANY_ADMIN][e2e][dashboard]: five headline figures in one row, bar names on one line, tooltips read "Lượt quét: 3"; an odd last card spans the phone\'s row', async ({
   page,

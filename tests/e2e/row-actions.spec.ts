@@ -3,19 +3,13 @@
  * the menu reached and used with the keyboard alone; badges stay on one line; toasts never cover the
  * page's main buttons, and speak in the app's font.
  */
-import type { Locator } from '@playwright/test';
 import { PASSWORD, signIn } from './support/accounts.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { addProduct, newCompanyOwner } from './support/company.ts';
 import { expect, test } from './support/fixtures.ts';
+import { box } from './support/geometry.ts';
 
 test.use({ viewport: { width: 1440, height: 900 } });
-
-const box = async (locator: Locator) => {
-  const b = await locator.boundingBox();
-  if (!b) throw new Error('not on screen');
-  return b;
-};
 
 test("[COMPANY_ADMIN][e2e][a11y]: a row's actions are its first one and a menu, on one line, used with the keyboard alone; toasts keep clear of the page's buttons", async ({
   page,
