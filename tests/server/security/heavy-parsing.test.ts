@@ -286,7 +286,9 @@ describe('heavy parsing is bounded before the work, off the main thread, and giv
 
   it("after every attack, the server's memory is back within 50 MB of where it started", async () => {
     let rss = memoryOf(server).rss;
-    const deadline = Date.now() + 20_000;
+    // Given back while the server is idle: the collector's checks (every 2 s) and the pools' idle
+    // retirement (5 s after their last job) run within this; what the allocator returns after them, later.
+    const deadline = Date.now() + 45_000;
     while (rss - baseline >= RSS_BACK_WITHIN_MB && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 500));
       rss = memoryOf(server).rss;
@@ -295,5 +297,5 @@ describe('heavy parsing is bounded before the work, off the main thread, and giv
       `after the attacks: RSS ${rss.toFixed(0)} MB (baseline ${baseline.toFixed(0)} MB, peak ${memoryOf(server).peak.toFixed(0)} MB)`,
     );
     expect(rss - baseline).toBeLessThan(RSS_BACK_WITHIN_MB);
-  }, 30_000);
+  }, 60_000);
 });
