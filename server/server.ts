@@ -12,7 +12,6 @@ import { freeBytesOr, isDiskFull } from './lib/disk-full.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { withPublicDispatcher } from './http/public-dispatcher.ts';
 import { withNormalisedTargets } from './http/request-target.ts';
-import { withUnreadBodiesClosed } from './http/unread-body.ts';
 import { startIdleCollector } from './lib/idle-collector.ts';
 import { createMailer } from './mail/mailer.ts';
 import type { ShutdownHook } from './state.ts';
@@ -177,13 +176,12 @@ export async function startServer(
         fetch: app.fetch,
         port: settings.port,
         hostname: settings.host,
-        // node's createServer, with the public routes' dispatcher in front of Hono's listener, in front
-        // of both the one spelling of every request's path (server/http/request-target.ts), and around
-        // it all `Connection: close` on an answer sent before its body was read (http/unread-body.ts).
+        // node's createServer, with the public routes' dispatcher in front of Hono's listener, and in
+        // front of both the one spelling of every request's path (server/http/request-target.ts).
         createServer: ((options: ServerOptions, listener: RequestListener) =>
           createHttpServer(
             { ...options, ...SOCKET_TIMEOUTS },
-            withUnreadBodiesClosed(withNormalisedTargets(withPublicDispatcher(deps, appOptions, listener))),
+            withNormalisedTargets(withPublicDispatcher(deps, appOptions, listener)),
           )) as typeof createHttpServer,
       },
       () => resolve(s),
