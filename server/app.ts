@@ -8,21 +8,20 @@ import { vi } from '#shared/i18n/vi/index.ts';
 import type { AppDeps } from './deps.ts';
 import { AppError } from './errors.ts';
 import { NOT_READY_RETRY_AFTER_SECONDS } from './health.ts';
-import { requestInfo } from './http/request-info.ts';
 import { refuseNonJsonCalls } from './http/trpc-json-only.ts';
 import { securityHeaderRecord, securityHeaders } from './http/security-headers.ts';
 import { safePath } from './security/log-safe.ts';
 import { createFirstViews } from './http/first-view.ts';
 import { mountPublicRoutes } from './http/public-routes.ts';
 import { clientFiles, DEFAULT_CLIENT_DIR, mountClient } from './http/static-client.ts';
+import { mountImportTemplates } from './http/import-templates.ts';
 import { mountQrImages } from './http/qr-images.ts';
-import { uploadLimit } from './http/upload-body.ts';
+import { uploadLimit } from '#server/edge/upload-body.ts';
 import { mountUploads } from './http/uploads.ts';
 import { mountRestRoutes } from './rest/adapter.ts';
-import { errorBody, toErrorAnswer } from './rest/envelope.ts';
+import { errorBody, toErrorAnswer } from '#server/edge/envelope.ts';
 import { restRoutes } from './rest/index.ts';
-import { mountImportTemplates } from './rest/productImport.ts';
-import { createContext } from './trpc/context.ts';
+import { requestContext } from '#server/edge/context.ts';
 import { appRouter } from './trpc/root.ts';
 
 /** JSON bodies are small; file uploads have their own, larger limit, declared on their routes. */
@@ -99,11 +98,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
       // 172). Refused whole, before the body is read, the context made or any call run.
       maxBatchSize: TRPC_MAX_BATCH,
       // The adapter's type wants a plain record; our context is an interface with the same data.
-      createContext: async (_opts, c) =>
-        (await createContext(deps, c.req.header('authorization'), requestInfo(c, settings))) as unknown as Record<
-          string,
-          unknown
-        >,
+      createContext: async (_opts, c) => (await requestContext(deps, c)) as unknown as Record<string, unknown>,
       // 429 and 503 tell when to come back, as the REST envelope does (server/rest/envelope.ts).
       responseMeta: ({ errors }) => {
         const wait = errors.map((e) => (e.cause instanceof AppError ? (e.cause.retryAfter ?? 0) : 0));

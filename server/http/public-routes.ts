@@ -9,7 +9,7 @@ import { qrCodeLookupInput } from '#shared/schemas/products.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { isConnectionError } from '#server/db/errors.ts';
 import { AppError } from '#server/errors.ts';
-import { okBytes } from '#server/rest/envelope.ts';
+import { okBytes } from '#server/edge/envelope.ts';
 import type {
   EnvelopeKind,
   MaybePromise,
@@ -18,11 +18,11 @@ import type {
 } from '#server/services/products/public-answers.ts';
 import { lotByCode } from '#server/services/gs1/resolver.ts';
 import { recordResolve, type Viewer } from '#server/services/products/resolve.ts';
-import { createContext } from '#server/trpc/context.ts';
+import { createContext } from '#server/edge/context.ts';
 import { companyPageAnswer } from './company-page.ts';
 import { FIRST_VIEW_HEADERS, type FirstViews, pageBody } from './first-view.ts';
 import { lotEpcisAnswer, productEpcisAnswer, resolverAnswer, resolverDescription } from './gs1-answers.ts';
-import { requestInfo } from './request-info.ts';
+import { requestInfo } from '#server/edge/request-info.ts';
 import { singleBatchCall, singleBatchResult } from './trpc-batch.ts';
 
 /**

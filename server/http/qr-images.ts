@@ -1,13 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { LRUCache } from 'lru-cache';
 import { vi } from '#shared/i18n/vi/index.ts';
-import { shortLinks } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { CODE_PATTERN } from '#server/services/codes.ts';
 import { renderQr } from '#server/services/shortLinks/qr.ts';
-import { errorBody } from '#server/rest/envelope.ts';
-import { qrTargetUrl } from '#server/services/gs1/qr-target.ts';
+import { errorBody } from '#server/edge/envelope.ts';
+import { issuedQrTargetUrl } from '#server/services/gs1/qr-target.ts';
 
 const FILE = /^(.+)\.(png|svg)$/;
 
@@ -32,13 +29,8 @@ export function mountQrImages(app: Hono, deps: AppDeps): void {
     const m = FILE.exec(c.req.param('file'));
     const code = m?.[1];
     const kind = m?.[2] as 'png' | 'svg' | undefined;
-    const [known] =
-      code && kind && CODE_PATTERN.test(code)
-        ? await deps.db.select({ id: shortLinks.id }).from(shortLinks).where(eq(shortLinks.code, code)).limit(1)
-        : [];
-    if (!code || !kind || !known)
-      return c.json(errorBody(404, vi.products.shortLinkNotFound), 404);
-    const url = await qrTargetUrl(deps, code);
+    const url = code && kind ? await issuedQrTargetUrl(deps, code) : null;
+    if (!code || !kind || url === null) return c.json(errorBody(404, vi.products.shortLinkNotFound), 404);
     const key = `${kind} ${url}`;
     let image = kept.get(key);
     if (image === undefined) {

@@ -2,10 +2,9 @@ import type { Handler, Context as HonoContext, Hono, MiddlewareHandler } from 'h
 import { vi } from '#shared/i18n/vi/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
-import { createContext } from '#server/trpc/context.ts';
+import { requestContext } from '#server/edge/context.ts';
 import { type Caller, createCaller } from '#server/trpc/root.ts';
-import { requestInfo } from '#server/http/request-info.ts';
-import { okBody } from './envelope.ts';
+import { okBody } from '#server/edge/envelope.ts';
 
 /** What a REST adapter reads from the request to build a procedure's input. */
 export interface RestRequest {
@@ -85,7 +84,7 @@ export function mountRestRoutes(app: Hono, deps: AppDeps, routes: RestRoute[], j
   for (const r of routes) {
     const limited = r.method !== 'get' && r.body !== 'multipart';
     const handler: Handler = async (c) => {
-      const ctx = await createContext(deps, c.req.header('authorization'), requestInfo(c, deps.settings));
+      const ctx = await requestContext(deps, c);
       const caller = createCaller(ctx);
       const req: RestRequest = {
         params: c.req.param() as Record<string, string>,

@@ -22,7 +22,7 @@ import { usersRoutes } from './users.ts';
  *   app's tRPC `products.resolve` and the server-rendered pages: server/http/public-routes.ts (the
  *   answers are kept encoded, decision 110);
  * - the QR images `GET /api/qr/{code}.png|.svg`: server/http/qr-images.ts (an image, cacheable);
- * - the import templates `GET /api/products/import/template.csv|.xlsx`: rest/productImport.ts (a file).
+ * - the import templates `GET /api/products/import/template.csv|.xlsx`: server/http/import-templates.ts (a file).
  */
 export const restRoutes: RestRoute[] = [
   ...systemRoutes,

@@ -1,8 +1,6 @@
-import type { Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import { vi } from '#shared/i18n/vi/index.ts';
-import { IMPORT_TEMPLATE_FORMATS, type ImportTemplateFormat } from '#shared/schemas/productImport.ts';
-import { readUploadForm } from '#server/http/upload-body.ts';
-import { importTemplate, TEMPLATE_TYPES } from '#server/services/productImport/template.ts';
+import { readUploadForm } from '#server/edge/upload-body.ts';
 import { route, type RestRoute } from './adapter.ts';
 
 /** The file, and the form's text fields (`dryRun`, `companyId`); the query string may carry them too (`?dryRun=true`). */
@@ -33,19 +31,3 @@ export const productImportRoutes: RestRoute[] = [
     call: (c, i) => c.productImport.run(i as never),
   }),
 ];
-
-/**
- * GET /api/products/import/template.csv and .xlsx: the example file to fill in. Public (it holds no
- * data), and a real file download, so it is mounted beside the QR images rather than as a JSON adapter.
- */
-export function mountImportTemplates(app: Hono): void {
-  app.get('/api/products/import/:file{template\\.(csv|xlsx)}', async (c) => {
-    const format = c.req.param('file').split('.')[1] as ImportTemplateFormat;
-    if (!IMPORT_TEMPLATE_FORMATS.includes(format)) return c.notFound();
-    const body = await importTemplate(format);
-    c.header('Content-Type', TEMPLATE_TYPES[format]);
-    c.header('Content-Disposition', `attachment; filename="mau-nhap-san-pham.${format}"`);
-    c.header('Cache-Control', 'public, max-age=3600');
-    return c.body(body as Uint8Array<ArrayBuffer>);
-  });
-}

@@ -1,5 +1,5 @@
 import { vi } from '#shared/i18n/vi/index.ts';
-import { readUploadFile } from '#server/http/upload-body.ts';
+import { readUploadFile } from '#server/edge/upload-body.ts';
 import { route, type RestRoute } from './adapter.ts';
 
 /** POST /api/uploads multipart `file` -> 201 { url }. */

@@ -1,48 +1,17 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import { ZodError } from 'zod';
-import { TRPC_MAX_BATCH } from '#shared/constants.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { type Action, roleCan, type Subject } from '#shared/permissions.ts';
 import { databaseUnavailable } from '#server/db/errors.ts';
 import { AppError, ERROR_TABLE, storageFullError } from '#server/errors.ts';
 import { isDiskFull } from '#server/lib/disk-full.ts';
-import type { Actor, Context } from './context.ts';
+import type { Actor, Context } from '#server/edge/context.ts';
 import { tooWide } from './input-width.ts';
-import { zodFieldErrors } from './zod-errors.ts';
-
-/**
- * What tRPC answers when it refuses a batch over its `maxBatchSize` (server/app.ts): its own words, in
- * English; the caller is told the app's. tests/server/security/request-shapes.test.ts fails if a tRPC
- * upgrade changes them.
- */
-const TRPC_BATCH_REFUSAL = 'Batch call exceeds maximum size';
+import { trpcErrorShape } from '#server/edge/envelope.ts';
 
 const t = initTRPC.context<Context>().create({
   isDev: false,
-  errorFormatter({ shape, error }) {
-    const cause = error.cause;
-    const app = cause instanceof AppError ? cause : null;
-    const zod = cause instanceof ZodError ? cause : null;
-    const internal = error.code === 'INTERNAL_SERVER_ERROR' && !app;
-    const batch = error.code === 'BAD_REQUEST' && !cause && error.message === TRPC_BATCH_REFUSAL;
-    return {
-      ...shape,
-      // Never a stack trace or an SQL error to a client.
-      message: internal
-        ? vi.errors.internal
-        : zod
-          ? vi.errors.validation
-          : batch
-            ? vi.errors.batchTooLarge(TRPC_MAX_BATCH)
-            : error.message,
-      data: {
-        code: shape.data.code,
-        httpStatus: app ? app.status : shape.data.httpStatus,
-        appCode: app?.code ?? (batch ? 'BAD_REQUEST' : null),
-        fields: app?.fields ?? (zod ? zodFieldErrors(zod) : null),
-      },
-    };
-  },
+  // tRPC's error envelope is written beside REST's (server/edge/envelope.ts).
+  errorFormatter: trpcErrorShape,
 });
 
 /**

@@ -2,7 +2,7 @@ import { hashPassword } from '#server/auth/password.ts';
 import { companies, users } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { issueSession, type UserRow } from '#server/services/accounts/session.ts';
-import { createContextInner } from '#server/trpc/context.ts';
+import { createContextInner } from '#server/edge/context.ts';
 import { createCaller } from '#server/trpc/root.ts';
 import type { Role } from '#shared/permissions.ts';
 import { vietnameseSortKey } from '#shared/sort-key.ts';

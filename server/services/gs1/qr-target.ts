@@ -6,7 +6,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { companies, lots, products, shortLinks } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { redirectUrl } from '#server/services/codes.ts';
+import { CODE_PATTERN, redirectUrl } from '#server/services/codes.ts';
 import { buildDigitalLink } from '#shared/gs1/digital-link.ts';
 
 type TargetDeps = Pick<AppDeps, 'db' | 'settings'>;
@@ -37,4 +37,18 @@ export async function qrTargetUrls(deps: TargetDeps, codes: readonly string[]): 
 
 export async function qrTargetUrl(deps: TargetDeps, code: string): Promise<string> {
   return (await qrTargetUrls(deps, [code])).get(code) as string;
+}
+
+/**
+ * What the QR image of `code` encodes, or null when it is not a code we issued: the image route draws
+ * nothing for strangers (a code of the wrong shape is not looked up).
+ */
+export async function issuedQrTargetUrl(deps: TargetDeps, code: string): Promise<string | null> {
+  if (!CODE_PATTERN.test(code)) return null;
+  const [known] = await deps.db
+    .select({ id: shortLinks.id })
+    .from(shortLinks)
+    .where(eq(shortLinks.code, code))
+    .limit(1);
+  return known ? qrTargetUrl(deps, code) : null;
 }

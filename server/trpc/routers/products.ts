@@ -15,7 +15,7 @@ import { resolveCode } from '#server/services/products/resolve.ts';
 import { createProduct, deleteProduct, updateProduct } from '#server/services/products/save.ts';
 import { scanProductImage } from '#server/services/products/scan-image.ts';
 import { resolveScan } from '#server/services/scans/resolve-scan.ts';
-import type { Context } from '#server/trpc/context.ts';
+import type { Context } from '#server/edge/context.ts';
 import { companyProcedure, publicProcedure, router } from '#server/trpc/init.ts';
 
 /** Products, their timelines and codes: the company's staff (and SUPER_ADMIN) manage them. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formParts } from '#server/http/form-parts.ts';
+import { formParts } from '#server/edge/form-parts.ts';
 
 /** A form as a browser or fetch encodes it: its body bytes and its boundary. */
 async function encoded(form: FormData): Promise<{ body: Uint8Array; boundary: string }> {

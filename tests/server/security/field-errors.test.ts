@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { INPUT_KEYS_MAX } from '#server/trpc/input-width.ts';
-import { FIELD_ERRORS_MAX, zodFieldErrors } from '#server/trpc/zod-errors.ts';
+import { FIELD_ERRORS_MAX, zodFieldErrors } from '#server/edge/field-errors.ts';
 import { vi as messages } from '#shared/i18n/vi/index.ts';
 import { createUser, tokenFor } from '#tests/helpers/factories.ts';
 import { createTestApi } from '#tests/helpers/http.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORM_PARTS_MAX } from '#server/http/upload-body.ts';
+import { FORM_PARTS_MAX } from '#server/edge/upload-body.ts';
 import { LOGGED_PATH_MAX } from '#server/security/log-safe.ts';
 import { TRPC_MAX_BATCH } from '#shared/constants.ts';
 import { vi as messages } from '#shared/i18n/vi/index.ts';

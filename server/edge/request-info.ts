@@ -1,7 +1,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import type { Settings } from '#server/env.ts';
-import type { RequestInfo } from '#server/trpc/context.ts';
+import type { RequestInfo } from '#server/services/actor.ts';
 
 /**
  * The client address is the socket's. Only with TRUST_PROXY=1 (the app behind one reverse proxy)

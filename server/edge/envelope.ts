@@ -1,11 +1,18 @@
-import { TRPCError } from '@trpc/server';
+import { type TRPCDefaultErrorShape, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
+import { TRPC_MAX_BATCH } from '#shared/constants.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { databaseUnavailable } from '#server/db/errors.ts';
 import { AppError, appCodeFromTrpc, ERROR_TABLE, storageFullError } from '#server/errors.ts';
 import { type DiskWatch, isDiskFull } from '#server/lib/disk-full.ts';
 import type { Logger } from '#server/logger.ts';
-import { zodFieldErrors } from '#server/trpc/zod-errors.ts';
+import { zodFieldErrors } from './field-errors.ts';
+
+/**
+ * The answers' envelopes, written here and nowhere else: REST's (the product decisions' `statusCode`,
+ * `message`, `data`), used by the REST adapters, the public routes, the app's 404 and error answers and
+ * the QR images' 404; and the body of a tRPC error (its `data` carries the same status, code and fields).
+ */
 
 /** The REST envelope of the product decisions. */
 export interface SuccessBody<T> {
@@ -19,10 +26,6 @@ export interface ErrorBody {
   errors?: Record<string, string>;
 }
 
-/**
- * The REST envelope, written here and nowhere else: the adapters (rest/adapter.ts), the public routes
- * (server/http/public-routes.ts), the app's 404 and error answers and the QR images' 404 all use these.
- */
 export function okBody<T>(data: T, status = 200, message?: string): SuccessBody<T> {
   message ??= status === 201 ? vi.api.created : vi.api.ok;
   return { statusCode: status, message, data };
@@ -89,4 +92,37 @@ export function toErrorAnswer(
   }
   logger.error({ event: 'request.error', requestId, err: cause }, 'unhandled error');
   return { status: 500, body: errorBody(500, vi.errors.internal), headers: {} };
+}
+
+/**
+ * What tRPC answers when it refuses a batch over its `maxBatchSize` (server/app.ts): its own words, in
+ * English; the caller is told the app's. tests/server/security/request-shapes.test.ts fails if a tRPC
+ * upgrade changes them.
+ */
+const TRPC_BATCH_REFUSAL = 'Batch call exceeds maximum size';
+
+/** A tRPC error's body (the `errorFormatter` of server/trpc/init.ts): the app's message, status, code and fields. */
+export function trpcErrorShape({ shape, error }: { shape: TRPCDefaultErrorShape; error: TRPCError }) {
+  const cause = error.cause;
+  const app = cause instanceof AppError ? cause : null;
+  const zod = cause instanceof ZodError ? cause : null;
+  const internal = error.code === 'INTERNAL_SERVER_ERROR' && !app;
+  const batch = error.code === 'BAD_REQUEST' && !cause && error.message === TRPC_BATCH_REFUSAL;
+  return {
+    ...shape,
+    // Never a stack trace or an SQL error to a client.
+    message: internal
+      ? vi.errors.internal
+      : zod
+        ? vi.errors.validation
+        : batch
+          ? vi.errors.batchTooLarge(TRPC_MAX_BATCH)
+          : error.message,
+    data: {
+      code: shape.data.code,
+      httpStatus: app ? app.status : shape.data.httpStatus,
+      appCode: app?.code ?? (batch ? 'BAD_REQUEST' : null),
+      fields: app?.fields ?? (zod ? zodFieldErrors(zod) : null),
+    },
+  };
 }
