@@ -15,7 +15,7 @@ module.exports = {
         'they take domain types (server/services/actor.ts) and AppDeps, not a tRPC context or a request.',
       severity: 'error',
       from: { path: '^server/services/' },
-      to: { path: '^server/(trpc|rest|http)/' },
+      to: { path: '^server/(trpc|rest|http|edge)/' },
     },
     {
       name: 'procedures-know-no-adapters',
@@ -25,13 +25,53 @@ module.exports = {
       to: { path: '^server/(rest|http)/' },
     },
     {
+      name: 'edge-is-below-the-adapters',
+      comment:
+        'server/edge holds what every adapter shares (the call context, request info, body reading, the ' +
+        'envelopes and error bodies): http, rest and the procedures import it, it imports none of them.',
+      severity: 'error',
+      from: { path: '^server/edge/' },
+      to: { path: '^server/(trpc|rest|http)/' },
+    },
+    {
+      name: 'adapters-do-not-cross',
+      comment:
+        'The public http routes (server/http) and the REST adapters (server/rest) are side by side: what ' +
+        'both need is in server/edge, so neither imports the other.',
+      severity: 'error',
+      from: { path: '^server/(http|rest)/' },
+      to: { path: '^server/(http|rest)/', pathNot: '^server/$1/' },
+    },
+    {
+      name: 'rest-is-adapters-over-procedures',
+      comment:
+        'A REST path calls the tRPC procedure that does the work (createCaller), never a service or the ' +
+        'database: validation, authorization and the work live once, in the procedure.',
+      severity: 'error',
+      from: { path: '^server/rest/' },
+      to: { path: '^server/(services|db)/' },
+    },
+    {
+      name: 'server-takes-only-the-first-view-from-client',
+      comment:
+        'The server renders the first view of a public page (server/http/first-view.ts) and writes its share ' +
+        'tags (server/http/share-tags.ts) with the client code that draws the same page and names its paths ' +
+        'and titles; nothing else of the client is server code.',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: {
+        path: '^client/',
+        pathNot: '^client/src/(first-view/|features/public/(paths|page-titles)[.]ts$|features/lots/paths[.]ts$)',
+      },
+    },
+    {
       name: 'database-is-the-bottom',
       comment:
         'The database layer (server/db) holds the schema, the connection and its threads: it imports no ' +
         'service, procedure or adapter (seeding, which uses services, lives in server/seed).',
       severity: 'error',
       from: { path: '^server/db/' },
-      to: { path: '^server/(services|trpc|rest|http|seed)/' },
+      to: { path: '^server/(services|trpc|rest|http|edge|seed)/' },
     },
     {
       name: 'shared-is-a-leaf',
