@@ -14,7 +14,10 @@ export interface Caller {
 const VISITOR: Caller = { user: null, authError: null };
 
 /** Loads the user a verified token names, refusing revoked, disabled, deleted and pending accounts. */
-export async function actorFromToken(deps: Pick<AppDeps, 'tokens' | 'actors'>, token: string): Promise<Actor> {
+export async function actorFromToken(
+  deps: Pick<AppDeps, 'tokens' | 'actors'>,
+  token: string,
+): Promise<Actor> {
   const claims = await deps.tokens.verify(token);
   if (!claims) throw new AppError('UNAUTHORIZED', vi.errors.invalidToken);
   const row = await deps.actors(Number(claims.sub));

@@ -23,9 +23,10 @@ import {
 import { watchHealth } from './timing.ts';
 
 /**
- * Every route of the app, attacked with hostile variants on the real server (architecture convention
- * 15, decision 174): oversized, deeply nested, many-item and prototype-named inputs (as path segments,
- * query keys, body keys and values), trailing and double slashes, multipart bodies, tRPC batches. The
+ * Every route of the app, attacked with hostile variants on the real server (every input bounded before
+ * the work, decision 172; the suite, decision 174): oversized, deeply nested, many-item and prototype-named
+ * inputs (as path segments, query keys, body keys and values), trailing and double slashes, multipart
+ * bodies, tRPC batches. The
  * routes come from the tables (tests/server/security/hostile-inputs.ts), so a new route is attacked
  * without a new test; the first test proves the tables name every route the app has.
  *
