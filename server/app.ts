@@ -70,7 +70,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
     },
   });
   // tRPC takes JSON only. The REST routes get the same limit from mountRestRoutes unless their table
-  // declares a multipart body, which counts its bytes against UPLOAD_MAX_BYTES (server/http/upload-body.ts).
+  // declares a multipart body, which counts its bytes against UPLOAD_MAX_BYTES (server/edge/upload-body.ts).
   // GET and HEAD carry no body: the check would only cost a full Request object.
   api.use('/trpc/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : jsonLimit(c, next)));
   // Set before the handler (a header set after it makes the response object expensive; see security-headers.ts).
@@ -99,7 +99,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
       maxBatchSize: TRPC_MAX_BATCH,
       // The adapter's type wants a plain record; our context is an interface with the same data.
       createContext: async (_opts, c) => (await requestContext(deps, c)) as unknown as Record<string, unknown>,
-      // 429 and 503 tell when to come back, as the REST envelope does (server/rest/envelope.ts).
+      // 429 and 503 tell when to come back, as the REST envelope does (server/edge/envelope.ts).
       responseMeta: ({ errors }) => {
         const wait = errors.map((e) => (e.cause instanceof AppError ? (e.cause.retryAfter ?? 0) : 0));
         const most = Math.max(0, ...wait);

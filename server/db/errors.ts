@@ -86,7 +86,7 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
  * The one translation of a lost database into an answer: the 503 with Retry-After and its Vietnamese message
  * (ERROR_TABLE's DATABASE_UNAVAILABLE) when `err` is a connection error, else null. Applied where errors
  * become answers: the procedures' error mapping (server/trpc/init.ts), the context's user lookup
- * (server/trpc/context.ts) and the app's last resort (server/rest/envelope.ts).
+ * (server/auth/actor.ts) and the app's last resort (server/edge/envelope.ts).
  */
 export function databaseUnavailable(err: unknown): AppError | null {
   if (err instanceof AppError || !isConnectionError(err)) return null;

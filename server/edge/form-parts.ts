@@ -3,7 +3,7 @@
  * own search and answered as views of it: no copy of a file's bytes. The WHATWG form parser
  * (`Response.formData()`) copied a 10 MB photo three times on the event loop (the parse, the File, its
  * arrayBuffer()), and eight photos at once held /api/health for most of a second (decision 220). The
- * number of parts is bounded before this runs (server/http/upload-body.ts counts the delimiters).
+ * number of parts is bounded before this runs (server/edge/upload-body.ts counts the delimiters).
  */
 export interface FormParts {
   /** The parts that carried a file name, under their field names. */

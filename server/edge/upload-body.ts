@@ -98,7 +98,7 @@ async function readCapped(
  * The `file` field of a multipart/form-data request and its text fields (`dryRun`, `companyId` on the
  * import). Content-Length is checked first, the bytes are counted while reading, and the file's own
  * size last: a too-large upload is a quick 413, never a full read. The file's bytes are a view of the
- * body read once (server/http/form-parts.ts); its type is not looked at here (the service sniffs them).
+ * body read once (server/edge/form-parts.ts); its type is not looked at here (the service sniffs them).
  */
 export async function readUploadForm(
   c: Context,

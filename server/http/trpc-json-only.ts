@@ -7,7 +7,7 @@ import { vi } from '#shared/i18n/vi/index.ts';
  * multipart/form-data or octet-stream body for any mutation, and its form parser took about a second
  * of the event loop for 100,000 tiny parts, before the procedure refused the input (decision 172):
  * such a body is refused here, unread, with tRPC's error shape so a client shows the message like any
- * other. Files come through the REST paths that count their parts (server/http/upload-body.ts).
+ * other. Files come through the REST paths that count their parts (server/edge/upload-body.ts).
  */
 export const refuseNonJsonCalls: MiddlewareHandler = async (c, next) => {
   if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();

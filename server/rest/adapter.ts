@@ -35,7 +35,7 @@ export interface RestRoute {
   message?: string | ((data: never) => string);
   /**
    * What the body is: JSON (default), held to the JSON limit before the handler runs, or a multipart
-   * file, which server/http/upload-body.ts counts against its own, larger limit while reading it.
+   * file, which server/edge/upload-body.ts counts against its own, larger limit while reading it.
    */
   body?: 'json' | 'multipart';
   input?: (req: RestRequest) => unknown | Promise<unknown>;

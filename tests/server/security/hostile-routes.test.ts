@@ -26,9 +26,8 @@ import { watchHealth } from './timing.ts';
  * Every route of the app, attacked with hostile variants on the real server (every input bounded before
  * the work, decision 172; the suite, decision 174): oversized, deeply nested, many-item and prototype-named
  * inputs (as path segments, query keys, body keys and values), trailing and double slashes, multipart
- * bodies, tRPC batches. The
- * routes come from the tables (tests/server/security/hostile-inputs.ts), so a new route is attacked
- * without a new test; the first test proves the tables name every route the app has.
+ * bodies, tRPC batches. The routes come from the tables (tests/server/security/hostile-inputs.ts), so a
+ * new route is attacked without a new test; the first test proves the tables name every route the app has.
  *
  * Each route, for a visitor, a company's administrator (who owns the seeded product and lot) and the
  * super administrator: never a 500 (nor any 5xx but a 503 that says when to come back), never an
