@@ -43,6 +43,15 @@ module.exports = {
       to: { path: '^server/(http|rest)/', pathNot: '^server/$1/' },
     },
     {
+      name: 'http-runs-no-query',
+      comment:
+        'The http routes and the edge answer requests; the queries they need are services (which know no ' +
+        'transport). Of the database layer they may only classify its errors (server/db/errors.ts).',
+      severity: 'error',
+      from: { path: '^server/(http|edge)/' },
+      to: { path: '^server/db/', pathNot: '^server/db/errors[.]ts$' },
+    },
+    {
       name: 'rest-is-adapters-over-procedures',
       comment:
         'A REST path calls the tRPC procedure that does the work (createCaller), never a service or the ' +

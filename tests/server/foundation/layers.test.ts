@@ -44,6 +44,7 @@ describe('[foundation] layer rules', () => {
       'client-takes-only-types-from-server: client/src/screen.ts -> server/services/save.ts',
       'database-is-the-bottom: server/db/seed.ts -> server/services/save.ts',
       'edge-is-below-the-adapters: server/edge/context.ts -> server/rest/products.ts',
+      'http-runs-no-query: server/http/images.ts -> server/db/client.ts',
       'no-cycles: server/services/ping.ts -> server/services/pong.ts',
       'procedures-know-no-adapters: server/trpc/routers/products.ts -> server/rest/products.ts',
       'rest-is-adapters-over-procedures: server/rest/products.ts -> server/services/save.ts',
@@ -51,10 +52,10 @@ describe('[foundation] layer rules', () => {
       'services-know-no-transport: server/services/transport.ts -> server/trpc/context.ts',
       'shared-is-a-leaf: shared/format.ts -> server/db/client.ts',
     ]);
-    expect(summary.error).toBe(11);
+    expect(summary.error).toBe(12);
     const check = run(fixture, ['server', 'shared', 'client']);
     expect(check.status).not.toBe(0);
-    expect(check.stdout).toContain('11 dependency violations');
+    expect(check.stdout).toContain('12 dependency violations');
   }, 60_000);
 
   it("the project's tree keeps every rule", () => {
