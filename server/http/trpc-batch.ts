@@ -2,7 +2,9 @@
  * tRPC's wire shape, where the app writes it itself (the public routes answer the app's own
  * `products.resolve` without running tRPC, server/http/public-routes.ts): the input of a GET batch of
  * exactly one call, as the app's batch link sends it (`?batch=1&input={"0":...}`), or undefined for
- * any other request (which tRPC then answers, with its own errors).
+ * any other request (which tRPC then answers, with its own errors). Written by hand because tRPC's own
+ * server answers the same call at a fraction of the speed (decision 224); a differential test holds it
+ * to tRPC's own reading and bytes (tests/server/perf/trpc-wire.test.ts).
  */
 export function singleBatchCall(batch: string | undefined, input: string | undefined): unknown {
   if (batch !== '1' || input === undefined) return undefined;

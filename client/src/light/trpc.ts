@@ -5,6 +5,9 @@
  * same shape the server writes for products.resolve (server/http/trpc-batch.ts). A failure is
  * reported exactly as the app's client reports it (lib/trpc-failure.ts). The light build resolves
  * lib/trpc.ts here (vite.config.ts); the app keeps the tRPC client and its batching.
+ * Written by hand because @trpc/client's link is several times its size on a page held to 70 kB
+ * (decision 224); a differential test holds it to @trpc/client's requests, answers and errors
+ * (tests/client/light/light-wire.test.ts).
  */
 import type { TRPCClient, TRPCClientError } from '@trpc/client';
 import type {
