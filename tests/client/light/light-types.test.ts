@@ -8,10 +8,10 @@
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { type QueryResult, useQuery } from '#client/light/query.ts';
-import { createAppTrpcClient, type LightTRPC } from '#client/light/trpc.ts';
+import type { createAppTrpcClient, LightTRPC } from '#client/light/trpc.ts';
 
 // Never called: what matters is that this compiles (and, below, that it does not).
-function drift(trpc: LightTRPC) {
+function useDrift(trpc: LightTRPC) {
   const product = useQuery(trpc.products.resolve.queryOptions({ code: 'abc123' }));
   expectTypeOf(product.data).toEqualTypeOf<
     Awaited<ReturnType<ReturnType<typeof createAppTrpcClient>['products']['resolve']['query']>> | undefined
@@ -30,7 +30,7 @@ function drift(trpc: LightTRPC) {
 
 describe('[client][light] the light data layer is typed, not cast', () => {
   it("answers with the types tRPC's own client gives the same procedure", () => {
-    expect(typeof drift).toBe('function');
+    expect(typeof useDrift).toBe('function');
     type Resolved = Awaited<
       ReturnType<ReturnType<typeof createAppTrpcClient>['products']['resolve']['query']>
     >;
