@@ -28,7 +28,7 @@ if ! compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null && [ -z "${PG_BI
 fi
 
 echo "== typecheck"
-npx tsc --noEmit
+npm run --silent typecheck
 echo "== lint"
 npm run --silent lint
 echo "== layer rules"

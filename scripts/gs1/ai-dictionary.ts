@@ -4,7 +4,7 @@
  * The app validates Digital Link paths and query attributes with that table (decision 190); the table is
  * never edited by hand, so a new release of the dictionary is a new copy of the text and a rerun:
  *
- *   npx tsx scripts/gs1/ai-dictionary.ts && npx --yes @biomejs/biome@2.6.8 format --write shared/gs1/ai-dictionary.ts
+ *   npx tsx scripts/gs1/ai-dictionary.ts && npx biome format --write shared/gs1/ai-dictionary.ts
  *
  * tests/server/gs1/ai-dictionary.test.ts checks that the committed table is what this parser makes of the text.
  */

@@ -2,13 +2,19 @@
  * tRPC's wire shape, where the app writes it itself (the public routes answer the app's own
  * `products.resolve` without running tRPC, server/http/public-routes.ts): the input of a GET batch of
  * exactly one call, as the app's batch link sends it (`?batch=1&input={"0":...}`), or undefined for
- * any other request (which tRPC then answers, with its own errors).
+ * any other request (which tRPC then answers, with its own errors). Written by hand because tRPC's own
+ * server answers the same call at a fraction of the speed (decision 224); a differential test holds it
+ * to tRPC's own reading and bytes (tests/server/perf/trpc-wire.test.ts).
  */
 export function singleBatchCall(batch: string | undefined, input: string | undefined): unknown {
   if (batch !== '1' || input === undefined) return undefined;
   try {
     const calls = JSON.parse(input) as Record<string, unknown>;
-    return calls && typeof calls === 'object' && Object.keys(calls).length === 1 ? calls['0'] : undefined;
+    // tRPC takes a batch's inputs only as an object (it refuses an array): so does this, or it would answer
+    // a request tRPC refuses (tests/server/perf/trpc-wire.test.ts).
+    const one =
+      calls && typeof calls === 'object' && !Array.isArray(calls) && Object.keys(calls).length === 1;
+    return one && '0' in calls ? calls['0'] : undefined;
   } catch {
     return undefined;
   }

@@ -1,6 +1,6 @@
 /** Field errors for forms, from the shared zod schemas (client side) or the server's `fields`. */
 import type { ZodError } from 'zod';
-import { errorData } from './trpc.ts';
+import { errorData } from '#client/lib/trpc.ts';
 
 export type FieldErrors = Record<string, string>;
 

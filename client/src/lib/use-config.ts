@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTRPC } from './trpc.ts';
+import { useTRPC } from '#client/lib/trpc.ts';
 
 /** The server's public settings (coming-soon date, default redirect path, public URL); fetched once. */
 export function useConfig() {

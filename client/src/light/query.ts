@@ -15,7 +15,7 @@ import {
   useRef,
 } from 'react';
 
-type QueryKey = readonly unknown[];
+export type QueryKey = readonly unknown[];
 interface Query {
   queryKey: QueryKey;
   status: 'pending' | 'success' | 'error';
@@ -106,9 +106,29 @@ export interface QueryOptions<T> {
   queryFn?: (context: never) => T | Promise<T>;
   enabled?: boolean;
   placeholderData?: (previous: T | undefined) => T | undefined;
+  /** Accepted and met by keeping: an answer here stays fresh for the page's life unless invalidated. */
+  staleTime?: number;
 }
 
-export function useQuery<T>({ queryKey, queryFn: fn, enabled = true, placeholderData }: QueryOptions<T>) {
+/** What `useQuery` answers: the part of react-query's result the light pages read. */
+export interface QueryResult<T> {
+  data: T | undefined;
+  error: unknown;
+  status: Query['status'];
+  isPending: boolean;
+  isSuccess: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  isPlaceholderData: boolean;
+  refetch: () => Promise<void>;
+}
+
+export function useQuery<T>({
+  queryKey,
+  queryFn: fn,
+  enabled = true,
+  placeholderData,
+}: QueryOptions<T>): QueryResult<T> {
   const client = useQueryClient();
   const queryFn = () => fn?.(undefined as never);
   const [, changed] = useReducer((n: number) => n + 1, 0);

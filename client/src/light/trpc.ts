@@ -5,14 +5,56 @@
  * same shape the server writes for products.resolve (server/http/trpc-batch.ts). A failure is
  * reported exactly as the app's client reports it (lib/trpc-failure.ts). The light build resolves
  * lib/trpc.ts here (vite.config.ts); the app keeps the tRPC client and its batching.
+ * Written by hand because @trpc/client's link is several times its size on a page held to 70 kB
+ * (decision 224); a differential test holds it to @trpc/client's requests, answers and errors
+ * (tests/client/light/light-wire.test.ts).
  */
+import type { TRPCClient, TRPCClientError } from '@trpc/client';
+import type {
+  AnyTRPCProcedure,
+  inferProcedureInput,
+  inferTransformedProcedureOutput,
+  TRPCRouterRecord,
+} from '@trpc/server';
 import { createContext, createElement, type ReactNode, useContext, useMemo } from 'react';
-import type * as App from '#client/lib/trpc.ts';
+import type { AppRouter } from '#server/trpc/root.ts';
 import { getAccessToken } from '#client/lib/storage.ts';
 import { reportTrpcFailure } from '#client/lib/trpc-failure.ts';
+import type { QueryKey, QueryOptions } from './query.ts';
 
 export { type AppErrorData, errorData } from '#client/lib/trpc-failure.ts';
-export type AppClientError = App.AppClientError;
+export type AppClientError = TRPCClientError<AppRouter>;
+
+type CallOptions = { context?: { silent?: boolean } };
+
+/**
+ * What `useTRPC()` serves here, typed from the router: for each query, its key and its options for
+ * `useQuery` (light/query.ts), nothing else. The pages are type-checked against this in the light
+ * build's own check (tsconfig.light.json), so a page that asks more of it (a mutation's options, an
+ * infinite query) fails that check instead of the light page at run time.
+ */
+/** A procedure's answer as it arrives over the wire, as tRPC's client types it. */
+type Output<P extends AnyTRPCProcedure> = inferTransformedProcedureOutput<
+  AppRouter['_def']['_config']['$types'],
+  P
+>;
+
+type LightOptionsProxy<R extends TRPCRouterRecord> = {
+  [K in keyof R]: R[K] extends TRPCRouterRecord
+    ? LightOptionsProxy<R[K]>
+    : R[K] extends AnyTRPCProcedure
+      ? R[K]['_def']['type'] extends 'query'
+        ? {
+            queryKey(input?: inferProcedureInput<R[K]>): QueryKey;
+            queryOptions(
+              input: inferProcedureInput<R[K]>,
+              options?: Omit<QueryOptions<Output<R[K]>>, 'queryKey' | 'queryFn'> & { trpc?: CallOptions },
+            ): QueryOptions<Output<R[K]>> & { queryKey: QueryKey };
+          }
+        : never
+      : never;
+};
+export type LightTRPC = LightOptionsProxy<AppRouter['_def']['record']>;
 
 /** An error as the app's pages read it: the server's message, and its `data` (errorData). */
 class TrpcCallError extends Error {
@@ -23,8 +65,6 @@ class TrpcCallError extends Error {
     super(message);
   }
 }
-
-type CallOptions = { context?: { silent?: boolean } };
 
 async function call(kind: 'query' | 'mutation', path: string, input: unknown, options: CallOptions = {}) {
   const token = getAccessToken();
@@ -88,26 +128,32 @@ function optionsProxy(client: Client, path: string[] = []): unknown {
   });
 }
 
-type Client = ReturnType<typeof App.createAppTrpcClient>;
+/** tRPC's own client type: every procedure's `query`/`mutate`, which the proxy serves for any path. */
+type Client = TRPCClient<AppRouter>;
 
-export const createAppTrpcClient = (() => clientProxy()) as typeof App.createAppTrpcClient;
+export const createAppTrpcClient = (): Client => clientProxy() as Client;
 
 const ClientContext = createContext<Client | null>(null);
 
-export const TRPCProvider = (({ trpcClient, children }: { trpcClient: Client; children: ReactNode }) =>
-  createElement(
-    ClientContext.Provider,
-    { value: trpcClient },
-    children,
-  )) as unknown as typeof App.TRPCProvider;
+/** `queryClient` as the app's provider takes it; this one keeps none of its own. */
+export function TRPCProvider({
+  trpcClient,
+  children,
+}: {
+  trpcClient: Client;
+  queryClient?: unknown;
+  children: ReactNode;
+}) {
+  return createElement(ClientContext.Provider, { value: trpcClient }, children);
+}
 
-export const useTRPCClient = (() => {
+export function useTRPCClient(): Client {
   const client = useContext(ClientContext);
   if (!client) throw new Error('useTRPCClient outside TRPCProvider');
   return client;
-}) as typeof App.useTRPCClient;
+}
 
-export const useTRPC = (() => {
+export function useTRPC(): LightTRPC {
   const client = useTRPCClient();
-  return useMemo(() => optionsProxy(client), [client]);
-}) as unknown as typeof App.useTRPC;
+  return useMemo(() => optionsProxy(client) as LightTRPC, [client]);
+}

@@ -18,7 +18,12 @@ function serve(answer: (url: URL) => { status: number; body: unknown }) {
   const sent: Sent[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const headers = (init.headers ?? {}) as Record<string, string>;
-    sent.push({ url, method: init.method ?? 'GET', body: init.body as string | undefined, auth: headers.Authorization });
+    sent.push({
+      url,
+      method: init.method ?? 'GET',
+      body: init.body as string | undefined,
+      auth: headers.Authorization,
+    });
     const { status, body } = answer(new URL(url, 'http://x.test'));
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   });
