@@ -4,6 +4,6 @@ import { defineConfig } from 'drizzle-kit';
 // (drizzle.config.ts); `npm run db:generate` runs both.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './server/db/schema/pg/index.ts',
+  schema: './server/db/schema/pg.cjs',
   out: './drizzle/pg',
 });

@@ -4,7 +4,6 @@ import { createDb } from './db/client.ts';
 import { prepareDatabase } from './db/migrations.ts';
 import { createPgDb, withAdvisoryLock } from './db/pg-client.ts';
 import { createPgScanWriter } from './db/pg-scan-windows.ts';
-import { databaseEngine } from './db/engine.ts';
 import type { DatabaseStore } from './db/store.ts';
 import type { AppDeps } from './deps.ts';
 import type { Settings } from './env.ts';
@@ -17,11 +16,9 @@ import { createDecodePool, type DecodePool } from './services/scans/decode-pool.
 import { createScanBuffer } from './services/scans/record.ts';
 import { createAppState } from './state.ts';
 
-/** Where the data lives: a PostgreSQL database (DATABASE_URL), or the SQLite file (or ':memory:'). */
-export type DatabaseChoice = { databaseUrl: string } | { sqlitePath: string };
-
 export interface ComposeOptions {
-  database: DatabaseChoice;
+  /** SQLite: the file to open instead of settings.databasePath (tests: ':memory:'). */
+  sqlitePath?: string;
   mailer: Mailer;
   /** A decoding pool the caller keeps (a test file shares one); else one is made and closed with the deps. */
   decodePool?: DecodePool;
@@ -66,13 +63,6 @@ export async function createAppDeps(
   logger: Logger,
   options: ComposeOptions,
 ): Promise<ComposedDeps> {
-  // The tables services import were picked for this process's engine when schema/index.ts loaded.
-  const engine = 'databaseUrl' in options.database ? 'pg' : 'sqlite';
-  if (engine !== databaseEngine()) {
-    throw new Error(
-      `This process was started for ${databaseEngine()} (DATABASE_URL) and cannot open a ${engine} database`,
-    );
-  }
   const ownPool = !options.decodePool;
   const decodePool = options.decodePool ?? createDecodePool();
   const base = {
@@ -86,8 +76,11 @@ export async function createAppDeps(
     if (ownPool) await decodePool.close();
   };
 
-  if ('databaseUrl' in options.database) {
-    const handle = await createPgDb(options.database.databaseUrl, {
+  // The engine is a setting (DATABASE_URL); each handle carries its engine's tables (decision 196).
+  if (settings.databaseEngine === 'pg') {
+    const databaseUrl = settings.databaseUrl;
+    if (!databaseUrl) throw new Error('settings.databaseEngine is pg without a databaseUrl');
+    const handle = await createPgDb(databaseUrl, {
       ...options.pool,
       onError: (err) => logger.error({ event: 'database.pool_error', err }, 'database connection lost'),
     });
@@ -97,7 +90,7 @@ export async function createAppDeps(
       await prepareRateLimitStore(handle.pool);
       const publicAnswers = createPublicAnswers({ pool: handle.pool, settings, logger });
       feed = await createChangeFeed(
-        { pool: handle.pool, connection: { connectionString: options.database.databaseUrl } },
+        { pool: handle.pool, connection: { connectionString: databaseUrl } },
         (change) => (change === 'everything' ? publicAnswers.changedAll() : publicAnswers.changed(change)),
         logger,
       );
@@ -132,7 +125,7 @@ export async function createAppDeps(
     }
   }
 
-  const path = options.database.sqlitePath;
+  const path = options.sqlitePath ?? settings.databasePath;
   // The copy before a migration is of the file (PostgreSQL's backups are pg_dump's: docs/deploy.md).
   if (path !== ':memory:') await prepareDatabase({ ...settings, databasePath: path }, logger);
   const { db, sqlite } = createDb(path, { synchronous: settings.sqliteSynchronous });

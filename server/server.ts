@@ -28,7 +28,6 @@ export async function startServer(
   appOptions: AppOptions = {},
 ): Promise<RunningServer> {
   const composed = await createAppDeps(settings, logger, {
-    database: settings.databaseUrl ? { databaseUrl: settings.databaseUrl } : { sqlitePath: settings.databasePath },
     mailer: createMailer({ smtpUrl: settings.smtpUrl, from: settings.mailFrom, outboxDir: settings.outboxDir, logger }),
     backgroundWriter: true,
   });
