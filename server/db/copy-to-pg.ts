@@ -46,8 +46,8 @@ function tablesInOrder(): Array<{ name: TableName; from: SQLiteTable; to: PgTabl
 type Row = Record<string, unknown> & { id: number };
 
 /** The scan window's key (pg-scan-windows.ts) as the PostgreSQL table's fields and columns. */
-const WINDOW_KEY = Object.entries(getTableColumns(pgTables.scanEvents)).filter(([, column]) =>
-  (SCAN_WINDOW_KEY as readonly string[]).includes(column.name),
+const WINDOW_KEY = Object.entries(getTableColumns(pgTables.scanEvents as unknown as PgTable)).filter(
+  ([, column]) => (SCAN_WINDOW_KEY as readonly string[]).includes(column.name),
 );
 
 /**

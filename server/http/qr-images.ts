@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { vi } from '#shared/i18n/vi/index.ts';
-import { shortLinks } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { CODE_PATTERN } from '#server/services/codes.ts';
 import { renderQr } from '#server/services/shortLinks/qr.ts';
@@ -16,6 +15,7 @@ const FILE = /^(.+)\.(png|svg)$/;
  * long time. Mounted on the root app, ahead of /api's JSON-only and no-store middleware.
  */
 export function mountQrImages(app: Hono, deps: AppDeps): void {
+  const { shortLinks } = deps.db.tables;
   app.get('/api/qr/:file', async (c) => {
     const m = FILE.exec(c.req.param('file'));
     const code = m?.[1];

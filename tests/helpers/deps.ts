@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { inject, vi } from 'vitest';
 import { createAppDeps } from '#server/compose.ts';
 import type { Sqlite } from '#server/db/client.ts';
+import { type Tables, tablesOf } from '#server/db/schema/index.ts';
 import { sqliteOf } from '#server/db/store.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { type DatabaseEngine, loadSettings } from '#server/env.ts';
@@ -20,6 +21,12 @@ export type TestDeps = AppDeps & {
 
 /** The engine this test run is on: PostgreSQL with TEST_ENGINE=pg (tests/setup/postgres.ts), else SQLite. */
 export const engine: DatabaseEngine = process.env.TEST_ENGINE === 'pg' ? 'pg' : 'sqlite';
+
+/**
+ * The tables of this run's engine: the ones every handle createTestDeps makes carries (`deps.db.tables`),
+ * for a test that reads or writes a table behind the services' back.
+ */
+export const tables: Tables = tablesOf(engine);
 
 /** The temporary DATA_DIRs made by this test file; tests/setup/server.ts removes them after it. */
 export const testDataDirs = new Set<string>();

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { hashPassword, sha256, verifyPassword } from '#server/auth/password.ts';
 import type { Executor } from '#server/db/client.ts';
-import { passwordResetTokens, users } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
@@ -44,6 +43,7 @@ export async function changePassword(
   oldPassword: string,
   newPassword: string,
 ) {
+  const { users } = deps.db.tables;
   await verifyOldPassword(deps, actor, oldPassword);
   rejectCommonPassword(newPassword);
   const passwordHash = await hashing(deps, () => hashPassword(newPassword, deps.settings.passwordHashCost));
@@ -67,6 +67,7 @@ export async function forgotPassword(deps: AppDeps & LimitScope, email: string) 
 }
 
 async function sendResetLink(deps: AppDeps, email: string): Promise<void> {
+  const { passwordResetTokens } = deps.db.tables;
   const user = await findUserByEmail(deps.db, email);
   if (!user || user.deletedAt || user.status === 'DISABLED') return;
   const [recent] = await deps.db
@@ -95,6 +96,7 @@ async function sendResetLink(deps: AppDeps, email: string): Promise<void> {
 }
 
 async function usableResetToken(deps: AppDeps, token: string) {
+  const { passwordResetTokens } = deps.db.tables;
   const [row] = await deps.db
     .select()
     .from(passwordResetTokens)
@@ -116,6 +118,7 @@ export async function verifyResetPassword(deps: AppDeps, token: string) {
  * PENDING account becomes ACTIVE (the mailed link proves the address as well as a code would).
  */
 export async function resetPassword(deps: AppDeps & LimitScope, token: string, password: string) {
+  const { passwordResetTokens, users } = deps.db.tables;
   const row = await usableResetToken(deps, token);
   rejectCommonPassword(password);
   const passwordHash = await hashing(deps, () => hashPassword(password, deps.settings.passwordHashCost));
@@ -158,6 +161,7 @@ export async function newPasswordLink(
   userId: number,
   minutes: number,
 ): Promise<string> {
+  const { passwordResetTokens } = tx.tables;
   const token = randomBytes(32).toString('base64url');
   await tx
     .insert(passwordResetTokens)

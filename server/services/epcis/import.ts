@@ -5,7 +5,6 @@
  * or none.
  */
 import { and, eq, max } from 'drizzle-orm';
-import { lotEvents, lots, products } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
@@ -59,6 +58,7 @@ export async function importEpcisIntoLot(
   lotId: number,
   doc: unknown,
 ): Promise<{ added: number }> {
+  const { lotEvents, lots, products } = deps.db.tables;
   const [lot] = await deps.db
     .select({ id: lots.id, code: lots.code, companyId: lots.companyId, gtin: products.gtin })
     .from(lots)

@@ -6,7 +6,6 @@
  * linksets and 404s.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import { companies, lots, products } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import type { Viewer } from '#server/services/products/resolve.ts';
 import { recordScanEvent } from '#server/services/scans/record.ts';
@@ -55,6 +54,7 @@ function publicBase(deps: AppDeps): string {
  * lot is not a 404 while the GTIN is known). Only ACTIVE products are public.
  */
 async function resolveGtin(deps: AppDeps, link: ParsedDigitalLink): Promise<Resolution | null> {
+  const { lots, products } = deps.db.tables;
   const [product] = await deps.db
     .select({ id: products.id, companyId: products.companyId, name: products.name })
     .from(products)
@@ -96,6 +96,7 @@ async function resolveGtin(deps: AppDeps, link: ParsedDigitalLink): Promise<Reso
  * have typed the same GLN: the first registered answers.
  */
 async function resolveGln(deps: AppDeps, link: ParsedDigitalLink): Promise<Resolution | null> {
+  const { companies } = deps.db.tables;
   const [company] = await deps.db
     .select({ id: companies.id, name: companies.name })
     .from(companies)

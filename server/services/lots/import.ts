@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { isUniqueViolation } from '#server/db/errors.ts';
-import { lots } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
@@ -49,6 +48,7 @@ export interface LotImportRow extends LotFields {
  * with any error imports nothing and every error names its row and column in Vietnamese.
  */
 export async function importLots(deps: AppDeps, scope: CompanyScope, input: LotImportInput) {
+  const { lots } = deps.db.tables;
   const product = await requireProductInScope(deps.db, scope, input.productId);
   const { grid, firstRow } = await readSheet(input.bytes, LOT_IMPORT_MAX_ROWS);
   const [header, ...data] = grid;

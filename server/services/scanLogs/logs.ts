@@ -1,6 +1,5 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
-import { companies, products, scanLogs } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
@@ -11,6 +10,7 @@ import { vi } from '#shared/i18n/vi/index.ts';
  * their rows (cascade); products made INACTIVE since stay listed, as the user did see them.
  */
 export async function listScanLogs(deps: AppDeps, userId: number, page: number, limit: number) {
+  const { companies, products, scanLogs } = deps.db.tables;
   const rows = await deps.db
     .select({
       id: scanLogs.id,
@@ -34,6 +34,7 @@ export async function listScanLogs(deps: AppDeps, userId: number, page: number, 
 
 /** One row per user and product: a new scan moves the existing row to `at`. */
 async function upsertLog(db: Executor, userId: number, productId: number, at: Date): Promise<void> {
+  const { scanLogs } = db.tables;
   await db
     .insert(scanLogs)
     .values({ userId, productId, scannedAt: at })
@@ -45,6 +46,7 @@ async function upsertLog(db: Executor, userId: number, productId: number, at: Da
  * INACTIVE product by guessing its id.
  */
 async function visibleProductIds(db: Executor, ids: number[]): Promise<Set<number>> {
+  const { products } = db.tables;
   if (!ids.length) return new Set();
   const rows = await db
     .select({ id: products.id })

@@ -1,10 +1,10 @@
-import { users } from '#server/db/schema/index.ts';
 import { publicProcedure, router } from '#server/trpc/init.ts';
 
 export const systemRouter = router({
   /** 200 when the database answers. */
   health: publicProcedure.query(async ({ ctx }) => {
     // A builder query: awaitable on both engines (decision 150), where a raw `select 1` is not.
+    const { users } = ctx.db.tables;
     await ctx.db.select({ id: users.id }).from(users).limit(1);
     return { status: 'ok' as const };
   }),

@@ -1,12 +1,14 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { lotEvents, lots, products } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { exportLotEpcis } from '#server/services/epcis/export.ts';
 import { glnOfLocation } from '#server/services/epcis/import.ts';
+import { tables } from '#tests/helpers/deps.ts';
 import { callerFor, createUser, tokenFor } from '#tests/helpers/factories.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
 import { epcisVectors } from '#tests/helpers/interop.ts';
+
+const { lotEvents, lots, products } = tables;
 
 /** The vectors name GTIN 09506000134352, lot LOT2405. */
 async function lotFor(deps: AppDeps, companyId: number, gtin = '09506000134352', code = 'LOT2405') {
