@@ -345,7 +345,7 @@ describe('schema drift between SQLite and PostgreSQL', () => {
     const pgColumns = onPg.indexes[0]!.config.columns as unknown as Array<{
       indexConfig: { nulls?: string };
     }>;
-    expect(pgColumns.map((c) => c.indexConfig.nulls)).toEqual(['first', undefined]);
+    expect(pgColumns.map((c) => c.indexConfig.nulls)).toEqual(['first', 'last']);
     expect(onSqlite.indexes[0]!.config.columns.map((c) => (c as { name: string }).name)).toEqual([
       'kind',
       'at',
