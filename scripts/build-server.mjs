@@ -19,6 +19,8 @@ export const SERVER_ENTRY_POINTS = {
   index: 'server/index.ts',
   // The image-decoding worker: the pool starts it as its own file (decision 081).
   'decode-worker': 'server/services/scans/decode-worker.ts',
+  // Import spreadsheets and EPCIS documents, read within a budget (decision 175).
+  'parse-worker': 'server/services/parsing/parse-worker.ts',
   // The background writer's thread: scan events and WAL checkpoints on its own connection.
   'background-worker': 'server/db/background-worker.ts',
 };

@@ -11,6 +11,7 @@ import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { prepareRateLimitStore } from './security/limits.ts';
 import { createAfterAnswerJobs } from './services/accounts/after-answer.ts';
+import { createParsePool, type ParsePool } from './services/parsing/parse-pool.ts';
 import { createPublicAnswers } from './services/products/public-answers.ts';
 import { createDecodePool, type DecodePool } from './services/scans/decode-pool.ts';
 import { createScanBuffer } from './services/scans/record.ts';
@@ -22,6 +23,8 @@ export interface ComposeOptions {
   mailer: Mailer;
   /** A decoding pool the caller keeps (a test file shares one); else one is made and closed with the deps. */
   decodePool?: DecodePool;
+  /** The same for the parsing pool (spreadsheets, EPCIS documents). */
+  parsePool?: ParsePool;
   /**
    * SQLite: write scan events and checkpoints on the background writer's thread (the running server); without
    * it they are written on the app's connection (tests).
@@ -40,7 +43,7 @@ export interface ComposedDeps {
   startUp<T>(work: () => Promise<T>): Promise<T>;
   /**
    * After the last request: writes the buffered scan events, stops their writer, stops listening for
-   * changes, stops storing answers, closes the database (and the decoding pool if made here).
+   * changes, stops storing answers, closes the database (and the worker pools made here).
    */
   close(): Promise<void>;
 }
@@ -63,17 +66,20 @@ export async function createAppDeps(
   logger: Logger,
   options: ComposeOptions,
 ): Promise<ComposedDeps> {
-  const ownPool = !options.decodePool;
   const decodePool = options.decodePool ?? createDecodePool();
+  const parsePool = options.parsePool ?? createParsePool();
   const base = {
     settings,
     mailer: options.mailer,
     logger,
     afterAnswerJobs: createAfterAnswerJobs(),
     decodePool,
+    parsePool,
   };
-  const closeDecodePool = async () => {
-    if (ownPool) await decodePool.close();
+  // The pools made here end with the deps; a caller's own stay its own.
+  const closePools = async () => {
+    if (!options.decodePool) await decodePool.close();
+    if (!options.parsePool) await parsePool.close();
   };
 
   // The engine is a setting (DATABASE_URL); each handle carries its engine's tables (decision 196).
@@ -114,13 +120,13 @@ export async function createAppDeps(
           await openFeed.close();
           publicAnswers.close();
           await handle.close();
-          await closeDecodePool();
+          await closePools();
         },
       };
     } catch (err) {
       await feed?.close();
       await handle.close();
-      await closeDecodePool();
+      await closePools();
       throw err;
     }
   }
@@ -154,7 +160,7 @@ export async function createAppDeps(
     async close() {
       await scanBuffer.flushAll();
       await background?.stop();
-      await closeDecodePool();
+      await closePools();
       publicAnswers.close();
       sqlite.close();
     },

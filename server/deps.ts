@@ -6,6 +6,7 @@ import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { AfterAnswerJobs } from './services/accounts/after-answer.ts';
 import type { PublicAnswers } from './services/products/public-answers.ts';
+import type { ParsePool } from './services/parsing/parse-pool.ts';
 import type { DecodePool } from './services/scans/decode-pool.ts';
 import type { AppState } from './state.ts';
 import type { ScanBuffer } from './services/scans/record.ts';
@@ -25,6 +26,8 @@ export interface AppDeps extends AppState {
   afterAnswerJobs?: AfterAnswerJobs;
   /** Image decoding threads behind a bounded queue (server/services/scans/decode-pool.ts). */
   decodePool: DecodePool;
+  /** Import spreadsheets and EPCIS documents read on budgeted threads (server/services/parsing/parse-pool.ts). */
+  parsePool: ParsePool;
   /** The background writer thread (server/db/background-writer.ts); only the running server has one. */
   background?: BackgroundWriter;
   /** The public answers and their pages (server/services/products/public-answers.ts, decision 110). */

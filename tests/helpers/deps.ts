@@ -10,6 +10,7 @@ import type { AppDeps } from '#server/deps.ts';
 import { type DatabaseEngine, loadSettings } from '#server/env.ts';
 import { createLogger } from '#server/logger.ts';
 import { createMemoryMailer } from '#server/mail/mailer.ts';
+import { createParsePool, type ParsePool } from '#server/services/parsing/parse-pool.ts';
 import { createDecodePool, type DecodePool } from '#server/services/scans/decode-pool.ts';
 import { freshPgDatabase } from './postgres.ts';
 
@@ -35,6 +36,8 @@ export const testCleanups: Array<() => Promise<void>> = [];
 
 /** One decoding pool per test file: its workers load the decoder once and never keep the process alive. */
 let decodePool: DecodePool | undefined;
+/** One parsing pool per test file, likewise. */
+let parsePool: ParsePool | undefined;
 
 /**
  * Fresh deps over a fresh database, through the app's own composition (server/compose.ts): an in-memory
@@ -65,10 +68,12 @@ export async function createTestDeps(env: Record<string, string> = {}): Promise<
     ...env,
   });
   decodePool ??= createDecodePool();
+  parsePool ??= createParsePool();
   const composed = await createAppDeps(settings, createLogger('silent'), {
     sqlitePath: ':memory:',
     mailer: createMemoryMailer(),
     decodePool,
+    parsePool,
     // Many deps per test file, each its own database: few connections, let go of soon.
     pool: { max: 4, idleTimeoutMillis: 1_000 },
   });

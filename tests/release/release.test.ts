@@ -7,6 +7,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import ExcelJS from 'exceljs';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -190,6 +191,53 @@ describe('[COMPANY_ADMIN][release] a company runs it', () => {
     const byImage = await fetch(`${s.url}/api/products/scan-qr`, { method: 'POST', body: qr });
     expect(byImage.status).toBe(200);
     expect(((await byImage.json()) as { data: { name: string } }).data.name).toBe('Cà phê Cầu Đất');
+
+    // A spreadsheet import and an EPCIS document, read and checked on the parsing pool's thread
+    // (dist/server/parse-worker.mjs beside the executable, decision 175).
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('Sản phẩm').addRows([
+      ['Tên sản phẩm', 'Hoạt động', 'Ngày'],
+      ['Trà Shan tuyết', 'Thu hoạch', new Date(Date.UTC(2026, 10, 5))],
+    ]);
+    const sheet = new FormData();
+    sheet.append('file', new Blob([new Uint8Array(await book.xlsx.writeBuffer())]), 'san-pham.xlsx');
+    const imported = await fetch(`${s.url}/api/products/import?dryRun=true`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${business.token}` },
+      body: sheet,
+    });
+    expect(imported.status).toBe(200);
+    const preview = (
+      (await imported.json()) as { data: { products: { name: string; trackings: { date: string }[] }[] } }
+    ).data.products;
+    expect(preview.map((p) => [p.name, p.trackings[0]?.date])).toEqual([['Trà Shan tuyết', '2026-11-05']]);
+    const lot = await api(s.url, 'POST', '/lots', {
+      token: business.token,
+      body: { productId: made.body.data.id, code: 'L1' },
+    });
+    expect(lot.status).toBe(201);
+    const epcis = await api(s.url, 'POST', `/lots/${lot.body.data.id}/epcis`, {
+      token: business.token,
+      body: {
+        '@context': 'https://ref.gs1.org/standards/epcis/epcis-context.jsonld',
+        type: 'EPCISDocument',
+        schemaVersion: '2.0',
+        creationDate: '2026-11-26T08:00:00Z',
+        epcisBody: {
+          eventList: [
+            {
+              type: 'ObjectEvent',
+              action: 'OBSERVE',
+              eventTime: '2026-11-26T08:00:00Z',
+              eventTimeZoneOffset: '+07:00',
+              epcList: ['https://example.vn/lo/L1'],
+            },
+          ],
+        },
+      },
+    });
+    expect(epcis.status).toBe(200);
+    expect(epcis.body.data).toEqual({ added: 1 });
 
     // The installable app: its manifest and service worker come from the executable's assets (decision 122).
     const manifest = await fetch(`${s.url}/manifest.webmanifest`);

@@ -68,12 +68,14 @@ export async function importEpcisIntoLot(
   // Another company's lot answers like a missing one (decision 083).
   if (!lot || (companyId !== null && lot.companyId !== companyId)) throw new AppError('NOT_FOUND');
 
-  const checked = await validateEpcisDocument(doc);
+  // Bounded (events, lists, nesting) before the schema, then checked on the parsing pool's thread.
+  const checked = await validateEpcisDocument(doc, {
+    pool: deps.parsePool,
+    maxEvents: EPCIS_IMPORT_MAX_EVENTS,
+  });
   if (!checked.ok) throw new AppError('BAD_REQUEST', checked.message);
   const events = (doc as { epcisBody: { eventList: Event[] } }).epcisBody.eventList;
   if (events.length === 0) throw new AppError('BAD_REQUEST', vi.gs1.epcisNoEvents);
-  if (events.length > EPCIS_IMPORT_MAX_EVENTS)
-    throw new AppError('BAD_REQUEST', vi.gs1.epcisTooManyEvents(EPCIS_IMPORT_MAX_EVENTS));
   if (lot.gtin) {
     const other = events.findIndex((e) => aboutOtherLot(e, lot.gtin as string, lot.code));
     if (other >= 0) throw new AppError('BAD_REQUEST', vi.gs1.epcisOtherLot(other + 1));

@@ -3,7 +3,6 @@ import { isUniqueViolation } from '#server/db/errors.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
-import { readSheet } from '#server/services/productImport/parse.ts';
 import { refuseFileWithErrors } from '#server/services/productImport/refuse.ts';
 import { requireProductInScope } from '#server/services/products/read.ts';
 import type { CompanyScope } from '#server/services/products/scope.ts';
@@ -11,32 +10,14 @@ import { vi } from '#shared/i18n/vi/index.ts';
 import {
   createLotInput,
   EXPIRY_KINDS,
-  type LOT_IMPORT_COLUMNS,
   LOT_IMPORT_MAX_ROWS,
   type LotImportInput,
 } from '#shared/schemas/lots.ts';
 import { IMPORT_ERRORS_MAX } from '#shared/schemas/productImport.ts';
-import { foldVietnamese } from '#shared/text.ts';
+import { type LotColumn, lotColumns } from './import-columns.ts';
 import { insertLotRecord, type LotFields } from './save.ts';
 
-type LotColumn = (typeof LOT_IMPORT_COLUMNS)[number];
 const m = vi.lots.import;
-
-/** Headers as people write them: the column keys, or the workspace's Vietnamese labels, any case or tone marks. */
-const HEADER_NAMES: Record<LotColumn, string[]> = {
-  code: ['code', 'ma lo', 'lot', 'so lo'],
-  production_date: ['production_date', 'ngay san xuat', 'nsx'],
-  expiry_date: ['expiry_date', 'han dung', 'han su dung', 'hsd'],
-  expiry_kind: ['expiry_kind', 'loai han dung'],
-  quantity: ['quantity', 'so luong'],
-  unit: ['unit', 'don vi'],
-};
-
-function columnOf(header: string): LotColumn | null | undefined {
-  const folded = foldVietnamese(header).trim().replace(/\s+/g, ' ');
-  if (folded === '') return null;
-  return (Object.keys(HEADER_NAMES) as LotColumn[]).find((c) => HEADER_NAMES[c].includes(folded));
-}
 
 export interface LotImportRow extends LotFields {
   row: number;
@@ -50,13 +31,9 @@ export interface LotImportRow extends LotFields {
 export async function importLots(deps: AppDeps, scope: CompanyScope, input: LotImportInput) {
   const { lots } = deps.db.tables;
   const product = await requireProductInScope(deps.db, scope, input.productId);
-  const { grid, firstRow } = await readSheet(input.bytes, LOT_IMPORT_MAX_ROWS);
-  const [header, ...data] = grid;
+  const { header, rows: data } = await deps.parsePool.readSheet(input.bytes, LOT_IMPORT_MAX_ROWS, 'lots');
   if (!header) throw new AppError('BAD_REQUEST', m.empty);
-  const columns = header.map((h) => columnOf(h ?? ''));
-  const unknown = header.find((_h, i) => columns[i] === undefined);
-  if (unknown !== undefined) throw new AppError('BAD_REQUEST', m.unknownColumn(unknown));
-  if (!columns.includes('code')) throw new AppError('BAD_REQUEST', m.missingColumn('code'));
+  const columns = lotColumns(header);
 
   const errors: { row: number; field: string; message: string }[] = [];
   const rows: LotImportRow[] = [];
@@ -66,14 +43,13 @@ export async function importLots(deps: AppDeps, scope: CompanyScope, input: LotI
     ),
   );
   const seen = new Set<string>();
-  data.forEach((cells, i) => {
-    const row = firstRow + 1 + i;
+  for (const { row, cells } of data) {
     const cell: Partial<Record<LotColumn, string>> = {};
     columns.forEach((c, at) => {
       const text = (cells[at] ?? '').trim();
       if (c && text !== '') cell[c] = text;
     });
-    if (Object.keys(cell).length === 0) return; // blank lines are not rows
+    if (Object.keys(cell).length === 0) continue; // blank lines are not rows
     const problems: { field: string; message: string }[] = [];
     let quantity: number | null = null;
     if (cell.quantity !== undefined) {
@@ -117,7 +93,7 @@ export async function importLots(deps: AppDeps, scope: CompanyScope, input: LotI
         unit: parsed.data.unit || null,
       });
     }
-  });
+  }
   if (rows.length === 0 && errors.length === 0) throw new AppError('BAD_REQUEST', m.empty);
 
   const result = {

@@ -158,7 +158,7 @@ export async function importProducts(
       fields: { companyId: vi.validation.required },
     });
   }
-  const rows = await parseImportFile(input.bytes);
+  const rows = await parseImportFile(deps.parsePool, input.bytes);
   const { products, errors } = validateRows(rows);
   if (products.length > IMPORT_MAX_PRODUCTS) {
     throw new AppError('BAD_REQUEST', m.tooManyProducts(IMPORT_MAX_PRODUCTS));

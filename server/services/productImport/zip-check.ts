@@ -76,3 +76,47 @@ export async function checkZipBounds(bytes: Uint8Array): Promise<void> {
     zip.close();
   }
 }
+
+/** A checked zip's entries by name, each inflated as a stream when asked for. */
+export interface ZipEntries {
+  has(name: string): boolean;
+  /** The entry inflated as a stream; a missing entry is an unreadable file (400). */
+  open(name: string): Promise<import('node:stream').Readable>;
+  close(): void;
+}
+
+/**
+ * The entries of a zip that passed checkZipBounds, read from the same central directory the check
+ * read: a reader sees exactly what was counted.
+ */
+export async function openZipEntries(bytes: Uint8Array): Promise<ZipEntries> {
+  await checkZipBounds(bytes);
+  const yauzl = await import('yauzl');
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const zip = await new Promise<import('yauzl').ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(buffer, { lazyEntries: true, validateEntrySizes: true }, (err, z) =>
+      err || !z ? reject(unreadable()) : resolve(z),
+    ),
+  );
+  const entries = new Map<string, import('yauzl').Entry>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on('error', () => reject(unreadable()));
+    zip.on('end', resolve);
+    zip.on('entry', (entry: import('yauzl').Entry) => {
+      // The first of two entries of one name is the one read (a zip should not have two).
+      if (!entries.has(entry.fileName)) entries.set(entry.fileName, entry);
+      zip.readEntry();
+    });
+    zip.readEntry();
+  });
+  return {
+    has: (name) => entries.has(name),
+    open: (name) =>
+      new Promise((resolve, reject) => {
+        const entry = entries.get(name);
+        if (!entry) return reject(unreadable());
+        zip.openReadStream(entry, (err, stream) => (err || !stream ? reject(unreadable()) : resolve(stream)));
+      }),
+    close: () => zip.close(),
+  };
+}

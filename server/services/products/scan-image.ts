@@ -23,7 +23,7 @@ export type ScanImageAnswer = PublicProductAnswer & { found: PublicProductAnswer
 export function scanProductImage(deps: AppDeps & LimitScope, file: UploadFileInput, viewer: Viewer) {
   return limitedPhotoScan(deps, async (): Promise<ScanImageAnswer> => {
     const photo = await inspectScanPhoto(file.bytes, deps.settings.photoScanMaxBytes);
-    const texts = await deps.decodePool.decode(file.bytes, photo.kind);
+    const texts = await deps.decodePool.decode(file.bytes, photo);
     if (texts.length === 0) throw new AppError('BAD_REQUEST', vi.scan.noCodeInImage);
     const codes = [...new Set(texts.map(ourCode(deps.settings.publicUrl)).filter((c) => c !== null))];
     const seen = new Set<number | null>();

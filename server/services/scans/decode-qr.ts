@@ -44,6 +44,8 @@ const PASSES = [2000, 4000];
  */
 async function sourceOf(bytes: Uint8Array, kind: PhotoKind) {
   const { default: sharp } = await import('sharp');
+  // libvips' operation cache (50 MB by default) would keep a large photo's pixels after its answer.
+  sharp.cache(false);
   if (kind === 'heic') {
     const { default: decodeHeic } = await import('heic-decode');
     const image = await decodeHeic({ buffer: bytes });

@@ -33,21 +33,44 @@ export type PhotoKind = 'sharp' | 'heic';
  */
 export const MAX_PHOTO_PIXELS = 0x3fff * 0x3fff;
 /**
- * A HEIC photo is decoded whole, in libheif's WebAssembly heap, which never shrinks (decision 120): its
- * bound is the largest iPhone photo (48 MP) with room to spare, not libvips' ceiling.
+ * HEIC and AVIF photos are decoded whole before any scaling (libheif cannot scale while it decodes, and
+ * HEIC's decoder is WebAssembly whose heap never shrinks): about 16 bytes a pixel at the peak. Their
+ * bound is an iPhone's default 24 MP photo with room to spare (decision 175); a 48 MP "HEIF Max" photo
+ * is refused with a message asking for a smaller one or a JPEG, which scales while it loads.
  */
-export const MAX_HEIC_PIXELS = 50_000_000;
+export const MAX_HEIF_PIXELS = 25_000_000;
+/** The longest side the decoder's first pass looks at (decode-qr.ts). */
+const FIRST_PASS_SIDE = 2000;
+/**
+ * A photo whose decoding touches at most this many pixels is light: it may use the pool's thread kept
+ * for light photos (decode-pool.ts), so large photos from one address cannot keep everyone waiting.
+ */
+export const LIGHT_DECODE_PIXELS = 4_200_000;
 
 export interface CheckedPhoto {
   kind: PhotoKind;
   width: number;
   height: number;
+  /** Whether decoding it costs more than LIGHT_DECODE_PIXELS. */
+  heavy: boolean;
+}
+
+/**
+ * How many pixels decoding a photo touches: JPEG and WebP shrink by 2, 4 or 8 while they load (down to
+ * the first pass's size); every other format is decoded whole.
+ */
+export function decodedPixels(width: number, height: number, format: string | undefined): number {
+  let shrink = 1;
+  if (format === 'jpeg' || format === 'webp') {
+    while (shrink < 8 && Math.max(width, height) / (shrink * 2) >= FIRST_PASS_SIDE) shrink *= 2;
+  }
+  return Math.ceil(width / shrink) * Math.ceil(height / shrink);
 }
 
 /**
  * What a photo sent for a scan really is, from its bytes alone: at most `maxBytes` (413), one of the
- * accepted types with a readable header (else 415), at most MAX_PHOTO_PIXELS (413). Reads headers
- * only: the decoding happens on the pool's threads.
+ * accepted types with a readable header (else 415), at most MAX_PHOTO_PIXELS, or MAX_HEIF_PIXELS for
+ * HEIC and AVIF (413). Reads headers only: the decoding happens on the pool's threads.
  */
 export async function inspectScanPhoto(bytes: Uint8Array, maxBytes: number): Promise<CheckedPhoto> {
   if (bytes.length > maxBytes) throw tooLarge(maxBytes);
@@ -62,7 +85,7 @@ export async function inspectScanPhoto(bytes: Uint8Array, maxBytes: number): Pro
   if (declared && declared.width * declared.height > MAX_PHOTO_PIXELS)
     throw new AppError('PAYLOAD_TOO_LARGE', vi.scan.tooManyPixels);
   const { default: sharp } = await import('sharp');
-  let meta: { width?: number; height?: number; compression?: string };
+  let meta: { width?: number; height?: number; compression?: string; format?: string };
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
@@ -73,7 +96,8 @@ export async function inspectScanPhoto(bytes: Uint8Array, maxBytes: number): Pro
   if (width * height > MAX_PHOTO_PIXELS) throw new AppError('PAYLOAD_TOO_LARGE', vi.scan.tooManyPixels);
   // A HEIF file's own compression says which decoder it needs: HEVC (HEIC) or AV1 (AVIF).
   const kind: PhotoKind = accepted === 'heif' ? (meta.compression === 'hevc' ? 'heic' : 'sharp') : accepted;
-  if (kind === 'heic' && width * height > MAX_HEIC_PIXELS)
-    throw new AppError('PAYLOAD_TOO_LARGE', vi.scan.tooManyPixels);
-  return { kind, width, height };
+  if (meta.format === 'heif' && width * height > MAX_HEIF_PIXELS)
+    throw new AppError('PAYLOAD_TOO_LARGE', vi.scan.heifTooManyPixels(MAX_HEIF_PIXELS / 1_000_000));
+  const heavy = decodedPixels(width, height, meta.format) > LIGHT_DECODE_PIXELS;
+  return { kind, width, height, heavy };
 }

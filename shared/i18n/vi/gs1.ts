@@ -37,6 +37,14 @@ export const gs1 = {
   epcisNotJson: 'Tệp EPCIS không phải JSON hợp lệ',
   epcisNoEvents: 'Tài liệu EPCIS không có sự kiện ObjectEvent nào',
   epcisTooManyEvents: (max: number) => `Tài liệu EPCIS có quá nhiều sự kiện, tối đa ${max}`,
+  epcisListTooLong: (max: number) => `danh sách có quá nhiều phần tử (tối đa ${max})`,
+  epcisTooDeep: (max: number) => `lồng nhau quá sâu (tối đa ${max} cấp)`,
+  epcisTooManyValues: (max: number) =>
+    `tài liệu có quá nhiều giá trị (tối đa ${max.toLocaleString('vi-VN')})`,
+  epcisDuplicateItems: (first: number, second: number) =>
+    `danh sách có hai phần tử giống nhau (phần tử ${first} và ${second})`,
+  epcisTooCostly:
+    'Tài liệu EPCIS quá lớn hoặc quá phức tạp để kiểm tra: hãy chia thành nhiều tài liệu nhỏ hơn',
   epcisOtherLot: (n: number) => `Sự kiện thứ ${n} thuộc một sản phẩm hoặc lô khác`,
   epcisImportedTitle: 'Đã thêm các bước từ tài liệu EPCIS vào lô',
   digitalLinkQr: 'In mã QR theo chuẩn GS1 Digital Link',

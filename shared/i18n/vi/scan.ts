@@ -12,4 +12,7 @@ export const scan = {
   logAdded: 'Đã lưu vào lịch sử quét',
   logsMerged: 'Đã đồng bộ lịch sử quét',
   decodeBusy: 'Hệ thống đang xử lý nhiều ảnh, vui lòng thử lại sau ít giây',
+  decodeTooCostly: 'Ảnh này quá nặng để đọc mã QR, vui lòng chụp lại ảnh nhỏ hơn hoặc lưu ở dạng JPG',
+  heifTooManyPixels: (mp: number) =>
+    `Ảnh HEIC/AVIF tối đa ${mp} megapixel, vui lòng chụp ở độ phân giải thấp hơn hoặc lưu ở dạng JPG`,
 } as const;

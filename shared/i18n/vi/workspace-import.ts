@@ -60,6 +60,13 @@ export const workspaceImport = {
   unknownColumns: (names: string) => `Tệp có cột không xác định: ${names}`,
   tooManyProducts: (n: number) => `Mỗi tệp chỉ nhập được tối đa ${n.toLocaleString('vi-VN')} sản phẩm`,
   tooManyRows: (n: number) => `Mỗi tệp chỉ có tối đa ${n.toLocaleString('vi-VN')} dòng`,
+  tooManyColumns: (n: number) => `Tệp có dữ liệu ngoài ${n} cột đầu tiên: hãy xóa các cột thừa rồi gửi lại`,
+  tooManyCells: (n: number) =>
+    `Tệp có quá nhiều ô dữ liệu (tối đa ${n.toLocaleString('vi-VN')}): hãy chia thành nhiều tệp nhỏ hơn`,
+  tooManyMergedCells: (n: number) =>
+    `Tệp có quá nhiều ô gộp (tối đa ${n.toLocaleString('vi-VN')} ô): hãy bỏ gộp ô rồi gửi lại`,
+  tooCostly: 'Tệp quá lớn hoặc quá phức tạp để đọc: hãy chia thành nhiều tệp nhỏ hơn hoặc dùng tệp CSV',
+  busy: 'Hệ thống đang đọc nhiều tệp, vui lòng thử lại sau ít giây',
   notUtf8: 'Tệp CSV phải được lưu với mã hóa UTF-8',
   unreadable: 'Không đọc được tệp: hãy dùng tệp CSV hoặc Excel (.xlsx) theo mẫu',
   unpackedTooLarge: (mb: number) =>

@@ -27,13 +27,14 @@ describe('[foundation] worker modules', () => {
     const started = new Map<string, string>();
     for (const file of serverFiles('server')) {
       const source = readFileSync(file, 'utf8');
+      // Started directly, or by a budgeted pool given the worker's name and module.
       for (const m of source.matchAll(
-        /startWorkerModule\(\s*'([^']+)',\s*new URL\('([^']+)', import\.meta\.url\)/g,
+        /(?:startWorkerModule\(|worker: \{ name:)\s*'([^']+)',\s*(?:source: )?new URL\('([^']+)', import\.meta\.url\)/g,
       )) {
         started.set(m[1]!, join(file, '..', m[2]!));
       }
     }
-    expect([...started.keys()].sort()).toEqual(['background-worker', 'decode-worker']);
+    expect([...started.keys()].sort()).toEqual(['background-worker', 'decode-worker', 'parse-worker']);
     const entries = SERVER_ENTRY_POINTS as Record<string, string>;
     for (const [name, module] of started) {
       expect(entries[name], name).toBeDefined();

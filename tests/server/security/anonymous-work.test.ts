@@ -1,34 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_SCANS_PER_IP_PER_MINUTE } from '#server/security/limits.ts';
 import { XLSX_MAX_TOTAL_BYTES } from '#server/services/productImport/zip-check.ts';
 import { vi as messages } from '#shared/i18n/vi/index.ts';
 import { bigQrPng } from './images.ts';
-import { api, businessAccount, type Json, type RealServer, startRealServer } from './real-server.ts';
+import { api, businessAccount, memoryOf, postFile, type RealServer, startRealServer } from './real-server.ts';
 import { healthWhile, median, percentile } from './timing.ts';
 import { xlsxZipBomb } from './zip-bomb.ts';
 
 /** Expensive work an outsider can start, on the real server: photo scans and spreadsheet imports. */
-
-async function postFile(
-  base: string,
-  path: string,
-  bytes: Uint8Array,
-  name: string,
-  headers: Record<string, string> = {},
-) {
-  const form = new FormData();
-  form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
-  const res = await fetch(`${base}/api${path}`, { method: 'POST', body: form, headers });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as Json };
-}
-
-/** The server process's resident memory and its peak so far, in MB (Linux /proc). */
-function memoryOf(server: RealServer) {
-  const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
-  const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? Number.NaN);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-}
 
 describe('photo scans are decoded off the main thread, bounded, and limited per address (real server)', () => {
   let server: RealServer;

@@ -208,3 +208,24 @@ export async function businessAccount(
     email,
   };
 }
+
+/** A multipart upload (`file` field) to the real server's /api. */
+export async function postFile(
+  base: string,
+  path: string,
+  bytes: Uint8Array,
+  name: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Headers; body: Json }> {
+  const form = new FormData();
+  form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
+  const res = await fetch(`${base}/api${path}`, { method: 'POST', body: form, headers });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as Json };
+}
+
+/** The server process's resident memory and its peak so far, in MB (Linux /proc). */
+export function memoryOf(server: RealServer): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+  const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? Number.NaN);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
