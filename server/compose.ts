@@ -82,7 +82,7 @@ export async function createAppDeps(
     if (!options.parsePool) await parsePool.close();
   };
 
-  // The engine is a setting (DATABASE_URL); each handle carries its engine's tables (decision 196).
+  // The engine is a setting (DATABASE_URL); each handle carries its engine's tables (decision 197).
   if (settings.databaseEngine === 'pg') {
     const databaseUrl = settings.databaseUrl;
     if (!databaseUrl) throw new Error('settings.databaseEngine is pg without a databaseUrl');

@@ -11,7 +11,7 @@ import { attachTransactionRunner, sqliteTransactionRunner } from './transaction.
 
 /**
  * The database services use, on either engine (decision 150): drizzle's, typed as SQLite's, and `tables`,
- * the tables of its own engine (decision 196). A service names its tables from the handle it was given
+ * the tables of its own engine (decision 197). A service names its tables from the handle it was given
  * (`const { products } = db.tables`), so a handle and its tables never belong to two engines.
  */
 export type Db = BetterSQLite3Database & { readonly tables: Tables };
