@@ -67,8 +67,8 @@ const WHOLE_ACTIVITY: Readonly<Record<string, CbvBizStep>> = { ban: 'retail_sell
 /** The CBV step an activity names, or null: the longest phrase found as whole words wins. */
 export function cbvBizStepFor(activity: string): CbvBizStep | null {
   const folded = foldVietnamese(activity).replace(/[^a-z0-9]+/g, ' ').trim();
-  const whole = WHOLE_ACTIVITY[folded];
-  if (whole) return whole;
+  // Own keys only: an activity named "constructor" must not find Object's.
+  if (Object.hasOwn(WHOLE_ACTIVITY, folded)) return WHOLE_ACTIVITY[folded] as CbvBizStep;
   const words = ` ${folded} `;
   let best: readonly [string, CbvBizStep] | null = null;
   for (const entry of PHRASES) {
@@ -120,8 +120,7 @@ const CBV_LABELS: Partial<Record<CbvBizStep, string>> = {
 };
 
 /** A readable activity name for a bizStep: the Vietnamese CBV name, else the URI's last part. */
-export function activityOfBizStep(bizStep: string | undefined): string {
-  if (!bizStep) return 'Sự kiện EPCIS';
+export function activityOfBizStep(bizStep: string): string {
   if (isCbvBizStep(bizStep)) return CBV_LABELS[bizStep] ?? bizStep;
   const last = bizStep.split(/[/#:]/).filter(Boolean).at(-1) ?? bizStep;
   return last.replace(/[-_]+/g, ' ');

@@ -30,6 +30,11 @@ const sqliteKinds = {
   time: <N extends string>(name: N) => sqlite.integer(name, { mode: 'timestamp_ms' }),
   /** A JSON value of type T: text on SQLite. */
   json: <T>(name: string) => sqlite.text(name, { mode: 'json' }).$type<T>(),
+  /**
+   * A JSON value of type T whose text is kept as it came, its fields in their order (decision 193): text on
+   * SQLite, as `json`.
+   */
+  jsonAsReceived: <T>(name: string) => sqlite.text(name, { mode: 'json' }).$type<T>(),
 };
 
 type Kinds = typeof sqliteKinds;
@@ -45,6 +50,8 @@ const pgKinds: Kinds = {
   // Milliseconds, like SQLite's integer; with the time zone, so a Date means one instant.
   time: (name: string) => pg.timestamp(name, { mode: 'date', precision: 3, withTimezone: true }),
   json: (name: string) => pg.jsonb(name),
+  // json, not jsonb: jsonb keeps the value, not its text (keys reordered, duplicates dropped).
+  jsonAsReceived: (name: string) => pg.json(name),
 } as unknown as Kinds;
 
 /** The index helpers of SQLite: drizzle's, and the few whose meaning differs between the engines. */

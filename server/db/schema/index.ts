@@ -35,5 +35,5 @@ export function tablesOf(engine: DatabaseEngine): Tables {
 }
 
 export { TERM_KINDS, type TermKind } from './companies.ts';
-export { EXPIRY_KINDS } from './products.ts';
+export { EXPIRY_KINDS, newEventId } from './products.ts';
 export { DEVICE_CLASSES } from './scans.ts';

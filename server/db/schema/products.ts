@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { PRODUCT_STATUSES } from '#shared/constants.ts';
 import { companies } from './companies.ts';
@@ -153,7 +154,16 @@ export const lots = defineTable(
   ],
 );
 
-/** A lot's own timeline steps, in `position` order, shown after the product's shared ones. */
+/** The eventID a step gets when it is made in the app: a urn:uuid, as EPCIS allows. */
+export const newEventId = () => `urn:uuid:${randomUUID()}`;
+
+/**
+ * A lot's own timeline steps, in `position` order, shown after the product's shared ones. A step is also an
+ * EPCIS event (decision 193): `event_id` names it in exports and makes a capture idempotent; an event
+ * imported from an EPCIS document keeps the event as received (`epcis`), its document's other @context
+ * entries (`epcis_context`) and its GS1 event hash (`event_hash`), and the columns above are what the
+ * Vietnamese timeline shows of it.
+ */
 export const lotEvents = defineTable(
   'lot_events',
   (c) => ({
@@ -163,8 +173,52 @@ export const lotEvents = defineTable(
       .notNull()
       .references(() => c.of(lots).id, { onDelete: 'cascade' }),
     ...timelineStepColumns(c),
+    /** The EPCIS eventID: as received, else the event hash ID, else a urn:uuid made when the step is. */
+    eventId: c.text('event_id').$defaultFn(newEventId),
+    /** `ni:///sha-256;…?ver=CBV2.0` of the event as received (an imported event only). */
+    eventHash: c.text('event_hash'),
+    epcis: c.jsonAsReceived<Record<string, unknown>>('epcis'),
+    epcisContext: c.jsonAsReceived<unknown[]>('epcis_context'),
   }),
-  (t, i) => [i.index('lot_events_lot_idx').on(t.lotId, t.position)],
+  (t, i) => [
+    i.index('lot_events_lot_idx').on(t.lotId, t.position),
+    i.uniqueIndex('lot_events_event_id_unique').on(t.lotId, t.eventId),
+    i.index('lot_events_event_hash_idx').on(t.lotId, t.eventHash),
+  ],
+);
+
+/**
+ * Each object an imported EPCIS event names, by the list that names it (`epcList`, `quantityList`,
+ * `parentID`, `childEPCs`, `childQuantityList`, `inputEPCList`, `inputQuantityList`, `outputEPCList`,
+ * `outputQuantityList`), with the GS1 keys read from its Digital Link or EPC URI form: what links a
+ * TransformationEvent's input lots to its output lots, and any event to the lots it is about.
+ */
+export const lotEventObjects = defineTable(
+  'lot_event_objects',
+  (c) => ({
+    id: c.id(),
+    lotEventId: c
+      .int('lot_event_id')
+      .notNull()
+      .references(() => c.of(lotEvents).id, { onDelete: 'cascade' }),
+    companyId: c
+      .int('company_id')
+      .notNull()
+      .references(() => c.of(companies).id, { onDelete: 'cascade' }),
+    list: c.text('list').notNull(),
+    /** The identifier as the event wrote it. */
+    identifier: c.text('identifier').notNull(),
+    /** 14 digits, when the identifier names a trade item. */
+    gtin: c.text('gtin'),
+    lotCode: c.text('lot_code'),
+    serial: c.text('serial'),
+    quantity: c.real('quantity'),
+    uom: c.text('uom'),
+  }),
+  (t, i) => [
+    i.index('lot_event_objects_event_idx').on(t.lotEventId),
+    i.index('lot_event_objects_item_idx').on(t.companyId, t.gtin, t.lotCode),
+  ],
 );
 
 /**

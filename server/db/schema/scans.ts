@@ -61,6 +61,11 @@ export const scanLogs = defineTable(
       .int('product_id')
       .notNull()
       .references(() => c.of(products).id, { onDelete: 'cascade' }),
+    /**
+     * The lot of the last scan of this product that named one (a lot's code or Digital Link), so the
+     * history shows it and its recall; a scan of the product's own code keeps it (decision 184).
+     */
+    lotId: c.int('lot_id').references(() => c.of(lots).id, { onDelete: 'set null' }),
     scannedAt: c.time('scanned_at').notNull(),
     createdAt: c.createdAt(),
   }),

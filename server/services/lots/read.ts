@@ -22,7 +22,7 @@ export async function requireLotInScope(db: Executor, scope: CompanyScope, id: n
   return row;
 }
 
-const lotEventColumns = (lotEvents: Tables['lotEvents']) => ({
+export const lotEventColumns = (lotEvents: Tables['lotEvents']) => ({
   id: lotEvents.id,
   activity: lotEvents.activity,
   location: lotEvents.location,

@@ -26,7 +26,14 @@ export const errors = {
   resendTooSoon: 'Vui lòng chờ một phút trước khi gửi lại mã',
   weakPassword: 'Mật khẩu quá phổ biến, vui lòng chọn mật khẩu khác',
   invalidJson: 'Nội dung gửi lên không phải JSON hợp lệ',
+  notAnObject: 'Nội dung gửi lên phải là một đối tượng JSON',
+  tooManyFields: (max: number) => `Dữ liệu gửi lên có quá nhiều trường (tối đa ${max} trường trong một nhóm)`,
   noCompany: 'Tài khoản của bạn không thuộc doanh nghiệp nào',
   busy: 'Hệ thống đang bận, vui lòng thử lại sau ít giây',
+  databaseUnavailable: 'Hệ thống tạm thời không truy cập được dữ liệu, vui lòng thử lại sau ít giây',
+  starting: 'Hệ thống đang khởi động, vui lòng thử lại sau ít giây',
+  busyReload: 'Trang sẽ tự tải lại sau giây lát.',
+  storageFull:
+    'Máy chủ đã hết dung lượng lưu trữ nên chưa lưu được thay đổi này (dữ liệu đã lưu trước đó vẫn an toàn). Vui lòng thử lại sau ít phút hoặc báo quản trị viên.',
   batchTooLarge: (max: number) => `Gửi quá nhiều yêu cầu cùng lúc (tối đa ${max} yêu cầu một lần)`,
 } as const;

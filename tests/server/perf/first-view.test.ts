@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '#server/app.ts';
+import { eq } from 'drizzle-orm';
 import { flushScanEvents } from '#server/services/scans/record.ts';
 import { atOnce, createTestDeps, tables } from '#tests/helpers/deps.ts';
 import { callerFor, createUser } from '#tests/helpers/factories.ts';
 
-const { scanEvents } = tables;
+const { companies, products, scanEvents } = tables;
 
 /**
  * The public product page and a printed code's address come server-rendered, with the answer as JSON
@@ -56,7 +57,10 @@ describe('[GUEST][REST][perf] server-rendered public pages', () => {
     expect(res.headers.get('content-type')).toContain('text/html');
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
-    expect(html).toContain('<h1 class="text-2xl font-bold text-ink">Cà phê Arabica Cầu Đất</h1>');
+    expect(html).toMatch(/<h1 class="[^"]*">Cà phê Arabica Cầu Đất<\/h1>/);
+    // A product without a picture leads with its name: no empty picture box, and no workspace status.
+    expect(html).not.toContain('Chưa có ảnh');
+    expect(html).not.toContain('Đang hoạt động');
     expect(html).toContain('Lâm Đồng');
     expect(html).toContain('Thu hoạch');
     expect(html).toContain('Hành trình sản phẩm');
@@ -114,12 +118,57 @@ describe('[GUEST][REST][perf] server-rendered public pages', () => {
       const recalled = await get(path);
       expect(recalled.html).toContain('Phát hiện nấm mốc');
       // The banner comes before the lot's title.
-      expect(recalled.html.indexOf('Phát hiện nấm mốc')).toBeLessThan(recalled.html.indexOf('id="lot-title"'));
+      expect(recalled.html.indexOf('Phát hiện nấm mốc')).toBeLessThan(
+        recalled.html.indexOf('id="lot-title"'),
+      );
     });
 
     await caller.products.update({ id: product.id, name: product.name, status: 'INACTIVE' });
     await atOnce(async () => expect((await get(path)).html).toBe(TEMPLATE));
     for (const other of ['/lots/999', '/lots/abc']) expect((await get(other)).html, other).toBe(TEMPLATE);
+  });
+
+  it('a product page naming a lot it does not have says so above the product, made for that request; a lot it has is sent to its page', async () => {
+    const { deps, caller, product, get } = await world();
+    const lot = await caller.lots.create({ productId: product.id, code: 'L2405A' });
+    const notice = 'Không tìm thấy lô NOPE/1 — đây là thông tin chung của sản phẩm';
+    const asked = await get(`/products/details/${product.id}?lot=${encodeURIComponent('NOPE/1')}&17=270101`);
+    expect(asked.res.status).toBe(200);
+    expect(asked.res.headers.get('content-type')).toContain('text/html');
+    expect(asked.html).toContain(notice);
+    // Above the product, in the page the app then draws from the same answer.
+    expect(asked.html.indexOf(notice)).toBeLessThan(asked.html.indexOf('Cà phê Arabica Cầu Đất</h1>'));
+    expect(firstView(asked.html)).toMatchObject({ product: { id: product.id } });
+    // The visitor's text is text, never markup ('<' and '>' are GS1 lot characters); not a lot code: no notice.
+    const markup = await get(`/products/details/${product.id}?lot=${encodeURIComponent('<b>')}`);
+    expect(markup.html).not.toContain('<b>');
+    expect(markup.html).toContain('Không tìm thấy lô &lt;b&gt;');
+    const spaced = await get(`/products/details/${product.id}?lot=${encodeURIComponent('Lô 1')}`);
+    expect(spaced.html).not.toContain('Không tìm thấy lô');
+
+    // Not kept: the product page itself has no notice, and the next lot asked gets its own.
+    const plain = await get(`/products/details/${product.id}`, { 'accept-encoding': 'gzip' });
+    expect(plain.html).toContain('Cà phê Arabica Cầu Đất');
+    expect(plain.html).not.toContain('Không tìm thấy lô');
+    expect((await get(`/products/details/${product.id}?lot=OTHER`)).html).toContain(
+      'Không tìm thấy lô OTHER',
+    );
+
+    // A lot the product has: its own page. Case counts in GS1 lot codes.
+    const known = await get(`/products/details/${product.id}?lot=L2405A`);
+    expect(known.res.status).toBe(302);
+    expect(known.res.headers.get('location')).toBe(`/lots/${lot.id}`);
+    expect((await get(`/products/details/${product.id}?lot=l2405a`)).html).toContain(
+      'Không tìm thấy lô l2405a',
+    );
+    // Nothing here is a scan.
+    await flushScanEvents(deps);
+    expect(await deps.db.select().from(scanEvents)).toHaveLength(0);
+    // An INACTIVE product: the plain app, as without the lot.
+    await caller.products.update({ id: product.id, name: product.name, status: 'INACTIVE' });
+    await atOnce(async () =>
+      expect((await get(`/products/details/${product.id}?lot=NOPE`)).html).toBe(TEMPLATE),
+    );
   });
 
   it('an unknown code, a bad id or a missing product get the plain app, whose page says what is wrong', async () => {
@@ -234,6 +283,42 @@ describe('[GUEST][REST][first-view] a shared product link shows the product', ()
       expect(html).not.toContain('"Đặc biệt"');
       expect(html).not.toContain('<Mới>');
     }
+  });
+
+  it("a lot's page is named for its lot and product, a recalled lot says so first, and its preview points at the lot", async () => {
+    const { caller, product, get } = await world();
+    const lot = await caller.lots.create({ productId: product.id, code: 'L2405A' });
+    const before = await get(`/lots/${lot.id}`);
+    expect(before.html).toContain('<title>Lô L2405A · Cà phê Arabica Cầu Đất | Truy xuất nguồn gốc</title>');
+    expect(metaOf(before.html, 'og:title')).toBe('Lô L2405A · Cà phê Arabica Cầu Đất');
+    expect(metaOf(before.html, 'og:url')).toBe(`http://localhost:3000/lots/${lot.id}`);
+    await caller.lots.recall({ id: lot.id, reason: 'Phát hiện nấm mốc' });
+    await atOnce(async () => {
+      const { html } = await get(`/lots/${lot.id}`);
+      expect(html).toContain(
+        '<title>Đã thu hồi: Lô L2405A · Cà phê Arabica Cầu Đất | Truy xuất nguồn gốc</title>',
+      );
+      expect(metaOf(html, 'description')).toMatch(/^Lô hàng này đã bị thu hồi/);
+    });
+  });
+
+  it("a company's page is named for the company in its title and preview; an unknown one is the plain page", async () => {
+    const { deps, product, get } = await world();
+    const [row] = await deps.db.select().from(products).where(eq(products.id, product.id));
+    const [company] = await deps.db.select().from(companies).where(eq(companies.id, row!.companyId));
+    const companyId = company!.id;
+    const { res, html } = await get(`/company/details/${companyId}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(html).toContain(`<title>${company!.name} | Truy xuất nguồn gốc</title>`);
+    expect(metaOf(html, 'og:title')).toBe(company!.name);
+    expect(metaOf(html, 'og:url')).toBe(`http://localhost:3000/company/details/${companyId}`);
+    expect(metaOf(html, 'description')).toContain('Địa chỉ: Hà Nội.');
+    // The rest is the client's page as it is: no first view, its script and root.
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<script type="module" src="/assets/index-1.js">');
+    for (const other of ['/company/details/999', '/company/details/abc'])
+      expect((await get(other)).html, other).toBe(TEMPLATE);
   });
 
   it('a product without a picture has no og:image, and the description still says what the page is', async () => {
