@@ -76,7 +76,7 @@ export async function findGtinKey(
   gtin: string,
   lotCode: string | null | undefined,
 ): Promise<GtinKeyMatch | null> {
-  const { lots, products } = deps.db.tables;
+  const { products } = deps.db.tables;
   const [product] = await deps.db
     .select({ id: products.id, companyId: products.companyId, name: products.name })
     .from(products)
