@@ -5,7 +5,6 @@ import { prepareDatabase } from './db/migrations.ts';
 import { migratePg, openPgDb, withAdvisoryLock } from './db/pg-client.ts';
 import { errorReason, isConnectionError } from './db/errors.ts';
 import { createPgScanWriter } from './db/pg-scan-windows.ts';
-import { databaseEngine } from './db/engine.ts';
 import type { DatabaseStore } from './db/store.ts';
 import type { AppDeps } from './deps.ts';
 import type { Settings } from './env.ts';
@@ -21,11 +20,9 @@ import { createDecodePool, type DecodePool } from './services/scans/decode-pool.
 import { createScanBuffer } from './services/scans/record.ts';
 import { createAppState } from './state.ts';
 
-/** Where the data lives: a PostgreSQL database (DATABASE_URL), or the SQLite file (or ':memory:'). */
-export type DatabaseChoice = { databaseUrl: string } | { sqlitePath: string };
-
 export interface ComposeOptions {
-  database: DatabaseChoice;
+  /** SQLite: the file to open instead of settings.databasePath (tests: ':memory:'). */
+  sqlitePath?: string;
   mailer: Mailer;
   /** A decoding pool the caller keeps (a test file shares one); else one is made and closed with the deps. */
   decodePool?: DecodePool;
@@ -77,13 +74,6 @@ export async function createAppDeps(
   logger: Logger,
   options: ComposeOptions,
 ): Promise<ComposedDeps> {
-  // The tables services import were picked for this process's engine when schema/index.ts loaded.
-  const engine = 'databaseUrl' in options.database ? 'pg' : 'sqlite';
-  if (engine !== databaseEngine()) {
-    throw new Error(
-      `This process was started for ${databaseEngine()} (DATABASE_URL) and cannot open a ${engine} database`,
-    );
-  }
   const decodePool = options.decodePool ?? createDecodePool();
   const parsePool = options.parsePool ?? createParsePool();
   const health = createHealth(logger);
@@ -104,10 +94,13 @@ export async function createAppDeps(
     if (!options.parsePool) await parsePool.close();
   };
 
-  if ('databaseUrl' in options.database) {
+  // The engine is a setting (DATABASE_URL); each handle carries its engine's tables (decision 197).
+  if (settings.databaseEngine === 'pg') {
+    const databaseUrl = settings.databaseUrl;
+    if (!databaseUrl) throw new Error('settings.databaseEngine is pg without a databaseUrl');
     // Nothing here connects (decision 178): the pool connects when asked, the feed when start() listens, so
     // the server can listen while the database is not there yet, and say so on /api/health.
-    const handle = openPgDb(options.database.databaseUrl, {
+    const handle = openPgDb(databaseUrl, {
       ...options.pool,
       onError: (err) =>
         logger.warn(
@@ -118,7 +111,7 @@ export async function createAppDeps(
     const store: DatabaseStore = { engine: 'pg', pool: handle.pool };
     const publicAnswers = createPublicAnswers({ pool: handle.pool, settings, logger });
     const feed = new PgChangeFeed({
-      connection: { connectionString: options.database.databaseUrl },
+      connection: { connectionString: databaseUrl },
       onChange: (change) =>
         change === 'everything' ? publicAnswers.changedAll() : publicAnswers.changed(change),
       // The feed's connection is how this instance knows whether the database can be reached: while it is
@@ -167,7 +160,7 @@ export async function createAppDeps(
     };
   }
 
-  const path = options.database.sqlitePath;
+  const path = options.sqlitePath ?? settings.databasePath;
   // The copy before a migration is of the file (PostgreSQL's backups are pg_dump's: docs/deploy.md).
   if (path !== ':memory:') await prepareDatabase({ ...settings, databasePath: path }, logger);
   const { db, sqlite } = createDb(path, { synchronous: settings.sqliteSynchronous });

@@ -76,6 +76,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** The two database engines the app runs on (decisions 150 and 153). */
+export type DatabaseEngine = 'sqlite' | 'pg';
+
 export interface Settings {
   env: Env['NODE_ENV'];
   port: number;
@@ -85,6 +88,11 @@ export interface Settings {
   databasePath: string;
   /** PostgreSQL instead of the SQLite file (docs/deploy.md, "Many servers"); undefined: SQLite. */
   databaseUrl?: string;
+  /**
+   * The engine this process runs on, fixed for its life: 'pg' when DATABASE_URL is set, else 'sqlite'. The
+   * composition (server/compose.ts) opens that engine's database, whose handle carries its tables.
+   */
+  databaseEngine: DatabaseEngine;
   /** Uploaded pictures: with several instances, a directory every one of them sees (decision 156). */
   uploadsDir: string;
   /** Names this process in its logs: several instances write to one place. */
@@ -171,6 +179,7 @@ export function loadSettings(source: Record<string, string | undefined> = proces
     dataDir,
     databasePath: e.DATABASE_PATH ? resolve(e.DATABASE_PATH) : join(dataDir, 'app.db'),
     databaseUrl: e.DATABASE_URL,
+    databaseEngine: e.DATABASE_URL === undefined ? 'sqlite' : 'pg',
     uploadsDir,
     instanceId: e.INSTANCE_ID ?? `${hostname()}-${process.pid}`,
     outboxDir: join(dataDir, 'outbox'),

@@ -67,9 +67,6 @@ export async function startServer(
   appOptions: AppOptions = {},
 ): Promise<RunningServer> {
   const composed = await createAppDeps(settings, logger, {
-    database: settings.databaseUrl
-      ? { databaseUrl: settings.databaseUrl }
-      : { sqlitePath: settings.databasePath },
     mailer: createMailer({
       smtpUrl: settings.smtpUrl,
       from: settings.mailFrom,

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '#server/auth/password.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { vietnameseSortKey } from '#shared/sort-key.ts';
-import { users } from './schema/index.ts';
 
 /**
  * The first SUPER_ADMIN comes from ADMIN_EMAIL / ADMIN_PASSWORD when no SUPER_ADMIN exists. There is
@@ -10,6 +9,7 @@ import { users } from './schema/index.ts';
  */
 export async function ensureSuperAdmin(deps: AppDeps): Promise<void> {
   const { db, settings, logger } = deps;
+  const { users } = db.tables;
   const [existing] = await db
     .select({ id: users.id })
     .from(users)

@@ -6,13 +6,28 @@ import type { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
 import { readShippedFile } from '#server/shipped-files.ts';
 import { fillNameSortKeys } from './name-sort.ts';
 import { registerFoldFunction } from './search.ts';
-import * as schema from './schema/sqlite.ts';
+import { sqliteTables, type Tables } from './schema/index.ts';
 import { attachTransactionRunner, sqliteTransactionRunner } from './transaction.ts';
 
-export type Db = BetterSQLite3Database<typeof schema>;
+/**
+ * The database services use, on either engine (decision 150): drizzle's, typed as SQLite's, and `tables`,
+ * the tables of its own engine (decision 197). A service names its tables from the handle it was given
+ * (`const { products } = db.tables`), so a handle and its tables never belong to two engines.
+ */
+export type Db = BetterSQLite3Database & { readonly tables: Tables };
 export type Sqlite = Database.Database;
 /** The database or a transaction: what a query helper needs to run inside either. */
-export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
+export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'tables'>;
+
+/**
+ * Gives a drizzle database (or one of its transactions) the tables of its engine, once, where the handle
+ * is made (here and in server/db/pg-client.ts).
+ */
+export function attachTables<D extends object>(db: D, tables: Tables): D & { readonly tables: Tables } {
+  return Object.defineProperty(db, 'tables', { value: tables, enumerable: false }) as D & {
+    readonly tables: Tables;
+  };
+}
 export interface DbHandle {
   db: Db;
   engine: 'sqlite';
@@ -68,7 +83,7 @@ export function applyPragmas(sqlite: Sqlite, synchronous: 'NORMAL' | 'FULL' = 'N
 export function createDb(path: string, options: { synchronous?: 'NORMAL' | 'FULL' } = {}): DbHandle {
   const sqlite = new Database(path);
   applyPragmas(sqlite, options.synchronous);
-  const db = drizzle(sqlite, { schema });
+  const db = attachTables(drizzle(sqlite), sqliteTables);
   // What drizzle-orm/better-sqlite3/migrator's migrate() does, given the migrations instead of a folder
   // (its dialect and session are marked internal in drizzle's types).
   const migrator = db as unknown as {

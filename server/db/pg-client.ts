@@ -4,19 +4,19 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db, Executor } from './client.ts';
-import { shippedMigrations } from './client.ts';
+import { attachTables, shippedMigrations } from './client.ts';
 import { isConnectionError } from './errors.ts';
 import { DatabaseTooNewError } from './migrations.ts';
 import { fillNameSortKeysPg } from './name-sort.ts';
-import * as pgSchema from './schema/pg/index.ts';
+import { pgTables } from './schema/index.ts';
 import { attachTransactionRunner, type TransactionRunner } from './transaction.ts';
 
-export type PgDb = NodePgDatabase<typeof pgSchema>;
+export type PgDb = NodePgDatabase;
 
 /**
  * The PostgreSQL handle (decision 153), shaped like createDb's: `db` is typed as the SQLite database, as
- * every table of schema/index.ts is typed as its SQLite table, so services are written once (decision 150);
- * `pg` is the same object with its real type, for the PostgreSQL-only code under server/db/.
+ * the PostgreSQL tables it carries are typed as their SQLite twins, so services are written once (decisions
+ * 150, 196); `pg` is the same object with its real type, for the PostgreSQL-only code under server/db/.
  */
 export interface PgDbHandle {
   db: Db;
@@ -112,7 +112,7 @@ export function pgTransactionRunner(pool: pg.Pool): TransactionRunner {
       try {
         let db = onConnection.get(client);
         if (!db) {
-          db = drizzle(client, { schema: pgSchema });
+          db = drizzle(client);
           onConnection.set(client, db);
         }
         return await db.transaction(async (pgTx) => {
@@ -120,7 +120,7 @@ export function pgTransactionRunner(pool: pg.Pool): TransactionRunner {
           // file (decision 166): the services' read-check-write bodies keep the guarantees they were written
           // with (positions, versions, unique codes), under PostgreSQL's READ COMMITTED.
           await pgTx.execute(sql`SELECT pg_advisory_xact_lock(${PG_WRITE_LOCK})`);
-          const tx = attachTransactionRunner(pgTx, runner) as unknown as Executor;
+          const tx = attachTables(attachTransactionRunner(pgTx, runner), pgTables) as unknown as Executor;
           return inside.run(tx, () => body(tx));
         });
       } catch (error) {
@@ -176,10 +176,10 @@ export function openPgDb(url: string, options: PgDbOptions = {}): PgDbHandle {
   });
   // Reported by the connection's own listener above.
   pool.on('error', () => undefined);
-  const pgDb = drizzle(pool, { schema: pgSchema });
+  const pgDb = drizzle(pool);
   attachTransactionRunner(pgDb, pgTransactionRunner(pool));
   return {
-    db: pgDb as unknown as Db,
+    db: attachTables(pgDb, pgTables) as unknown as Db,
     engine: 'pg',
     pg: pgDb,
     pool,

@@ -3,7 +3,7 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { ProductListInput } from '#shared/schemas/products.ts';
 import type { Db } from './client.ts';
 import { sortTerm } from './order.ts';
-import { products } from './schema/index.ts';
+import type { Tables } from './schema/index.ts';
 import { ftsMatch, pgSearchMatch } from './search.ts';
 import type { DatabaseStore } from './store.ts';
 
@@ -17,6 +17,8 @@ export interface ListFilter {
 export type ListColumns = Record<string, SQLiteColumn>;
 /** The order of a list page. */
 export type ListOrder = Pick<ProductListInput, 'sortBy' | 'orderBy'>;
+/** The products table of the handle the queries run on. */
+type Products = Tables['products'];
 
 /**
  * The product list's queries (server/services/products/list.ts), one implementation per engine, chosen in
@@ -41,16 +43,17 @@ export interface ProductListQueries<Row> {
  * created_at (the index that also serves a category filter sorted by date), so ties within a category
  * come oldest first (newest on desc). The terms are sortTerm's: the same order on both engines.
  */
-const SORT_KEYS = {
-  name: [products.nameSort],
-  createdAt: [products.createdAt],
-  updatedAt: [products.updatedAt],
-  status: [products.status],
-  category: [products.category, products.createdAt],
-} as const;
+const sortKeys = (products: Products) =>
+  ({
+    name: [products.nameSort],
+    createdAt: [products.createdAt],
+    updatedAt: [products.updatedAt],
+    status: [products.status],
+    category: [products.category, products.createdAt],
+  }) as const;
 
-const orderOf = (store: DatabaseStore, order: ListOrder) => [
-  ...SORT_KEYS[order.sortBy].map((c) => sortTerm(store, c, order.orderBy)),
+const orderOf = (store: DatabaseStore, products: Products, order: ListOrder) => [
+  ...sortKeys(products)[order.sortBy].map((c) => sortTerm(store, c, order.orderBy)),
   sortTerm(store, products.id, order.orderBy),
 ];
 
@@ -71,6 +74,7 @@ function pgQueries<Row>(
   columns: ListColumns,
 ): ProductListQueries<Row> {
   if (store.engine !== 'pg') throw new Error('pgQueries on another engine');
+  const { products } = db.tables;
   const { pool } = store;
   const where = (f: ListFilter, search?: SQL | null) =>
     and(
@@ -96,7 +100,7 @@ function pgQueries<Row>(
         .select(columns)
         .from(products)
         .where(where(f))
-        .orderBy(...orderOf(store, order))
+        .orderBy(...orderOf(store, products, order))
         .limit(limit)
         .offset(offset)) as Row[];
     },
@@ -107,7 +111,7 @@ function pgQueries<Row>(
         .select({ id: products.id })
         .from(products)
         .where(where(f, match))
-        .orderBy(...orderOf(store, order));
+        .orderBy(...orderOf(store, products, order));
       return rows.map((r) => r.id);
     },
     async byIds(ids) {
@@ -171,7 +175,11 @@ function shapeOf(f: ListFilter, order: ListOrder | null, use: 'page' | 'count' |
  * The WHERE of a shape: the driving index's leading column as a plain equality, every other
  * cross-company term with a `+` (see shapeOf). Values are literals here, placeholders when prepared.
  */
-function filterOf(s: Shape, v: { companyId: unknown; status: unknown; category: unknown }) {
+function filterOf(
+  products: Products,
+  s: Shape,
+  v: { companyId: unknown; status: unknown; category: unknown },
+) {
   const statusDrives = s.index === 'products_status_idx' || s.index === 'products_status_name_idx';
   const categoryDrives =
     s.index === 'products_category_created_idx' || s.index === 'products_category_name_idx';
@@ -218,6 +226,7 @@ function sqliteQueries<Row>(
   columns: ListColumns,
 ): ProductListQueries<Row> {
   if (store.engine !== 'sqlite') throw new Error('sqliteQueries on another engine');
+  const { products } = db.tables;
   const { sqlite } = store;
   /** A drizzle query's text with INDEXED BY after FROM products, its placeholders bound by name. */
   const prepareRaw = (query: { sql: string; params: unknown[] }, index: ListIndex | null) => {
@@ -264,7 +273,11 @@ function sqliteQueries<Row>(
       let q = counts.get(key);
       if (!q) {
         const run = prepareRaw(
-          db.select({ n: count() }).from(products).where(filterOf(s, placeholders)).toSQL(),
+          db
+            .select({ n: count() })
+            .from(products)
+            .where(filterOf(products, s, placeholders))
+            .toSQL(),
           s.index,
         );
         q = (v) => Number(run(v)[0]?.[0] ?? 0);
@@ -281,8 +294,8 @@ function sqliteQueries<Row>(
           db
             .select(columns)
             .from(products)
-            .where(filterOf(s, placeholders))
-            .orderBy(...orderOf(store, order))
+            .where(filterOf(products, s, placeholders))
+            .orderBy(...orderOf(store, products, order))
             .limit(sql.placeholder('limit'))
             .offset(sql.placeholder('offset'))
             .toSQL(),
@@ -301,11 +314,11 @@ function sqliteQueries<Row>(
         .from(products)
         .where(
           and(
-            filterOf(shapeOf(f, order, 'ids'), valuesOf(f)),
+            filterOf(products, shapeOf(f, order, 'ids'), valuesOf(f)),
             sql`${products.id} IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${match})`,
           ),
         )
-        .orderBy(...orderOf(store, order));
+        .orderBy(...orderOf(store, products, order));
       return rows.map((r) => r.id);
     },
     async byIds(ids) {

@@ -7,12 +7,12 @@ import type { AppDeps } from '#server/deps.ts';
 import { generateCode } from '#server/services/codes.ts';
 import { insertProductRecord, type ProductFields, type TrackingFields } from '#server/services/products/records.ts';
 import { insertLotRecord } from '#server/services/lots/save.ts';
-import { companies, documents, lots, shortLinks, users } from '#server/db/schema/index.ts';
 import { DEFAULT_DOCUMENTS } from './default-documents.ts';
 import { vietnameseSortKey } from '#shared/sort-key.ts';
 
 /** A fresh install shows a home page and terms: the default sections, written once when a key has none. */
 export async function ensureDefaultDocuments({ db }: Pick<AppDeps, 'db'>): Promise<void> {
+  const { documents } = db.tables;
   for (const [key, sections] of Object.entries(DEFAULT_DOCUMENTS)) {
     const k = key as keyof typeof DEFAULT_DOCUMENTS;
     const [present] = await db.select({ id: documents.id }).from(documents).where(eq(documents.key, k)).limit(1);
@@ -93,6 +93,7 @@ const DEMO_PRODUCTS: Array<ProductFields & { trackings: TrackingFields[] }> = [
  * journey, L2406B, and L2404R recalled, each with a QR code of its own.
  */
 async function seedDemoLots(tx: Executor, companyId: number): Promise<void> {
+  const { lots, shortLinks } = tx.tables;
   const product = await insertProductRecord(
     tx,
     companyId,
@@ -166,6 +167,7 @@ async function seedDemoLots(tx: Executor, companyId: number): Promise<void> {
  */
 export async function seedDemo(deps: AppDeps): Promise<void> {
   const { db, logger } = deps;
+  const { companies, shortLinks, users } = db.tables;
   const [seeded] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ADMIN_EMAIL)).limit(1);
   if (seeded) return;
   const passwordHash = await hashPassword(randomBytes(24).toString('base64url'), deps.settings.passwordHashCost);

@@ -2,12 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject, vi } from 'vitest';
-import { createAppDeps, type DatabaseChoice } from '#server/compose.ts';
+import { createAppDeps } from '#server/compose.ts';
 import type { Sqlite } from '#server/db/client.ts';
-import { type DatabaseEngine, databaseEngine } from '#server/db/engine.ts';
+import { type Tables, tablesOf } from '#server/db/schema/index.ts';
 import { sqliteOf } from '#server/db/store.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { loadSettings } from '#server/env.ts';
+import { type DatabaseEngine, loadSettings } from '#server/env.ts';
 import { createLogger } from '#server/logger.ts';
 import { createMemoryMailer } from '#server/mail/mailer.ts';
 import { createParsePool, type ParsePool } from '#server/services/parsing/parse-pool.ts';
@@ -20,8 +20,14 @@ export type TestDeps = AppDeps & {
   readonly sqlite: Sqlite;
 };
 
-/** The engine this test run is on: PostgreSQL with TEST_ENGINE=pg (tests/setup/server.ts), else SQLite. */
-export const engine: DatabaseEngine = databaseEngine();
+/** The engine this test run is on: PostgreSQL with TEST_ENGINE=pg (tests/setup/postgres.ts), else SQLite. */
+export const engine: DatabaseEngine = process.env.TEST_ENGINE === 'pg' ? 'pg' : 'sqlite';
+
+/**
+ * The tables of this run's engine: the ones every handle createTestDeps makes carries (`deps.db.tables`),
+ * for a test that reads or writes a table behind the services' back.
+ */
+export const tables: Tables = tablesOf(engine);
 
 /** The temporary DATA_DIRs made by this test file; tests/setup/server.ts removes them after it. */
 export const testDataDirs = new Set<string>();
@@ -42,13 +48,13 @@ let parsePool: ParsePool | undefined;
 export async function createTestDeps(env: Record<string, string> = {}): Promise<TestDeps> {
   const dataDir = mkdtempSync(join(tmpdir(), 'txng-test-'));
   testDataDirs.add(dataDir);
-  let database: DatabaseChoice = { sqlitePath: ':memory:' };
+  let databaseUrl: string | undefined;
   if (engine === 'pg') {
     const postgres = inject('postgres');
     if (!postgres) throw new Error('TEST_ENGINE=pg without a cluster: tests/setup/postgres.ts did not run');
     const fresh = await freshPgDatabase(postgres);
     testCleanups.push(fresh.drop);
-    database = { databaseUrl: fresh.url };
+    databaseUrl = fresh.url;
   }
   const settings = loadSettings({
     NODE_ENV: 'test',
@@ -58,13 +64,13 @@ export async function createTestDeps(env: Record<string, string> = {}): Promise<
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:3000',
     SCAN_FLUSH_MS: '0',
-    ...('databaseUrl' in database ? { DATABASE_URL: database.databaseUrl } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
   decodePool ??= createDecodePool();
   parsePool ??= createParsePool();
   const composed = await createAppDeps(settings, createLogger('silent'), {
-    database,
+    sqlitePath: ':memory:',
     mailer: createMemoryMailer(),
     decodePool,
     parsePool,

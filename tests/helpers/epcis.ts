@@ -1,12 +1,14 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { asc, eq } from 'drizzle-orm';
-import { lotEvents, lots, products } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { EPCIS_CONTEXT } from '#server/services/epcis/context.ts';
+import { tables } from './deps.ts';
 import { callerFor, createUser, tokenFor } from './factories.ts';
 import { createTestApi } from './http.ts';
 import { readInterop } from './interop.ts';
+
+const { lotEvents, lots, products } = tables;
 
 /** GS1's official EPCIS 2.0 JSON Schema (the repository's copy), with the formats it relies on. */
 export function officialEpcisSchema(): ValidateFunction {

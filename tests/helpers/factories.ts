@@ -1,5 +1,5 @@
 import { hashPassword } from '#server/auth/password.ts';
-import { companies, users } from '#server/db/schema/index.ts';
+import type { Tables } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { issueSession, type UserRow } from '#server/services/accounts/session.ts';
 import { createContextInner } from '#server/edge/context.ts';
@@ -11,7 +11,8 @@ export const TEST_PASSWORD = 'mat-khau-thu-nghiem-1';
 let seq = 0;
 let cachedHash: Promise<string> | undefined;
 
-export async function createCompany(deps: AppDeps, fields: Partial<typeof companies.$inferInsert> = {}) {
+export async function createCompany(deps: AppDeps, fields: Partial<Tables['companies']['$inferInsert']> = {}) {
+  const { companies } = deps.db.tables;
   seq++;
   const [row] = await deps.db
     .insert(companies)
@@ -31,8 +32,9 @@ export async function createCompany(deps: AppDeps, fields: Partial<typeof compan
 /** An ACTIVE user of the given role, with TEST_PASSWORD. Company roles get a new company unless one is given. */
 export async function createUser(
   deps: AppDeps,
-  options: Partial<typeof users.$inferInsert> & { role?: Role; password?: string } = {},
+  options: Partial<Tables['users']['$inferInsert']> & { role?: Role; password?: string } = {},
 ): Promise<UserRow> {
+  const { users } = deps.db.tables;
   seq++;
   const { password, ...fields } = options;
   const role = fields.role ?? 'USER';

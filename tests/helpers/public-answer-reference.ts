@@ -1,12 +1,6 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
-import {
-  companies,
-  lots,
-  products,
-  shortLinks,
-  trackingEntries,
-} from '#server/db/schema/index.ts';
+import type { Tables } from '#server/db/schema/index.ts';
 import { toPublicCompany } from '#server/services/accounts/profile.ts';
 import { redirectUrl } from '#server/services/codes.ts';
 import { lotEventsOf, toLot } from '#server/services/lots/read.ts';
@@ -31,7 +25,7 @@ export interface BuiltAnswer<T> {
   data: T;
 }
 
-type LotRow = typeof lots.$inferSelect;
+type LotRow = Tables['lots']['$inferSelect'];
 
 /** The public part of the workspace's lot (toLot), in PublicLot's key order: its recall read in one place. */
 function toPublicLot(row: LotRow): PublicLot {
@@ -44,15 +38,16 @@ const byCode = (a: LotRow, b: LotRow) => (a.code < b.code ? -1 : a.code > b.code
 
 /** The answer of an ACTIVE product, with `lotId`'s lot (a lot's own code) or none. */
 async function productAnswerOf(db: Executor, publicUrl: string, productId: number, lotId: number | null) {
+  const { companies, lots, products, trackingEntries } = db.tables;
   const [row] = await db
-    .select({ product: productColumns, company: companies })
+    .select({ product: productColumns(products), company: companies })
     .from(products)
     .innerJoin(companies, eq(companies.id, products.companyId))
     .where(and(eq(products.id, productId), eq(products.status, 'ACTIVE')))
     .limit(1);
   if (!row) return undefined;
   const trackings = await db
-    .select(trackingColumns)
+    .select(trackingColumns(trackingEntries))
     .from(trackingEntries)
     .where(eq(trackingEntries.productId, productId))
     .orderBy(asc(trackingEntries.position));
@@ -77,6 +72,7 @@ export async function buildProductAnswer(
   publicUrl: string,
   code: string,
 ): Promise<BuiltAnswer<PublicProductAnswer> | undefined> {
+  const { shortLinks } = db.tables;
   const [link] = await db
     .select({ productId: shortLinks.productId, lotId: shortLinks.lotId })
     .from(shortLinks)
@@ -90,6 +86,7 @@ export async function buildProductAnswer(
 
 /** A product's primary code, ACTIVE or not (the page opened by the product's address). */
 export async function buildPrimaryCode(db: Executor, productId: number): Promise<string | undefined> {
+  const { products } = db.tables;
   const [row] = await db
     .select({ qrCode: products.qrCode })
     .from(products)
@@ -104,6 +101,7 @@ export async function buildShortLinkAnswer(
   publicUrl: string,
   code: string,
 ): Promise<BuiltAnswer<ShortLinkAnswer> | undefined> {
+  const { products, shortLinks } = db.tables;
   const [row] = await db
     .select({
       code: shortLinks.code,
@@ -130,6 +128,7 @@ export async function buildLotAnswer(
   publicUrl: string,
   lotId: number,
 ): Promise<BuiltAnswer<PublicLotAnswer> | undefined> {
+  const { lots } = db.tables;
   const [lot] = await db.select().from(lots).where(eq(lots.id, lotId)).limit(1);
   if (!lot) return undefined;
   const product = await productAnswerOf(db, publicUrl, lot.productId, null);

@@ -1,17 +1,9 @@
 // Server tests run in node with the project's subpath imports.
 import { rmSync } from 'node:fs';
-import { afterAll, inject } from 'vitest';
+import { afterAll } from 'vitest';
 
+// Before anything of the app is imported (below).
 process.env.TZ = 'UTC';
-
-// TEST_ENGINE=pg: this run is on PostgreSQL (decision 154). The engine is chosen once per process from
-// DATABASE_URL, when the schema module loads (decision 153), so it is set before anything of the app is
-// imported; each createTestDeps() then opens its own fresh database on the run's cluster.
-if (process.env.TEST_ENGINE === 'pg') {
-  const postgres = inject('postgres');
-  if (!postgres) throw new Error('TEST_ENGINE=pg without a cluster: tests/setup/postgres.ts did not run');
-  process.env.DATABASE_URL = postgres.adminUrl;
-}
 
 const { testCleanups, testDataDirs } = await import('#tests/helpers/deps.ts');
 

@@ -1,34 +1,33 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { createdAt, updatedAt } from './columns.ts';
+import { defineTable } from './define.ts';
 
-export const companies = sqliteTable(
+export const companies = defineTable(
   'companies',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    name: text('name').notNull(),
+  (c) => ({
+    id: c.id(),
+    name: c.text('name').notNull(),
     /** vietnameseSortKey(name) (shared/sort-key.ts, decision 085): the list's sort by name. */
-    nameSort: text('name_sort').notNull().default(''),
-    representative: text('representative').notNull().default(''),
-    address: text('address').notNull().default(''),
-    email: text('email').notNull().default(''),
-    businessLicense: text('business_license').notNull().default(''),
+    nameSort: c.text('name_sort').notNull().default(''),
+    representative: c.text('representative').notNull().default(''),
+    address: c.text('address').notNull().default(''),
+    email: c.text('email').notNull().default(''),
+    businessLicense: c.text('business_license').notNull().default(''),
     /** Vietnamese tax code (MST): 10 digits, or 10 digits + '-' + 3 digits for a branch. */
-    taxCode: text('tax_code'),
+    taxCode: c.text('tax_code'),
     /** GS1 Global Location Number of the company: 13 digits, check digit verified. */
-    gln: text('gln'),
+    gln: c.text('gln'),
     /**
      * Print GS1 Digital Link QR codes (PUBLIC_URL/01/{gtin}/10/{lot}) instead of PUBLIC_URL/redirect/{code};
      * both keep resolving forever.
      */
-    digitalLinkQr: integer('digital_link_qr', { mode: 'boolean' }).notNull().default(false),
-    version: integer('version').notNull().default(1),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    index('companies_name_sort_idx').on(t.nameSort),
+    digitalLinkQr: c.bool('digital_link_qr').notNull().default(false),
+    version: c.int('version').notNull().default(1),
+    createdAt: c.createdAt(),
+    updatedAt: c.updatedAt(),
+  }),
+  (t, i) => [
+    i.index('companies_name_sort_idx').on(t.nameSort),
     // The Digital Link resolver finds a company by its GLN (/414/{gln}, /417/{gln}) for any visitor.
-    index('companies_gln_idx').on(t.gln),
+    i.index('companies_gln_idx').on(t.gln),
   ],
 );
 
@@ -36,16 +35,17 @@ export const companies = sqliteTable(
 export const TERM_KINDS = ['category', 'unit', 'tag'] as const;
 export type TermKind = (typeof TERM_KINDS)[number];
 
-export const companyTerms = sqliteTable(
+export const companyTerms = defineTable(
   'company_terms',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    companyId: integer('company_id')
+  (c) => ({
+    id: c.id(),
+    companyId: c
+      .int('company_id')
       .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: TERM_KINDS }).notNull(),
-    value: text('value').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('company_terms_unique').on(t.companyId, t.kind, t.value)],
+      .references(() => c.of(companies).id, { onDelete: 'cascade' }),
+    kind: c.text('kind', { enum: TERM_KINDS }).notNull(),
+    value: c.text('value').notNull(),
+    createdAt: c.createdAt(),
+  }),
+  (t, i) => [i.uniqueIndex('company_terms_unique').on(t.companyId, t.kind, t.value)],
 );

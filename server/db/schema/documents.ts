@@ -1,21 +1,20 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { DOCUMENT_KEYS } from '#shared/constants.ts';
-import { createdAt, updatedAt } from './columns.ts';
+import { defineTable } from './define.ts';
 
 /** Site content: the ordered sections of the home page ('traceability') and the terms. */
-export const documents = sqliteTable(
+export const documents = defineTable(
   'documents',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    key: text('key', { enum: DOCUMENT_KEYS }).notNull(),
-    position: integer('position').notNull().default(0),
-    title: text('title').notNull().default(''),
-    subtitle: text('subtitle').notNull().default(''),
+  (c) => ({
+    id: c.id(),
+    key: c.text('key', { enum: DOCUMENT_KEYS }).notNull(),
+    position: c.int('position').notNull().default(0),
+    title: c.text('title').notNull().default(''),
+    subtitle: c.text('subtitle').notNull().default(''),
     /** Rich text, cleaned to an allow-list before it is stored. */
-    body: text('body').notNull().default(''),
-    version: integer('version').notNull().default(1),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index('documents_key_idx').on(t.key, t.position)],
+    body: c.text('body').notNull().default(''),
+    version: c.int('version').notNull().default(1),
+    createdAt: c.createdAt(),
+    updatedAt: c.updatedAt(),
+  }),
+  (t, i) => [i.index('documents_key_idx').on(t.key, t.position)],
 );

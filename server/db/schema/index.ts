@@ -1,30 +1,38 @@
-import { databaseEngine } from '../engine.ts';
-import * as pg from './pg/index.ts';
-import * as sqlite from './sqlite.ts';
+import type { DatabaseEngine } from '#server/env.ts';
+import * as companies from './companies.ts';
+import { DeclaredTable } from './define.ts';
+import * as documents from './documents.ts';
+import * as products from './products.ts';
+import * as scans from './scans.ts';
+import * as users from './users.ts';
+
+/** Every declaration module's exports: its tables (DeclaredTable) and its value lists. */
+const declared = { ...companies, ...documents, ...products, ...scans, ...users };
+type Declared = typeof declared;
+type TableName = { [K in keyof Declared]: Declared[K] extends DeclaredTable ? K : never }[keyof Declared];
 
 /**
- * The tables services import (decision 153): on PostgreSQL (DATABASE_URL postgres://…) the tables of ./pg/,
- * else the SQLite ones, chosen once when this module loads. Both are typed as the SQLite table: the two
- * schemas have the same names, columns and JS value types (tests/server/foundation/schema-drift.test.ts
- * fails on any difference), and drizzle's builders are awaited the same way on both (decision 150).
+ * Every table, by the name services use, as one engine has it. Typed as the SQLite tables on both engines
+ * (decision 153): the PostgreSQL ones are their twins from the same declaration (schema/define.ts).
  */
-const onPg = databaseEngine() === 'pg';
-const pick = <T>(sqliteTable: T, pgTable: unknown): T => (onPg ? (pgTable as T) : sqliteTable);
+export type Tables = { readonly [K in TableName]: Declared[K] extends DeclaredTable<infer T> ? T : never };
 
-export const companies = pick(sqlite.companies, pg.companies);
-export const companyTerms = pick(sqlite.companyTerms, pg.companyTerms);
-export const users = pick(sqlite.users, pg.users);
-export const emailVerificationCodes = pick(sqlite.emailVerificationCodes, pg.emailVerificationCodes);
-export const passwordResetTokens = pick(sqlite.passwordResetTokens, pg.passwordResetTokens);
-export const products = pick(sqlite.products, pg.products);
-export const trackingEntries = pick(sqlite.trackingEntries, pg.trackingEntries);
-export const lots = pick(sqlite.lots, pg.lots);
-export const lotEvents = pick(sqlite.lotEvents, pg.lotEvents);
-export const lotEventObjects = pick(sqlite.lotEventObjects, pg.lotEventObjects);
-export const shortLinks = pick(sqlite.shortLinks, pg.shortLinks);
-export const scanEvents = pick(sqlite.scanEvents, pg.scanEvents);
-export const scanLogs = pick(sqlite.scanLogs, pg.scanLogs);
-export const documents = pick(sqlite.documents, pg.documents);
+function tablesIn(dialect: DatabaseEngine): Tables {
+  const entries = Object.entries(declared).flatMap(([key, value]) =>
+    value instanceof DeclaredTable ? [[key, value[dialect]] as const] : [],
+  );
+  return Object.freeze(Object.fromEntries(entries)) as Tables;
+}
+
+/** The SQLite tables: what createDb hands to drizzle, and what drizzle-kit generates drizzle/ from. */
+export const sqliteTables = tablesIn('sqlite');
+/** The PostgreSQL tables: what createPgDb hands to drizzle, and what drizzle-kit generates drizzle/pg/ from. */
+export const pgTables = tablesIn('pg');
+
+/** The tables of an engine: each database handle carries its own (server/db/client.ts, `db.tables`). */
+export function tablesOf(engine: DatabaseEngine): Tables {
+  return engine === 'pg' ? pgTables : sqliteTables;
+}
 
 export { TERM_KINDS, type TermKind } from './companies.ts';
 export { EXPIRY_KINDS, newEventId } from './products.ts';

@@ -1,6 +1,5 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { createdAt, timestamp } from './columns.ts';
 import { companies } from './companies.ts';
+import { defineTable } from './define.ts';
 import { lots, products } from './products.ts';
 import { users } from './users.ts';
 
@@ -13,51 +12,65 @@ export const DEVICE_CLASSES = ['mobile', 'tablet', 'desktop', 'other'] as const;
  * scans a second writes a few thousand rows, not 30,000 (decision 076). Privacy by design: no IP
  * address and no location, only a coarse device class. Removed after the retention period.
  */
-export const scanEvents = sqliteTable(
+export const scanEvents = defineTable(
   'scan_events',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    productId: integer('product_id')
+  (c) => ({
+    id: c.id(),
+    productId: c
+      .int('product_id')
       .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    companyId: integer('company_id')
+      .references(() => c.of(products).id, { onDelete: 'cascade' }),
+    companyId: c
+      .int('company_id')
       .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+      .references(() => c.of(companies).id, { onDelete: 'cascade' }),
+    userId: c.int('user_id').references(() => c.of(users).id, { onDelete: 'set null' }),
     /** The lot whose code was scanned, if any: the dashboard counts scans of recalled lots. */
-    lotId: integer('lot_id').references(() => lots.id, { onDelete: 'set null' }),
-    device: text('device', { enum: DEVICE_CLASSES }).notNull().default('other'),
-    createdAt: timestamp('created_at').notNull(),
-    scans: integer('scans').notNull().default(1),
-  },
-  (t) => [
-    index('scan_events_company_time_idx').on(t.companyId, t.createdAt),
-    index('scan_events_product_idx').on(t.productId),
-    index('scan_events_time_idx').on(t.createdAt),
+    lotId: c.int('lot_id').references(() => c.of(lots).id, { onDelete: 'set null' }),
+    device: c.text('device', { enum: DEVICE_CLASSES }).notNull().default('other'),
+    createdAt: c.time('created_at').notNull(),
+    scans: c.int('scans').notNull().default(1),
+  }),
+  (t, i) => [
+    i.index('scan_events_company_time_idx').on(t.companyId, t.createdAt),
+    i.index('scan_events_product_idx').on(t.productId),
+    i.index('scan_events_time_idx').on(t.createdAt),
+    // A counting window's row, shared by every instance, that flushes add to (server/db/pg-scan-windows.ts).
+    i.uniqueOnPgOnly(
+      'scan_events_window_unique',
+      t.productId,
+      t.companyId,
+      t.userId,
+      t.device,
+      t.lotId,
+      t.createdAt,
+    ),
   ],
 );
 
 /** A signed-in user's own scan history: one row per product, moved to the top on every new scan. */
-export const scanLogs = sqliteTable(
+export const scanLogs = defineTable(
   'scan_logs',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id')
+  (c) => ({
+    id: c.id(),
+    userId: c
+      .int('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
+      .references(() => c.of(users).id, { onDelete: 'cascade' }),
+    productId: c
+      .int('product_id')
       .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+      .references(() => c.of(products).id, { onDelete: 'cascade' }),
     /**
      * The lot of the last scan of this product that named one (a lot's code or Digital Link), so the
      * history shows it and its recall; a scan of the product's own code keeps it (decision 184).
      */
-    lotId: integer('lot_id').references(() => lots.id, { onDelete: 'set null' }),
-    scannedAt: timestamp('scanned_at').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex('scan_logs_user_product_unique').on(t.userId, t.productId),
-    index('scan_logs_user_time_idx').on(t.userId, t.scannedAt),
+    lotId: c.int('lot_id').references(() => c.of(lots).id, { onDelete: 'set null' }),
+    scannedAt: c.time('scanned_at').notNull(),
+    createdAt: c.createdAt(),
+  }),
+  (t, i) => [
+    i.uniqueIndex('scan_logs_user_product_unique').on(t.userId, t.productId),
+    i.index('scan_logs_user_time_idx').on(t.userId, t.scannedAt),
   ],
 );

@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { users } from '#server/db/schema/index.ts';
 
 /**
  * The user row every signed-in request reads (id, role, company, status, token version, deletion):
@@ -10,6 +9,7 @@ export type ActorLookup = (id: number) => Promise<ActorRow | undefined>;
 export type ActorRow = Awaited<ReturnType<ReturnType<typeof prepare>['execute']>>[number];
 
 function prepare(db: Db) {
+  const { users } = db.tables;
   return db
     .select({
       id: users.id,

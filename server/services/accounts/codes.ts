@@ -1,6 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { emailVerificationCodes } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import {
@@ -21,6 +20,7 @@ function codeHash(secret: Uint8Array, userId: number, code: string): string {
 
 /** Creates a fresh code, replacing older ones in effect (only the newest is checked), and mails it. */
 export async function sendVerificationCode(deps: AppDeps, user: UserRow): Promise<void> {
+  const { emailVerificationCodes } = deps.db.tables;
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await deps.db.insert(emailVerificationCodes).values({
     userId: user.id,
@@ -35,6 +35,7 @@ export async function sendVerificationCode(deps: AppDeps, user: UserRow): Promis
 }
 
 async function latestCode(deps: AppDeps, userId: number) {
+  const { emailVerificationCodes } = deps.db.tables;
   const [row] = await deps.db
     .select()
     .from(emailVerificationCodes)
@@ -54,6 +55,7 @@ export async function resendWait(deps: AppDeps, userId: number): Promise<number>
 
 /** Checks a code and consumes it. Every wrong try counts; the code dies after the last allowed one. */
 export async function consumeVerificationCode(deps: AppDeps, userId: number, code: string): Promise<void> {
+  const { emailVerificationCodes } = deps.db.tables;
   const row = await latestCode(deps, userId);
   if (!row || row.expiresAt.getTime() < Date.now() || row.attempts >= VERIFY_CODE_MAX_ATTEMPTS) {
     throw new AppError('BAD_REQUEST', vi.errors.invalidCode);

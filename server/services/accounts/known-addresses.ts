@@ -1,6 +1,5 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { users } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { afterAnswer } from './after-answer.ts';
 import type { UserRow } from './session.ts';
@@ -49,6 +48,7 @@ export function rememberAddress(
   if (marks[0] === mark) return;
   const signInAddresses = [mark, ...marks.filter((m) => m !== mark)].slice(0, KNOWN_ADDRESSES_MAX).join(' ');
   afterAnswer(deps, 'sign-in-address', async () => {
+    const { users } = deps.db.tables;
     await deps.db
       .update(users)
       .set({ signInAddresses, updatedAt: user.updatedAt })

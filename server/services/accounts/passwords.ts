@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { hashPassword, sha256, verifyPassword } from '#server/auth/password.ts';
 import type { Executor } from '#server/db/client.ts';
-import { companies, passwordResetTokens, users } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
@@ -52,6 +51,7 @@ export async function changePassword(
   oldPassword: string,
   newPassword: string,
 ) {
+  const { users } = deps.db.tables;
   await verifyOldPassword(deps, actor, oldPassword);
   rejectCommonPassword(newPassword);
   const passwordHash = await hashing(deps, () => hashPassword(newPassword, deps.settings.passwordHashCost));
@@ -75,6 +75,7 @@ export async function forgotPassword(deps: AppDeps & LimitScope, email: string) 
 }
 
 async function sendResetLink(deps: AppDeps, email: string): Promise<void> {
+  const { passwordResetTokens } = deps.db.tables;
   const user = await findUserByEmail(deps.db, email);
   if (!user || user.deletedAt || user.status === 'DISABLED') return;
   const [recent] = await deps.db
@@ -103,6 +104,7 @@ async function sendResetLink(deps: AppDeps, email: string): Promise<void> {
 }
 
 async function usableResetToken(deps: AppDeps, token: string) {
+  const { passwordResetTokens } = deps.db.tables;
   const [row] = await deps.db
     .select()
     .from(passwordResetTokens)
@@ -124,6 +126,7 @@ const isInvitation = (user: Pick<UserRow, 'status' | 'invitedAt'>) =>
  * holder of a working link: a wrong, used or expired one is the same 400 as a reset's, with nothing else.
  */
 export async function verifyResetPassword(deps: AppDeps, token: string) {
+  const { companies, users } = deps.db.tables;
   const row = await usableResetToken(deps, token);
   const [user] = await deps.db
     .select({ status: users.status, invitedAt: users.invitedAt, email: users.email, company: companies.name })
@@ -147,6 +150,7 @@ export async function resetPassword(
   token: string,
   password: string,
 ): Promise<{ session?: Session; user?: PublicUser }> {
+  const { passwordResetTokens, users } = deps.db.tables;
   const row = await usableResetToken(deps, token);
   rejectCommonPassword(password);
   const passwordHash = await hashing(deps, () => hashPassword(password, deps.settings.passwordHashCost));
@@ -191,6 +195,7 @@ export async function newPasswordLink(
   userId: number,
   minutes: number,
 ): Promise<string> {
+  const { passwordResetTokens } = tx.tables;
   const token = randomBytes(32).toString('base64url');
   await tx
     .insert(passwordResetTokens)

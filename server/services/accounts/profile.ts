@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import { companies, users } from '#server/db/schema/index.ts';
+import type { Tables } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/services/actor.ts';
@@ -9,7 +9,7 @@ import type { updateCompanyInput, updateMeInput } from '#shared/schemas/auth.ts'
 import { nameSortOf } from '#shared/sort-key.ts';
 import { requireUser, toPublicUser } from './session.ts';
 
-export function toPublicCompany(row: typeof companies.$inferSelect) {
+export function toPublicCompany(row: Tables['companies']['$inferSelect']) {
   return {
     id: row.id,
     name: row.name,
@@ -29,6 +29,7 @@ export type PublicCompany = ReturnType<typeof toPublicCompany>;
 const hasValues = (fields: Record<string, unknown>) => Object.values(fields).some((v) => v !== undefined);
 
 export async function me(deps: AppDeps, actor: Actor) {
+  const { companies } = deps.db.tables;
   const user = await requireUser(deps.db, actor.id);
   const [company] = user.companyId
     ? await deps.db.select().from(companies).where(eq(companies.id, user.companyId)).limit(1)
@@ -37,6 +38,7 @@ export async function me(deps: AppDeps, actor: Actor) {
 }
 
 export async function updateMe(deps: AppDeps, actor: Actor, input: z.infer<typeof updateMeInput>) {
+  const { users } = deps.db.tables;
   const username = input.username === '' ? null : input.username;
   if (username) {
     const [taken] = await deps.db
@@ -72,6 +74,7 @@ export async function updateOwnCompany(
   companyId: number,
   input: z.infer<typeof updateCompanyInput>,
 ) {
+  const { companies } = deps.db.tables;
   const fields = {
     name: input.name,
     nameSort: nameSortOf(input.name),

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '#server/auth/password.ts';
-import { companies, users } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
@@ -31,6 +30,7 @@ class Taken extends Error {}
  * owner) is sent after the answer.
  */
 export async function register(deps: AppDeps & LimitScope, input: RegisterInput) {
+  const { companies, users } = deps.db.tables;
   rejectCommonPassword(input.password);
   await takeSignUp(deps);
   const passwordHash = await hashing(deps, () =>
@@ -110,6 +110,7 @@ export async function resendVerifyCode(deps: AppDeps & LimitScope, email: string
  * account already active included, is the same 400 and counts toward the address's limit.
  */
 export async function verifyEmail(deps: AppDeps & LimitScope, email: string, code: string) {
+  const { users } = deps.db.tables;
   const active = await limitedCodeCheck(deps, async () => {
     const user = await findUserByEmail(deps.db, email);
     if (!user || user.deletedAt || user.status !== 'PENDING') {

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
-import { users } from '#server/db/schema/index.ts';
+import type { Tables } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import { type PermissionRule, permissionsFor } from '#shared/permissions.ts';
 import type { PublicUser } from '#shared/schemas/auth.ts';
 
-export type UserRow = typeof users.$inferSelect;
+export type UserRow = Tables['users']['$inferSelect'];
 
 export interface Session {
   accessToken: string;
@@ -45,11 +45,13 @@ export async function issueSession(
 }
 
 export async function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+  const { users } = db.tables;
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const { users } = db.tables;
   const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
   return row;
 }

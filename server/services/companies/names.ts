@@ -1,5 +1,4 @@
 import { inArray } from 'drizzle-orm';
-import { companies } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 
 /**
@@ -10,6 +9,7 @@ export async function companyNames(
   deps: Pick<AppDeps, 'db'>,
   ids: Iterable<number | null>,
 ): Promise<Map<number, string>> {
+  const { companies } = deps.db.tables;
   const wanted = [...new Set([...ids].filter((id): id is number => id !== null))];
   if (!wanted.length) return new Map();
   const rows = await deps.db

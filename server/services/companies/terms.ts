@@ -1,5 +1,5 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { companies, companyTerms, type TermKind } from '#server/db/schema/index.ts';
+import type { TermKind } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
@@ -16,6 +16,7 @@ export async function termsCompany(
   pinned: number | null,
   requested: number | undefined,
 ): Promise<number> {
+  const { companies } = deps.db.tables;
   if (pinned !== null) return pinned;
   if (requested === undefined) {
     throw new AppError('BAD_REQUEST', vi.companies.companyIdRequired, {
@@ -33,6 +34,7 @@ export async function termsCompany(
 
 /** The company's values of one kind, in Vietnamese alphabetical order. */
 export async function listTerms(deps: AppDeps, companyId: number, kind: TermKind): Promise<string[]> {
+  const { companyTerms } = deps.db.tables;
   const rows = await deps.db
     .select({ value: companyTerms.value })
     .from(companyTerms)
@@ -57,6 +59,7 @@ export async function upsertTerms(
   kind: TermKind,
   values: string[],
 ): Promise<string[]> {
+  const { companyTerms } = deps.db.tables;
   const wanted = [...new Set(values)];
   await transaction(deps.db, async (tx) => {
     const scope = and(eq(companyTerms.companyId, companyId), eq(companyTerms.kind, kind));
@@ -94,6 +97,7 @@ export async function deleteTerms(
   kind: TermKind,
   values: string[],
 ): Promise<string[]> {
+  const { companyTerms } = deps.db.tables;
   await deps.db
     .delete(companyTerms)
     .where(

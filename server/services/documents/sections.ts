@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, max } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
-import { documents } from '#server/db/schema/index.ts';
+import type { Tables } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
@@ -9,7 +9,7 @@ import { vi } from '#shared/i18n/vi/index.ts';
 import type { DocumentPatch, DocumentSection, NewDocumentSection } from '#shared/schemas/documents.ts';
 import { sanitizeDocumentBody } from './sanitize.ts';
 
-type DocumentRow = typeof documents.$inferSelect;
+type DocumentRow = Tables['documents']['$inferSelect'];
 
 function toSection(row: DocumentRow): DocumentSection {
   return {
@@ -27,6 +27,7 @@ function toSection(row: DocumentRow): DocumentSection {
 
 /** GET /settings/term-conditions?key=: the key's sections in order; public. */
 export async function listSections(deps: AppDeps, key: DocumentKey): Promise<DocumentSection[]> {
+  const { documents } = deps.db.tables;
   const rows = await deps.db
     .select()
     .from(documents)
@@ -36,6 +37,7 @@ export async function listSections(deps: AppDeps, key: DocumentKey): Promise<Doc
 }
 
 async function nextPosition(tx: Executor, key: DocumentKey): Promise<number> {
+  const { documents } = tx.tables;
   const [row] = await tx
     .select({ last: max(documents.position) })
     .from(documents)
@@ -45,6 +47,7 @@ async function nextPosition(tx: Executor, key: DocumentKey): Promise<number> {
 
 /** Appends the sections after their key's last one, in the order given. */
 export async function createSections(deps: AppDeps, items: NewDocumentSection[]): Promise<DocumentSection[]> {
+  const { documents } = deps.db.tables;
   return transaction(deps.db, async (tx) => {
     const created: DocumentSection[] = [];
     for (const item of items) {
@@ -70,6 +73,7 @@ export async function createSections(deps: AppDeps, items: NewDocumentSection[])
  * Every changed section's version goes up by one.
  */
 export async function updateSections(deps: AppDeps, items: DocumentPatch[]): Promise<DocumentSection[]> {
+  const { documents } = deps.db.tables;
   return transaction(deps.db, async (tx) => {
     const sections: DocumentSection[] = [];
     for (const { id, version, body, ...fields } of items) {
@@ -97,6 +101,7 @@ export async function updateSections(deps: AppDeps, items: DocumentPatch[]): Pro
 
 /** Removes the sections; one unknown id refuses the whole call (404). */
 export async function deleteSections(deps: AppDeps, ids: number[]) {
+  const { documents } = deps.db.tables;
   const unique = [...new Set(ids)];
   return transaction(deps.db, async (tx) => {
     const found = await tx.select({ id: documents.id }).from(documents).where(inArray(documents.id, unique));

@@ -1,27 +1,32 @@
 /** Loads a product's or a lot's timeline and builds its EPCIS 2.0 document (decisions 133, 193). */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { lotEvents, lots, products, trackingEntries } from '#server/db/schema/index.ts';
+import type { Tables } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { buildEpcisDocument, type EpcisLot, type EpcisStep } from './document.ts';
 
-const stepColumns = {
+const stepColumns = (trackingEntries: Tables['trackingEntries']) => ({
   activity: trackingEntries.activity,
   location: trackingEntries.location,
   date: trackingEntries.date,
   description: trackingEntries.description,
   bizStep: trackingEntries.bizStep,
   gln: trackingEntries.gln,
-};
+});
 
 function productSteps(deps: AppDeps, productId: number): Promise<EpcisStep[]> {
+  const { trackingEntries } = deps.db.tables;
   return deps.db
-    .select(stepColumns)
+    .select(stepColumns(trackingEntries))
     .from(trackingEntries)
     .where(eq(trackingEntries.productId, productId))
     .orderBy(asc(trackingEntries.position), asc(trackingEntries.id));
 }
 
-async function lotsWithSteps(deps: AppDeps, rows: Array<typeof lots.$inferSelect>): Promise<EpcisLot[]> {
+async function lotsWithSteps(
+  deps: AppDeps,
+  rows: Array<Tables['lots']['$inferSelect']>,
+): Promise<EpcisLot[]> {
+  const { lotEvents } = deps.db.tables;
   if (!rows.length) return [];
   const steps = await deps.db
     .select({
@@ -60,6 +65,7 @@ async function lotsWithSteps(deps: AppDeps, rows: Array<typeof lots.$inferSelect
 
 /** An ACTIVE product is public, and so is its timeline: anything else answers null (a 404). */
 async function publicProduct(deps: AppDeps, productId: number) {
+  const { products } = deps.db.tables;
   const [row] = await deps.db
     .select({ id: products.id, gtin: products.gtin })
     .from(products)
@@ -69,6 +75,7 @@ async function publicProduct(deps: AppDeps, productId: number) {
 }
 
 export async function exportProductEpcis(deps: AppDeps, productId: number, now = new Date()) {
+  const { lots } = deps.db.tables;
   const product = await publicProduct(deps, productId);
   if (!product) return null;
   const lotRows = await deps.db
@@ -86,6 +93,7 @@ export async function exportProductEpcis(deps: AppDeps, productId: number, now =
 }
 
 export async function exportLotEpcis(deps: AppDeps, lotId: number, now = new Date()) {
+  const { lots } = deps.db.tables;
   const [lot] = await deps.db.select().from(lots).where(eq(lots.id, lotId)).limit(1);
   const product = lot && (await publicProduct(deps, lot.productId));
   if (!lot || !product) return null;

@@ -8,7 +8,6 @@
  */
 import { and, eq, inArray, max, or } from 'drizzle-orm';
 import { chunked } from '#server/db/chunks.ts';
-import { lotEventObjects, lotEvents, lots, products } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
@@ -78,6 +77,7 @@ export async function importEpcisIntoLot(
   lotId: number,
   doc: unknown,
 ): Promise<EpcisImportResult> {
+  const { lotEventObjects, lotEvents, lots, products } = deps.db.tables;
   const [lot] = await deps.db
     .select({ id: lots.id, code: lots.code, companyId: lots.companyId, gtin: products.gtin })
     .from(lots)

@@ -4,7 +4,6 @@
  * bound to a product with a GTIN; otherwise PUBLIC_URL/redirect/{code}. Both keep resolving for ever.
  */
 import { eq, inArray } from 'drizzle-orm';
-import { companies, lots, products, shortLinks } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { CODE_PATTERN, redirectUrl } from '#server/services/codes.ts';
 import { buildDigitalLink } from '#shared/gs1/digital-link.ts';
@@ -13,6 +12,7 @@ type TargetDeps = Pick<AppDeps, 'db' | 'settings'>;
 
 /** The URL each of `codes` encodes, by code, in one query (a page of codes, a lot's codes). */
 export async function qrTargetUrls(deps: TargetDeps, codes: readonly string[]): Promise<Map<string, string>> {
+  const { companies, lots, products, shortLinks } = deps.db.tables;
   const publicUrl = deps.settings.publicUrl;
   const urls = new Map(codes.map((code) => [code, redirectUrl(publicUrl, code)]));
   if (!codes.length) return urls;
@@ -45,6 +45,7 @@ export async function qrTargetUrl(deps: TargetDeps, code: string): Promise<strin
  */
 export async function issuedQrTargetUrl(deps: TargetDeps, code: string): Promise<string | null> {
   if (!CODE_PATTERN.test(code)) return null;
+  const { shortLinks } = deps.db.tables;
   const [known] = await deps.db
     .select({ id: shortLinks.id })
     .from(shortLinks)

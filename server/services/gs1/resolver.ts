@@ -6,7 +6,6 @@
  * linksets and 404s.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import { companies, lots, products } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import type { Viewer } from '#server/services/products/resolve.ts';
 import { recordScanEvent } from '#server/services/scans/record.ts';
@@ -59,6 +58,7 @@ export interface GtinKeyMatch {
 
 /** A product's lot by its code (GS1 lot codes are case-sensitive), or undefined. */
 export async function lotByCode(deps: Pick<AppDeps, 'db'>, productId: number, code: string) {
+  const { lots } = deps.db.tables;
   const [lot] = await deps.db
     .select({ id: lots.id, code: lots.code, recalledAt: lots.recalledAt })
     .from(lots)
@@ -76,6 +76,7 @@ export async function findGtinKey(
   gtin: string,
   lotCode: string | null | undefined,
 ): Promise<GtinKeyMatch | null> {
+  const { products } = deps.db.tables;
   const [product] = await deps.db
     .select({ id: products.id, companyId: products.companyId, name: products.name })
     .from(products)
@@ -126,6 +127,7 @@ async function resolveGtin(deps: AppDeps, link: ParsedDigitalLink): Promise<Reso
  * have typed the same GLN: the first registered answers.
  */
 async function resolveGln(deps: AppDeps, link: ParsedDigitalLink): Promise<Resolution | null> {
+  const { companies } = deps.db.tables;
   const [company] = await deps.db
     .select({ id: companies.id, name: companies.name })
     .from(companies)

@@ -1,5 +1,4 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { companies, lots, products, trackingEntries } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import type { CompanyScope } from '#server/services/products/scope.ts';
 import { type DatasetItem, missingDatasetItems } from '#shared/gs1/dataset.ts';
@@ -10,6 +9,7 @@ import { type DatasetItem, missingDatasetItems } from '#shared/gs1/dataset.ts';
  * they did not exist.
  */
 export async function datasetStatus(deps: AppDeps, scope: CompanyScope, productIds: number[]) {
+  const { companies, lots, products, trackingEntries } = deps.db.tables;
   const ids = [...new Set(productIds)];
   if (!ids.length) return [];
   const rows = await deps.db

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { isUniqueViolation } from '#server/db/errors.ts';
-import { lots } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
@@ -30,6 +29,7 @@ export interface LotImportRow extends LotFields {
  * with any error imports nothing and every error names its row and column in Vietnamese.
  */
 export async function importLots(deps: AppDeps, scope: CompanyScope, input: LotImportInput) {
+  const { lots } = deps.db.tables;
   const product = await requireProductInScope(deps.db, scope, input.productId);
   const { header, rows: data } = await deps.parsePool.readSheet(input.bytes, LOT_IMPORT_MAX_ROWS, 'lots');
   if (!header) throw new AppError('BAD_REQUEST', m.empty);

@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
-import { lotEvents, lots, products, shortLinks } from '#server/db/schema/index.ts';
+import type { Tables } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import { qrTargetUrls } from '#server/services/gs1/qr-target.ts';
@@ -9,19 +9,20 @@ import { type CompanyScope, inCompanyScope } from '#server/services/products/sco
 import { qrImagePath } from '#server/services/shortLinks/qr.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 
-export type LotRow = typeof lots.$inferSelect;
+export type LotRow = Tables['lots']['$inferSelect'];
 
 /**
  * The lot row when the caller may touch it. Another company's lot answers exactly like a missing one
  * (404, same message), as products do (decision 083).
  */
 export async function requireLotInScope(db: Executor, scope: CompanyScope, id: number): Promise<LotRow> {
+  const { lots } = db.tables;
   const [row] = await db.select().from(lots).where(eq(lots.id, id)).limit(1);
   if (!row || !inCompanyScope(scope, row.companyId)) throw new AppError('NOT_FOUND', vi.lots.notFound);
   return row;
 }
 
-export const lotEventColumns = {
+export const lotEventColumns = (lotEvents: Tables['lotEvents']) => ({
   id: lotEvents.id,
   activity: lotEvents.activity,
   location: lotEvents.location,
@@ -29,11 +30,12 @@ export const lotEventColumns = {
   description: lotEvents.description,
   bizStep: lotEvents.bizStep,
   gln: lotEvents.gln,
-};
+});
 
 export async function lotEventsOf(db: Executor, lotId: number) {
+  const { lotEvents } = db.tables;
   return await db
-    .select(lotEventColumns)
+    .select(lotEventColumns(lotEvents))
     .from(lotEvents)
     .where(eq(lotEvents.lotId, lotId))
     .orderBy(asc(lotEvents.position));
@@ -63,6 +65,7 @@ export type LotAnswer = ReturnType<typeof toLot>;
 
 /** The QR codes of some lots, by lot: each with its image URLs and the URL it encodes. */
 async function codesOf(deps: Pick<AppDeps, 'db' | 'settings'>, lotIds: number[]) {
+  const { shortLinks } = deps.db.tables;
   const byLot = new Map<number, { code: string; url: string; png: string; svg: string }[]>();
   if (!lotIds.length) return byLot;
   const rows = await deps.db
@@ -90,6 +93,7 @@ async function codesOf(deps: Pick<AppDeps, 'db' | 'settings'>, lotIds: number[])
 
 /** GET /lots?productId=: a product's lots, newest production first, each with its QR codes. */
 export async function listLots(deps: AppDeps, scope: CompanyScope, productId: number) {
+  const { lots } = deps.db.tables;
   await requireProductInScope(deps.db, scope, productId);
   const rows = await deps.db.select().from(lots).where(eq(lots.productId, productId)).orderBy(asc(lots.code));
   const codes = await codesOf(
@@ -101,6 +105,7 @@ export async function listLots(deps: AppDeps, scope: CompanyScope, productId: nu
 
 /** GET /lots/{id}: the lot with its own timeline, its QR codes and its product's name. */
 export async function getLot(deps: AppDeps, scope: CompanyScope, id: number) {
+  const { products } = deps.db.tables;
   const row = await requireLotInScope(deps.db, scope, id);
   const [product] = await deps.db
     .select({ name: products.name })

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
-import { lotEventObjects, lotEvents, lots, newEventId, shortLinks } from '#server/db/schema/index.ts';
+import { newEventId, type Tables } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
@@ -33,9 +33,10 @@ export async function replaceLotEvents(
   companyId: number,
   events: LotEventInput[],
 ): Promise<void> {
+  const { lotEventObjects, lotEvents } = tx.tables;
   // What the editor shows, not the events kept as received: a long imported journey stays unread.
   const rows = await tx
-    .select({ ...lotEventColumns, position: lotEvents.position })
+    .select({ ...lotEventColumns(lotEvents), position: lotEvents.position })
     .from(lotEvents)
     .where(eq(lotEvents.lotId, lotId));
   const held = new Map(rows.map((row) => [row.id, row]));
@@ -93,6 +94,7 @@ export async function insertLotRecord(
   fields: LotFields,
   events: LotEventInput[] = [],
 ): Promise<LotRow> {
+  const { lots } = tx.tables;
   const [inserted] = await tx
     .insert(lots)
     .values({
@@ -137,8 +139,9 @@ async function writeLot(
   scope: CompanyScope,
   id: number,
   version: number | undefined,
-  change: (tx: Executor, row: LotRow) => Promise<Partial<typeof lots.$inferInsert>>,
+  change: (tx: Executor, row: LotRow) => Promise<Partial<Tables['lots']['$inferInsert']>>,
 ) {
+  const { lots } = deps.db.tables;
   try {
     await transaction(deps.db, async (tx) => {
       const row = await requireLotInScope(tx, scope, id);
@@ -204,6 +207,7 @@ export function liftRecall(deps: AppDeps, scope: CompanyScope, input: { id: numb
 
 /** DELETE /lots/{id}: its timeline goes with it; its QR codes stay bound to the product alone. */
 export async function deleteLot(deps: AppDeps, scope: CompanyScope, id: number) {
+  const { lots } = deps.db.tables;
   await requireLotInScope(deps.db, scope, id);
   await deps.db.delete(lots).where(eq(lots.id, id));
   return { id };
@@ -214,6 +218,7 @@ export async function deleteLot(deps: AppDeps, scope: CompanyScope, id: number) 
  * opens the lot's page and counts for the lot.
  */
 export async function createLotCode(deps: AppDeps, scope: CompanyScope, actor: Actor, id: number) {
+  const { shortLinks } = deps.db.tables;
   const row = await requireLotInScope(deps.db, scope, id);
   await deps.db.insert(shortLinks).values({
     code: generateCode(),

@@ -2,7 +2,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import { chunked, LOOKUP_CHUNK } from '#server/db/chunks.ts';
 import type { Executor } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
-import { companyTerms, products as productsTable, type TermKind } from '#server/db/schema/index.ts';
+import type { TermKind } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
@@ -59,6 +59,7 @@ async function checkCodes(
 
 /** GTINs given in the file: each once in the file and not yet any product's (decision 125: one GTIN, one product). */
 async function checkGtins(db: Executor, products: ImportProduct[], errors: ImportRowError[]) {
+  const { products: productsTable } = db.tables;
   const seen = new Map<string, number>();
   const firsts: { row: number; gtin: string }[] = [];
   for (const p of products) {
@@ -104,6 +105,7 @@ function termsOf(products: ImportProduct[]): Record<TermKind, Set<string>> {
  * them; refused (with the whole import) when a list would pass its limit.
  */
 async function addTerms(tx: Executor, companyId: number, terms: Record<TermKind, Set<string>>) {
+  const { companyTerms } = tx.tables;
   for (const kind of Object.keys(terms) as TermKind[]) {
     const values = terms[kind];
     if (!values.size) continue;

@@ -76,7 +76,7 @@ export function createProductLists(deps: { db: Db; store: DatabaseStore }): Prod
   return {
     get() {
       lists ??= {
-        queries: createProductListQueries<ProductRow>(deps, productColumns),
+        queries: createProductListQueries<ProductRow>(deps, productColumns(deps.db.tables.products)),
         cache: createListCache(LIST_CACHE_WEIGHT),
       };
       return lists;

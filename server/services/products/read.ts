@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
-import { products } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
@@ -12,7 +11,8 @@ import { productColumns, toProduct, trackingsOf } from './serialize.ts';
  * missing one (404, same message), so sequential ids reveal nothing (decision 083).
  */
 export async function requireProductInScope(db: Executor, scope: CompanyScope, id: number) {
-  const [row] = await db.select(productColumns).from(products).where(eq(products.id, id)).limit(1);
+  const { products } = db.tables;
+  const [row] = await db.select(productColumns(products)).from(products).where(eq(products.id, id)).limit(1);
   if (!row || !inCompanyScope(scope, row.companyId)) throw new AppError('NOT_FOUND', vi.products.notFound);
   return row;
 }

@@ -1,7 +1,7 @@
 import { eq, getTableColumns, sql, type Table } from 'drizzle-orm';
 import { chunked } from '#server/db/chunks.ts';
 import type { Executor } from '#server/db/client.ts';
-import { products, shortLinks, trackingEntries } from '#server/db/schema/index.ts';
+import type { Tables } from '#server/db/schema/index.ts';
 import { generateCode } from '#server/services/codes.ts';
 import { vietnameseSortKey } from '#shared/sort-key.ts';
 import { foldVietnamese } from '#shared/text.ts';
@@ -51,6 +51,7 @@ export async function replaceTrackings(
   companyId: number,
   entries: TrackingFields[],
 ): Promise<void> {
+  const { trackingEntries } = tx.tables;
   await tx.delete(trackingEntries).where(eq(trackingEntries.productId, productId));
   await insertTrackings(tx, productId, companyId, entries);
 }
@@ -79,7 +80,8 @@ function rowsPerInsert(table: Table): number {
 }
 
 /** Inserts timeline rows, a statement per chunk. */
-async function insertSteps(tx: Executor, rows: (typeof trackingEntries.$inferInsert)[]): Promise<void> {
+async function insertSteps(tx: Executor, rows: Tables['trackingEntries']['$inferInsert'][]): Promise<void> {
+  const { trackingEntries } = tx.tables;
   for (const chunk of chunked(rows, rowsPerInsert(trackingEntries)))
     await tx.insert(trackingEntries).values(chunk);
 }
@@ -101,6 +103,7 @@ export async function bindCodes(
   companyId: number,
   createdBy: number | null,
 ): Promise<void> {
+  const { shortLinks } = tx.tables;
   const boundAt = new Date();
   for (const chunk of chunked(bindings, rowsPerInsert(shortLinks))) {
     await tx
@@ -152,7 +155,7 @@ function productRow(companyId: number, fields: ProductFields, qrCode: string) {
     shelfLife: fields.shelfLife ?? null,
     qrCode,
     searchText: searchTextOf(fields),
-  } satisfies typeof products.$inferInsert;
+  } satisfies Tables['products']['$inferInsert'];
 }
 
 /**
@@ -168,6 +171,7 @@ export async function insertProductRecords(
   records: readonly NewProductRecord[],
   createdBy: number | null = null,
 ): Promise<{ id: number; qrCode: string }[]> {
+  const { products } = tx.tables;
   const rows = records.map((r) => productRow(companyId, r.fields, r.qrCode ?? generateCode()));
   const ids = new Map<string, number>();
   for (const chunk of chunked(rows, rowsPerInsert(products))) {

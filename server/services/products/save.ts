@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { isUniqueViolation } from '#server/db/errors.ts';
-import { products } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
@@ -99,6 +98,7 @@ export async function updateProduct(
 }
 
 async function saveUpdate(deps: AppDeps, scope: CompanyScope, actor: Actor, input: UpdateProductInput) {
+  const { products } = deps.db.tables;
   await transaction(deps.db, async (tx) => {
     const row = await requireProductInScope(tx, scope, input.id);
     if (input.version !== undefined && input.version !== row.version) {
@@ -131,6 +131,7 @@ async function saveUpdate(deps: AppDeps, scope: CompanyScope, actor: Actor, inpu
 
 /** DELETE /products/{id}: its timeline and scan events go with it; its codes return to the company's unbound pool. */
 export async function deleteProduct(deps: AppDeps, scope: CompanyScope, id: number) {
+  const { products } = deps.db.tables;
   await requireProductInScope(deps.db, scope, id);
   await deps.db.delete(products).where(eq(products.id, id));
   return { id };

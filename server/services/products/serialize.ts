@@ -1,11 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
-import { products, trackingEntries } from '#server/db/schema/index.ts';
+import type { Tables } from '#server/db/schema/index.ts';
 import { redirectUrl } from '#server/services/codes.ts';
 import { qrImagePath } from '#server/services/shortLinks/qr.ts';
 
-/** The columns a product answer is made of (never search_text nor name_sort). */
-export const productColumns = {
+/** The columns a product answer is made of (never search_text nor name_sort), of the engine's table. */
+export const productColumns = (products: Tables['products']) => ({
   id: products.id,
   companyId: products.companyId,
   name: products.name,
@@ -24,9 +24,9 @@ export const productColumns = {
   version: products.version,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
-};
+});
 
-type ProductRow = Omit<typeof products.$inferSelect, 'searchText' | 'nameSort'>;
+type ProductRow = Omit<Tables['products']['$inferSelect'], 'searchText' | 'nameSort'>;
 
 /** One product as the API answers it, with its QR image URLs and the URL the QR encodes. */
 export function toProduct(row: ProductRow, publicUrl: string) {
@@ -56,20 +56,21 @@ export function toProduct(row: ProductRow, publicUrl: string) {
 }
 export type ProductAnswer = ReturnType<typeof toProduct>;
 
-/** The columns a timeline entry is answered with. */
-export const trackingColumns = {
+/** The columns a timeline entry is answered with, of the engine's table. */
+export const trackingColumns = (trackingEntries: Tables['trackingEntries']) => ({
   id: trackingEntries.id,
   activity: trackingEntries.activity,
   location: trackingEntries.location,
   date: trackingEntries.date,
   description: trackingEntries.description,
   companyId: trackingEntries.companyId,
-};
+});
 
 /** A product's timeline in order, as the API answers it. */
 export async function trackingsOf(db: Executor, productId: number) {
+  const { trackingEntries } = db.tables;
   return await db
-    .select(trackingColumns)
+    .select(trackingColumns(trackingEntries))
     .from(trackingEntries)
     .where(eq(trackingEntries.productId, productId))
     .orderBy(asc(trackingEntries.position));

@@ -1,5 +1,4 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import { companies, products } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import { pageWindow } from '#server/services/pagination.ts';
@@ -24,6 +23,7 @@ export async function getPublicProduct(deps: AppDeps, id: number) {
  * what a card shows leaves: no codes, no versions, nothing of INACTIVE products (not even a count).
  */
 export async function listPublicCompanyProducts(deps: AppDeps, input: PublicCompanyProductsInput) {
+  const { companies, products } = deps.db.tables;
   const [company] = await deps.db
     .select({ id: companies.id })
     .from(companies)

@@ -1,6 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
-import { companies, lots, products, scanLogs } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
@@ -13,6 +12,7 @@ import { vi } from '#shared/i18n/vi/index.ts';
  * after the scan shows as recalled; a lot deleted since leaves the product's entry.
  */
 export async function listScanLogs(deps: AppDeps, userId: number, page: number, limit: number) {
+  const { companies, lots, products, scanLogs } = deps.db.tables;
   const rows = await deps.db
     .select({
       id: scanLogs.id,
@@ -60,6 +60,7 @@ async function upsertLog(
   lotId: number | null,
   at: Date,
 ): Promise<void> {
+  const { scanLogs } = db.tables;
   await db
     .insert(scanLogs)
     .values({ userId, productId, lotId, scannedAt: at })
@@ -75,6 +76,7 @@ async function lotsOfTheirProducts(
   pairs: ReadonlyArray<{ productId: number; lotId: number }>,
 ): Promise<Map<number, number>> {
   if (!pairs.length) return new Map();
+  const { lots } = db.tables;
   const rows = await db
     .select({ id: lots.id, productId: lots.productId })
     .from(lots)
@@ -90,6 +92,7 @@ async function lotsOfTheirProducts(
  * INACTIVE product by guessing its id.
  */
 async function visibleProductIds(db: Executor, ids: number[]): Promise<Set<number>> {
+  const { products } = db.tables;
   if (!ids.length) return new Set();
   const rows = await db
     .select({ id: products.id })

@@ -1,7 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { chunked, LOOKUP_CHUNK } from '#server/db/chunks.ts';
 import type { Executor } from '#server/db/client.ts';
-import { products, shortLinks } from '#server/db/schema/index.ts';
 import { AppError } from '#server/errors.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 
@@ -18,6 +17,7 @@ export async function freeCodes(
   companyId: number | null,
   productId?: number,
 ): Promise<Set<string>> {
+  const { products, shortLinks } = db.tables;
   const links = new Map<string, { companyId: number; productId: number | null }>();
   // Every product's code has a short-link row; the products table is checked too in case one predates that.
   const holders = new Map<string, number>();

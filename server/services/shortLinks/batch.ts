@@ -1,4 +1,3 @@
-import { shortLinks } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
@@ -20,6 +19,7 @@ export async function createShortLinks(
   actor: Actor,
   input: CreateShortLinksInput,
 ) {
+  const { shortLinks } = deps.db.tables;
   let companyId = pickCompany(scope, input.companyId);
   const productId = input.productId ?? null;
   if (productId !== null) {

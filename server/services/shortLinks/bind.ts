@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { shortLinks } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
@@ -22,6 +21,7 @@ export async function bindShortLink(
   code: string,
   productId: number,
 ) {
+  const { shortLinks } = deps.db.tables;
   return await transaction(deps.db, async (tx) => {
     const [link] = await tx
       .select({ companyId: shortLinks.companyId, productId: shortLinks.productId })

@@ -1,5 +1,4 @@
 import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
-import { products, shortLinks } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { withCompanyNames } from '#server/services/companies/names.ts';
 import { qrTargetUrls } from '#server/services/gs1/qr-target.ts';
@@ -9,6 +8,7 @@ import { qrImagePath } from './qr.ts';
 
 /** GET /shortLinks: one page of the caller's company's codes, newest first, optionally only (un)bound ones. */
 export async function listShortLinks(deps: AppDeps, scope: CompanyScope, input: ListShortLinksInput) {
+  const { products, shortLinks } = deps.db.tables;
   const companyId = pickCompany(scope, input.companyId);
   const where: SQL[] = [];
   if (companyId !== null) where.push(eq(shortLinks.companyId, companyId));

@@ -1,5 +1,4 @@
 import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
-import { companies, lots, products, scanEvents, users } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import { flushScanEvents } from '#server/services/scans/record.ts';
@@ -16,6 +15,7 @@ export async function companyDashboard(
   companyId: number | null,
   now = new Date(),
 ): Promise<DashboardStatistics> {
+  const { companies, lots, products, scanEvents } = deps.db.tables;
   await flushScanEvents(deps); // the figures include scans still in the write buffer
   if (companyId !== null) {
     const [exists] = await deps.db
@@ -27,6 +27,7 @@ export async function companyDashboard(
   }
   const ofProducts: SQL | undefined = companyId === null ? undefined : eq(products.companyId, companyId);
   const ofScans: SQL | undefined = companyId === null ? undefined : eq(scanEvents.companyId, companyId);
+  const scans = scanTotal(scanEvents);
 
   const productCounts = await deps.db
     .select({ status: products.status, n: count() })
@@ -35,18 +36,18 @@ export async function companyDashboard(
     .groupBy(products.status);
   const byStatus = (s: string) => productCounts.find((r) => r.status === s)?.n ?? 0;
   const topProducts = await deps.db
-    .select({ id: products.id, name: products.name, scans: scanTotal })
+    .select({ id: products.id, name: products.name, scans })
     .from(scanEvents)
     .innerJoin(products, eq(products.id, scanEvents.productId))
     .where(ofScans)
     .groupBy(products.id)
-    .orderBy(desc(scanTotal), products.id)
+    .orderBy(desc(scans), products.id)
     .limit(TOP_PRODUCTS);
   const totalScans = await countScans(deps.db, ofScans);
   const days = await scansByDay(deps.db, now, ofScans);
   // Scans of the lots recalled now (decision 126): how many people reached a recalled lot's code.
   const [recalled] = await deps.db
-    .select({ n: scanTotal })
+    .select({ n: scans })
     .from(scanEvents)
     .innerJoin(lots, eq(lots.id, scanEvents.lotId))
     .where(and(isNotNull(lots.recalledAt), ofScans));
@@ -64,6 +65,7 @@ export async function companyDashboard(
 
 /** The administrators' figures over the whole site; deleted accounts are not counted. */
 export async function generalStatistics(deps: AppDeps, now = new Date()) {
+  const { companies, products, users } = deps.db.tables;
   await flushScanEvents(deps);
   const total = async (table: typeof companies | typeof products) => {
     const [row] = await deps.db.select({ n: count() }).from(table);

@@ -1,7 +1,7 @@
 import { and, gte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { dateOf } from '#server/db/dates.ts';
-import { scanEvents } from '#server/db/schema/index.ts';
+import type { Tables } from '#server/db/schema/index.ts';
 import { SCAN_DAYS } from '#shared/schemas/statistics.ts';
 import { addDays, VIETNAM_OFFSET_MS, vietnamDay, vietnamDayStart } from '#shared/vietnam-time.ts';
 
@@ -17,21 +17,27 @@ export function lastDays(now: Date, days = SCAN_DAYS): { since: Date; dates: str
 }
 
 /** How many scans the matching scan events stand for (a row counts `scans` scans, decision 076). */
-export const scanTotal = sql<number>`coalesce(sum(${scanEvents.scans}), 0)`.mapWith(Number);
+export const scanTotal = (scanEvents: Tables['scanEvents']) =>
+  sql<number>`coalesce(sum(${scanEvents.scans}), 0)`.mapWith(Number);
 
 /** All the scans the matching scan events stand for; `where` narrows them (a company). */
 export async function countScans(db: Executor, where?: SQL): Promise<number> {
-  const [row] = await db.select({ n: scanTotal }).from(scanEvents).where(where);
+  const { scanEvents } = db.tables;
+  const [row] = await db
+    .select({ n: scanTotal(scanEvents) })
+    .from(scanEvents)
+    .where(where);
   return row?.n ?? 0;
 }
 
 /** Scans per day over the last 30 days, zero-filled; `where` narrows the scan events (a company). */
 export async function scansByDay(db: Executor, now: Date, where?: SQL) {
+  const { scanEvents } = db.tables;
   const { since, dates } = lastDays(now);
   // Shifted to Vietnam time, then named by the engine (server/db/dates.ts).
   const day = dateOf(scanEvents.createdAt, VIETNAM_OFFSET_MS);
   const rows = await db
-    .select({ day, n: scanTotal })
+    .select({ day, n: scanTotal(scanEvents) })
     .from(scanEvents)
     .where(and(gte(scanEvents.createdAt, since), where))
     .groupBy(day);

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
-import { companies } from '#server/db/schema/index.ts';
 import { AppError } from '#server/errors.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { COMPANY_ROLES, type Role } from '#shared/permissions.ts';
@@ -23,6 +22,7 @@ export async function resolvePlacement(
   wanted: { role: Role; companyId?: number | null },
   current?: Placement,
 ): Promise<Placement> {
+  const { companies } = db.tables;
   const isCompanyRole = COMPANY_ROLES.includes(wanted.role);
   if (scope.companyId !== null) {
     if (!isCompanyRole) throw new AppError('FORBIDDEN', vi.users.roleNotAllowed);

@@ -1,5 +1,4 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { users } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
@@ -8,6 +7,7 @@ import { loadManagedUser, refuseSelf, type UserScope } from './scope.ts';
 
 /** Soft delete: the row stays (restorable), sign-in answers 410, open sessions end (tokenVersion + 1). */
 export async function softDeleteUsers(deps: AppDeps, scope: UserScope, ids: number[]) {
+  const { users } = deps.db.tables;
   const unique = [...new Set(ids)];
   return transaction(deps.db, async (tx) => {
     // All or nothing: one id that is missing, foreign or the caller's own refuses the whole call.
@@ -30,6 +30,7 @@ export async function softDeleteUser(deps: AppDeps, scope: UserScope, id: number
 }
 
 export async function restoreUser(deps: AppDeps, scope: UserScope, id: number) {
+  const { users } = deps.db.tables;
   await loadManagedUser(deps.db, scope, id);
   const [row] = await deps.db.update(users).set({ deletedAt: null }).where(eq(users.id, id)).returning();
   if (!row) throw new AppError('NOT_FOUND');
@@ -38,6 +39,7 @@ export async function restoreUser(deps: AppDeps, scope: UserScope, id: number) {
 
 /** Gone for good; the user's scan logs and codes go with it, scan events and short links keep no owner. */
 export async function deleteUserPermanently(deps: AppDeps, scope: UserScope, id: number) {
+  const { users } = deps.db.tables;
   refuseSelf(scope, id);
   await loadManagedUser(deps.db, scope, id);
   await deps.db.delete(users).where(eq(users.id, id));

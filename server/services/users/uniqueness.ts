@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
-import { users } from '#server/db/schema/index.ts';
+import type { Tables } from '#server/db/schema/index.ts';
 import { AppError } from '#server/errors.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 
@@ -13,7 +13,8 @@ export async function assertUnique(
   fields: { email?: string; username?: string | null },
   exceptId?: number,
 ) {
-  const other = async (column: typeof users.email | typeof users.username, value: string) => {
+  const { users } = db.tables;
+  const other = async (column: Tables['users']['email'] | Tables['users']['username'], value: string) => {
     const [row] = await db
       .select({ id: users.id })
       .from(users)

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '#server/auth/password.ts';
-import { companies, users } from '#server/db/schema/index.ts';
+import type { Tables } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
@@ -31,6 +31,7 @@ async function passwordHashOf(deps: AppDeps, password: string): Promise<string> 
  * administrator hands the password over (decision 010) and no mail is sent.
  */
 export async function createUser(deps: AppDeps, scope: UserScope, input: CreateUserInput) {
+  const { users } = deps.db.tables;
   const invite = input.password === undefined;
   if (invite && input.status !== undefined && input.status !== 'PENDING') {
     throw new AppError('BAD_REQUEST', vi.users.invitePending, { fields: { status: vi.users.invitePending } });
@@ -72,7 +73,8 @@ export async function createUser(deps: AppDeps, scope: UserScope, input: CreateU
  * The invitation mail. An account whose invitation could not be sent is removed again (it has nothing
  * yet): the administrator sees the failure and tries again, instead of a PENDING account nobody can open.
  */
-async function sendInvitation(deps: AppDeps, user: typeof users.$inferSelect, link: string) {
+async function sendInvitation(deps: AppDeps, user: Tables['users']['$inferSelect'], link: string) {
+  const { companies, users } = deps.db.tables;
   const [company] = user.companyId
     ? await deps.db
         .select({ name: companies.name })
@@ -103,6 +105,7 @@ async function sendInvitation(deps: AppDeps, user: typeof users.$inferSelect, li
  * PENDING), bumps tokenVersion so the user's open sessions end. Nobody changes their own role or status.
  */
 export async function updateUser(deps: AppDeps, scope: UserScope, input: UpdateUserInput) {
+  const { users } = deps.db.tables;
   const { id, password, ...fields } = input;
   const current = await loadManagedUser(deps.db, scope, id);
   const self = scope.actor.id === id;

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '#server/db/schema/index.ts';
 import type { QueueTicket } from '#server/security/work-queue.ts';
 import { KNOWN_ADDRESSES_MAX } from '#server/services/accounts/known-addresses.ts';
 import { login } from '#server/services/accounts/login.ts';
 import { createUser, TEST_PASSWORD } from '#tests/helpers/factories.ts';
-import { createTestDeps, type TestDeps } from '#tests/helpers/deps.ts';
+import { createTestDeps, type TestDeps, tables } from '#tests/helpers/deps.ts';
+
+const { users } = tables;
 
 /**
  * Which lane of the hashing queue a sign-in waits in (decision 173): the reserved one only for an

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { users } from '#server/db/schema/index.ts';
 import { vi as messages } from '#shared/i18n/vi/index.ts';
+import { tables } from '#tests/helpers/deps.ts';
 import { createUser, TEST_PASSWORD, tokenFor } from '#tests/helpers/factories.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
+
+const { users } = tables;
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { passwordResetTokens } from '#server/db/schema/index.ts';
 import { vi as messages } from '#shared/i18n/vi/index.ts';
+import { tables } from '#tests/helpers/deps.ts';
 import { createUser, TEST_PASSWORD, tokenFor } from '#tests/helpers/factories.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
+
+const { passwordResetTokens } = tables;
 
 const tokenFrom = (text: string) => text.match(/\/auth\/new-password\/([\w-]+)/)?.[1] ?? '';
 

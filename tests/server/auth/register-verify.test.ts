@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { emailVerificationCodes, users } from '#server/db/schema/index.ts';
 import { vi as messages } from '#shared/i18n/vi/index.ts';
+import { tables } from '#tests/helpers/deps.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
+
+const { emailVerificationCodes, users } = tables;
 
 const business = {
   name: 'Nguyễn Thị Hoa',

@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '#server/app.ts';
 import { ensureSuperAdmin } from '#server/db/bootstrap.ts';
-import { users } from '#server/db/schema/index.ts';
 import { restRoutes } from '#server/rest/index.ts';
 import { vi as messages } from '#shared/i18n/vi/index.ts';
-import { createTestDeps, execRaw } from '#tests/helpers/deps.ts';
+import { createTestDeps, execRaw, tables } from '#tests/helpers/deps.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
+
+const { users } = tables;
 
 describe('[app] serving and safety', () => {
   it('serves the built client and falls back to index.html for client paths, with security headers', async () => {

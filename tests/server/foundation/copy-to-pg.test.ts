@@ -1,14 +1,13 @@
 // Moving from one server to several (docs/deploy.md): every row of a SQLite database copied into PostgreSQL,
 // read back equal through both schemas. Runs where PostgreSQL's binaries exist (CI installs them); elsewhere it
 // says so on one line.
-import { asc, eq, getTableName, is, ne } from 'drizzle-orm';
+import { asc, eq, getTableName, ne } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CopyRefusedError, copySqliteToPg } from '#server/db/copy-to-pg.ts';
 import { createPgDb, type PgDbHandle } from '#server/db/pg-client.ts';
-import * as pgTables from '#server/db/schema/pg/index.ts';
-import * as sqliteTables from '#server/db/schema/sqlite.ts';
+import { pgTables, sqliteTables } from '#server/db/schema/index.ts';
 import { flushScanEvents } from '#server/services/scans/record.ts';
 import { engine } from '#tests/helpers/deps.ts';
 import { callerFor, createUser } from '#tests/helpers/factories.ts';
@@ -51,9 +50,7 @@ async function sqliteWorld() {
   return api.deps;
 }
 
-const sqliteTableList = Object.entries(sqliteTables).filter(([, t]) => is(t, SQLiteTable)) as Array<
-  [string, SQLiteTable]
->;
+const sqliteTableList = Object.entries(sqliteTables) as Array<[string, SQLiteTable]>;
 
 describe.skipIf(!available || engine !== 'sqlite')(
   'copying a SQLite database into PostgreSQL (in the SQLite run: its source is the app on SQLite)',
@@ -105,11 +102,11 @@ describe.skipIf(!available || engine !== 'sqlite')(
       expect(total).toBeGreaterThan(10);
       expect(result.tables).toMatchObject({ lots: 1, lot_events: 1, tracking_entries: 2 });
       expect(result.tables.products).toBe(2);
-      const [before] = await target.pg
+      const [before] = await target.db
         .select({ id: pgTables.companies.id })
         .from(pgTables.companies)
         .orderBy(asc(pgTables.companies.id));
-      const [added] = await target.pg
+      const [added] = await target.db
         .insert(pgTables.companies)
         .values({ name: 'HTX mới' })
         .returning({ id: pgTables.companies.id });
@@ -136,7 +133,7 @@ describe.skipIf(!available || engine !== 'sqlite')(
       for (const batch of [2, 1_000]) {
         const target = await freshTarget();
         await copySqliteToPg(deps.db, target.pg, { batch });
-        const rows = await target.pg
+        const rows = await target.db
           .select({ createdAt: pgTables.scanEvents.createdAt, scans: pgTables.scanEvents.scans })
           .from(pgTables.scanEvents)
           .where(eq(pgTables.scanEvents.device, 'mobile'))
@@ -146,7 +143,10 @@ describe.skipIf(!available || engine !== 'sqlite')(
           { createdAt: new Date(window.getTime() + 250), scans: 1 },
         ]);
         // Every other row came over as it was.
-        const others = await target.pg.select().from(pgTables.scanEvents).where(ne(pgTables.scanEvents.device, 'mobile'));
+        const others = await target.db
+          .select()
+          .from(pgTables.scanEvents)
+          .where(ne(pgTables.scanEvents.device, 'mobile'));
         expect(others.length, `batch ${batch}`).toBeGreaterThan(0);
       }
     });
@@ -154,9 +154,9 @@ describe.skipIf(!available || engine !== 'sqlite')(
     it('refuses a target that already holds rows, and writes nothing', async () => {
       const deps = await sqliteWorld();
       const target = await freshTarget();
-      await target.pg.insert(pgTables.documents).values({ key: 'termsAndServices', title: 'Điều khoản' });
+      await target.db.insert(pgTables.documents).values({ key: 'termsAndServices', title: 'Điều khoản' });
       await expect(copySqliteToPg(deps.db, target.pg)).rejects.toThrow(CopyRefusedError);
-      expect(await target.pg.select().from(pgTables.companies)).toEqual([]);
+      expect(await target.db.select().from(pgTables.companies)).toEqual([]);
     });
   },
 );

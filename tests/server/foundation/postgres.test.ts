@@ -5,16 +5,15 @@
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { shippedMigrations } from '#server/db/client.ts';
+import { type Executor, shippedMigrations } from '#server/db/client.ts';
 import { DatabaseTooNewError } from '#server/db/migrations.ts';
 import {
   createPgDb,
   PG_MIGRATIONS_SCHEMA,
   PG_MIGRATIONS_TABLE,
-  type PgDb,
   type PgDbHandle,
 } from '#server/db/pg-client.ts';
-import { companies, products } from '#server/db/schema/pg/index.ts';
+import { pgTables } from '#server/db/schema/index.ts';
 import { pgSearchMatch } from '#server/db/search.ts';
 import { transaction } from '#server/db/transaction.ts';
 import { vietnameseSortKey } from '#shared/sort-key.ts';
@@ -27,6 +26,7 @@ import {
   type TestPostgres,
 } from '#tests/helpers/postgres.ts';
 
+const { companies, products } = pgTables;
 const available = postgresAvailable();
 
 describe.skipIf(!available)('PostgreSQL', () => {
@@ -72,14 +72,14 @@ describe.skipIf(!available)('PostgreSQL', () => {
     }
   }
 
-  const company = (db: PgDb, name = 'Công ty Cà phê') =>
+  const company = (db: Executor, name = 'Công ty Cà phê') =>
     db
       .insert(companies)
       .values({ name, nameSort: vietnameseSortKey(name) })
       .returning()
       .then((rows) => rows[0]!);
 
-  const product = (db: PgDb, companyId: number, name: string, code: string) =>
+  const product = (db: Executor, companyId: number, name: string, code: string) =>
     db
       .insert(products)
       .values({
@@ -103,7 +103,7 @@ describe.skipIf(!available)('PostgreSQL', () => {
       "SELECT extname FROM pg_extension WHERE extname = 'pg_trgm'",
     );
     expect(rows).toHaveLength(1);
-    expect(await handle.pg.select().from(products)).toEqual([]);
+    expect(await handle.db.select().from(products)).toEqual([]);
   });
 
   it('applies the migrations once: starting again on a migrated database changes nothing', async () => {
@@ -141,16 +141,16 @@ describe.skipIf(!available)('PostgreSQL', () => {
     const database = await freshPgDatabase(postgres);
     cleanups.push(database.drop);
     const first = await createPgDb(database.url);
-    await first.pg.insert(companies).values({ name: 'Đắk Lắk', nameSort: '' });
+    await first.db.insert(companies).values({ name: 'Đắk Lắk', nameSort: '' });
     await first.close();
     const second = await createPgDb(database.url);
     cleanups.push(() => second.close());
-    const [row] = await second.pg.select().from(companies);
+    const [row] = await second.db.select().from(companies);
     expect(row!.nameSort).toBe(vietnameseSortKey('Đắk Lắk'));
   });
 
   it('keeps the JS value types of the SQLite schema: Date, boolean, arrays, null', async () => {
-    const { pg: db } = await freshHandle();
+    const { db } = await freshHandle();
     const created = await db
       .insert(companies)
       .values({ name: 'A', digitalLinkQr: true, createdAt: new Date('2026-11-25T01:02:03.456Z') })
@@ -176,7 +176,7 @@ describe.skipIf(!available)('PostgreSQL', () => {
   });
 
   it('holds the unique indexes of the SQLite schema, the expression and partial ones too', async () => {
-    const { pg: db } = await freshHandle();
+    const { db } = await freshHandle();
     const c = await company(db);
     await product(db, c.id, 'Một', 'code-1');
     // drizzle wraps the driver's error; pg's own error, its cause, names the constraint.
@@ -204,12 +204,12 @@ describe.skipIf(!available)('PostgreSQL', () => {
     it('commits every statement of the body together', async () => {
       const handle = await freshHandle();
       const ids = await transaction(handle.db, async (tx) => {
-        const db = tx as unknown as PgDb;
+        const db = tx;
         const a = await company(db, 'A');
         const b = await company(db, 'B');
         return [a.id, b.id];
       });
-      const rows = await handle.pg.select().from(companies);
+      const rows = await handle.db.select().from(companies);
       expect(rows.map((r) => r.id).sort()).toEqual(ids.sort());
     });
 
@@ -217,28 +217,28 @@ describe.skipIf(!available)('PostgreSQL', () => {
       const handle = await freshHandle();
       await expect(
         transaction(handle.db, async (tx) => {
-          await company(tx as unknown as PgDb, 'A');
+          await company(tx, 'A');
           throw new Error('stop');
         }),
       ).rejects.toThrow('stop');
-      expect(await handle.pg.select().from(companies)).toEqual([]);
+      expect(await handle.db.select().from(companies)).toEqual([]);
     });
 
     it('joins a nested call to the outer transaction, by the tx or by the database object', async () => {
       const handle = await freshHandle();
       await expect(
         transaction(handle.db, async (tx) => {
-          const outer = await company(tx as unknown as PgDb, 'Outer');
+          const outer = await company(tx, 'Outer');
           // Inside the outer transaction: sees its uncommitted row, and is undone with it.
           const seen = await transaction(tx, async (inner) =>
-            (inner as unknown as PgDb).select().from(companies).where(eq(companies.id, outer.id)),
+            inner.select().from(companies).where(eq(companies.id, outer.id)),
           );
           expect(seen).toHaveLength(1);
-          await transaction(handle.db, async (inner) => company(inner as unknown as PgDb, 'Inner'));
+          await transaction(handle.db, async (inner) => company(inner, 'Inner'));
           throw new Error('undo both');
         }),
       ).rejects.toThrow('undo both');
-      expect(await handle.pg.select().from(companies)).toEqual([]);
+      expect(await handle.db.select().from(companies)).toEqual([]);
     });
 
     it('keeps uncommitted rows out of other connections, and runs one writing transaction at a time (decision 166)', async () => {
@@ -252,23 +252,23 @@ describe.skipIf(!available)('PostgreSQL', () => {
         slowWrote = resolve;
       });
       const slow = transaction(handle.db, async (tx) => {
-        await company(tx as unknown as PgDb, 'Slow');
+        await company(tx, 'Slow');
         slowWrote();
         await held;
       });
       await wrote;
       // Outside any transaction, the open one's row is not seen.
-      expect(await handle.pg.select().from(companies)).toEqual([]);
+      expect(await handle.db.select().from(companies)).toEqual([]);
       // A second transaction, started while the first is open, waits for it (SQLite's single writer).
       let fastDone = false;
-      const fast = transaction(handle.db, async (tx) => company(tx as unknown as PgDb, 'Fast')).then(() => {
+      const fast = transaction(handle.db, async (tx) => company(tx, 'Fast')).then(() => {
         fastDone = true;
       });
       await new Promise((r) => setTimeout(r, 200));
       expect(fastDone).toBe(false);
       release();
       await Promise.all([slow, fast]);
-      const names = (await handle.pg.select().from(companies).orderBy(companies.id)).map((c) => c.name);
+      const names = (await handle.db.select().from(companies).orderBy(companies.id)).map((c) => c.name);
       expect(names).toEqual(['Slow', 'Fast']);
     });
   });
@@ -283,16 +283,16 @@ describe.skipIf(!available)('PostgreSQL', () => {
           )
         ).rows.map((r) => [r.company_id, Number(r.version)]),
       );
-    const a = await company(handle.pg, 'A');
-    const b = await company(handle.pg, 'B');
+    const a = await company(handle.db, 'A');
+    const b = await company(handle.db, 'B');
     expect(await versions()).toEqual({ 0: 1 });
-    const p = await product(handle.pg, a.id, 'Cà phê', 'p1');
+    const p = await product(handle.db, a.id, 'Cà phê', 'p1');
     expect(await versions()).toEqual({ 0: 2, [a.id]: 1 });
-    await handle.pg.update(products).set({ name: 'Cà phê sữa' }).where(eq(products.id, p.id));
+    await handle.db.update(products).set({ name: 'Cà phê sữa' }).where(eq(products.id, p.id));
     expect(await versions()).toEqual({ 0: 3, [a.id]: 2 });
-    await handle.pg.update(products).set({ companyId: b.id }).where(eq(products.id, p.id));
+    await handle.db.update(products).set({ companyId: b.id }).where(eq(products.id, p.id));
     expect(await versions()).toEqual({ 0: 4, [a.id]: 3, [b.id]: 1 });
-    await handle.pg.delete(products).where(eq(products.id, p.id));
+    await handle.db.delete(products).where(eq(products.id, p.id));
     expect(await versions()).toEqual({ 0: 5, [a.id]: 3, [b.id]: 2 });
     // Once per statement (decision 171): three rows of two companies in one INSERT bump each company once.
     const row = (companyId: number, name: string, code: string) => ({
@@ -302,29 +302,29 @@ describe.skipIf(!available)('PostgreSQL', () => {
       qrCode: code,
       searchText: foldVietnamese(name),
     });
-    await handle.pg
+    await handle.db
       .insert(products)
       .values([row(a.id, 'Trà', 'p2'), row(a.id, 'Mật ong', 'p3'), row(b.id, 'Hạt điều', 'p4')]);
     expect(await versions()).toEqual({ 0: 6, [a.id]: 4, [b.id]: 3 });
-    await handle.pg.update(products).set({ status: 'ACTIVE' });
+    await handle.db.update(products).set({ status: 'ACTIVE' });
     expect(await versions()).toEqual({ 0: 7, [a.id]: 5, [b.id]: 4 });
     // A statement that writes no row changes no list.
-    await handle.pg.update(products).set({ name: 'Không có' }).where(eq(products.id, 987654));
-    await handle.pg.delete(products).where(eq(products.id, 987654));
+    await handle.db.update(products).set({ name: 'Không có' }).where(eq(products.id, 987654));
+    await handle.db.delete(products).where(eq(products.id, 987654));
     expect(await versions()).toEqual({ 0: 7, [a.id]: 5, [b.id]: 4 });
   });
 
   it('searches the folded text like SQLite: each word starts a word, through the trigram index', async () => {
     const handle = await freshHandle();
-    const c = await company(handle.pg);
-    await product(handle.pg, c.id, 'Cà phê Buôn Ma Thuột Đắk Lắk', 'p1');
-    await product(handle.pg, c.id, 'Trà xanh Thái Nguyên', 'p2');
-    await product(handle.pg, c.id, 'Hạt điều (rang muối)', 'p3');
+    const c = await company(handle.db);
+    await product(handle.db, c.id, 'Cà phê Buôn Ma Thuột Đắk Lắk', 'p1');
+    await product(handle.db, c.id, 'Trà xanh Thái Nguyên', 'p2');
+    await product(handle.db, c.id, 'Hạt điều (rang muối)', 'p3');
     const search = async (text: string) => {
       const words = foldVietnamese(text)
         .split(/[^\p{L}\p{N}]+/u)
         .filter(Boolean);
-      const rows = await handle.pg
+      const rows = await handle.db
         .select({ name: products.name })
         .from(products)
         .where(pgSearchMatch(products.searchText, words)!)
@@ -345,7 +345,7 @@ describe.skipIf(!available)('PostgreSQL', () => {
     const client = await handle.pool.connect();
     try {
       await client.query('SET enable_seqscan = off');
-      const where = handle.pg
+      const where = handle.db
         .select({ id: products.id })
         .from(products)
         .where(pgSearchMatch(products.searchText, ['dak', 'lak'])!)
@@ -361,8 +361,8 @@ describe.skipIf(!available)('PostgreSQL', () => {
 
   it('counts with drizzle helpers as numbers', async () => {
     const handle = await freshHandle();
-    await company(handle.pg, 'A');
-    const [row] = await handle.pg.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(companies);
+    await company(handle.db, 'A');
+    const [row] = await handle.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(companies);
     expect(row!.n).toBe(1);
   });
 });

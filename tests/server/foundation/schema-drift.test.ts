@@ -1,6 +1,9 @@
-// One data model on two engines (decision 153): the PostgreSQL tables (server/db/schema/pg/) must be the
-// SQLite ones (server/db/schema/*.ts) column for column, index for index, constraint for constraint, with
-// the same JS value types, since services are typed against the SQLite tables and run on either.
+// One data model on two engines (decisions 153, 196): each table is declared once (server/db/schema/define.ts)
+// and built twice, with SQLite's builders and with PostgreSQL's. The PostgreSQL table is typed as its SQLite
+// twin, since services are typed against the SQLite tables and run on either: so it must be that twin column
+// for column, index for index, constraint for constraint, with the same JS value types. This is the check of
+// that one cast; tests/server/foundation/migrations-match-schema.test.ts checks the tables against the
+// committed migrations.
 import { type Column, is, SQL } from 'drizzle-orm';
 import {
   doublePrecision,
@@ -12,16 +15,16 @@ import {
   getTableConfig as pgConfig,
   pgTable,
   text,
+  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { SQLiteSyncDialect, SQLiteTable, getTableConfig as sqliteConfig } from 'drizzle-orm/sqlite-core';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { createDb } from '#server/db/client.ts';
 import { SCAN_WINDOW_CONSTRAINT, SCAN_WINDOW_KEY } from '#server/db/pg-scan-windows.ts';
-import { createdAt } from '#server/db/schema/pg/columns.ts';
-import * as pgSchema from '#server/db/schema/pg/index.ts';
-import { companies as pgCompanies } from '#server/db/schema/pg/index.ts';
-import * as sqliteSchema from '#server/db/schema/sqlite.ts';
+import { pgTables, sqliteTables, tablesOf } from '#server/db/schema/index.ts';
+import { DeclaredTable, defineTable } from '#server/db/schema/define.ts';
 
 /** A table as the drift test sees it: everything that must match, in engine-neutral words. */
 interface TableShape {
@@ -160,9 +163,9 @@ function tableShape(config: AnyConfig, dialect: SQLiteSyncDialect | PgDialect): 
   };
 }
 
-function schemaShape(module: Record<string, unknown>): Record<string, TableShape> {
+function schemaShape(tables: Record<string, unknown>): Record<string, TableShape> {
   const shapes: Record<string, TableShape> = {};
-  for (const value of Object.values(module)) {
+  for (const value of Object.values(tables)) {
     if (is(value, SQLiteTable)) {
       const config = sqliteConfig(value);
       shapes[config.name] = tableShape(config, sqliteDialect);
@@ -200,8 +203,11 @@ function differences(sqlite: unknown, pg: unknown, path = ''): string[] {
 const ALLOWED = ['scan_events.uniques.scan_events_window_unique: only on PostgreSQL'];
 const unexplained = (found: string[]) => found.filter((line) => !ALLOWED.includes(line));
 
+/** The PostgreSQL tables as what they are (they are typed as their SQLite twins). */
+const pgSchema = pgTables as unknown as Record<keyof typeof pgTables, PgTable>;
+
 describe('schema drift between SQLite and PostgreSQL', () => {
-  const sqliteShape = schemaShape(sqliteSchema);
+  const sqliteShape = schemaShape(sqliteTables);
 
   it('sees every table, column, index and foreign key of the SQLite schema', () => {
     expect(Object.keys(sqliteShape).sort()).toEqual([
@@ -245,6 +251,7 @@ describe('schema drift between SQLite and PostgreSQL', () => {
 
   it("allows only the scan windows' key, exactly as the PostgreSQL upsert names it (decision 156)", () => {
     const [window, ...others] = pgConfig(pgSchema.scanEvents).uniqueConstraints;
+    expect(sqliteConfig(sqliteTables.scanEvents).uniqueConstraints).toEqual([]);
     expect(others).toEqual([]);
     expect(window?.name).toBe(SCAN_WINDOW_CONSTRAINT);
     expect(window?.columns.map((c) => c.name)).toEqual([...SCAN_WINDOW_KEY]);
@@ -258,10 +265,10 @@ describe('schema drift between SQLite and PostgreSQL', () => {
         id: integer('id').primaryKey(),
         companyId: integer('company_id')
           .notNull()
-          .references(() => pgCompanies.id, { onDelete: 'no action' }),
+          .references(() => (pgSchema.companies as unknown as { id: never }).id, { onDelete: 'no action' }),
         productId: integer('product_id')
           .notNull()
-          .references(() => pgSchema.products.id, { onDelete: 'cascade' }),
+          .references(() => (pgSchema.products as unknown as { id: never }).id, { onDelete: 'cascade' }),
         code: varchar('code').notNull(),
         productionDate: text('production_date'),
         expiryDate: text('expiry_date').notNull(),
@@ -273,7 +280,9 @@ describe('schema drift between SQLite and PostgreSQL', () => {
         recalledAt: text('recalled_at'),
         recallReason: text('recall_reason'),
         version: integer('version').notNull().default(2),
-        createdAt: createdAt(),
+        createdAt: timestamp('created_at', { mode: 'date', precision: 3, withTimezone: true })
+          .notNull()
+          .$defaultFn(() => new Date()),
         updatedAt: jsonb('updated_at').notNull(),
       },
       (t) => [
@@ -308,35 +317,54 @@ describe('schema drift between SQLite and PostgreSQL', () => {
     ]);
   });
 
-  it('schema/index.ts exports every table, the SQLite one here and the PostgreSQL one when DATABASE_URL is postgres://', async () => {
-    const names = (module: Record<string, unknown>) =>
-      Object.entries(module)
-        .filter(([, v]) => is(v, SQLiteTable) || is(v, PgTable))
-        .map(([k]) => k)
-        .sort();
-    // This run's own engine may be PostgreSQL (TEST_ENGINE=pg sets DATABASE_URL): read the module afresh.
-    vi.resetModules();
-    vi.stubEnv('DATABASE_URL', '');
-    const onSqlite = await import('#server/db/schema/index.ts');
-    vi.unstubAllEnvs();
-    vi.resetModules();
-    expect(names(onSqlite)).toEqual(names(sqliteSchema));
-    expect(names(onSqlite)).toEqual(names(pgSchema));
-    for (const name of names(onSqlite))
-      expect(is((onSqlite as Record<string, unknown>)[name], SQLiteTable), name).toBe(true);
-
-    vi.resetModules();
-    vi.stubEnv('DATABASE_URL', 'postgresql://app@db.example/app');
-    try {
-      const onPg = await import('#server/db/schema/index.ts');
-      const pgTables = await import('#server/db/schema/pg/index.ts');
-      for (const name of names(onPg)) {
-        expect(is((onPg as Record<string, unknown>)[name], PgTable), name).toBe(true);
-      }
-      expect(onPg.products).toBe(pgTables.products);
-    } finally {
-      vi.unstubAllEnvs();
-      vi.resetModules();
+  it("builds both dialects of every declaration, and gives each handle its own engine's tables", () => {
+    expect(Object.keys(pgTables)).toEqual(Object.keys(sqliteTables));
+    for (const [key, table] of Object.entries(sqliteTables)) {
+      expect(is(table, SQLiteTable), key).toBe(true);
+      expect(is(pgSchema[key as keyof typeof pgSchema], PgTable), key).toBe(true);
     }
+    expect(tablesOf('sqlite')).toBe(sqliteTables);
+    expect(tablesOf('pg')).toBe(pgTables);
+    const { db, sqlite } = createDb(':memory:');
+    try {
+      expect(db.tables).toBe(sqliteTables);
+    } finally {
+      sqlite.close();
+    }
+  });
+
+  it("writes a dialect's own words once, in the declaration's helpers: NULLs first, a PostgreSQL-only key, the row id", () => {
+    const probe = defineTable(
+      'probe',
+      (c) => ({ id: c.id(), kind: c.text('kind'), at: c.time('at').notNull() }),
+      (t, i) => [
+        i.index('probe_kind_idx').on(i.nullsFirst(t.kind), t.at),
+        i.uniqueOnPgOnly('probe_key', t.kind, t.at),
+      ],
+    );
+    expect(probe).toBeInstanceOf(DeclaredTable);
+    const onSqlite = sqliteConfig(probe.sqlite);
+    const onPg = pgConfig(probe.pg as unknown as PgTable);
+    // SQLite sorts NULLs first already; PostgreSQL is told to, column by column.
+    const pgColumns = onPg.indexes[0]!.config.columns as unknown as Array<{
+      indexConfig: { nulls?: string };
+    }>;
+    expect(pgColumns.map((c) => c.indexConfig.nulls)).toEqual(['first', 'last']);
+    expect(onSqlite.indexes[0]!.config.columns.map((c) => (c as { name: string }).name)).toEqual([
+      'kind',
+      'at',
+    ]);
+    expect(onSqlite.uniqueConstraints).toEqual([]);
+    expect(onPg.uniqueConstraints.map((u) => [u.name, u.nullsNotDistinct])).toEqual([['probe_key', true]]);
+    const sqliteId = onSqlite.columns.find((c) => c.name === 'id') as unknown as { autoIncrement: boolean };
+    const pgId = onPg.columns.find((c) => c.name === 'id') as unknown as {
+      generatedIdentity: { type: string };
+    };
+    expect(sqliteId.autoIncrement).toBe(true);
+    expect(pgId.generatedIdentity.type).toBe('byDefault');
+    // And the probe, like every declared table, has the same shape on both.
+    expect(
+      unexplained(differences(schemaShape({ probe: probe.sqlite }), schemaShape({ probe: probe.pg }))),
+    ).toEqual(['probe.uniques.probe_key: only on PostgreSQL']);
   });
 });

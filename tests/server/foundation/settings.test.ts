@@ -65,14 +65,19 @@ describe('[settings]', () => {
     const secret = 'x'.repeat(32);
 
     it('DATABASE_URL takes a postgres:// or postgresql:// address; unset means the SQLite file', () => {
-      expect(loadSettings({ DATA_DIR: dataDir() }).databaseUrl).toBeUndefined();
+      const onFile = loadSettings({ DATA_DIR: dataDir() });
+      expect(onFile.databaseUrl).toBeUndefined();
+      expect(onFile.databaseEngine).toBe('sqlite');
+      // Empty in a .env file is unset too: the SQLite file.
+      expect(loadSettings({ DATA_DIR: dataDir(), DATABASE_URL: '' }).databaseEngine).toBe('sqlite');
       for (const url of [
         'postgres://txng:pw@db.internal:5432/txng',
         'postgresql://db/txng?sslmode=require',
       ]) {
-        expect(loadSettings({ DATA_DIR: dataDir(), DATABASE_URL: url, JWT_SECRET: secret }).databaseUrl).toBe(
-          url,
-        );
+        const onPg = loadSettings({ DATA_DIR: dataDir(), DATABASE_URL: url, JWT_SECRET: secret });
+        expect(onPg.databaseUrl).toBe(url);
+        // The engine is this setting, read here only (decision 197).
+        expect(onPg.databaseEngine).toBe('pg');
       }
     });
 

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '#server/db/client.ts';
-import { documents } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
+import { tables } from '#tests/helpers/deps.ts';
+
+const { documents } = tables;
 
 /** One document row whose version the tests count with: what a read-then-write service does. */
 async function setup() {

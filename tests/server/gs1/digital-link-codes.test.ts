@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { scanEvents } from '#server/db/schema/index.ts';
 import { decodeQr } from '#server/services/scans/decode-qr.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
-import { atOnce } from '#tests/helpers/deps.ts';
+import { atOnce, tables } from '#tests/helpers/deps.ts';
 import { callerFor } from '#tests/helpers/factories.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
 import { makeProduct, people } from '#tests/server/products/helpers.ts';
+
+const { scanEvents } = tables;
 
 /**
  * A company that prints GS1 Digital Link QR codes (decision 131): the setting, what its labels and

@@ -1,6 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { lotEventObjects, lotEvents } from '#server/db/schema/index.ts';
 import { eventHashId, namespacesOf } from '#server/services/epcis/event-hash.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import {
@@ -16,7 +15,10 @@ import {
   shipping,
   stepsOf,
 } from '#tests/helpers/epcis.ts';
+import { tables } from '#tests/helpers/deps.ts';
 import { epcisVectors } from '#tests/helpers/interop.ts';
+
+const { lotEventObjects, lotEvents } = tables;
 
 const RICE = 'https://id.gs1.org/01/09506000134369/10/PADDY-7';
 

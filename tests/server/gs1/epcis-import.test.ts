@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { lotEvents, lots } from '#server/db/schema/index.ts';
 import { exportLotEpcis } from '#server/services/epcis/export.ts';
 import { glnOfLocation } from '#server/services/epcis/timeline.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
@@ -14,8 +13,10 @@ import {
   stepsOf,
 } from '#tests/helpers/epcis.ts';
 import { callerFor, createUser } from '#tests/helpers/factories.ts';
-import { atOnce } from '#tests/helpers/deps.ts';
+import { atOnce, tables } from '#tests/helpers/deps.ts';
 import { epcisVectors } from '#tests/helpers/interop.ts';
+
+const { lotEvents, lots } = tables;
 
 describe('EPCIS import into a lot', () => {
   it('[COMPANY_ADMIN][REST][epcis]: refuses every bad_ vector with the schema reason in Vietnamese, accepts the ok ones', async () => {

@@ -1,6 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { lotEventObjects, lotEvents, lots, trackingEntries } from '#server/db/schema/index.ts';
 import { EPCIS_CONTEXT } from '#server/services/epcis/context.ts';
 import { eventHashId, namespacesOf } from '#server/services/epcis/event-hash.ts';
 import { exportLotEpcis, exportProductEpcis } from '#server/services/epcis/export.ts';
@@ -13,6 +12,9 @@ import {
   officialEpcisSchema,
   shipping,
 } from '#tests/helpers/epcis.ts';
+import { tables } from '#tests/helpers/deps.ts';
+
+const { lotEventObjects, lotEvents, lots, trackingEntries } = tables;
 
 const official = officialEpcisSchema();
 const PUBLIC_URL = 'https://truyxuat.example.vn';

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { companies, lots, products, shortLinks } from '#server/db/schema/index.ts';
 import { decodeQr } from '#server/services/scans/decode-qr.ts';
+import { tables } from '#tests/helpers/deps.ts';
 import { createCompany } from '#tests/helpers/factories.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
+
+const { companies, lots, products, shortLinks } = tables;
 
 describe('Digital Link QR codes (decision 131)', () => {
   it('the QR image encodes the Digital Link only when the company chose it and the product has a GTIN', async () => {

@@ -1,11 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lots, products } from '#server/db/schema/index.ts';
 import { DL_PATH_ROOTS } from '#shared/gs1/digital-link.ts';
+import { tables } from '#tests/helpers/deps.ts';
 import { createCompany } from '#tests/helpers/factories.ts';
 import { createTestApi, type TestApi } from '#tests/helpers/http.ts';
 import { readVector } from '#tests/helpers/interop.ts';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
+
+const { lots, products } = tables;
 
 /**
  * The Digital Link resolver over every GS1 primary key, as an outside client meets it (decision 190):

@@ -4,10 +4,12 @@ import addFormats from 'ajv-formats';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, lotEvents, lots, products, trackingEntries } from '#server/db/schema/index.ts';
+import { sqliteTables } from '#server/db/schema/index.ts';
 import { engine } from '#tests/helpers/deps.ts';
 import { readInterop, readVector } from '#tests/helpers/interop.ts';
 import { type RealServer, startRealServer } from '#tests/server/security/real-server.ts';
+
+const { companies, lotEvents, lots, products, trackingEntries } = sqliteTables;
 
 /** Every resolver behaviour of decision 130 on the REAL server (decision 044). */
 const PUBLIC_URL = 'https://truyxuat.example.vn';

@@ -1,8 +1,10 @@
 import { eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { lotEvents, lots, products, shortLinks } from '#server/db/schema/index.ts';
 import { seedDemo } from '#server/seed/seed.ts';
+import { tables } from '#tests/helpers/deps.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
+
+const { lotEvents, lots, products, shortLinks } = tables;
 
 describe('[GUEST][REST][lots] demo data', () => {
   it('[GUEST][REST][lots]: DEMO=1 seeds the GTIN product with three lots, one recalled, each with its own code', async () => {

@@ -1,10 +1,12 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { lots, products } from '#server/db/schema/index.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { tables } from '#tests/helpers/deps.ts';
 import { callerFor } from '#tests/helpers/factories.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
 import { makeProduct, people, postFile, TIMELINE } from '#tests/server/products/helpers.ts';
+
+const { lots, products } = tables;
 
 async function setup() {
   const api = await createTestApi();

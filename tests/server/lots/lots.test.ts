@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { lotEvents, lots, scanEvents, shortLinks } from '#server/db/schema/index.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { callerFor } from '#tests/helpers/factories.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
-import { atOnce } from '#tests/helpers/deps.ts';
+import { atOnce, tables } from '#tests/helpers/deps.ts';
 import {
   MANAGE_MATRIX,
   makeProduct,
@@ -12,6 +11,8 @@ import {
   refusedStatus,
   TIMELINE,
 } from '#tests/server/products/helpers.ts';
+
+const { lotEvents, lots, scanEvents, shortLinks } = tables;
 
 async function setup() {
   const api = await createTestApi();

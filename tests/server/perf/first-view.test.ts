@@ -4,10 +4,11 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '#server/app.ts';
 import { eq } from 'drizzle-orm';
-import { companies, products, scanEvents } from '#server/db/schema/index.ts';
 import { flushScanEvents } from '#server/services/scans/record.ts';
-import { atOnce, createTestDeps } from '#tests/helpers/deps.ts';
+import { atOnce, createTestDeps, tables } from '#tests/helpers/deps.ts';
 import { callerFor, createUser } from '#tests/helpers/factories.ts';
+
+const { companies, products, scanEvents } = tables;
 
 /**
  * The public product page and a printed code's address come server-rendered, with the answer as JSON

@@ -1,20 +1,13 @@
 import { eq, sum } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  companies,
-  lotEvents,
-  lots,
-  products,
-  scanEvents,
-  shortLinks,
-  trackingEntries,
-} from '#server/db/schema/index.ts';
 import { toPublicCompany } from '#server/services/accounts/profile.ts';
 import { flushScanEvents } from '#server/services/scans/record.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
-import { atOnce, engine } from '#tests/helpers/deps.ts';
+import { atOnce, engine, tables } from '#tests/helpers/deps.ts';
 import { callerFor, createUser, tokenFor } from '#tests/helpers/factories.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
+
+const { companies, lotEvents, lots, products, scanEvents, shortLinks, trackingEntries } = tables;
 
 /**
  * The public answers are cached serialized (decision 070). These prove the cache never serves an inactive,

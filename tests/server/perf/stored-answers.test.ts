@@ -5,15 +5,16 @@ import Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb, type Sqlite } from '#server/db/client.ts';
-import { companies } from '#server/db/schema/index.ts';
 import { toPublicCompany } from '#server/services/accounts/profile.ts';
 import { generateCode } from '#server/services/codes.ts';
 import { createPublicAnswers, dataOf } from '#server/services/products/public-answers.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
-import { engine } from '#tests/helpers/deps.ts';
+import { engine, tables } from '#tests/helpers/deps.ts';
 import { callerFor, createUser } from '#tests/helpers/factories.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
 import { fillDisk, smallDisk } from '#tests/server/security/small-disk.ts';
+
+const { companies } = tables;
 
 /**
  * Every product's answer is stored by code (decision 145): a miss of the in-memory answers reads one row.

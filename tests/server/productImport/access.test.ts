@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { shortLinks } from '#server/db/schema/index.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { tables } from '#tests/helpers/deps.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
 import { MANAGE_MATRIX, people, refusedStatus } from '#tests/server/products/helpers.ts';
 import { counts, csv, GOOD_ROWS, postImport } from './helpers.ts';
+
+const { shortLinks } = tables;
 
 async function setup() {
   const api = await createTestApi();

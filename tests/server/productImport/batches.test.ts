@@ -1,13 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { products, shortLinks, trackingEntries } from '#server/db/schema/index.ts';
 import { AppError } from '#server/errors.ts';
 import { LOOKUP_CHUNK } from '#server/db/chunks.ts';
 import { assertCodesFree, freeCodes, isCodeFree } from '#server/services/shortLinks/availability.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { tables } from '#tests/helpers/deps.ts';
 import { createTestApi, type TestApi } from '#tests/helpers/http.ts';
 import { makeProduct, people } from '#tests/server/products/helpers.ts';
 import { counts, csv, postImport } from './helpers.ts';
+
+const { products, shortLinks, trackingEntries } = tables;
 
 /** More products than one lookup (and several inserts) take, so the later chunks are where the rules are tried. */
 const SIZE = 1_500;

@@ -1,7 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { products, shortLinks, trackingEntries } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import type { TestApi } from '#tests/helpers/http.ts';
 
@@ -58,6 +57,7 @@ export function postImport(
 
 /** How many products, timeline steps and short links a company has (all companies when undefined). */
 export async function counts(deps: AppDeps, companyId?: number) {
+  const { products, shortLinks, trackingEntries } = deps.db.tables;
   const n = async (table: typeof products | typeof trackingEntries | typeof shortLinks) => {
     const [row] = await deps.db
       .select({ n: count() })

@@ -1,11 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { companyTerms, products, shortLinks, trackingEntries } from '#server/db/schema/index.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
-import { engine } from '#tests/helpers/deps.ts';
+import { engine, tables } from '#tests/helpers/deps.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
 import { people } from '#tests/server/products/helpers.ts';
 import { counts, csv, GOOD_ROWS, postImport, xlsx } from './helpers.ts';
+
+const { companyTerms, products, shortLinks, trackingEntries } = tables;
 
 const m = vi.workspaceImport;
 

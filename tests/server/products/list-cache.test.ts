@@ -4,15 +4,16 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '#server/db/client.ts';
-import { databaseEngine } from '#server/db/engine.ts';
-import { products } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { createProductLists, listProducts } from '#server/services/products/list.ts';
 import { searchWords } from '#server/services/products/search.ts';
 import { PRODUCT_SORT_FIELDS, productListInput } from '#shared/schemas/products.ts';
+import { engine, tables } from '#tests/helpers/deps.ts';
 import { callerFor, createCompany } from '#tests/helpers/factories.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
 import { makeProduct, people } from './helpers.ts';
+
+const { products } = tables;
 
 /**
  * The list keeps totals and a search's ordered ids per version of the products (decision 073), and
@@ -212,7 +213,7 @@ describe('[products] list: kept totals and ids, named indexes', () => {
   });
 
   // SQLite's file shared by two connections; PostgreSQL's counterpart is in list-pg.test.ts.
-  it.skipIf(databaseEngine() === 'pg')(
+  it.skipIf(engine === 'pg')(
     'a write from another connection (a script, another process) is seen on the next list',
     async () => {
       const path = join(mkdtempSync(join(tmpdir(), 'txng-list-')), 'app.db');

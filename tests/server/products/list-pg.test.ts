@@ -1,13 +1,18 @@
 import { readFileSync } from 'node:fs';
 // The product list, the users' and companies' searches and the Vietnamese name order answer on PostgreSQL
 // exactly what they answer on SQLite (decisions 164, 165): the same rows written through the same services on
-// both engines (one module graph each, tests/helpers/engines.ts), then every sort, filter, search, scope and
+// both engines (one app each, tests/helpers/engines.ts), then every sort, filter, search, scope and
 // page compared, twice (computed, then kept). Starts its own PostgreSQL cluster unless the run has one
 // (TEST_ENGINE=pg); where PostgreSQL's binaries are missing it says so on one line and skips.
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PG_FOLD, pgFold } from '#server/db/search.ts';
+import { transaction } from '#server/db/transaction.ts';
+import { listCompanies } from '#server/services/companies/profile.ts';
+import { listProducts } from '#server/services/products/list.ts';
+import { insertProductRecord } from '#server/services/products/records.ts';
+import { listUsers } from '#server/services/users/list.ts';
 import { COMPANY_SORT_FIELDS, companyListInput } from '#shared/schemas/companies.ts';
 import { PRODUCT_SORT_FIELDS, productListInput } from '#shared/schemas/products.ts';
 import { USER_SORT_FIELDS, userListInput } from '#shared/schemas/users.ts';
@@ -75,7 +80,7 @@ const NAMES = [
 /** The same rows on an engine, through its services and tables, in the same order (so the same ids). */
 async function fill(app: EngineApp) {
   const { db } = app.deps;
-  const { companies, users, products } = app.m.schema;
+  const { companies, users, products } = app.deps.db.tables;
   const companyIds: number[] = [];
   for (const [name, email] of COMPANIES) {
     const [row] = await db
@@ -104,8 +109,8 @@ async function fill(app: EngineApp) {
   const productIds: number[] = [];
   for (const companyId of companyIds.slice(0, 3)) {
     for (let k = 0; k < 14; k++, i++) {
-      const made = await app.m.transaction.transaction(db, (tx) =>
-        app.m.records.insertProductRecord(tx, companyId, {
+      const made = await transaction(db, (tx) =>
+        insertProductRecord(tx, companyId, {
           name: `${NAMES[i % NAMES.length]} ${i % 3}`,
           category: CATEGORIES[i % CATEGORIES.length],
           status: i % 3 === 0 ? 'INACTIVE' : 'ACTIVE',
@@ -129,16 +134,16 @@ async function fill(app: EngineApp) {
 }
 
 const listed = async (app: EngineApp, scope: number | null, raw: Record<string, unknown>) => {
-  const r = await app.m.list.listProducts(app.deps, scope, productListInput.parse(raw));
+  const r = await listProducts(app.deps, scope, productListInput.parse(raw));
   return { names: r.products.map((p) => `${p.id} ${p.name}`), total: r.total };
 };
 const usersListed = async (app: EngineApp, companyId: number | null, raw: Record<string, unknown>) => {
   const scope = { actor: { id: 0, role: 'SUPER_ADMIN' }, companyId } as never;
-  const r = await app.m.users.listUsers(app.deps, scope, userListInput.parse(raw));
+  const r = await listUsers(app.deps, scope, userListInput.parse(raw));
   return { names: r.users.map((u) => u.name), count: r.count };
 };
 const companiesListed = async (app: EngineApp, raw: Record<string, unknown>) => {
-  const r = await app.m.companies.listCompanies(app.deps, companyListInput.parse(raw));
+  const r = await listCompanies(app.deps, companyListInput.parse(raw));
   return { names: r.companies.map((c) => c.name), total: r.total };
 };
 
@@ -245,7 +250,7 @@ describe.skipIf(!available)(
       const { rows: icu } = await pool.query("SELECT 1 FROM pg_collation WHERE collname = 'und-x-icu'");
       if (icu.length) expect(rows.map((r) => r.category)).not.toEqual(bytes);
       // The list sorts them byte-wise, NULL first ascending, as SQLite does.
-      const page = await onPg.m.list.listProducts(
+      const page = await listProducts(
         onPg.deps,
         null,
         productListInput.parse({ sortBy: 'category', limit: 100 }),
@@ -282,8 +287,7 @@ describe.skipIf(!available)(
 
     it('[products]: "dak lak" finds "Đắk Lắk", "ca phe" finds "Cà phê", and a word must start a word', async () => {
       const all = async (search: string) =>
-        (await onPg.m.list.listProducts(onPg.deps, null, productListInput.parse({ search, limit: 100 })))
-          .products;
+        (await listProducts(onPg.deps, null, productListInput.parse({ search, limit: 100 }))).products;
       const dakLak = await all('dak lak');
       const everything = await all('');
       expect(everything).toHaveLength(42);
@@ -305,7 +309,7 @@ describe.skipIf(!available)(
     it('[products]: a write the instance never saw (another connection) is seen on the next list: the version is read as a number', async () => {
       const app = await freshPg();
       const [company] = await app.deps.db
-        .insert(app.m.schema.companies)
+        .insert(app.deps.db.tables.companies)
         .values({ name: 'Cà phê', nameSort: vietnameseSortKey('Cà phê') })
         .returning();
       const other = new pg.Client({ connectionString: app.url });
@@ -415,7 +419,7 @@ describe.skipIf(!available)(
       );
       const users = (await usersListed(onPg, null, { sortField: 'name', pageSize: 100 })).names;
       expect(users).toEqual(vietnamese(USERS.slice(0, 9).map(([name]) => name)));
-      const products = await onPg.m.list.listProducts(
+      const products = await listProducts(
         onPg.deps,
         null,
         productListInput.parse({ sortBy: 'name', limit: 100 }),
@@ -451,11 +455,11 @@ describe.skipIf(!available)(
       const app = await freshPg();
       const pool = (app.deps.store as { pool: pg.Pool }).pool;
       const [company] = await app.deps.db
-        .insert(app.m.schema.companies)
+        .insert(app.deps.db.tables.companies)
         .values({ name: 'A', nameSort: 'a' })
         .returning();
       const [other] = await app.deps.db
-        .insert(app.m.schema.companies)
+        .insert(app.deps.db.tables.companies)
         .values({ name: 'B', nameSort: 'b' })
         .returning();
       await pool.query(
@@ -468,11 +472,7 @@ describe.skipIf(!available)(
       );
       await pool.query('ANALYZE products');
       const noted = noteQueries(pool);
-      const search = await app.m.list.listProducts(
-        app.deps,
-        null,
-        productListInput.parse({ search: 'dak lak' }),
-      );
+      const search = await listProducts(app.deps, null, productListInput.parse({ search: 'dak lak' }));
       expect(search.total).toBe(12);
       const match = noted.find((q) => q.text.includes(' ~ '));
       expect(await explain(pool, match!, true)).toContain('products_search_trgm_idx');
@@ -483,11 +483,7 @@ describe.skipIf(!available)(
       await pool.query('ANALYZE products');
       const planOf = async (raw: Record<string, unknown>, scope: number | null) => {
         noted.length = 0;
-        const page = await app.m.list.listProducts(
-          app.deps,
-          scope,
-          productListInput.parse({ limit: 10, ...raw }),
-        );
+        const page = await listProducts(app.deps, scope, productListInput.parse({ limit: 10, ...raw }));
         expect(page.products).toHaveLength(10);
         return explain(pool, noted.find((q) => /order by/i.test(q.text) && /limit/i.test(q.text))!);
       };

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { scanEvents, shortLinks } from '#server/db/schema/index.ts';
 import { deviceClass } from '#server/services/scans/device.ts';
 import { flushScanEvents } from '#server/services/scans/record.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { tables } from '#tests/helpers/deps.ts';
 import { callerFor } from '#tests/helpers/factories.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
 import { makeProduct, people, TIMELINE } from './helpers.ts';
+
+const { scanEvents, shortLinks } = tables;
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';

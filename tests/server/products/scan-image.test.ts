@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { scanEvents } from '#server/db/schema/index.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { tables } from '#tests/helpers/deps.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
 import { makeProduct, people, postFile, qrPng, whitePng } from './helpers.ts';
+
+const { scanEvents } = tables;
 
 const PHOTO = readFileSync(new URL('../../fixtures/photo-qr.jpg', import.meta.url));
 /** The code tests/fixtures/make-photo-qr.mjs printed into the photo. */

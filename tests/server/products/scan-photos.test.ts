@@ -2,11 +2,13 @@ import { readFileSync } from 'node:fs';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { scanEvents } from '#server/db/schema/index.ts';
 import { MAX_HEIF_PIXELS } from '#server/services/scans/scan-photo.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { tables } from '#tests/helpers/deps.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
 import { makeProduct, people, postFile } from './helpers.ts';
+
+const { scanEvents } = tables;
 
 /** The code tests/fixtures/make-heic-qr.mjs printed into the HEIC photo. */
 const HEIC_CODE = 'heicqr234567';

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { products, shortLinks, trackingEntries } from '#server/db/schema/index.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { tables } from '#tests/helpers/deps.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
 import { makeProduct, people, TIMELINE } from './helpers.ts';
+
+const { products, shortLinks, trackingEntries } = tables;
 
 async function setup() {
   const api = await createTestApi();

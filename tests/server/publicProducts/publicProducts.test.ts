@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { scanEvents } from '#server/db/schema/index.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { tables } from '#tests/helpers/deps.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
 import { makeProduct, people, TIMELINE } from '#tests/server/products/helpers.ts';
+
+const { scanEvents } = tables;
 
 async function setup() {
   const api = await createTestApi();

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { scanLogs } from '#server/db/schema/index.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { tables } from '#tests/helpers/deps.ts';
 import { callerFor, createUser, tokenFor } from '#tests/helpers/factories.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
 import { makeProduct, people } from '#tests/server/products/helpers.ts';
+
+const { scanLogs } = tables;
 
 async function setup() {
   const api = await createTestApi();

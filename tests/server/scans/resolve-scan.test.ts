@@ -1,14 +1,16 @@
 import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
-import { scanEvents } from '#server/db/schema/index.ts';
 import { flushScanEvents } from '#server/services/scans/record.ts';
 import { buildDigitalLink } from '#shared/gs1/digital-link.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { readScannedText } from '#shared/scanned-text.ts';
+import { tables } from '#tests/helpers/deps.ts';
 import { callerFor, createUser } from '#tests/helpers/factories.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
 import { postFile } from '#tests/server/products/helpers.ts';
+
+const { scanEvents } = tables;
 
 /**
  * A scan in the app (products.resolveScan) and a photo sent to POST /api/products/scan-qr, for every

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { users } from '#server/db/schema/index.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '#shared/constants.ts';
 import { vi as messages } from '#shared/i18n/vi/index.ts';
+import { tables } from '#tests/helpers/deps.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
+
+const { users } = tables;
 
 const register = (api: Awaited<ReturnType<typeof createTestApi>>, email: string, password: string) =>
   api.call('POST', '/auth/register', { body: { name: 'Mật Khẩu', email, password, isBusiness: false } });

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { shortLinks } from '#server/db/schema/index.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { tables } from '#tests/helpers/deps.ts';
 import { callerFor } from '#tests/helpers/factories.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
 import { MANAGE_MATRIX, makeProduct, people, refusedStatus } from '#tests/server/products/helpers.ts';
+
+const { shortLinks } = tables;
 
 async function setup() {
   const api = await createTestApi();

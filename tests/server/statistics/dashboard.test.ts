@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi as vitest } from 'vitest';
-import { products, scanEvents } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { vi as messages } from '#shared/i18n/vi/index.ts';
+import { tables } from '#tests/helpers/deps.ts';
 import { callerFor } from '#tests/helpers/factories.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
 import { createWorld, ROLES_AND_VISITOR, tokenOf, type World } from '#tests/server/users/world.ts';
+
+const { products, scanEvents } = tables;
 
 /** 10:00 in Hà Nội on 10 March 2025. */
 const NOW = new Date('2025-03-10T03:00:00Z');

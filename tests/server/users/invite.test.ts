@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { passwordResetTokens } from '#server/db/schema/index.ts';
+import { tables } from '#tests/helpers/deps.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
 import { createWorld } from './world.ts';
+
+const { passwordResetTokens } = tables;
 
 const NEW_PASSWORD = 'mat-khau-cua-toi-rat-dai-9';
 const tokenOf = (text: string) => /\/auth\/new-password\/([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? null;

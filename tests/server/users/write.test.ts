@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '#server/db/schema/index.ts';
 import { vi as messages } from '#shared/i18n/vi/index.ts';
+import { tables } from '#tests/helpers/deps.ts';
 import { callerFor, TEST_PASSWORD, tokenFor } from '#tests/helpers/factories.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
 import { createWorld } from './world.ts';
+
+const { users } = tables;
 
 const NEW_PASSWORD = 'mat-khau-moi-rat-dai-7';
 const staffBody = (extra: object = {}) => ({
