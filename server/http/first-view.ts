@@ -2,10 +2,10 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FirstView } from '#client/first-view/first-view.ts';
 import { FIRST_VIEW_ELEMENT_ID } from '#shared/constants.ts';
 import type { AppDeps } from '#server/deps.ts';
+import type { PublicPageName } from '#shared/public-pages.ts';
 import {
   dataOf,
   type KeptPage,
-  type PageKind,
   type PublicAnswer,
   type PublicLotAnswer,
   type PublicProductAnswer,
@@ -78,9 +78,9 @@ function buildPage(render: Render, template: string, firstView: FirstView, publi
 
 export interface FirstViews {
   /** The gzipped page already made from this answer with the build's current template, if any. */
-  kept(entry: PublicAnswer, kind: PageKind): Uint8Array<ArrayBuffer> | undefined;
+  kept(entry: PublicAnswer, page: PublicPageName): Uint8Array<ArrayBuffer> | undefined;
   /** That page, made (and kept with the answer) if it is not yet; null when the client is not built. */
-  page(entry: PublicAnswer, kind: PageKind, scanCode?: string): Promise<Uint8Array<ArrayBuffer> | null>;
+  page(entry: PublicAnswer, page: PublicPageName, scanCode?: string): Promise<Uint8Array<ArrayBuffer> | null>;
 }
 
 /**
@@ -100,7 +100,7 @@ export function createFirstViews(deps: Pick<AppDeps, 'publicAnswers' | 'logger' 
   };
   let renderer: Promise<Render> | undefined;
 
-  const kept = (entry: PublicAnswer, kind: PageKind) => {
+  const kept = (entry: PublicAnswer, kind: PublicPageName) => {
     const tpl = currentTemplate();
     return tpl === null ? undefined : deps.publicAnswers.keptPage(entry, kind, tpl);
   };
@@ -121,7 +121,7 @@ export function createFirstViews(deps: Pick<AppDeps, 'publicAnswers' | 'logger' 
       });
       if (!render) return null;
       let view: FirstView;
-      if (kind === 'lot') {
+      if (kind === 'lotDetails') {
         // A lot's page (decision 126): its answer is the lot with its product's answer.
         const { lot, product } = dataOf<PublicLotAnswer>(entry);
         view = { product, lot };

@@ -1,19 +1,14 @@
 import type { Context, Hono } from 'hono';
 import { QR_CODE_PATTERN } from '#shared/constants.ts';
 import { DL_PATH_ROOTS } from '#shared/gs1/digital-link.ts';
-import { vi } from '#shared/i18n/vi/index.ts';
-import { lotIdInput } from '#shared/schemas/lots.ts';
+import { type AnswerKey, PUBLIC_PAGES, type PublicAnswerKind, type PublicEntry, type PublicPageName } from '#shared/public-pages.ts';
+import { idInput } from '#shared/schemas/common.ts';
 import { qrCodeLookupInput } from '#shared/schemas/products.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { isConnectionError } from '#server/db/errors.ts';
 import { AppError } from '#server/errors.ts';
 import { okBytes } from '#server/rest/envelope.ts';
-import type {
-  EnvelopeKind,
-  MaybePromise,
-  PageKind,
-  PublicAnswer,
-} from '#server/services/products/public-answers.ts';
+import type { EnvelopeKind, MaybePromise, PublicAnswer } from '#server/services/products/public-answers.ts';
 import { recordResolve, type Viewer } from '#server/services/products/resolve.ts';
 import { createContext } from '#server/trpc/context.ts';
 import { FIRST_VIEW_HEADERS, type FirstViews, pageBody } from './first-view.ts';
@@ -22,13 +17,13 @@ import { requestInfo } from './request-info.ts';
 import { singleBatchCall, singleBatchResult } from './trpc-batch.ts';
 
 /**
- * Every public path a scan takes, declared once, beside the others (decision 110): the REST resolves
- * third parties call, the app's own tRPC `products.resolve`, and the server-rendered pages a phone
- * opens. Each declaration says which public answer a request gets (`find`, over the services); the
- * edge wraps it in its kind's envelope, written in one place each: REST's (rest/envelope.ts), tRPC's
- * (trpc-batch.ts), a page's (first-view.ts).
+ * The server's side of the table of public pages and answers (shared/public-pages.ts, decisions 110,
+ * 198): each entry with an answer becomes a route whose `find` reads the entry's key from the request
+ * (the path's parameter, the tRPC input) and asks the public answers for the entry's kind by that key.
+ * The edge wraps the answer in its kind's envelope, written in one place each: REST's (rest/envelope.ts),
+ * tRPC's (trpc-batch.ts), a page's (first-view.ts).
  *
- * Two things are generated from this table and nothing else: the app's routes (`mountPublicRoutes`,
+ * Two things are generated from these routes and nothing else: the app's routes (`mountPublicRoutes`,
  * every request, signed in or not) and the dispatcher in front of the app on the running server
  * (public-dispatcher.ts), which answers a visitor's plain GET straight from node's http API when the
  * answer exists and hands everything else to the app. Both call the same `find` and the same encoders,
@@ -64,7 +59,7 @@ interface RouteBase {
 export type AnswerRoute =
   | (RouteBase & { kind: 'rest'; notFound: string })
   | (RouteBase & { kind: 'trpc' })
-  | (RouteBase & { kind: 'page'; page: PageKind; scanCode?: (req: PublicRequest) => string });
+  | (RouteBase & { kind: 'page'; page: PublicPageName; scanCode?: (req: PublicRequest) => string });
 
 /** A route with its own HTTP answer (statuses, methods and headers of its own). */
 export interface HandlerRoute {
@@ -93,99 +88,80 @@ function trpcInput(req: PublicRequest, key: string): unknown {
   return call[key] ?? null;
 }
 
-/** The code of `{"0":{"code":"..."}}`; null for any other call, which tRPC answers. */
-function trpcResolveCode(req: PublicRequest): string | null {
-  const code = trpcInput(req, 'code');
-  // Codes are stored folded (decision 084): a code typed in capitals is the same code.
-  return typeof code === 'string' && QR_CODE_PATTERN.test(code) ? code.toLowerCase() : null;
+/** A positive id, or null. */
+const positiveId = (id: unknown) => (Number.isSafeInteger(id) && (id as number) > 0 ? (id as number) : null);
+/** A well-formed code, folded (decision 084): a code typed in capitals is the same code; or null. */
+const wellFormedCode = (code: unknown) =>
+  typeof code === 'string' && QR_CODE_PATTERN.test(code) ? code.toLowerCase() : null;
+
+type KeyReader = (req: PublicRequest) => string | number | null;
+
+/**
+ * How each kind of route reads each key from a request. REST: through the procedures' input schemas, so a
+ * malformed key is their 400; tRPC: null for any other call, which tRPC answers; a page: null when the
+ * path names nothing, and the page's app then says what is wrong.
+ */
+const KEY_READERS: Record<PublicKind, Record<AnswerKey, KeyReader>> = {
+  rest: {
+    code: (req) => lookupCode(req.param('code')),
+    id: (req) => idInput.parse({ id: req.param('id') }).id,
+  },
+  trpc: {
+    code: (req) => wellFormedCode(trpcInput(req, 'code')),
+    id: (req) => positiveId(trpcInput(req, 'id')),
+  },
+  page: {
+    code: (req) => wellFormedCode(req.param('code')?.toLowerCase()),
+    id: (req) => positiveId(Number(req.param('id'))),
+  },
+};
+
+type Finder = (deps: AppDeps, key: string | number) => MaybePromise<PublicAnswer | null>;
+
+/** How each kind of answer is found by each key it may be asked by (a missing pair is refused at start). */
+const FINDERS: { [K in PublicAnswerKind]: Partial<Record<AnswerKey, Finder>> } = {
+  product: {
+    code: (deps, code) => deps.publicAnswers.answer('product', code),
+    // The same answer by the product's id, through its primary code: one shape, kept in one place.
+    id: (deps, id) => deps.publicAnswers.productById(id as number),
+  },
+  shortLink: { code: (deps, code) => deps.publicAnswers.answer('shortLink', code) },
+  lot: { id: (deps, id) => deps.publicAnswers.answer('lot', id) },
+};
+
+function finder(kind: PublicKind, answer: PublicAnswerKind, by: AnswerKey): RouteBase['find'] {
+  const find = FINDERS[answer][by];
+  if (!find) throw new Error(`public answer ${answer} is not found by ${by}`);
+  const read = KEY_READERS[kind][by];
+  return (deps, req) => {
+    const key = read(req);
+    return key === null ? null : find(deps, key);
+  };
 }
+
+/** The routes of the table's entries that have an answer (a page without one is the light page alone). */
+export function answerRoutesOf(entries: readonly PublicEntry[]): AnswerRoute[] {
+  return entries.flatMap((e): AnswerRoute[] => {
+    if (e.kind === 'rest') return [{ ...e, find: finder('rest', e.answer, e.by) }];
+    if (e.kind === 'trpc') return [{ ...e, find: finder('trpc', e.answer, e.by) }];
+    if (!e.answer) return [];
+    const scanCode = e.scanCode ? (req: PublicRequest) => (req.param(e.answer!.by) ?? '').toLowerCase() : undefined;
+    return [
+      { kind: 'page', path: e.path, page: e.page, scans: false, find: finder('page', e.answer.answer, e.answer.by), scanCode },
+    ];
+  });
+}
+
+/** The routes a kept public answer answers (the dispatcher's), from the table. */
+export const answerRoutes = answerRoutesOf(PUBLIC_PAGES);
 
 const GS1_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
 
-const pageCode = (req: PublicRequest) => (req.param('code') ?? '').toLowerCase();
-
-/** A positive id of a path, or null (the page's app then says what is wrong). */
-function pageId(req: PublicRequest): number | null {
-  const id = Number(req.param('id'));
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
 export const publicRoutes: PublicRoute[] = [
-  {
-    kind: 'rest',
-    path: '/api/products/qr-codes/:code',
-    scans: true,
-    notFound: vi.products.notFound,
-    find: (deps, req) => deps.publicAnswers.product(lookupCode(req.param('code'))),
-  },
-  {
-    kind: 'rest',
-    path: '/api/shortLinks/:code',
-    scans: false,
-    notFound: vi.products.shortLinkNotFound,
-    find: (deps, req) => deps.publicAnswers.shortLink(lookupCode(req.param('code'))),
-  },
-  {
-    kind: 'trpc',
-    path: '/api/trpc/products.resolve',
-    scans: true,
-    find: (deps, req) => {
-      const code = trpcResolveCode(req);
-      return code ? deps.publicAnswers.product(code) : null;
-    },
-  },
-  {
-    // A printed code's address: what a phone's camera opens. No scan: the app's resolve records it.
-    kind: 'page',
-    path: '/redirect/:code',
-    page: 'redirect',
-    scans: false,
-    find: (deps, req) => {
-      const code = pageCode(req);
-      return QR_CODE_PATTERN.test(code) ? deps.publicAnswers.product(code) : null;
-    },
-    scanCode: pageCode,
-  },
-  {
-    kind: 'page',
-    path: '/products/details/:id',
-    page: 'details',
-    scans: false,
-    find: (deps, req) => {
-      const id = pageId(req);
-      return id === null ? null : deps.publicAnswers.productById(id);
-    },
-  },
-  // A lot's page and its answer (decision 126): public answers of the lot kind, in the same cache.
-  {
-    kind: 'rest',
-    path: '/api/public/lots/:id',
-    scans: false,
-    notFound: vi.lots.notFound,
-    find: (deps, req) => deps.publicAnswers.lot(lotIdInput.parse({ id: req.param('id') }).id),
-  },
-  {
-    kind: 'trpc',
-    path: '/api/trpc/lots.publicById',
-    scans: false,
-    find: (deps, req) => {
-      const id = trpcInput(req, 'id');
-      return Number.isSafeInteger(id) && (id as number) > 0 ? deps.publicAnswers.lot(id as number) : null;
-    },
-  },
-  {
-    kind: 'page',
-    path: '/lots/:id',
-    page: 'lot',
-    scans: false,
-    find: (deps, req) => {
-      const id = pageId(req);
-      return id === null ? null : deps.publicAnswers.lot(id);
-    },
-  },
+  ...answerRoutes,
   // GS1 (decisions 130, 190): the Digital Link resolver owns every path that starts with a GS1 primary
   // key (and with the short names the standard dropped, to refuse them), whose default link of a lot is
-  // its page above.
+  // its page.
   ...DL_PATH_ROOTS.flatMap((root) =>
     [`/${root}`, `/${root}/*`].map(
       (path): HandlerRoute => ({ kind: 'handler', path, methods: GS1_METHODS, respond: resolverAnswer }),
@@ -195,9 +171,6 @@ export const publicRoutes: PublicRoute[] = [
   { kind: 'handler', path: '/api/epcis/products/:id', methods: GS1_METHODS, respond: productEpcisAnswer },
   { kind: 'handler', path: '/api/epcis/lots/:id', methods: GS1_METHODS, respond: lotEpcisAnswer },
 ];
-
-/** The routes a kept public answer answers (the dispatcher's). */
-export const answerRoutes = publicRoutes.filter((r): r is AnswerRoute => r.kind !== 'handler');
 
 /** Each kind's headers (the app's security headers come on top). */
 export const KIND_HEADERS: Record<PublicKind, Record<string, string>> = {

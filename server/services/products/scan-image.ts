@@ -29,7 +29,7 @@ export function scanProductImage(deps: AppDeps & LimitScope, file: UploadFileInp
     const seen = new Set<number | null>();
     const answers: Array<{ code: string; entry: PublicAnswer }> = [];
     for (const code of codes) {
-      const entry = await deps.publicAnswers.product(code);
+      const entry = await deps.publicAnswers.answer('product', code);
       // Two printed codes of one product are one product to the shopper.
       if (!entry || seen.has(entry.productId)) continue;
       seen.add(entry.productId);

@@ -72,9 +72,9 @@ describe('[GUEST][perf] the public answers are the workspace\'s objects, on eith
 
     for (const code of [product.qr_code, lotCode]) {
       const built = await buildProductAnswer(db, url, code);
-      expect(built).toEqual(parsed(await publicAnswers.product(code)));
+      expect(built).toEqual(parsed(await publicAnswers.answer('product', code)));
       // Byte for byte: what JSON.stringify writes of the workspace's object is what the statement wrote.
-      expect(JSON.stringify(built!.data)).toBe(text(await publicAnswers.product(code)));
+      expect(JSON.stringify(built!.data)).toBe(text(await publicAnswers.answer('product', code)));
     }
     expect((await buildProductAnswer(db, url, lotCode))!.data.lot).toMatchObject({
       code: 'R2',
@@ -85,12 +85,12 @@ describe('[GUEST][perf] the public answers are the workspace\'s objects, on eith
     ).toEqual(['B3', 'R2']);
 
     const lot = await buildLotAnswer(db, url, recalled.id);
-    expect(lot).toEqual(parsed(await publicAnswers.lot(recalled.id)));
-    expect(JSON.stringify(lot!.data)).toBe(text(await publicAnswers.lot(recalled.id)));
+    expect(lot).toEqual(parsed(await publicAnswers.answer('lot', recalled.id)));
+    expect(JSON.stringify(lot!.data)).toBe(text(await publicAnswers.answer('lot', recalled.id)));
 
     for (const code of [product.qr_code, inactive.qr_code]) {
       const link = await buildShortLinkAnswer(db, url, code);
-      expect(link).toEqual(parsed(await publicAnswers.shortLink(code)));
+      expect(link).toEqual(parsed(await publicAnswers.answer('shortLink', code)));
     }
     expect((await buildShortLinkAnswer(db, url, inactive.qr_code))!.data.productId).toBeNull();
     expect(await buildPrimaryCode(db, inactive.id)).toBe(inactive.qr_code);
@@ -100,12 +100,12 @@ describe('[GUEST][perf] the public answers are the workspace\'s objects, on eith
     const { api, inactive } = await world();
     const { db, publicAnswers, settings } = api.deps;
     expect(await buildProductAnswer(db, settings.publicUrl, 'khong-co-ma')).toBeUndefined();
-    expect(await publicAnswers.product('khong-co-ma')).toBeNull();
+    expect(await publicAnswers.answer('product', 'khong-co-ma')).toBeNull();
     expect(await buildProductAnswer(db, settings.publicUrl, inactive.qr_code)).toBeUndefined();
     expect(await buildShortLinkAnswer(db, settings.publicUrl, 'khong-co-ma')).toBeUndefined();
     expect(await buildLotAnswer(db, settings.publicUrl, 987654)).toBeUndefined();
     // Past PostgreSQL's integer: no such lot or product on either engine, not an error.
-    expect(await publicAnswers.lot(2 ** 31)).toBeNull();
+    expect(await publicAnswers.answer('lot', 2 ** 31)).toBeNull();
     expect(await publicAnswers.productById(2 ** 31)).toBeNull();
     expect(await buildPrimaryCode(db, 987654)).toBeUndefined();
   });

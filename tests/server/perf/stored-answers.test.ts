@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDb } from '#server/db/client.ts';
+import { createSqliteChangeFeed } from '#server/db/change-feed.ts';
+import { createDb, type Sqlite } from '#server/db/client.ts';
+import { createSqliteAnswerSource } from '#server/db/public-answers/sqlite-source.ts';
 import { companies } from '#server/db/schema/index.ts';
 import { toPublicCompany } from '#server/services/accounts/profile.ts';
 import { generateCode } from '#server/services/codes.ts';
@@ -43,6 +45,13 @@ const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
+
+/** The public answers on a SQLite connection of the test's own, as the composition root builds them. */
+const answersOn = (sqlite: Sqlite, publicUrl: string) =>
+  createPublicAnswers({
+    source: createSqliteAnswerSource(sqlite, { publicUrl }),
+    feed: createSqliteChangeFeed(sqlite),
+  });
 
 describe.skipIf(engine !== 'sqlite')(
   '[GUEST][REST][perf] the stored public answers (SQLite only: the answers file beside the database, decision 145)',
@@ -206,7 +215,7 @@ describe.skipIf(engine !== 'sqlite')(
           unknown
         >[])
           insert(table, row);
-      const answers = createPublicAnswers({ sqlite: first.sqlite, settings });
+      const answers = answersOn(first.sqlite, settings.publicUrl);
       answers.store.settle();
       expect(answers.store.read(product.qr_code)).toBeDefined();
       answers.close();
@@ -217,9 +226,9 @@ describe.skipIf(engine !== 'sqlite')(
       other.close();
 
       const second = createDb(path);
-      const again = createPublicAnswers({ sqlite: second.sqlite, settings });
+      const again = answersOn(second.sqlite, settings.publicUrl);
       expect(again.store.read(product.qr_code)).toBeUndefined();
-      expect(dataOf<{ name: string }>((await again.product(product.qr_code))!).name).toBe('Đổi khi app tắt');
+      expect(dataOf<{ name: string }>((await again.answer('product', product.qr_code))!).name).toBe('Đổi khi app tắt');
       again.store.settle();
       const row = again.store.read(product.qr_code);
       expect(JSON.parse(new TextDecoder().decode(row![3])).name).toBe('Đổi khi app tắt');
