@@ -30,7 +30,8 @@ function lightResolve(lightPageFiles: Set<string>): Plugin {
     name: 'light-resolve',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (importer === APP_ROUTES_FILE && source.startsWith('./routes/')) return resolve('client/src/light/to-the-app.tsx');
+      if (importer === APP_ROUTES_FILE && source.startsWith('./routes/'))
+        return resolve('client/src/light/to-the-app.tsx');
       if (importer === PUBLIC_PAGES_FILE && source.startsWith('./routes/')) {
         const found = await this.resolve(source, importer, { ...options, skipSelf: true });
         if (found) lightPageFiles.add(found.id);
@@ -39,7 +40,9 @@ function lightResolve(lightPageFiles: Set<string>): Plugin {
       if (source === '@tanstack/react-query') return resolve('client/src/light/query.ts');
       if (!source.endsWith('/trpc.ts')) return null;
       const found = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return found?.id === appTrpc && !importer?.endsWith('/light/trpc.ts') ? resolve('client/src/light/trpc.ts') : null;
+      return found?.id === appTrpc && !importer?.endsWith('/light/trpc.ts')
+        ? resolve('client/src/light/trpc.ts')
+        : null;
     },
   };
 }
@@ -87,7 +90,9 @@ function lightBuild(): Plugin {
               input: resolve('client/light.html'),
               // The light pages' code in one chunk with what the entry imports, so a page's code does not
               // wait a round trip more than the entry's (on slow 3G a round trip is the dearest part).
-              output: { codeSplitting: { groups: [{ name: 'light-pages', test: (id) => lightPageFiles.has(id) }] } },
+              output: {
+                codeSplitting: { groups: [{ name: 'light-pages', test: (id) => lightPageFiles.has(id) }] },
+              },
             },
           },
         });
@@ -138,8 +143,17 @@ const SCAN_PAGE_SOURCES = [
   '../node_modules/nprogress/nprogress.js',
 ];
 function offlineFiles(): Set<string> {
-  type Chunk = { file: string; css?: string[]; assets?: string[]; imports?: string[]; dynamicImports?: string[] };
-  const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
+  type Chunk = {
+    file: string;
+    css?: string[];
+    assets?: string[];
+    imports?: string[];
+    dynamicImports?: string[];
+  };
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    Chunk
+  >;
   const files = new Set<string>(['index.html']);
   const seen = new Set<string>();
   const walk = (key: string, dynamic: boolean) => {

@@ -121,12 +121,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   api.all('*', (c) => c.json(errorBody(404, vi.errors.routeNotFound), 404));
   app.route('/api', api);
 
-  mountUploads(app, settings);
+  mountUploads(app, deps);
   mountClient(app, client);
 
   app.onError((err, c) => {
     const requestId = (c.get('requestId' as never) as string | undefined) ?? 'unknown';
-    const answer = toErrorAnswer(err, logger, requestId);
+    const answer = toErrorAnswer(err, logger, requestId, deps.disk);
     for (const [k, v] of Object.entries(answer.headers)) c.header(k, v);
     return c.json(answer.body, answer.status as 400);
   });

@@ -13,6 +13,7 @@ import type { AppDeps } from './deps.ts';
 import type { Settings } from './env.ts';
 import { createHealth } from './health.ts';
 import type { Logger } from './logger.ts';
+import { createDiskWatch } from './lib/disk-full.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { prepareRateLimitStore } from './security/limits.ts';
 import { createAfterAnswerJobs } from './services/accounts/after-answer.ts';
@@ -88,6 +89,7 @@ export async function createAppDeps(
   const decodePool = options.decodePool ?? createDecodePool();
   const parsePool = options.parsePool ?? createParsePool();
   const health = createHealth(logger);
+  const disk = createDiskWatch(logger, settings.dataDir, health);
   const base = {
     settings,
     mailer: options.mailer,
@@ -96,6 +98,7 @@ export async function createAppDeps(
     afterAnswerJobs: createAfterAnswerJobs(),
     decodePool,
     parsePool,
+    disk,
   };
   // The pools made here end with the deps; a caller's own stay its own.
   const closePools = async () => {
@@ -172,12 +175,12 @@ export async function createAppDeps(
   if (options.backgroundWriter) {
     // Checkpoints run on the background writer's thread; SQLite's own stays as a safety net, later.
     sqlite.pragma('wal_autocheckpoint = 10000');
-    background = startBackgroundWriter(path, { synchronous: settings.sqliteSynchronous });
+    background = startBackgroundWriter(path, { synchronous: settings.sqliteSynchronous, logger, disk });
   }
   // The public answers hear every write through the connection's own triggers (the change feed).
   const feed = createSqliteChangeFeed(sqlite, logger);
   const publicAnswers = createPublicAnswers({
-    source: createSqliteAnswerSource(sqlite, { publicUrl: settings.publicUrl, logger }),
+    source: createSqliteAnswerSource(sqlite, { publicUrl: settings.publicUrl, logger, disk }),
     feed,
   });
   const scanBuffer = createScanBuffer({ store, settings, logger, background });

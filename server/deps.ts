@@ -3,6 +3,7 @@ import type { Db } from './db/client.ts';
 import type { DatabaseStore } from './db/store.ts';
 import type { Settings } from './env.ts';
 import type { Health } from './health.ts';
+import type { DiskWatch } from './lib/disk-full.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { AfterAnswerJobs } from './services/accounts/after-answer.ts';
@@ -37,4 +38,6 @@ export interface AppDeps extends AppState {
   publicAnswers: PublicAnswers;
   /** Scan events waiting to be written (server/services/scans/record.ts); shutdown flushes it. */
   scanBuffer: ScanBuffer;
+  /** Told of every full disk met, so the log says it once in a while (server/lib/disk-full.ts). */
+  disk: DiskWatch;
 }

@@ -13,6 +13,11 @@ export const HEALTH_REASONS = {
   starting: { ready: false },
   /** The database cannot be reached (PostgreSQL: the change feed's connection is down and not back yet). */
   database: { ready: false },
+  /**
+   * The disk had no room for a write lately (server/lib/disk-full.ts, decision 181): writes are refused, reads
+   * go on, so the instance stays in rotation and says it is degraded.
+   */
+  disk: { ready: true },
 } as const satisfies Record<keyof typeof vi.health.reasons, { ready: boolean }>;
 
 /** How long a load balancer or a client is told to wait before asking an instance that is not ready again. */

@@ -28,7 +28,12 @@ export type PublicAnswerKind = 'product' | 'shortLink' | 'lot';
 export type AnswerKey = 'code' | 'id';
 
 /** The public pages by name: the client's record gives each its component (client/src/public-pages.ts). */
-export type PublicPageName = 'productDetails' | 'redirect' | 'lotDetails' | 'companyDetails' | 'visitorHistory';
+export type PublicPageName =
+  | 'productDetails'
+  | 'redirect'
+  | 'lotDetails'
+  | 'companyDetails'
+  | 'visitorHistory';
 
 interface Answered {
   path: string;
@@ -44,9 +49,17 @@ export type PublicEntry =
   /**
    * A page a phone opens by address: the light page, server-rendered with its answer when it has one
    * (the first view, kept with the answer); `scanCode`: the page carries the printed code it was opened
-   * by, whose scan the app then records with the viewer's session.
+   * by, whose scan the app then records with the viewer's session; `askedLot`: the address may name a lot
+   * the product does not have (`?lot=`, decision 184), a page drawn for that request, never kept.
    */
-  | { kind: 'page'; path: string; page: PublicPageName; answer?: Omit<Answered, 'path'>; scanCode?: true };
+  | {
+      kind: 'page';
+      path: string;
+      page: PublicPageName;
+      answer?: Omit<Answered, 'path'>;
+      scanCode?: true;
+      askedLot?: true;
+    };
 
 export type PublicEntryKind = PublicEntry['kind'];
 
@@ -77,9 +90,22 @@ export const PUBLIC_PAGES: readonly PublicEntry[] = [
     answer: { answer: 'product', by: 'code' },
     scanCode: true,
   },
-  { kind: 'page', path: '/products/details/:id', page: 'productDetails', answer: { answer: 'product', by: 'id' } },
+  {
+    kind: 'page',
+    path: '/products/details/:id',
+    page: 'productDetails',
+    answer: { answer: 'product', by: 'id' },
+    askedLot: true,
+  },
   // A lot's page and its answer (decision 126).
-  { kind: 'rest', path: '/api/public/lots/:id', answer: 'lot', by: 'id', scans: false, notFound: vi.lots.notFound },
+  {
+    kind: 'rest',
+    path: '/api/public/lots/:id',
+    answer: 'lot',
+    by: 'id',
+    scans: false,
+    notFound: vi.lots.notFound,
+  },
   { kind: 'trpc', path: '/api/trpc/lots.publicById', answer: 'lot', by: 'id', scans: false },
   { kind: 'page', path: '/lots/:id', page: 'lotDetails', answer: { answer: 'lot', by: 'id' } },
   // Light pages without a kept answer: the app's own data layer asks for theirs.

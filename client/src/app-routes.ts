@@ -27,7 +27,12 @@ export const APP_ROUTES: AppRoute[] = [
   r('/settings', n.settings, 'dashboard', () => import('./routes/settings.tsx')),
   r('/edit-content', n.editContent, 'dashboard', () => import('./routes/edit-content.tsx')),
   r('/products/manage', n.productManagement, 'dashboard', () => import('./routes/products-manage.tsx')),
-  r('/products/manage/:id/lots', vi.lots.workspace.title, 'dashboard', () => import('./routes/product-lots.tsx')),
+  r(
+    '/products/manage/:id/lots',
+    vi.lots.workspace.title,
+    'dashboard',
+    () => import('./routes/product-lots.tsx'),
+  ),
   r('/company/settings/', n.companySettings, 'dashboard', () => import('./routes/company-settings.tsx')),
   r('/company', n.companySettings, 'dashboard', () => import('./routes/company.tsx')),
   r('/qrs', n.qrManagement, 'dashboard', () => import('./routes/qrs.tsx')),

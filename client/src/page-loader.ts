@@ -40,14 +40,23 @@ export function onDemand(load: () => Promise<PageModule>) {
     return m;
   };
   // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose, see above
-  const settled = (m: PageModule) => ({ then: (ok: (m: PageModule) => void) => ok(m) }) as Promise<PageModule>;
+  const settled = (m: PageModule) =>
+    ({ then: (ok: (m: PageModule) => void) => ok(m) }) as Promise<PageModule>;
   return {
     page: lazy(() => (loaded ? settled(loaded) : load().then(keep))),
-    preload: () => load().then(keep).then(() => undefined),
+    preload: () =>
+      load()
+        .then(keep)
+        .then(() => undefined),
   };
 }
 
-export const route = (path: string, title: string, group: RouteGroup, load: () => Promise<PageModule>): AppRoute => ({
+export const route = (
+  path: string,
+  title: string,
+  group: RouteGroup,
+  load: () => Promise<PageModule>,
+): AppRoute => ({
   path,
   title,
   group,

@@ -18,13 +18,29 @@ interface PublicPage {
 const n = vi.nav;
 
 const PAGES: Record<PublicPageName, PublicPage> = {
-  productDetails: { title: n.productDetail, group: 'public', load: () => import('./routes/product-details.tsx') },
-  lotDetails: { title: vi.lots.publicPage.lotLabel, group: 'public', load: () => import('./routes/lot-details.tsx') },
-  companyDetails: { title: n.companyDetail, group: 'public', load: () => import('./routes/company-details.tsx') },
+  productDetails: {
+    title: n.productDetail,
+    group: 'public',
+    load: () => import('./routes/product-details.tsx'),
+  },
+  lotDetails: {
+    title: vi.lots.publicPage.lotLabel,
+    group: 'public',
+    load: () => import('./routes/lot-details.tsx'),
+  },
+  companyDetails: {
+    title: n.companyDetail,
+    group: 'public',
+    load: () => import('./routes/company-details.tsx'),
+  },
   // In the dashboard layout so a code that leads nowhere explains itself under the app's header.
   redirect: { title: n.redirect, group: 'public', load: () => import('./routes/redirect.tsx') },
   // The visitor's history, kept on the phone.
-  visitorHistory: { title: n.scannedProducts, group: 'dashboard', load: () => import('./routes/products.tsx') },
+  visitorHistory: {
+    title: n.scannedProducts,
+    group: 'dashboard',
+    load: () => import('./routes/products.tsx'),
+  },
 };
 
 /** Each page's code, loaded once whichever route asks for it (a page may have several paths). */

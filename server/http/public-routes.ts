@@ -1,7 +1,15 @@
 import type { Context, Hono } from 'hono';
 import { QR_CODE_PATTERN } from '#shared/constants.ts';
 import { DL_PATH_ROOTS } from '#shared/gs1/digital-link.ts';
-import { type AnswerKey, PUBLIC_PAGES, type PublicAnswerKind, type PublicEntry, type PublicPageName } from '#shared/public-pages.ts';
+import { isValidLotCode } from '#shared/gs1/identifiers.ts';
+import { ASKED_LOT_PARAM, lotPath } from '#shared/public-paths.ts';
+import {
+  type AnswerKey,
+  PUBLIC_PAGES,
+  type PublicAnswerKind,
+  type PublicEntry,
+  type PublicPageName,
+} from '#shared/public-pages.ts';
 import { idInput } from '#shared/schemas/common.ts';
 import { qrCodeLookupInput } from '#shared/schemas/products.ts';
 import type { AppDeps } from '#server/deps.ts';
@@ -9,6 +17,7 @@ import { isConnectionError } from '#server/db/errors.ts';
 import { AppError } from '#server/errors.ts';
 import { okBytes } from '#server/rest/envelope.ts';
 import type { EnvelopeKind, MaybePromise, PublicAnswer } from '#server/services/products/public-answers.ts';
+import { lotByCode } from '#server/services/gs1/resolver.ts';
 import { recordResolve, type Viewer } from '#server/services/products/resolve.ts';
 import { createContext } from '#server/trpc/context.ts';
 import { FIRST_VIEW_HEADERS, type FirstViews, pageBody } from './first-view.ts';
@@ -59,7 +68,17 @@ interface RouteBase {
 export type AnswerRoute =
   | (RouteBase & { kind: 'rest'; notFound: string })
   | (RouteBase & { kind: 'trpc' })
-  | (RouteBase & { kind: 'page'; page: PublicPageName; scanCode?: (req: PublicRequest) => string });
+  | (RouteBase & {
+      kind: 'page';
+      page: PublicPageName;
+      scanCode?: (req: PublicRequest) => string;
+      /**
+       * The lot a product page's address names (`?lot=`, where the resolver sends a Digital Link whose lot
+       * the product does not have, decision 184), or null. Such a request is not the kept page's: the app
+       * sends a lot the product has on to its page, and draws the product page with its notice otherwise.
+       */
+      askedLot?: (req: PublicRequest) => string | null;
+    });
 
 /** A route with its own HTTP answer (statuses, methods and headers of its own). */
 export interface HandlerRoute {
@@ -79,7 +98,9 @@ export type PublicKind = AnswerRoute['kind'];
  * storm of well-formed codes does not run the schema for each.
  */
 const lookupCode = (code: string | undefined) =>
-  code !== undefined && QR_CODE_PATTERN.test(code) ? code.toLowerCase() : qrCodeLookupInput.parse({ code }).code;
+  code !== undefined && QR_CODE_PATTERN.test(code)
+    ? code.toLowerCase()
+    : qrCodeLookupInput.parse({ code }).code;
 
 /** The one input of the app's batch link's `{"0":{...}}`, when it has just `key`; null for any other call. */
 function trpcInput(req: PublicRequest, key: string): unknown {
@@ -116,6 +137,12 @@ const KEY_READERS: Record<PublicKind, Record<AnswerKey, KeyReader>> = {
   },
 };
 
+/** A lot code in the address's `?lot=`; anything else there is no lot and is ignored, as the page ignores it. */
+function askedLot(req: PublicRequest): string | null {
+  const lot = req.query(ASKED_LOT_PARAM);
+  return lot !== undefined && isValidLotCode(lot) ? lot : null;
+}
+
 type Finder = (deps: AppDeps, key: string | number) => MaybePromise<PublicAnswer | null>;
 
 /** How each kind of answer is found by each key it may be asked by (a missing pair is refused at start). */
@@ -145,9 +172,19 @@ export function answerRoutesOf(entries: readonly PublicEntry[]): AnswerRoute[] {
     if (e.kind === 'rest') return [{ ...e, find: finder('rest', e.answer, e.by) }];
     if (e.kind === 'trpc') return [{ ...e, find: finder('trpc', e.answer, e.by) }];
     if (!e.answer) return [];
-    const scanCode = e.scanCode ? (req: PublicRequest) => (req.param(e.answer!.by) ?? '').toLowerCase() : undefined;
+    const scanCode = e.scanCode
+      ? (req: PublicRequest) => (req.param(e.answer!.by) ?? '').toLowerCase()
+      : undefined;
     return [
-      { kind: 'page', path: e.path, page: e.page, scans: false, find: finder('page', e.answer.answer, e.answer.by), scanCode },
+      {
+        kind: 'page',
+        path: e.path,
+        page: e.page,
+        scans: false,
+        find: finder('page', e.answer.answer, e.answer.by),
+        scanCode,
+        askedLot: e.askedLot ? askedLot : undefined,
+      },
     ];
   });
 }
@@ -230,6 +267,13 @@ export function mountPublicRoutes(app: Hono, deps: AppDeps, firstViews: FirstVie
         throw err;
       }
       if (route.kind === 'page') {
+        const lot = entry && route.askedLot?.(req);
+        if (entry && lot) {
+          const known = await lotByCode(deps, entry.productId as number, lot);
+          if (known) return c.redirect(lotPath(known.id), 302);
+          const html = await firstViews.askedLotPage(entry, lot);
+          return html === null ? next() : c.body(html, 200, FIRST_VIEW_HEADERS);
+        }
         const gzip = entry && (await firstViews.page(entry, route.page, route.scanCode?.(req)));
         if (!gzip) return next();
         const { body, headers } = pageBody(gzip, c.req.header('accept-encoding'));

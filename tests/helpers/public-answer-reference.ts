@@ -2,7 +2,14 @@ import { and, eq, getTableColumns, isNotNull, type SQL } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { ANSWERS } from '#server/db/public-answers/answers.ts';
 import type { AnswerData, Column, Source, TableName, ValueNode } from '#server/db/public-answers/fields.ts';
-import { companies, lotEvents, lots, products, shortLinks, trackingEntries } from '#server/db/schema/index.ts';
+import {
+  companies,
+  lotEvents,
+  lots,
+  products,
+  shortLinks,
+  trackingEntries,
+} from '#server/db/schema/index.ts';
 import type { PublicAnswerKind } from '#shared/public-pages.ts';
 
 /**
@@ -49,8 +56,12 @@ async function read(db: Executor, source: Source, rows: Rows, key: unknown): Pro
   // `x = NULL` is true of no row in SQL.
   if (to === null || to === undefined) return [];
   const where: SQL[] = [eq(named(source.on.column), to as string)];
-  for (const f of source.filters ?? []) where.push('equals' in f ? eq(named(f.column), f.equals) : isNotNull(named(f.column)));
-  const found = (await db.select().from(table).where(and(...where))) as Row[];
+  for (const f of source.filters ?? [])
+    where.push('equals' in f ? eq(named(f.column), f.equals) : isNotNull(named(f.column)));
+  const found = (await db
+    .select()
+    .from(table)
+    .where(and(...where))) as Row[];
   return found.map((r) => Object.fromEntries(columns.map(([k, c]) => [c.name, r[k]])));
 }
 
@@ -83,7 +94,8 @@ async function value(db: Executor, v: ValueNode, rows: Rows, publicUrl: string):
       return null;
     case 'object': {
       const out: Record<string, unknown> = {};
-      for (const [name, field] of Object.entries(v.fields)) out[name] = await value(db, field, rows, publicUrl);
+      for (const [name, field] of Object.entries(v.fields))
+        out[name] = await value(db, field, rows, publicUrl);
       return out;
     }
     case 'one': {
@@ -94,7 +106,8 @@ async function value(db: Executor, v: ValueNode, rows: Rows, publicUrl: string):
       const found = await read(db, v.from, rows, undefined);
       found.sort((a, b) => compare(a[v.order.column], b[v.order.column]));
       const out: unknown[] = [];
-      for (const row of found) out.push(await value(db, v.value, { ...rows, [v.from.alias]: row }, publicUrl));
+      for (const row of found)
+        out.push(await value(db, v.value, { ...rows, [v.from.alias]: row }, publicUrl));
       return out;
     }
   }

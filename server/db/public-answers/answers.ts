@@ -123,7 +123,10 @@ const KEY = { param: 'key' } as const;
 
 /** A printed code's product (folded code): the ACTIVE product, its company and timeline, the code's lot. */
 const product = {
-  sources: [{ table: 'short_links', alias: 's', on: { column: 'code', to: KEY } }, ...productOf(col('s', 'product_id'))],
+  sources: [
+    { table: 'short_links', alias: 's', on: { column: 'code', to: KEY } },
+    ...productOf(col('s', 'product_id')),
+  ],
   productId: col('p', 'id'),
   companyId: col('p', 'company_id'),
   lotId: col('s', 'lot_id'),
@@ -148,7 +151,10 @@ const shortLink = {
 
 /** A lot's page (decision 126): the lot with its own journey, and its product's answer (a lot of no scanned code). */
 const lot = {
-  sources: [{ table: 'lots', alias: 'l', on: { column: 'id', to: KEY } }, ...productOf(col('l', 'product_id'))],
+  sources: [
+    { table: 'lots', alias: 'l', on: { column: 'id', to: KEY } },
+    ...productOf(col('l', 'product_id')),
+  ],
   productId: col('p', 'id'),
   companyId: col('p', 'company_id'),
   lotId: col('l', 'id'),

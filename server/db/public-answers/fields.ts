@@ -83,9 +83,18 @@ export const time = <T extends string | null = string>(alias: string, name: stri
   op: 'time',
   of: { alias, column: name },
 });
-export const flag = (alias: string, name: string): Value<boolean> => ({ op: 'flag', of: { alias, column: name } });
-export const isSet = (alias: string, name: string): Value<boolean> => ({ op: 'isSet', of: { alias, column: name } });
-export const json = <T>(alias: string, name: string): Value<NoInfer<T>> => ({ op: 'json', of: { alias, column: name } });
+export const flag = (alias: string, name: string): Value<boolean> => ({
+  op: 'flag',
+  of: { alias, column: name },
+});
+export const isSet = (alias: string, name: string): Value<boolean> => ({
+  op: 'isSet',
+  of: { alias, column: name },
+});
+export const json = <T>(alias: string, name: string): Value<NoInfer<T>> => ({
+  op: 'json',
+  of: { alias, column: name },
+});
 export const text = (...parts: Array<string | Column | { param: 'publicUrl' }>): Value<string> => ({
   op: 'text',
   parts,

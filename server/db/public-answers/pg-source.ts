@@ -31,7 +31,12 @@ class PgSource implements AnswerSource {
   ) {}
 
   private async row(name: string, text: string, values: unknown[]): Promise<unknown[] | undefined> {
-    const result = await this.pool.query<unknown[]>({ name: `public_${name}`, text, values, rowMode: 'array' });
+    const result = await this.pool.query<unknown[]>({
+      name: `public_${name}`,
+      text,
+      values,
+      rowMode: 'array',
+    });
     return result.rows[0];
   }
 

@@ -86,7 +86,9 @@ export function valueSql(d: Dialect, v: ValueNode): string {
     case 'null':
       return 'NULL';
     case 'object':
-      return d.object(Object.entries(v.fields).map(([key, field]) => `${literal(key)}, ${valueSql(d, field)}`));
+      return d.object(
+        Object.entries(v.fields).map(([key, field]) => `${literal(key)}, ${valueSql(d, field)}`),
+      );
     case 'one':
       return d.subquery(`SELECT ${valueSql(d, v.value)} ${fromWhere(d, [v.from])}`);
     case 'list': {

@@ -3,14 +3,19 @@ import type { Sqlite } from '#server/db/client.ts';
 import type { ChangeKey } from '#server/db/change-feed.ts';
 import type { Logger } from '#server/logger.ts';
 import type { PublicAnswerKind } from '#shared/public-pages.ts';
-import { StoredAnswers } from './answer-store.ts';
+import type { DiskWatch } from '#server/lib/disk-full.ts';
+import { StoredAnswers, type StoredAnswersOptions } from './answer-store.ts';
 import { ANSWERS } from './answers.ts';
 import { type AnswerSource, rowOf, type SourceRow } from './source.ts';
 import { answerSql, primaryCodeSql, SQLITE } from './sql.ts';
 
 export interface SqliteSourceOptions {
   publicUrl: string;
-  logger?: Pick<Logger, 'info'>;
+  logger?: Pick<Logger, 'info' | 'warn'>;
+  /** Told when the stored answers' file met a full disk (decision 181). */
+  disk?: Pick<DiskWatch, 'sawFull'>;
+  /** The stored answers' reserve and retry (answer-store.ts); tests set them. */
+  store?: Pick<StoredAnswersOptions, 'reserveBytes' | 'retryMs'>;
 }
 
 /**
@@ -28,7 +33,10 @@ class SqliteSource implements AnswerSource {
     private readonly options: SqliteSourceOptions,
   ) {
     this.statements = Object.fromEntries(
-      Object.entries(ANSWERS).map(([kind, answer]) => [kind, sqlite.prepare(answerSql(SQLITE, answer)).raw()]),
+      Object.entries(ANSWERS).map(([kind, answer]) => [
+        kind,
+        sqlite.prepare(answerSql(SQLITE, answer)).raw(),
+      ]),
     ) as Record<PublicAnswerKind, Statement>;
     this.primary = sqlite.prepare(primaryCodeSql(SQLITE)).pluck();
     this.store = new StoredAnswers(
@@ -40,16 +48,31 @@ class SqliteSource implements AnswerSource {
           data: (json) => `CAST(${json} AS BLOB)`,
         }),
       { publicUrl: options.publicUrl },
-      (stats) => options.logger?.info({ event: 'answers.stored', ...stats }, 'public answers stored'),
+      {
+        ...options.store,
+        logger: options.logger,
+        disk: options.disk,
+        onBuilt: (stats) =>
+          options.logger?.info({ event: 'answers.stored', ...stats }, 'public answers stored'),
+      },
     );
   }
 
   answer(kind: PublicAnswerKind, key: string | number): SourceRow | undefined {
     if (kind === 'product') {
       const stored = this.store.read(key as string);
-      if (stored) return { productId: stored[0], companyId: stored[1], lotId: stored[2], data: stored[3], stored: true };
+      if (stored)
+        return {
+          productId: stored[0],
+          companyId: stored[1],
+          lotId: stored[2],
+          data: stored[3],
+          stored: true,
+        };
     }
-    return rowOf(this.statements[kind].get({ key, publicUrl: this.options.publicUrl }) as Parameters<typeof rowOf>[0]);
+    return rowOf(
+      this.statements[kind].get({ key, publicUrl: this.options.publicUrl }) as Parameters<typeof rowOf>[0],
+    );
   }
 
   primaryCode(id: number): string | undefined {

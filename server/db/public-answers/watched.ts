@@ -37,10 +37,12 @@ const TABLES: Record<TableName, Omit<Watched, 'table'>> = {
 };
 
 /** Every table some public answer reads (each field list knows its tables), with what a write makes stale. */
-export const WATCHED: readonly Watched[] = [...new Set(Object.values(ANSWERS).flatMap(tablesOf))].map((table) => ({
-  table,
-  ...TABLES[table],
-}));
+export const WATCHED: readonly Watched[] = [...new Set(Object.values(ANSWERS).flatMap(tablesOf))].map(
+  (table) => ({
+    table,
+    ...TABLES[table],
+  }),
+);
 
 /** The rows of a write a change is told for. */
 export const rowsOf = (w: Watched, event: WriteEvent): Row[] =>

@@ -5,11 +5,9 @@
  */
 import { bizStepOf } from '#shared/gs1/biz-steps.ts';
 import { buildDigitalLink } from '#shared/gs1/digital-link.ts';
+import { VIETNAM_OFFSET_MS, VIETNAM_UTC_OFFSET as VIETNAM_OFFSET } from '#shared/vietnam-time.ts';
 
 export const EPCIS_CONTEXT = 'https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld';
-/** Vietnam has one time zone and no daylight saving. */
-export const VIETNAM_OFFSET = '+07:00';
-const VIETNAM_OFFSET_MS = 7 * 3600 * 1000;
 
 export interface EpcisStep {
   activity: string;

@@ -6,5 +6,6 @@ export const health = {
   reasons: {
     starting: 'Đang khởi động: cơ sở dữ liệu chưa được chuẩn bị xong',
     database: 'Không kết nối được cơ sở dữ liệu',
+    disk: 'Ổ đĩa đã đầy: không lưu được thay đổi mới, vẫn đọc được dữ liệu',
   },
 } as const;

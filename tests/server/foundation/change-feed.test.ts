@@ -254,7 +254,10 @@ describe.skipIf(missing)('[change feed] PostgreSQL: every instance hears every w
   it('tells the moment its connection is lost and when it listens again, within a second (decision 180)', async () => {
     const states: Array<[boolean, number]> = [];
     const feed = await createPgChangeFeed({ connection: { connectionString: url } });
-    feed.subscribe({ changed: () => undefined, listening: (listening) => states.push([listening, Date.now()]) });
+    feed.subscribe({
+      changed: () => undefined,
+      listening: (listening) => states.push([listening, Date.now()]),
+    });
     feeds.push(feed);
     expect(feed.listening).toBe(true);
     states.push([true, Date.now()]);

@@ -68,7 +68,7 @@ const parsed = (entry: PublicAnswer | null) =>
     : undefined;
 const text = (entry: PublicAnswer | null) => (entry ? new TextDecoder().decode(entry.data) : undefined);
 
-describe('[GUEST][perf] the public answers are the workspace\'s objects, on either engine (decisions 110, 169)', () => {
+describe("[GUEST][perf] the public answers are the workspace's objects, on either engine (decisions 110, 169)", () => {
   it('answer every product code, lot code, printed code and lot page exactly as the workspace reads them', async () => {
     const { api, product, recalled, lotCode, inactive } = await world();
     const { db, publicAnswers, settings } = api.deps;

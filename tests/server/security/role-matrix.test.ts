@@ -24,6 +24,7 @@ const PUBLIC = new Set([
   'companies.byId',
   'documents.list',
   'products.resolve',
+  'products.resolveScan',
   'products.scanImage',
   'publicProducts.byId',
   'publicProducts.companyProducts',

@@ -1,5 +1,6 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '#server/trpc/root.ts';
+import { vietnamDay } from '#shared/vietnam-time.ts';
 
 type Out = inferRouterOutputs<AppRouter>;
 type In = inferRouterInputs<AppRouter>;
@@ -24,7 +25,8 @@ export const emptyStep = (): TimelineStep => ({
   key: newStepKey(),
   activity: '',
   location: '',
-  date: new Date().toISOString().slice(0, 10),
+  // Today in Vietnam, not in UTC (before 07:00 that was yesterday).
+  date: vietnamDay(),
   description: '',
 });
 
