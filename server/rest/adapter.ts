@@ -32,19 +32,20 @@ export interface RestRoute {
   path: string;
   /** 200 for reads and updates (default), 201 for creations. */
   status?: 200 | 201;
-  message?: string;
+  /** The envelope's message: fixed, or said by the procedure's answer. */
+  message?: string | ((data: never) => string);
   input?: (req: RestRequest) => unknown | Promise<unknown>;
   call: (caller: Caller, input: never) => Promise<unknown>;
 }
 
 /** Helper that keeps the input type of `call` tied to what `input` builds. */
-export function route<I>(r: {
+export function route<I, O>(r: {
   method: RestRoute['method'];
   path: string;
   status?: 200 | 201;
-  message?: string;
+  message?: string | ((data: NoInfer<O>) => string);
   input?: (req: RestRequest) => I | Promise<I>;
-  call: (caller: Caller, input: I) => Promise<unknown>;
+  call: (caller: Caller, input: I) => Promise<O>;
 }): RestRoute {
   return r as RestRoute;
 }
@@ -78,7 +79,8 @@ export function mountRestRoutes(app: Hono, deps: AppDeps, routes: RestRoute[]): 
       const input = r.input ? await r.input(req) : undefined;
       const data = await r.call(caller, input as never);
       const status = r.status ?? 200;
-      return c.json(okBody(data, status, r.message), status);
+      const message = typeof r.message === 'function' ? r.message(data as never) : r.message;
+      return c.json(okBody(data, status, message), status);
     });
   }
 }

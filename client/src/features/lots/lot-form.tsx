@@ -46,6 +46,7 @@ function fromLot(l: LotDetail): LotForm {
     unit: l.unit ?? '',
     events: l.events.map((e) => ({
       key: newStepKey(),
+      id: e.id,
       activity: e.activity,
       location: e.location,
       date: dayOfDate(e.date) ?? e.date.slice(0, 10),

@@ -13,6 +13,8 @@ export type ProductListQuery = In['products']['list'];
 /** One step of the timeline as the editor holds it; `key` keeps React rows stable while steps move. */
 export interface TimelineStep {
   key: string;
+  /** A saved lot step's id, sent back so that the step keeps what the editor does not show (decision 193). */
+  id?: number;
   activity: string;
   location: string;
   date: string;
