@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { createHash } from 'node:crypto';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -51,8 +52,8 @@ function lightResolve(lightPageFiles: Set<string>): Plugin {
  * The light page (decision 140): client/light.html, the public pages a phone opens by address, built a
  * second time from the same sources with React's API served by Preact (preact/compat), into the same
  * folder, so the server can answer those paths with it. Run once the app's own build has written its
- * files, before the service worker and the precompression look at the folder: the worker keeps none of
- * these files (they are not in the app's manifest), and they get their .gz and .br like the others.
+ * files, before the service worker and the precompression look at the folder: the worker keeps its
+ * files for every visitor (keptFiles, from its own manifest), and they get their .gz and .br like the others.
  */
 function lightBuild(): Plugin {
   const preact: AliasOptions = [
@@ -127,47 +128,81 @@ function precompress(): Plugin {
 }
 
 /**
- * The files the service worker keeps (decision 122): the app shell (index.html, the entry and what it
- * imports) and the scan page with its camera, its photo decoder and their WebAssembly, so that
- * /scan-qr opens and reads codes offline. The workspace's chunks are not downloaded ahead to a
- * shopper's phone. Read from Vite's build manifest: the entry's static imports and the scan page's
- * whole graph, dynamic imports included.
+ * The files the service worker keeps (client/src/sw/sw.ts, decision 187 after 122), read
+ * from the builds' manifests, as absolute paths:
+ * - `shell`, for every visitor at install: the light page's code and stylesheet, everything its entry
+ *   imports, at once or later (light-manifest.json), and the logo. The worker makes the offline page
+ *   from light.html itself.
+ * - `scan`, when the scan page asks: the app shell (index.html, the entry and its static imports) and
+ *   the whole graph of the scan page (the camera, the photo reader, their WebAssembly), the history, the
+ *   public layout's menus and the product and lot pages in the app, so that /scan-qr opens and reads
+ *   codes offline and its recent products open from their kept copies. The workspace's code is never
+ *   downloaded ahead to a shopper's phone.
+ * `version` changes with any of these files' content, and names the worker's caches.
  */
 const SCAN_PAGE_SOURCES = [
   'src/routes/scan-qr.tsx',
-  // The visitor's history, kept on the phone.
+  // The visitor's history, kept on the phone, and the pages it opens.
   'src/routes/products.tsx',
+  'src/routes/product-details.tsx',
+  'src/routes/lot-details.tsx',
   // The public layout's menus and the page-change bar.
   'src/components/layout/mobile-nav-drawer.tsx',
   'src/components/layout/account-drawer-panel.tsx',
   '../node_modules/nprogress/nprogress.js',
 ];
-function offlineFiles(): Set<string> {
-  type Chunk = {
-    file: string;
-    css?: string[];
-    assets?: string[];
-    imports?: string[];
-    dynamicImports?: string[];
-  };
-  const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+type ManifestChunk = {
+  file: string;
+  css?: string[];
+  assets?: string[];
+  imports?: string[];
+  dynamicImports?: string[];
+};
+
+/** The files of `roots` in a build manifest: each chunk's file, stylesheets and assets, through its static imports (and dynamic ones for `dynamic` roots). */
+function chunkFiles(manifestFile: string, roots: { key: string; dynamic: boolean }[]): string[] {
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite', manifestFile), 'utf8')) as Record<
     string,
-    Chunk
+    ManifestChunk
   >;
-  const files = new Set<string>(['index.html']);
+  const files = new Set<string>();
   const seen = new Set<string>();
   const walk = (key: string, dynamic: boolean) => {
     const chunk = manifest[key];
     if (!chunk || seen.has(key)) return;
     seen.add(key);
-    for (const file of [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]) files.add(file);
+    for (const file of [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]) files.add(`/${file}`);
     for (const child of chunk.imports ?? []) walk(child, dynamic);
     if (dynamic) for (const child of chunk.dynamicImports ?? []) walk(child, dynamic);
   };
-  walk('index.html', false);
-  for (const source of SCAN_PAGE_SOURCES) walk(source, true);
-  return files;
+  for (const root of roots) walk(root.key, root.dynamic);
+  return [...files];
 }
+
+function keptFiles(): { version: string; shell: string[]; scan: string[] } {
+  const shell = ['/logo.svg', ...chunkFiles('light-manifest.json', [{ key: 'light.html', dynamic: true }])];
+  const scan = [
+    '/index.html',
+    ...chunkFiles('manifest.json', [
+      { key: 'index.html', dynamic: false },
+      ...SCAN_PAGE_SOURCES.map((key) => ({ key, dynamic: true })),
+    ]),
+  ];
+  const hash = createHash('sha256');
+  for (const file of [...shell, ...scan, '/light.html'].sort())
+    hash.update(file).update(readFileSync(join(outDir, file)));
+  return { version: hash.digest('hex').slice(0, 12), shell, scan };
+}
+
+/** Gives the service worker's build the kept lists (`__KEPT__`), made once the client's builds are written. */
+function keptFilesDefine(): Plugin {
+  return { name: 'kept-files', config: () => ({ define: { __KEPT__: JSON.stringify(keptFiles()) } }) };
+}
+
+/** The 'quiet' project's files (below): their figures are only true on an otherwise idle machine. */
+const QUIET_TESTS = [
+  'tests/server/security/{anonymous-work,batching,enumeration,heavy-parsing,hostile-routes,overload,request-shapes}.test.ts',
+];
 
 export default defineConfig({
   root: 'client',
@@ -176,9 +211,14 @@ export default defineConfig({
     react(),
     tailwindcss(),
     VitePWA({
-      // Registered by the app itself (lib/service-worker.ts), not by an injected script.
+      // Our own worker (client/src/sw/sw.ts), registered by the app itself
+      // (lib/service-worker.ts); the plugin builds it into /sw.js and writes the web app manifest.
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
       injectRegister: false,
-      registerType: 'autoUpdate',
+      // The lists come from keptFiles, not from Workbox's manifest injection.
+      injectManifest: { injectionPoint: undefined, buildPlugins: { vite: [keptFilesDefine()] } },
       // The manifest and its icons are added by the plugin.
       includeAssets: ['logo.svg'],
       manifest: {
@@ -197,30 +237,6 @@ export default defineConfig({
           { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
-      workbox: {
-        globPatterns: ['**/*.{js,css,html,wasm}'],
-        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
-        manifestTransforms: [
-          async (entries) => {
-            const keep = offlineFiles();
-            const icons = /^(logo\.svg|icon-[\w-]+\.png)$/;
-            return { manifest: entries.filter((e) => keep.has(e.url) || icons.test(e.url)), warnings: [] };
-          },
-        ],
-        // Pages come from the network whenever there is one (the server renders the public pages and they
-        // must never be stale); only offline does a navigation get the kept app shell.
-        navigateFallback: null,
-        runtimeCaching: [
-          {
-            urlPattern: ({ request }) => request.mode === 'navigate',
-            handler: 'NetworkOnly',
-            options: { precacheFallback: { fallbackURL: 'index.html' } },
-          },
-        ],
-        cleanupOutdatedCaches: true,
-        clientsClaim: true,
-        skipWaiting: true,
-      },
     }),
     lightBuild(),
     precompress(),
@@ -232,7 +248,7 @@ export default defineConfig({
     target: 'es2022',
     assetsInlineLimit: 0,
     chunkSizeWarningLimit: 1500,
-    // Read by offlineFiles() to choose what the service worker keeps.
+    // Read by keptFiles() to choose what the service worker keeps.
     manifest: true,
   },
   server: {
@@ -241,12 +257,28 @@ export default defineConfig({
   test: {
     root: '.',
     projects: [
+      // Real-server tests that measure latency and memory under an attack: run after the others, one file
+      // at a time (scripts/test.sh), so that what they measure is the server and not the other test files
+      // sharing the machine's cores.
+      {
+        test: {
+          name: 'quiet',
+          root: '.',
+          environment: 'node',
+          include: QUIET_TESTS,
+          setupFiles: ['tests/setup/server.ts'],
+          globalSetup: ['tests/setup/postgres.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
       {
         test: {
           name: 'server',
           root: '.',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          exclude: QUIET_TESTS,
           setupFiles: ['tests/setup/server.ts'],
           // A PostgreSQL cluster for the run when TEST_ENGINE=pg (decision 154).
           globalSetup: ['tests/setup/postgres.ts'],

@@ -13,7 +13,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type App, ensureClientBuilt, npmStartCommand, startCommand } from './lib/app.ts';
+import { type App, ensureClientBuilt, npmStartCommand, type StartCommand, startCommand } from './lib/app.ts';
 import { DATASET_DIR, seededDataset } from './lib/dataset.ts';
 import { loadAverage, median } from './lib/machine.ts';
 import { RELEASE_ARCHIVE as archive, RELEASE_FOLDER, RELEASE_GOALS } from './lib/release-archive.ts';
@@ -40,7 +40,7 @@ export interface ReleaseFigures {
 
 /** Ready time and idle RSS, median of RUNS starts, each on a fresh DATA_DIR (the migrations run). */
 async function readiness(
-  command: [string, string[]],
+  command: StartCommand,
 ): Promise<{ readyMs: number; readyCpuMs: number; idleRssMb: number }> {
   const ready: number[] = [];
   const cpu: number[] = [];
@@ -58,7 +58,7 @@ async function readiness(
   return { readyMs: median(ready), readyCpuMs: median(cpu), idleRssMb: median(rss) };
 }
 
-async function resolveRps(command: [string, string[]], paths: string[], seconds: number): Promise<number> {
+async function resolveRps(command: StartCommand, paths: string[], seconds: number): Promise<number> {
   const app: App = await startCommand(command, DATASET_DIR, PORT, {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
   });
@@ -80,7 +80,7 @@ export async function runRelease(
   const folder = mkdtempSync(join(tmpdir(), 'bench-release-unpacked-'));
   try {
     execFileSync('tar', ['-xzf', archive, '-C', folder]);
-    const release: [string, string[]] = [join(folder, RELEASE_FOLDER, RELEASE_FOLDER), []];
+    const release: StartCommand = [join(folder, RELEASE_FOLDER, RELEASE_FOLDER), []];
     const archiveMb = statSync(archive).size / 1e6;
     console.log(`release: ${archive}, ${archiveMb.toFixed(1)} MB (load ${loadAverage()})`);
 

@@ -7,6 +7,7 @@
  *   npx tsx bench/sheet-read.ts
  */
 import ExcelJS from 'exceljs';
+import { vi } from '#shared/i18n/vi/index.ts';
 import { sheetLimits } from '#server/services/productImport/sheet-limits.ts';
 import { readXlsxSheet } from '#server/services/productImport/xlsx-stream.ts';
 import { IMPORT_MAX_ROWS } from '#shared/schemas/productImport.ts';
@@ -16,20 +17,22 @@ import { machine, median } from './lib/machine.ts';
 async function validBook(rows: number): Promise<Uint8Array> {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('Sản phẩm');
-  sheet.addRow([
-    'Mã nhóm',
-    'Tên sản phẩm',
-    'Trạng thái',
-    'Danh mục',
-    'Đơn vị',
-    'Thẻ',
-    'Xuất xứ',
-    'Mã QR',
-    'Hoạt động',
-    'Địa điểm',
-    'Ngày',
-    'Mô tả',
-  ]);
+  // The import's own column names (the template's first twelve), not a copy of them.
+  const columns = [
+    'key',
+    'name',
+    'status',
+    'category',
+    'unit',
+    'tags',
+    'origin',
+    'qr_code',
+    'activity',
+    'location',
+    'date',
+    'description',
+  ] as const;
+  sheet.addRow(columns.map((c) => vi.workspaceImport.columns[c]));
   for (let i = 1; i <= rows; i++) {
     sheet.addRow([
       `SP${Math.ceil(i / 3)}`,

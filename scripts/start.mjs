@@ -28,7 +28,9 @@ function serverBundleStale() {
   return SOURCES.some((dir) => newestMtime(join(ROOT, dir)) > built);
 }
 
-if (!existsSync(join(ROOT, 'dist/client/index.html'))) {
+// A backup serves no pages: it must not wait a minute for the client's first build (a fresh checkout).
+const serving = process.argv[2] !== 'backup';
+if (serving && !existsSync(join(ROOT, 'dist/client/index.html'))) {
   console.log('Building the client (first start)...');
   const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);

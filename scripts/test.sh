@@ -34,7 +34,9 @@ npm run --silent lint
 echo "== layer rules"
 npm run --silent depcruise
 echo "== unit, router and REST tests"
-npx vitest run
+npx vitest run --project server --project client
+echo "== latency and memory under attack, on the real server, one file at a time (vite.config.ts, QUIET_TESTS)"
+npx vitest run --project quiet --no-file-parallelism
 echo "== the server tests again, on PostgreSQL (TEST_ENGINE=pg: one throwaway cluster, a fresh database per test file)"
 TEST_ENGINE=pg npx vitest run --project server
 echo "== build"

@@ -3,12 +3,13 @@ import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
+import { TRPC_MAX_BATCH } from '#shared/constants.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import type { AppDeps } from './deps.ts';
 import { AppError } from './errors.ts';
 import { NOT_READY_RETRY_AFTER_SECONDS } from './health.ts';
 import { requestInfo } from './http/request-info.ts';
-import { refuseLargeBatches } from './http/trpc-batch.ts';
+import { refuseNonJsonCalls } from './http/trpc-json-only.ts';
 import { securityHeaderRecord, securityHeaders } from './http/security-headers.ts';
 import { safePath } from './security/log-safe.ts';
 import { createFirstViews } from './http/first-view.ts';
@@ -24,9 +25,8 @@ import { mountImportTemplates } from './rest/productImport.ts';
 import { createContext } from './trpc/context.ts';
 import { appRouter } from './trpc/root.ts';
 
-/** JSON bodies are small; file uploads have their own, larger limit on their own path. */
+/** JSON bodies are small; file uploads have their own, larger limit, declared on their routes. */
 const JSON_BODY_LIMIT = 1024 * 1024;
-const MULTIPART_PATHS = new Set(['/api/uploads', '/api/products/scan-qr', '/api/products/import']);
 
 export interface AppOptions {
   clientDir?: string;
@@ -70,11 +70,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
       throw new AppError('PAYLOAD_TOO_LARGE');
     },
   });
-  // Multipart paths count their bytes themselves against UPLOAD_MAX_BYTES (server/http/upload-body.ts).
-  // GET and HEAD carry no body: the check would only cost the scan path a full Request object.
-  api.use('*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' || MULTIPART_PATHS.has(c.req.path) ? next() : jsonLimit(c, next),
-  );
+  // tRPC takes JSON only. The REST routes get the same limit from mountRestRoutes unless their table
+  // declares a multipart body, which counts its bytes against UPLOAD_MAX_BYTES (server/http/upload-body.ts).
+  // GET and HEAD carry no body: the check would only cost a full Request object.
+  api.use('/trpc/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : jsonLimit(c, next)));
   // Set before the handler (a header set after it makes the response object expensive; see security-headers.ts).
   api.use('*', (c, next) => {
     c.header('Cache-Control', 'no-store');
@@ -89,12 +88,16 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
     for (const [name, value] of trpcHeaders) c.res.headers.set(name, value);
     c.res.headers.set('X-Request-Id', c.get('requestId' as never) as string);
   });
-  api.use('/trpc/*', refuseLargeBatches);
+  api.use('/trpc/*', refuseNonJsonCalls);
   api.use(
     '/trpc/*',
     trpcServer({
       endpoint: '/api/trpc',
       router: appRouter,
+      // The batch bound (decision 081) counted by tRPC itself, on the list of procedures it is about to
+      // run: a bound counted on another reading of the path was a bound on another request (decision
+      // 172). Refused whole, before the body is read, the context made or any call run.
+      maxBatchSize: TRPC_MAX_BATCH,
       // The adapter's type wants a plain record; our context is an interface with the same data.
       createContext: async (_opts, c) =>
         (await createContext(deps, c.req.header('authorization'), requestInfo(c, settings))) as unknown as Record<
@@ -117,7 +120,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   mountQrImages(app, deps);
   mountImportTemplates(app);
   api.use('*', uploadLimit(settings));
-  mountRestRoutes(api, deps, restRoutes);
+  mountRestRoutes(api, deps, restRoutes, jsonLimit);
   api.all('*', (c) => c.json(errorBody(404, vi.errors.routeNotFound), 404));
   app.route('/api', api);
 

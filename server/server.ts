@@ -11,6 +11,8 @@ import type { Settings } from './env.ts';
 import { freeBytesOr, isDiskFull } from './lib/disk-full.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { withPublicDispatcher } from './http/public-dispatcher.ts';
+import { withNormalisedTargets } from './http/request-target.ts';
+import { startIdleCollector } from './lib/idle-collector.ts';
 import { createMailer } from './mail/mailer.ts';
 import type { ShutdownHook } from './state.ts';
 
@@ -174,17 +176,19 @@ export async function startServer(
         fetch: app.fetch,
         port: settings.port,
         hostname: settings.host,
-        // node's createServer, with the public routes' dispatcher in front of Hono's listener.
+        // node's createServer, with the public routes' dispatcher in front of Hono's listener, and in
+        // front of both the one spelling of every request's path (server/http/request-target.ts).
         createServer: ((options: ServerOptions, listener: RequestListener) =>
           createHttpServer(
             { ...options, ...SOCKET_TIMEOUTS },
-            withPublicDispatcher(deps, appOptions, listener),
+            withNormalisedTargets(withPublicDispatcher(deps, appOptions, listener)),
           )) as typeof createHttpServer,
       },
       () => resolve(s),
     );
   });
   const port = (server.address() as AddressInfo).port;
+  const idleCollector = startIdleCollector(logger);
   logger.info(
     { event: 'server.listening', port, url: settings.publicUrl },
     `Truy xuất nguồn gốc: listening on port ${port}`,
@@ -209,6 +213,7 @@ export async function startServer(
         });
         closeIdle();
       });
+      idleCollector.stop();
       for (const hook of deps.shutdownHooks) await hook();
       // Mails of account requests already answered (server/services/accounts/after-answer.ts).
       await deps.afterAnswerJobs?.settled();

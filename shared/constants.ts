@@ -66,4 +66,5 @@ export const STORAGE_KEYS = {
   themeMode: 'theme-mode',
   scannedQrs: 'scanned-qrs',
   pendingScans: 'pending-scans',
+  keptPages: 'kept-pages',
 } as const;

@@ -38,7 +38,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
     title: vi.nav.scannedProducts,
     path: '/products',
     icon: 'products',
-    subPaths: ['/products/details/*', '/company/details/*', '/lots/*'],
     permission: { action: 'read', subject: 'Guest' },
   },
   { title: vi.nav.scanQr, path: '/scan-qr', icon: 'scan', permission: { action: 'read', subject: 'Guest' } },

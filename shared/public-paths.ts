@@ -4,6 +4,8 @@
  */
 export const productPath = (id: number) => `/products/details/${id}`;
 export const lotPath = (id: number) => `/lots/${id}`;
+/** A company's public page: its profile and its products on sale. */
+export const companyPath = (id: number) => `/company/details/${id}`;
 
 /**
  * The query parameter of a product page that names the lot a Digital Link asked for when the product has

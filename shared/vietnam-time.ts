@@ -55,22 +55,15 @@ export function dayOfDate(value: string): string | null {
   return Number.isNaN(ms) ? null : vietnamDay(ms);
 }
 
-/** dd/mm/yyyy hh:mm in Vietnam. */
-const DAY_TIME = new Intl.DateTimeFormat('vi-VN', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: VIETNAM_TIME_ZONE,
-});
-/** dd/mm/yyyy in Vietnam. */
-const VIETNAM_DAY = new Intl.DateTimeFormat('vi-VN', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: VIETNAM_TIME_ZONE,
-});
+/**
+ * An instant's day (dd/mm/yyyy) and time (hh:mm) in Vietnam, as vi-VN's Intl.DateTimeFormat writes them, from
+ * the fixed offset: formatters made when this module loads had the server read ICU's locale and time-zone
+ * data at start, about 7 MB of the release's idle memory (bench/RESULTS.md).
+ */
+function vietnamDayAndTime(ms: number): { day: string; time: string } {
+  const iso = new Date(ms + VIETNAM_OFFSET_MS).toISOString();
+  return { day: `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`, time: iso.slice(11, 16) };
+}
 
 /**
  * A date as a reader sees it, with a four-digit year: a calendar day (2024-05-01) stays that day; a
@@ -80,11 +73,13 @@ export function formatDate(value: string): string {
   // A calendar day is read as written, wherever the reader is: dd/mm/yyyy.
   if (CALENDAR_DAY.test(value)) return `${value.slice(8, 10)}/${value.slice(5, 7)}/${value.slice(0, 4)}`;
   const time = instantOf(value);
-  return Number.isNaN(time) ? value : DAY_TIME.format(time);
+  if (Number.isNaN(time)) return value;
+  const { day, time: clock } = vietnamDayAndTime(time);
+  return `${clock} ${day}`;
 }
 
 /** The day of an instant in Vietnam, dd/mm/yyyy (when a code was made, …). */
 export function formatVietnamDay(iso: string): string {
   const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : VIETNAM_DAY.format(time);
+  return Number.isNaN(time) ? iso : vietnamDayAndTime(time).day;
 }

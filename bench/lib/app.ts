@@ -1,21 +1,24 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+// @ts-expect-error: a plain JavaScript script, without types
+import { npmStart } from '#scripts/start-command.mjs';
 import { type Started, startAndWait } from './server.ts';
+
+/** A command to start the server: the program, its arguments, and what it adds to the environment. */
+export type StartCommand = [string, string[], Record<string, string>?];
 
 export interface App extends Started {
   base: string;
 }
 
 /**
- * `npm start`'s own command, read from package.json (node, its flags, scripts/start.mjs), run without
- * npm in front: the same process as a newcomer's, without npm's own start-up in the figure.
+ * `npm start`'s own command, read from package.json (its environment, node, its flags, scripts/start.mjs),
+ * run without npm in front: the same process as a newcomer's, without npm's own start-up in the figure.
  * `nodeFlags` go before the script (a CPU profile).
  */
-export function npmStartCommand(nodeFlags: string[] = []): [string, string[]] {
-  const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
-  const [command = 'node', ...args] = start.split(/\s+/);
-  const script = args.findIndex((a) => !a.startsWith('-'));
-  return [command, [...args.slice(0, script), ...nodeFlags, ...args.slice(script)]];
+export function npmStartCommand(nodeFlags: string[] = []): StartCommand {
+  const start = npmStart();
+  return [start.command, [...start.nodeFlags, ...nodeFlags, ...start.script], start.env];
 }
 
 /**
@@ -33,7 +36,7 @@ export function startApp(
 
 /** The same with another command: the release's executable (bench/release.ts). */
 export function startCommand(
-  [command, args]: [string, string[]],
+  [command, args, commandEnv = {}]: StartCommand,
   dataDir: string,
   port: number,
   env: Record<string, string> = {},
@@ -42,7 +45,15 @@ export function startCommand(
   return startAndWait(
     command,
     args,
-    { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'warn', ...env },
+    {
+      ...commandEnv,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: base,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     `${base}/api/health`,
   ).then((s) => ({ ...s, base }));
 }

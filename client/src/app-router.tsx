@@ -3,34 +3,44 @@
  * matching is done here (not by <Switch>) so that moving between two dashboard pages keeps the same
  * layout instance (sidebar, drawers) and only the page changes.
  */
-import { type ComponentType, type ReactNode, Suspense, useEffect } from 'react';
+import { type ComponentType, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { matchRoute, Redirect, Route, useLocation, useRouter } from 'wouter';
-import { vi } from '#shared/i18n/vi/index.ts';
 import { APP_ROUTES, type AppRoute, ComingSoonPage } from './app-routes.ts';
 import { AuthGuard, DashboardGuard } from './components/guards/guards.tsx';
 import { AuthLayout } from './components/layout/auth-layout.tsx';
 import { DashboardLayout } from './components/layout/dashboard-layout.tsx';
+import { PageBoundary, PageFailed } from './components/layout/page-boundary.tsx';
+import { PageTitleContext, type PageTitles } from './components/layout/page-title.tsx';
 import { PageReady } from './components/layout/route-progress.tsx';
 import { SimpleLayout } from './components/layout/simple-layout.tsx';
 import { LoadingScreen } from './components/ui/loading-screen.tsx';
+import { documentTitle } from './features/public/page-titles.ts';
 import { rootGuard } from './lib/guards.ts';
 import { useConfig } from './lib/use-config.ts';
 import { useSession } from './session/SessionProvider.tsx';
 
-/** The page inside its own Suspense boundary, with wouter's params for `useParams()`. */
+/**
+ * The page inside its own Suspense boundary, with wouter's params for `useParams()`, and inside the
+ * boundary for a page that cannot be drawn (page-boundary.tsx).
+ */
 function Page({ route, component }: { route: AppRoute; component?: ComponentType }) {
+  const [location] = useLocation();
   return (
-    <Suspense fallback={<LoadingScreen />}>
-      <Route path={route.path} component={component ?? route.page} />
-      <PageReady />
-    </Suspense>
+    <PageBoundary path={location}>
+      <Suspense fallback={<LoadingScreen />}>
+        <Route path={route.path} component={component ?? route.page} />
+        <PageReady />
+      </Suspense>
+    </PageBoundary>
   );
 }
 
-function RootRoute({ route }: { route: AppRoute }) {
+function RootRoute({ route, title }: { route: AppRoute; title: string }) {
   const { state } = useSession();
   const config = useConfig();
   const decision = rootGuard(state, config.data);
+  // The app's settings could not be fetched (no network): said in place, not a spinner for ever.
+  if (decision === 'wait' && config.isError) return <PageFailed onRetry={() => void config.refetch()} />;
   if (decision === 'wait') return <LoadingScreen />;
   if (decision === 'coming-soon') {
     return (
@@ -41,16 +51,28 @@ function RootRoute({ route }: { route: AppRoute }) {
   }
   if (decision !== null) return <Redirect to={decision} replace />;
   return (
-    <DashboardLayout title={route.title}>
+    <DashboardLayout title={title}>
       <Page route={route} />
     </DashboardLayout>
   );
 }
 
+/** The route's page in its group's guard and layout, under the route's title or the page's own (page-title.tsx). */
 function RouteView({ route }: { route: AppRoute }) {
+  const [titles, setTitles] = useState<PageTitles | null>(null);
+  const tab = titles?.tab ?? route.title;
+  const header = titles?.header ?? route.title;
   useEffect(() => {
-    document.title = `${route.title} | ${vi.client.appName}`;
-  }, [route.title]);
+    document.title = documentTitle(tab);
+  }, [tab]);
+  return (
+    <PageTitleContext.Provider value={setTitles}>
+      <RouteGroupView route={route} title={header} />
+    </PageTitleContext.Provider>
+  );
+}
+
+function RouteGroupView({ route, title }: { route: AppRoute; title: string }) {
   switch (route.group) {
     case 'auth':
       return (
@@ -61,18 +83,18 @@ function RouteView({ route }: { route: AppRoute }) {
         </AuthGuard>
       );
     case 'root':
-      return <RootRoute route={route} />;
+      return <RootRoute route={route} title={title} />;
     case 'dashboard':
       return (
         <DashboardGuard>
-          <DashboardLayout title={route.title}>
+          <DashboardLayout title={title}>
             <Page route={route} />
           </DashboardLayout>
         </DashboardGuard>
       );
     case 'public':
       return (
-        <DashboardLayout title={route.title}>
+        <DashboardLayout title={title}>
           <Page route={route} />
         </DashboardLayout>
       );

@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Slide, ToastContainer } from 'react-toastify';
 // As a stylesheet, not as JavaScript: vite.config.ts resolves react-toastify to its unstyled build.
 import 'react-toastify/dist/ReactToastify.css';
 import type { ReactNode } from 'react';
@@ -8,6 +7,7 @@ import { AppRouter } from './app-router.tsx';
 import type { AppRoute } from './app-routes.ts';
 import { FirstViewData, FirstViewScan } from './first-view/app-start.tsx';
 import type { FirstView } from './first-view/first-view.ts';
+import { AppToasts } from './components/layout/app-toasts.tsx';
 import { PageToasts } from './components/layout/page-toasts.tsx';
 import { RouteChangeEffects } from './components/layout/route-progress.tsx';
 import { createAppTrpcClient, TRPCProvider } from './lib/trpc.ts';
@@ -51,18 +51,7 @@ export function App({
               <RouteChangeEffects />
               <PageToasts />
               <AppRouter routes={routes} outside={outside} />
-              <ToastContainer
-                position="top-right"
-                autoClose={5000}
-                draggable
-                draggablePercent={80}
-                pauseOnHover
-                pauseOnFocusLoss
-                theme="light"
-                role="alert"
-                transition={Slide}
-                newestOnTop
-              />
+              <AppToasts />
             </SessionProvider>
           </SettingsProvider>
         </FirstViewData>

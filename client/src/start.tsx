@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import type { AppRoute } from './app-routes.ts';
 import { prepareFirstView, takeFirstView } from './first-view/take.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
 import { applySettings, loadSettings } from './settings/app-settings.ts';
 
 /**
@@ -15,6 +16,8 @@ export function startApp(share: { routes?: AppRoute[]; outside?: ReactNode } = {
   // The visitor's look (dark, colours, direction) on the server's markup at once, not after the page's
   // code has come too (SettingsProvider applies the same again when the app renders).
   if (firstView) applySettings(loadSettings());
+  // Offline, pages say so and the product and lot pages opened before show their kept copy (decision 187).
+  registerServiceWorker();
   const ready = firstView ? prepareFirstView(firstView) : Promise.resolve();
   void ready.then(() =>
     createRoot(document.getElementById('root')!).render(

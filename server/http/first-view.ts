@@ -11,7 +11,7 @@ import {
   type PublicLotAnswer,
   type PublicProductAnswer,
 } from '#server/services/products/public-answers.ts';
-import { shareHead } from './share-tags.ts';
+import { lotShareHead, shareHead } from './share-tags.ts';
 import type { ClientFiles } from './static-client.ts';
 
 /**
@@ -54,9 +54,16 @@ export const acceptsGzip = (acceptEncoding: string | undefined) => /\bgzip\b/.te
 /** `<` escaped, so nothing in the JSON can close the element or open a comment. */
 const jsonForHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
+/** The template with `head` (a title and link-preview tags, share-tags.ts) in place of its title. */
+function withHead(template: string, head: string): string {
+  return /<title>[^<]*<\/title>/.test(template)
+    ? template.replace(/<title>[^<]*<\/title>/, () => head)
+    : template.replace('</head>', () => `${head}</head>`);
+}
+
 /**
- * The light page (static-client.ts, decision 140) made into this product's page. Its title and the link-preview tags name the product
- * (share-tags.ts), so a link shared on Zalo or Facebook shows it. The module preloads go: on slow 3G they would share the
+ * The light page (static-client.ts, decision 140) made into this product's page. Its title and the link-preview tags name the product,
+ * or the lot on a lot's page (share-tags.ts), so a link shared on Zalo or Facebook shows it. The module preloads go: on slow 3G they would share the
  * thin line with the product's picture, and the app's code still comes, through its entry, right after.
  * The stylesheet stays a file (inline it would paint ~0.7 s sooner without a picture, but cost 9 kB on
  * every page and ~5x the memory here; with a picture the picture decides).
@@ -73,11 +80,10 @@ function pageHtml(
     : render.renderProductFirstView(firstView.product, search);
   const root = `<div id="root">${markup}</div>`;
   const data = `<script type="application/json" id="${FIRST_VIEW_ELEMENT_ID}">${jsonForHtml(firstView)}</script>`;
-  const head = shareHead(firstView.product, publicUrl);
-  const titled = /<title>[^<]*<\/title>/.test(template)
-    ? template.replace(/<title>[^<]*<\/title>/, () => head)
-    : template.replace('</head>', () => `${head}</head>`);
-  return titled
+  const head = firstView.lot
+    ? lotShareHead(firstView.lot, firstView.product, publicUrl)
+    : shareHead(firstView.product, publicUrl);
+  return withHead(template, head)
     .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
     .replace('<div id="root"></div>', () => root + data);
 }
@@ -91,6 +97,8 @@ export interface FirstViews {
   kept(entry: PublicAnswer, page: PublicPageName): Uint8Array<ArrayBuffer> | undefined;
   /** That page, made (and kept with the answer) if it is not yet; null when the client is not built. */
   page(entry: PublicAnswer, page: PublicPageName, scanCode?: string): Promise<Uint8Array<ArrayBuffer> | null>;
+  /** The light page as it is, with `head` in place of its title; null when the client is not built. */
+  headed(head: string): string | null;
   /**
    * A product page whose address names a lot it does not have (decision 184), the notice above the
    * product: made for this request and not kept (its lot is the visitor's text, so there is no bound on
@@ -135,6 +143,10 @@ export function createFirstViews(
 
   return {
     kept,
+    headed(head) {
+      const tpl = currentTemplate();
+      return tpl === null ? null : withHead(tpl, head);
+    },
     async page(entry, kind, scanCode) {
       const made = kept(entry, kind);
       if (made) return made;

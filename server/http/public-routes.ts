@@ -20,6 +20,7 @@ import type { EnvelopeKind, MaybePromise, PublicAnswer } from '#server/services/
 import { lotByCode } from '#server/services/gs1/resolver.ts';
 import { recordResolve, type Viewer } from '#server/services/products/resolve.ts';
 import { createContext } from '#server/trpc/context.ts';
+import { companyPageAnswer } from './company-page.ts';
 import { FIRST_VIEW_HEADERS, type FirstViews, pageBody } from './first-view.ts';
 import { lotEpcisAnswer, productEpcisAnswer, resolverAnswer, resolverDescription } from './gs1-answers.ts';
 import { requestInfo } from './request-info.ts';
@@ -45,7 +46,8 @@ import { singleBatchCall, singleBatchResult } from './trpc-batch.ts';
  * The GS1 paths (decision 130: the Digital Link resolver, its description, the EPCIS exports) are
  * declared here too, as `handler` routes: their answers are not kept public answers but redirects,
  * linksets and JSON-LD with HEAD and OPTIONS (CORS), so each names its methods and its handler
- * (gs1-answers.ts). They are mounted on the app only; the dispatcher leaves them to it.
+ * (gs1-answers.ts). So is a company's page, the light page named for the company (company-page.ts).
+ * They are mounted on the app only; the dispatcher leaves them to it.
  */
 export interface PublicRequest {
   param(name: string): string | undefined;
@@ -85,8 +87,16 @@ export interface HandlerRoute {
   kind: 'handler';
   path: string;
   methods: readonly ('GET' | 'HEAD' | 'OPTIONS')[];
-  /** `viewer`: the signed-in scanner's id for a scan it records. */
-  respond(c: Context, deps: AppDeps, viewer: () => Promise<Viewer>): Response | Promise<Response>;
+  /**
+   * `viewer`: the signed-in scanner's id for a scan it records; `firstViews`: the client's light page, for
+   * a page of its own. Null leaves the request to the rest of the app.
+   */
+  respond(
+    c: Context,
+    deps: AppDeps,
+    viewer: () => Promise<Viewer>,
+    firstViews: FirstViews,
+  ): Response | null | Promise<Response | null>;
 }
 
 export type PublicRoute = AnswerRoute | HandlerRoute;
@@ -207,6 +217,13 @@ export const publicRoutes: PublicRoute[] = [
   { kind: 'handler', path: '/.well-known/gs1resolver', methods: GS1_METHODS, respond: resolverDescription },
   { kind: 'handler', path: '/api/epcis/products/:id', methods: GS1_METHODS, respond: productEpcisAnswer },
   { kind: 'handler', path: '/api/epcis/lots/:id', methods: GS1_METHODS, respond: lotEpcisAnswer },
+  // A company's page: the light page named for the company (its title and link preview).
+  {
+    kind: 'handler',
+    path: '/company/details/:id',
+    methods: ['GET'],
+    respond: (c, deps, _viewer, firstViews) => companyPageAnswer(c, deps, firstViews),
+  },
 ];
 
 /** Each kind's headers (the app's security headers come on top). */
@@ -247,7 +264,11 @@ export function mountPublicRoutes(app: Hono, deps: AppDeps, firstViews: FirstVie
   };
   for (const route of publicRoutes) {
     if (route.kind === 'handler') {
-      app.on([...route.methods], route.path, (c) => route.respond(c, deps, () => viewerOf(c)));
+      app.on([...route.methods], route.path, async (c, next) => {
+        const answer = await route.respond(c, deps, () => viewerOf(c), firstViews);
+        if (answer) return answer;
+        await next();
+      });
       continue;
     }
     app.get(route.path, async (c, next) => {

@@ -1,6 +1,13 @@
 import { vi } from '#shared/i18n/vi/index.ts';
 import { imageVariant } from '#shared/image-variants.ts';
-import { productPath } from '#client/features/public/paths.ts';
+import { lotPath } from '#client/features/lots/paths.ts';
+import {
+  companyPageName,
+  documentTitle,
+  lotPageName,
+  productPageName,
+} from '#client/features/public/page-titles.ts';
+import { companyPath, productPath } from '#client/features/public/paths.ts';
 
 const t = vi.products.share;
 
@@ -14,22 +21,37 @@ interface SharedProduct {
   trackings: readonly unknown[];
 }
 
+interface SharedLot {
+  id: number;
+  code: string;
+  recalled: boolean;
+}
+
+interface SharedCompany {
+  id: number;
+  name: string;
+  address: string | null;
+}
+
 /** Text for an HTML attribute or element: the five characters that could end or open markup. */
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** Longest description a link preview shows whole (Facebook cuts near 160-200 characters). */
 const DESCRIPTION_MAX = 200;
 
+const sentence = (parts: string[]) => {
+  const text = parts.filter(Boolean).join(' ').replace(/\s+/g, ' ').trim();
+  return text.length > DESCRIPTION_MAX ? `${text.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…` : text;
+};
+
 /** What the preview says under the name: origin, maker, length of the journey, and what the page is. */
 export function shareDescription(product: SharedProduct): string {
-  const parts = [
+  return sentence([
     product.origin ? t.origin(product.origin) : '',
     product.company?.name ? t.company(product.company.name) : '',
     product.trackings.length ? t.steps(product.trackings.length) : '',
     t.cta,
-  ].filter(Boolean);
-  const text = parts.join(' ').replace(/\s+/g, ' ').trim();
-  return text.length > DESCRIPTION_MAX ? `${text.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…` : text;
+  ]);
 }
 
 /**
@@ -44,29 +66,78 @@ export function shareImage(image: string | null, publicUrl: string): string | nu
   return `${publicUrl.replace(/\/+$/, '')}${imageVariant(image, 640)}`;
 }
 
-/**
- * The head of a server-rendered product page: its title and the Open Graph tags a link preview reads
- * (Zalo and Facebook read og:*, others the plain description). og:url is the product page's address,
- * also for a printed code's address: one product, one shared address. Every value is escaped.
- */
-export function shareHead(product: SharedProduct, publicUrl: string): string {
-  const title = t.title(product.name);
-  const description = shareDescription(product);
-  const url = `${publicUrl.replace(/\/+$/, '')}${productPath(product.id)}`;
-  const image = shareImage(product.image, publicUrl);
+interface Head {
+  /** The page's name (page-titles.ts): og:title, and the tab's title with the app's name. */
+  name: string;
+  description: string;
+  path: string;
+  type: 'product' | 'website';
+  image: string | null;
+}
+
+/** A public page's title and the Open Graph tags a link preview reads (Zalo and Facebook read og:*, others the plain description); every value escaped. */
+function headTags(head: Head, publicUrl: string): string {
+  const url = `${publicUrl.replace(/\/+$/, '')}${head.path}`;
+  const image = shareImage(head.image, publicUrl);
   const meta = (attr: 'name' | 'property', key: string, value: string) =>
     `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
   return [
-    `<title>${escapeHtml(title)}</title>`,
-    meta('name', 'description', description),
+    `<title>${escapeHtml(documentTitle(head.name))}</title>`,
+    meta('name', 'description', head.description),
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
-    meta('property', 'og:type', 'product'),
+    meta('property', 'og:type', head.type),
     meta('property', 'og:site_name', t.siteName),
     meta('property', 'og:locale', 'vi_VN'),
-    meta('property', 'og:title', product.name),
-    meta('property', 'og:description', description),
+    meta('property', 'og:title', head.name),
+    meta('property', 'og:description', head.description),
     meta('property', 'og:url', url),
-    ...(image ? [meta('property', 'og:image', image), meta('property', 'og:image:alt', product.name)] : []),
+    ...(image ? [meta('property', 'og:image', image), meta('property', 'og:image:alt', head.name)] : []),
     meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
   ].join('\n    ');
+}
+
+/**
+ * The head of a server-rendered product page. og:url is the product page's address, also for a
+ * printed code's address: one product, one shared address.
+ */
+export function shareHead(product: SharedProduct, publicUrl: string): string {
+  const head: Head = {
+    name: productPageName(product),
+    description: shareDescription(product),
+    path: productPath(product.id),
+    type: 'product',
+    image: product.image,
+  };
+  return headTags(head, publicUrl);
+}
+
+/** A lot's page: the lot by its code and product, a recall said first, the lot's own address. */
+export function lotShareHead(lot: SharedLot, product: SharedProduct, publicUrl: string): string {
+  const description = lot.recalled
+    ? sentence([t.lotRecalled, t.lotCta])
+    : sentence([
+        product.origin ? t.origin(product.origin) : '',
+        product.company?.name ? t.company(product.company.name) : '',
+        t.lotCta,
+      ]);
+  const head: Head = {
+    name: lotPageName(lot, product),
+    description,
+    path: lotPath(lot.id),
+    type: 'product',
+    image: product.image,
+  };
+  return headTags(head, publicUrl);
+}
+
+/** A company's page: its name, where it is, and what the page shows. */
+export function companyShareHead(company: SharedCompany, publicUrl: string): string {
+  const head: Head = {
+    name: companyPageName(company),
+    description: sentence([company.address ? t.address(company.address) : '', t.companyCta]),
+    path: companyPath(company.id),
+    type: 'website',
+    image: null,
+  };
+  return headTags(head, publicUrl);
 }

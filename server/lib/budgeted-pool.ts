@@ -17,14 +17,17 @@ import { WORKER_READY, type WorkerReply, type WorkerRequest } from './budgeted-w
  *   sending large files keeps at most the other threads busy, and small jobs still get their turn.
  * - **Memory back**: a thread whose heap (JavaScript and WebAssembly) is over `retainMb` after a job is
  *   replaced, so what a large job took is given back to the system rather than kept for the next one.
+ *   Under that bound a busy thread keeps what it holds (the next job is likely as large); once the pool
+ *   has run no job for `idleMs`, a thread holding more than `idleRetainMb` is replaced too, so a storm's
+ *   leftovers do not stay with an idle server (decision 220).
  *
  * Threads start with the pool's first job (none while it is unused: a server that never imports keeps
  * none) and are replaced at once when retired or after any failure; `close()` ends them.
  */
 export interface BudgetedPool<Job, Result> {
   run(job: Job, options?: { heavy?: boolean }): Promise<Result>;
-  /** Threads alive, jobs running and waiting (tests, logs). */
-  readonly load: { threads: number; running: number; waiting: number };
+  /** Threads alive, jobs running and waiting, what each thread held after its last job in MB (tests, logs). */
+  readonly load: { threads: number; running: number; waiting: number; heldMb: number[] };
   close(): Promise<void>;
 }
 
@@ -41,6 +44,9 @@ export interface BudgetedPoolOptions<Job> {
   heapMb: number;
   /** A thread holding more than this after a job is replaced. */
   retainMb: number;
+  /** Once the pool has been idle `idleMs`, a thread holding more than this is replaced (default: never). */
+  idleRetainMb?: number;
+  idleMs?: number;
   retryAfterSeconds: number;
   /** The 503 of a full queue. */
   busyMessage: string;
@@ -51,6 +57,8 @@ export interface BudgetedPoolOptions<Job> {
 interface Thread {
   worker: Worker;
   busy: boolean;
+  /** What it held after its last job (MB), as the thread measured it. */
+  heldMb: number;
   /** Settles when the thread has loaded its modules: a job's deadline counts from then. */
   ready: Promise<void>;
 }
@@ -88,7 +96,7 @@ export function createBudgetedPool<Job, Result>(
       };
       worker.on('message', onReady);
     });
-    const thread: Thread = { worker, busy: false, ready };
+    const thread: Thread = { worker, busy: false, heldMb: 0, ready };
     threads.push(thread);
     // A thread that ends between jobs (it failed to load, the system ended it) leaves the pool rather
     // than be handed the next job to wait on until its deadline; the next job starts another (never a
@@ -129,6 +137,7 @@ export function createBudgetedPool<Job, Result>(
       };
       const onMessage = (reply: WorkerReply<Result>) => {
         if (reply.id !== id) return;
+        thread.heldMb = reply.heldMb;
         const keep = reply.heldMb <= options.retainMb;
         if ('result' in reply) settle(null, reply.result, keep);
         else if (reply.refusal)
@@ -160,15 +169,34 @@ export function createBudgetedPool<Job, Result>(
       });
     });
 
+  // The idle check: armed after each job, it fires once the pool has run nothing for idleMs.
+  let idleTimer: NodeJS.Timeout | undefined;
+  const retireIdleHolders = () => {
+    if (closed || threads.some((t) => t.busy)) return;
+    const idleRetainMb = options.idleRetainMb as number;
+    for (const thread of threads.filter((t) => t.heldMb > idleRetainMb)) retire(thread);
+  };
+  const armIdleCheck = () => {
+    if (options.idleRetainMb === undefined) return;
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(retireIdleHolders, options.idleMs ?? 5_000);
+    idleTimer.unref();
+  };
+
   const runNow = (job: Job) => {
     fill();
-    return runOn(threads.find((t) => !t.busy) ?? start(), job);
+    return runOn(threads.find((t) => !t.busy) ?? start(), job).finally(armIdleCheck);
   };
 
   return {
     get load() {
       const { running, waiting } = all.load;
-      return { threads: threads.length, running, waiting: waiting + (heavy?.load.waiting ?? 0) };
+      return {
+        threads: threads.length,
+        running,
+        waiting: waiting + (heavy?.load.waiting ?? 0),
+        heldMb: threads.map((t) => t.heldMb),
+      };
     },
     run(job, { heavy: isHeavy = false } = {}) {
       if (closed) return Promise.reject(new Error(`${options.worker.name} pool closed`));
@@ -177,6 +205,7 @@ export function createBudgetedPool<Job, Result>(
     },
     async close() {
       closed = true;
+      clearTimeout(idleTimer);
       await Promise.all(threads.splice(0).map((t) => t.worker.terminate()));
     },
   };

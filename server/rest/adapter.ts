@@ -1,4 +1,4 @@
-import type { Context as HonoContext, Hono } from 'hono';
+import type { Handler, Context as HonoContext, Hono, MiddlewareHandler } from 'hono';
 import { vi } from '#shared/i18n/vi/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
@@ -34,6 +34,11 @@ export interface RestRoute {
   status?: 200 | 201;
   /** The envelope's message: fixed, or said by the procedure's answer. */
   message?: string | ((data: never) => string);
+  /**
+   * What the body is: JSON (default), held to the JSON limit before the handler runs, or a multipart
+   * file, which server/http/upload-body.ts counts against its own, larger limit while reading it.
+   */
+  body?: 'json' | 'multipart';
   input?: (req: RestRequest) => unknown | Promise<unknown>;
   call: (caller: Caller, input: never) => Promise<unknown>;
 }
@@ -44,6 +49,7 @@ export function route<I, O>(r: {
   path: string;
   status?: 200 | 201;
   message?: string | ((data: NoInfer<O>) => string);
+  body?: RestRoute['body'];
   input?: (req: RestRequest) => I | Promise<I>;
   call: (caller: Caller, input: I) => Promise<O>;
 }): RestRoute {
@@ -57,17 +63,28 @@ async function readJson(c: HonoContext, alsoAccepted: readonly string[] = []): P
   const mediaType = type.split(';')[0]?.trim().toLowerCase() ?? '';
   if (!type.includes('application/json') && !alsoAccepted.includes(mediaType))
     throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  let body: unknown;
   try {
-    return JSON.parse(raw);
+    body = JSON.parse(raw);
   } catch {
     throw new AppError('BAD_REQUEST', vi.errors.invalidJson);
   }
+  // Every JSON body of the API is an object; an array of 100,000 items spread into `{ ...body, id }` became
+  // an object of 100,000 keys before any schema saw it.
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new AppError('BAD_REQUEST', vi.errors.notAnObject);
+  }
+  return body;
 }
 
-/** Mounts the routes on `app` (already under /api). */
-export function mountRestRoutes(app: Hono, deps: AppDeps, routes: RestRoute[]): void {
+/**
+ * Mounts the routes on `app` (already under /api). A route's body kind, declared beside its path,
+ * decides which size limit it is held to: `jsonLimit` for JSON, the upload reader's for multipart.
+ */
+export function mountRestRoutes(app: Hono, deps: AppDeps, routes: RestRoute[], jsonLimit: MiddlewareHandler): void {
   for (const r of routes) {
-    app.on(r.method.toUpperCase(), r.path, async (c) => {
+    const limited = r.method !== 'get' && r.body !== 'multipart';
+    const handler: Handler = async (c) => {
       const ctx = await createContext(deps, c.req.header('authorization'), requestInfo(c, deps.settings));
       const caller = createCaller(ctx);
       const req: RestRequest = {
@@ -81,6 +98,8 @@ export function mountRestRoutes(app: Hono, deps: AppDeps, routes: RestRoute[]): 
       const status = r.status ?? 200;
       const message = typeof r.message === 'function' ? r.message(data as never) : r.message;
       return c.json(okBody(data, status, message), status);
-    });
+    };
+    if (limited) app.on(r.method.toUpperCase(), r.path, jsonLimit, handler);
+    else app.on(r.method.toUpperCase(), r.path, handler);
   }
 }

@@ -67,6 +67,7 @@ export const lotsRoutes: RestRoute[] = [
     method: 'post',
     path: '/products/:id/lots/import',
     message: vi.lots.import.title,
+    body: 'multipart',
     input: async (r) => {
       const dryRun = r.query.dryRun;
       return {

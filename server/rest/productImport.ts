@@ -1,21 +1,15 @@
 import type { Context, Hono } from 'hono';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { IMPORT_TEMPLATE_FORMATS, type ImportTemplateFormat } from '#shared/schemas/productImport.ts';
-import { readUploadFile } from '#server/http/upload-body.ts';
+import { readUploadForm } from '#server/http/upload-body.ts';
 import { importTemplate, TEMPLATE_TYPES } from '#server/services/productImport/template.ts';
 import { route, type RestRoute } from './adapter.ts';
 
-/**
- * The multipart form's text fields (`dryRun`, `companyId`), read from a copy of the body taken before
- * readUploadFile consumes it (that reader caps the size first, so the copy is never larger). The query
- * string may carry them too (`?dryRun=true`).
- */
+/** The file, and the form's text fields (`dryRun`, `companyId`); the query string may carry them too (`?dryRun=true`). */
 async function formFields(c: Context) {
-  const copy = c.req.raw.clone();
-  const file = await readUploadFile(c);
-  const form = await copy.formData().catch(() => null);
+  const { file, fields } = await readUploadForm(c);
   const field = (name: string) => {
-    const v = form?.get(name) ?? c.req.query(name);
+    const v = fields.get(name) ?? c.req.query(name);
     return typeof v === 'string' && v !== '' ? v : undefined;
   };
   const dryRun = field('dryRun');
@@ -34,6 +28,7 @@ export const productImportRoutes: RestRoute[] = [
     method: 'post',
     path: '/products/import',
     message: vi.workspaceImport.done,
+    body: 'multipart',
     input: (r) => formFields(r.hono),
     call: (c, i) => c.productImport.run(i as never),
   }),

@@ -17,6 +17,7 @@ export const productsRoutes: RestRoute[] = [
   route({
     method: 'post',
     path: '/products/scan-qr',
+    body: 'multipart',
     input: (r) => readUploadFile(r.hono, 'photoScan'),
     call: (c, i) => c.products.scanImage(i),
   }),

@@ -9,6 +9,7 @@ export const uploadsRoutes: RestRoute[] = [
     path: '/uploads',
     status: 201,
     message: vi.scan.uploaded,
+    body: 'multipart',
     input: (r) => readUploadFile(r.hono),
     call: (c, i) => c.uploads.create(i),
   }),

@@ -121,11 +121,16 @@ function bucketMaker(stores: LimitStores) {
 
 /**
  * scrypt runs on libuv's threads, each holding a core for its whole hash: one core stays with the event
- * loop (at most libuv's 4 threads). Waiting room for a second or two of work; past it a caller is told to
- * come back rather than made to wait.
+ * loop (at most libuv's 4 threads). Waiting room for about a second of work (HASH_MAX_WAIT_MS, by the
+ * recent hashes' duration, and at most 16 places a slot); past it a caller is told to come back rather
+ * than made to wait. When the room is full an address holding fewer places pushes out the newest of the
+ * one holding the most; an account's owner at an address it signed in from (decision 173) waits in a
+ * reserved lane of a few places, served first.
  */
 const HASH_CONCURRENCY = Math.max(1, Math.min(4, availableParallelism() - 1));
 const HASH_MAX_WAITING = 16 * HASH_CONCURRENCY;
+export const HASH_MAX_WAIT_MS = 1000;
+const HASH_RESERVED_WAITING = 4 * HASH_CONCURRENCY;
 
 /**
  * The app's limits. Without a pool they count in memory, as a single server needs; with the PostgreSQL
@@ -152,6 +157,8 @@ export function createLimits(options: { accountMailsPerAddress?: number } = {}, 
     hashing: createWorkQueue({
       concurrency: HASH_CONCURRENCY,
       maxWaiting: HASH_MAX_WAITING,
+      reservedWaiting: HASH_RESERVED_WAITING,
+      maxWaitMs: HASH_MAX_WAIT_MS,
       retryAfterSeconds: 2,
     }),
     dummyHashes: new Map(),
@@ -168,13 +175,19 @@ export function limitsOf(scope: LimitScope): Limits {
   return scope.limits;
 }
 
-/** A password hash or check, through the app's bounded hashing queue (503 at once when it is full). */
-export function hashing<T>(scope: LimitScope, work: () => Promise<T>): Promise<T> {
-  return limitsOf(scope).hashing.run(work);
-}
-
 const ipOf = (scope: LimitScope) => scope.req?.ip ?? 'internal';
 const emailKey = (email: string) => email.trim().toLowerCase();
+
+/**
+ * A password hash or check, through the app's bounded hashing queue (503 at once when it is full),
+ * counted against the caller's address; `ownerOf` names the account when the caller is its owner at an
+ * address it signed in from (the reserved lane, decision 173).
+ */
+export function hashing<T>(scope: LimitScope, work: () => Promise<T>, ownerOf?: string): Promise<T> {
+  const ticket = ownerOf === undefined ? { key: ipOf(scope) } : { key: emailKey(ownerOf), reserved: true };
+  return limitsOf(scope).hashing.run(work, ticket);
+}
+
 const retryAfter = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /** One point to take from one bucket for one attempt. */
@@ -214,9 +227,14 @@ const giveBack = (taken: Taken[]) => Promise.all(taken.map((t) => t.take.bucket.
  * together, in parallel or in one tRPC batch, count one each); if any bucket is spent, gives the points
  * back and answers 429 with `Retry-After` before any work. Then runs `work`: on success each bucket
  * does its `onSuccess`; a failure keeps the points (it is what the limit counts), except a 503 from a
- * full work queue, which was no attempt at all and is given back.
+ * full work queue, which was no attempt at all and is given back. `work` is told whether the first
+ * bucket held no point before this one (`clean`: no failure and no other attempt in flight for its key).
  */
-export async function limited<T>(takes: Take[], work: () => Promise<T>, message?: string): Promise<T> {
+export async function limited<T>(
+  takes: Take[],
+  work: (clean: boolean) => Promise<T>,
+  message?: string,
+): Promise<T> {
   const taken = await Promise.all(takes.map(takePoint));
   const firstIsRepeat = (taken[0]?.consumed ?? 0) > 1;
   const refusing = taken.filter(
@@ -231,7 +249,7 @@ export async function limited<T>(takes: Take[], work: () => Promise<T>, message?
   }
   let result: T;
   try {
-    result = await work();
+    result = await work(!firstIsRepeat);
   } catch (err) {
     if (err instanceof AppError && err.code === 'SERVICE_UNAVAILABLE') await giveBack(taken);
     throw err;
@@ -248,8 +266,15 @@ export async function limited<T>(takes: Take[], work: () => Promise<T>, message?
   return result;
 }
 
-/** Sign-in: `work` checks the password and throws on a wrong one (401), which is what is counted. */
-export async function limitedSignIn<T>(scope: LimitScope, email: string, work: () => Promise<T>): Promise<T> {
+/**
+ * Sign-in: `work` checks the password and throws on a wrong one (401), which is what is counted. It is
+ * told whether this address has no failure on this account in the window (and no other try in flight).
+ */
+export async function limitedSignIn<T>(
+  scope: LimitScope,
+  email: string,
+  work: (cleanAddress: boolean) => Promise<T>,
+): Promise<T> {
   const l = limitsOf(scope);
   const e = emailKey(email);
   const ip = ipOf(scope);

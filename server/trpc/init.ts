@@ -1,12 +1,21 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
+import { TRPC_MAX_BATCH } from '#shared/constants.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { type Action, roleCan, type Subject } from '#shared/permissions.ts';
 import { databaseUnavailable } from '#server/db/errors.ts';
 import { AppError, ERROR_TABLE, storageFullError } from '#server/errors.ts';
 import { isDiskFull } from '#server/lib/disk-full.ts';
 import type { Actor, Context } from './context.ts';
+import { tooWide } from './input-width.ts';
 import { zodFieldErrors } from './zod-errors.ts';
+
+/**
+ * What tRPC answers when it refuses a batch over its `maxBatchSize` (server/app.ts): its own words, in
+ * English; the caller is told the app's. tests/server/security/request-shapes.test.ts fails if a tRPC
+ * upgrade changes them.
+ */
+const TRPC_BATCH_REFUSAL = 'Batch call exceeds maximum size';
 
 const t = initTRPC.context<Context>().create({
   isDev: false,
@@ -15,14 +24,21 @@ const t = initTRPC.context<Context>().create({
     const app = cause instanceof AppError ? cause : null;
     const zod = cause instanceof ZodError ? cause : null;
     const internal = error.code === 'INTERNAL_SERVER_ERROR' && !app;
+    const batch = error.code === 'BAD_REQUEST' && !cause && error.message === TRPC_BATCH_REFUSAL;
     return {
       ...shape,
       // Never a stack trace or an SQL error to a client.
-      message: internal ? vi.errors.internal : zod ? vi.errors.validation : error.message,
+      message: internal
+        ? vi.errors.internal
+        : zod
+          ? vi.errors.validation
+          : batch
+            ? vi.errors.batchTooLarge(TRPC_MAX_BATCH)
+            : error.message,
       data: {
         code: shape.data.code,
         httpStatus: app ? app.status : shape.data.httpStatus,
-        appCode: app?.code ?? null,
+        appCode: app?.code ?? (batch ? 'BAD_REQUEST' : null),
         fields: app?.fields ?? (zod ? zodFieldErrors(zod) : null),
       },
     };
@@ -30,22 +46,28 @@ const t = initTRPC.context<Context>().create({
 });
 
 /**
- * Turns the AppErrors services throw into TRPCErrors with the table's code, keeping the AppError as cause;
- * a lost database connection into its 503 (server/db/errors.ts), for tRPC and REST alike; and a write the
- * disk had no room for into the table's STORAGE_FULL (503 and Retry-After), telling the disk watch, which
- * logs it once in a while instead of a stack per request.
+ * Every call: an input with an object of too many keys is refused before any schema reads it
+ * (input-width.ts). Then the AppErrors services throw become TRPCErrors with the table's code, keeping
+ * the AppError as cause; a lost database connection its 503 (server/db/errors.ts), for tRPC and REST
+ * alike; and a write the disk had no room for the table's STORAGE_FULL (503 and Retry-After), telling the
+ * disk watch, which logs it once in a while instead of a stack per request. One middleware for all of it:
+ * each level costs every call (decision 073).
  */
-const errorMapping = t.middleware(async ({ ctx, next }) => {
-  const result = await next();
-  if (result.ok) return result;
-  let app =
-    result.error.cause instanceof AppError ? result.error.cause : databaseUnavailable(result.error.cause);
-  if (!app && isDiskFull(result.error.cause)) {
-    ctx.disk.sawFull('request');
-    app = storageFullError();
+const errorMapping = t.middleware(async ({ ctx, next, getRawInput }) => {
+  // An input tRPC cannot read (malformed JSON) is left to tRPC's own error.
+  const raw = await getRawInput().catch(() => undefined);
+  let app: AppError | null | undefined = tooWide(raw);
+  if (!app) {
+    const result = await next();
+    if (result.ok) return result;
+    app = result.error.cause instanceof AppError ? result.error.cause : databaseUnavailable(result.error.cause);
+    if (!app && isDiskFull(result.error.cause)) {
+      ctx.disk.sawFull('request');
+      app = storageFullError();
+    }
+    if (!app) return result;
   }
-  if (app) throw new TRPCError({ code: ERROR_TABLE[app.code].trpc, message: app.message, cause: app });
-  return result;
+  throw new TRPCError({ code: ERROR_TABLE[app.code].trpc, message: app.message, cause: app });
 });
 
 export const router = t.router;

@@ -67,8 +67,8 @@ const WHOLE_ACTIVITY: Readonly<Record<string, CbvBizStep>> = { ban: 'retail_sell
 /** The CBV step an activity names, or null: the longest phrase found as whole words wins. */
 export function cbvBizStepFor(activity: string): CbvBizStep | null {
   const folded = foldVietnamese(activity).replace(/[^a-z0-9]+/g, ' ').trim();
-  const whole = WHOLE_ACTIVITY[folded];
-  if (whole) return whole;
+  // Own keys only: an activity named "constructor" must not find Object's.
+  if (Object.hasOwn(WHOLE_ACTIVITY, folded)) return WHOLE_ACTIVITY[folded] as CbvBizStep;
   const words = ` ${folded} `;
   let best: readonly [string, CbvBizStep] | null = null;
   for (const entry of PHRASES) {

@@ -51,7 +51,14 @@ describe('[client][nav]: the menu per role', () => {
     ]);
   });
   it('[EMPLOYEE][nav]: an employee manages products and QR codes and its own settings, not users or company settings', () => {
-    expect(paths('EMPLOYEE')).toEqual(['/', '/products', '/scan-qr', '/products/manage', '/qrs', '/settings']);
+    expect(paths('EMPLOYEE')).toEqual([
+      '/',
+      '/products',
+      '/scan-qr',
+      '/products/manage',
+      '/qrs',
+      '/settings',
+    ]);
   });
   it('[SUPER_ADMIN][nav]: the super admin sees everything but business settings (COMPANY_ADMIN only) and sign in', () => {
     expect(paths('SUPER_ADMIN')).toEqual([
@@ -68,12 +75,18 @@ describe('[client][nav]: the menu per role', () => {
   it('[MODERATOR][nav]: a moderator edits content and has no management entries', () => {
     expect(paths('MODERATOR')).toEqual(['/', '/products', '/scan-qr', '/edit-content', '/settings']);
   });
-  it('[GUEST][nav]: the allowed list covers the public detail pages, not /users', () => {
+  it('[GUEST][nav]: the allowed list has the menu of a visitor, not /users', () => {
     const allowed = leftMenuPaths('GUEST');
-    expect(pathAllowed(allowed, '/products/details/5')).toBe(true);
-    expect(pathAllowed(allowed, '/company/details/5')).toBe(true);
+    expect(pathAllowed(allowed, '/products')).toBe(true);
     expect(pathAllowed(allowed, '/users')).toBe(false);
     expect(pathAllowed(allowed, '/')).toBe(false);
+  });
+  it('[GUEST][nav]: no menu entry is marked on a product, lot or company page (they are no entry of the menu)', () => {
+    for (const path of ['/products/details/5', '/lots/3', '/company/details/2'])
+      expect(
+        navForRole('GUEST').filter((item) => isNavActive(item, path)),
+        path,
+      ).toEqual([]);
   });
   it('[client][nav]: menu titles are the Vietnamese words of vi.nav', () => {
     expect(navForRole('SUPER_ADMIN').map((i) => i.title)).toEqual([

@@ -19,6 +19,18 @@ import type { AppRouter as ServerRouter } from '#server/trpc/root.ts';
 
 export type Answers = Record<string, (input: unknown) => unknown>;
 
+/** An answer of the network's: no answer at all, as with the phone offline. */
+export const NO_NETWORK = () => {
+  throw new Error('Failed to fetch');
+};
+
+/** The server's answer with an HTTP error, as our error formatter writes it (server/trpc/init.ts). */
+export const httpError =
+  (httpStatus: number, message = 'Lỗi') =>
+  () => {
+    throw TRPCClientError.from({ error: { message, code: -32004, data: { httpStatus } } });
+  };
+
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
 /** A token the client considers valid (the client never checks signatures). */
 export const validToken = () =>
@@ -46,11 +58,17 @@ export function renderApp(path: string, answers: Answers = {}, options: { firstV
       observable((o) => {
         calls.push(op.path);
         const answer = all[op.path];
-        if (!answer) o.error(TRPCClientError.from(new Error(`no stub for ${op.path}`)));
-        else {
-          o.next({ result: { type: 'data', data: answer(op.input) } });
-          o.complete();
+        if (!answer) return o.error(TRPCClientError.from(new Error(`no stub for ${op.path}`)));
+        let data: unknown;
+        try {
+          data = answer(op.input);
+        } catch (err) {
+          // A stub that throws is a failed call: a TRPCClientError as it is (an HTTP answer), anything
+          // else as no answer at all (the network).
+          return o.error(err instanceof TRPCClientError ? err : TRPCClientError.from(err as Error));
         }
+        o.next({ result: { type: 'data', data } });
+        o.complete();
       });
   const trpcClient = createTRPCClient<ServerRouter>({ links: [link] });
   // The app's own: what it keeps fresh (a server-rendered page's answer) is fresh here too.

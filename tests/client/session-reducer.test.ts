@@ -19,9 +19,6 @@ describe('[client][session]: the session reducer', () => {
       currentOnboardingStep: -1,
       leftMenuPaths: [
         '/products',
-        '/products/details/*',
-        '/company/details/*',
-        '/lots/*',
         '/scan-qr',
         '/auth/sign-in',
       ],

@@ -81,8 +81,9 @@ async function fakeCamera(page: Page, text: string) {
 async function expectProductPage(page: Page, product: CreatedProduct) {
   await expect(page).toHaveURL(new RegExp(`/products/details/${product.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
-  await expect(page.getByText('Đang hoạt động')).toBeVisible();
+  // The workspace's status is not a shopper's business: no badge on a public page.
   await expect(page.getByRole('heading', { name: 'Hành trình sản phẩm' })).toBeVisible();
+  await expect(page.getByText('Đang hoạt động')).toHaveCount(0);
   const steps = page.getByTestId('timeline').getByRole('listitem');
   await expect(steps).toHaveCount(2);
   await expect(steps.nth(0)).toContainText('Thu hái');

@@ -125,10 +125,8 @@ test('[GUEST][e2e][offline]: after one visit the scan page opens offline, reads 
   await cameraFailing(page, 100);
   await page.goto('/scan-qr');
   await expect(page.getByRole('heading', { level: 1, name: 'Quét mã QR' })).toBeVisible();
-  // The service worker has kept the page's files.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
+  // The service worker has kept the page's files, and the page says so.
+  await expect(page.getByText('Trang quét đã được lưu trên điện thoại')).toBeVisible({ timeout: 30_000 });
   await page.reload();
   await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
 

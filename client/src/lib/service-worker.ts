@@ -1,9 +1,8 @@
 /**
- * The service worker (vite-plugin-pwa's Workbox build, decision 122): it keeps the app shell and the
- * scan page so /scan-qr opens and reads codes with no network; pages still come from the network
- * whenever there is one. Registered by the scan page only (a shopper who opens a printed code's page
- * does not download the scanner in the background), once the page has loaded, so it never competes
- * with the page's own requests on a slow line; not in development (Vite serves sources there).
+ * The service worker (client/src/sw/sw.ts, decision 187): with no network, pages say so and
+ * the product and lot pages opened before show their kept copy; the scan page works offline once it
+ * has asked for its files to be kept. Registered by every page, once the page has loaded, so it never
+ * competes with the page's own requests on a slow line; not in development (Vite serves sources there).
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
@@ -12,4 +11,19 @@ export function registerServiceWorker(): void {
   };
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
+}
+
+/**
+ * Asks the worker to keep the scan page's files (the scanner, its WebAssembly, the app shell): true
+ * once they are kept, false when they cannot be (no worker, storage refused).
+ */
+export async function keepScanPage(): Promise<boolean> {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return false;
+  const worker = (await navigator.serviceWorker.ready).active;
+  if (!worker) return false;
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => resolve(event.data === true);
+    worker.postMessage('keep-scan-page', [channel.port2]);
+  });
 }

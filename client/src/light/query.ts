@@ -5,7 +5,15 @@
  * '@tanstack/react-query' here (vite.config.ts); the app keeps the library. An answer is kept for the
  * page's life, asked again only when invalidated or removed (a page opened by address is one visit).
  */
-import { createContext, createElement, type ReactNode, useContext, useEffect, useReducer, useRef } from 'react';
+import {
+  createContext,
+  createElement,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useReducer,
+  useRef,
+} from 'react';
 
 type QueryKey = readonly unknown[];
 interface Query {
@@ -112,7 +120,8 @@ export function useQuery<T>({ queryKey, queryFn: fn, enabled = true, placeholder
   });
   const previous = useRef<T | undefined>(undefined);
   if (q.status === 'success') previous.current = q.data as T;
-  const placeholder = q.status === 'pending' && placeholderData ? placeholderData(previous.current) : undefined;
+  const placeholder =
+    q.status === 'pending' && placeholderData ? placeholderData(previous.current) : undefined;
   return {
     data: (q.status === 'success' ? q.data : (placeholder ?? q.data)) as T | undefined,
     error: q.error,

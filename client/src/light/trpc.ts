@@ -38,9 +38,14 @@ async function call(kind: 'query' | 'mutation', path: string, input: unknown, op
           headers: { ...headers, 'content-type': 'application/json' },
           body: batch,
         }));
-    const [answer] = (await response.json()) as [{ result?: { data: unknown }; error?: { message: string; data: unknown } }];
+    const [answer] = (await response.json()) as [
+      { result?: { data: unknown }; error?: { message: string; data: unknown } },
+    ];
     if (answer?.result) return answer.result.data;
-    throw new TrpcCallError(answer?.error?.message ?? response.statusText, answer?.error?.data ?? { httpStatus: response.status });
+    throw new TrpcCallError(
+      answer?.error?.message ?? response.statusText,
+      answer?.error?.data ?? { httpStatus: response.status },
+    );
   } catch (err) {
     // No answer at all (offline) is an error without data, as the app's client reports it.
     const error = err instanceof TrpcCallError ? err : new TrpcCallError((err as Error).message, undefined);
@@ -62,7 +67,10 @@ function clientProxy(path: string[] = []): unknown {
 }
 
 /** react-query's key for a call as @trpc/tanstack-react-query writes it, so predicates on it still hold. */
-const queryKey = (path: string[], input: unknown) => [path, { ...(input === undefined ? {} : { input }), type: 'query' }];
+const queryKey = (path: string[], input: unknown) => [
+  path,
+  { ...(input === undefined ? {} : { input }), type: 'query' },
+];
 
 /** `a.b.queryOptions(input, options)` and `a.b.queryKey(input)` for the query stand-in (light/query.ts). */
 function optionsProxy(client: Client, path: string[] = []): unknown {
@@ -87,7 +95,11 @@ export const createAppTrpcClient = (() => clientProxy()) as typeof App.createApp
 const ClientContext = createContext<Client | null>(null);
 
 export const TRPCProvider = (({ trpcClient, children }: { trpcClient: Client; children: ReactNode }) =>
-  createElement(ClientContext.Provider, { value: trpcClient }, children)) as unknown as typeof App.TRPCProvider;
+  createElement(
+    ClientContext.Provider,
+    { value: trpcClient },
+    children,
+  )) as unknown as typeof App.TRPCProvider;
 
 export const useTRPCClient = (() => {
   const client = useContext(ClientContext);

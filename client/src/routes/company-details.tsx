@@ -3,10 +3,13 @@ import { useState } from 'react';
 import { useParams } from 'wouter';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { PUBLIC_COMPANY_PRODUCTS_PAGE_SIZE } from '#shared/constants.ts';
+import { usePageTitle } from '#client/components/layout/page-title.tsx';
+import { OfflinePage } from '#client/features/offline/offline-page.tsx';
 import { PublicNotFound } from '#client/features/public/not-found.tsx';
+import { companyPageName } from '#client/features/public/page-titles.ts';
 import { Pager } from '#client/features/public/pager.tsx';
 import { ProductCard } from '#client/features/public/product-card.tsx';
-import { useTRPC } from '#client/lib/trpc.ts';
+import { errorData, useTRPC } from '#client/lib/trpc.ts';
 
 const t = vi.publicPages.company;
 const silent = { trpc: { context: { silent: true } } };
@@ -24,7 +27,12 @@ export default function CompanyDetailsPage() {
       { enabled: valid, placeholderData: (prev) => prev, ...silent },
     ),
   );
+  usePageTitle(company.data ? { tab: companyPageName(company.data) } : null);
 
+  // No answer at all: no network (decision 187), asked again once it is back.
+  if (company.isError && errorData(company.error).httpStatus === undefined) {
+    return <OfflinePage onRetry={() => void company.refetch()} />;
+  }
   if (!valid || company.isError) return <PublicNotFound title={t.notFoundTitle} />;
   if (!company.data) return <p role="status">{vi.client.loading}</p>;
   const c = company.data;

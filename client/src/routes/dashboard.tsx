@@ -21,14 +21,15 @@ type Figure =
   | 'totalCompanies';
 
 /**
- * One block of figures: its heading, the headline cards and the scans by day, then any charts only it has.
- * 'Đang tải' until its query answers.
+ * One block of figures: its heading, the headline cards (`cards`, and `more` of its own after them) and
+ * the scans by day, then any charts only it has. 'Đang tải' until its query answers.
  */
 function Figures<D extends { scansByDay: { date: string; count: number }[] } & { [F in Figure]?: number }>({
   id,
   title,
   data,
   cards,
+  more,
   intro,
   children,
 }: {
@@ -36,6 +37,7 @@ function Figures<D extends { scansByDay: { date: string; count: number }[] } & {
   title: string;
   data: D | undefined;
   cards: readonly (Figure & keyof D)[];
+  more?: (d: D) => { label: string; value: number }[];
   /** Shown instead of the charts (the first steps of a company without products). */
   intro?: (d: D) => ReactNode;
   children?: (d: D) => ReactNode;
@@ -48,7 +50,12 @@ function Figures<D extends { scansByDay: { date: string; count: number }[] } & {
       </h2>
       {intro?.(data) ?? (
         <>
-          <StatCards items={cards.map((key) => ({ label: t[key], value: data[key] ?? 0 }))} />
+          <StatCards
+            items={[
+              ...cards.map((key) => ({ label: t[key], value: data[key] ?? 0 })),
+              ...(more?.(data) ?? []),
+            ]}
+          />
           <ScansByDayChart data={data.scansByDay} />
           {children?.(data)}
         </>
@@ -67,14 +74,12 @@ function CompanyFigures({ canAdd }: { canAdd: boolean }) {
       title={t.companyTitle}
       data={stats.data}
       cards={['totalProducts', 'activeProducts', 'inactiveProducts', 'totalScans']}
+      // Scans of the lots recalled now (decision 126), in the row of headline figures.
+      more={(d) => [{ label: vi.lots.dashboard.recalledScans, value: d.recalledLotScans }]}
       intro={(d) => (d.totalProducts === 0 ? <FirstSteps canAdd={canAdd} /> : null)}
     >
       {(d) => (
         <div className="grid gap-4 lg:grid-cols-2">
-          {/* Scans of the lots recalled now (decision 126). */}
-          <div className="lg:col-span-2">
-            <StatCards items={[{ label: vi.lots.dashboard.recalledScans, value: d.recalledLotScans }]} />
-          </div>
           <TopProductsChart data={d.topProducts} />
           <ActiveShareChart active={d.activeProducts} inactive={d.inactiveProducts} />
         </div>

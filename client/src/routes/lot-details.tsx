@@ -2,14 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'wouter';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { LotPageView } from '#client/features/lots/lot-page-view.tsx';
-import { PublicNotFound } from '#client/features/public/not-found.tsx';
-import { errorData, useTRPC } from '#client/lib/trpc.ts';
-
-const t = vi.lots.publicPage;
+import { AnswerPage } from '#client/features/public/answer-page.tsx';
+import { lotPageName } from '#client/features/public/page-titles.ts';
+import { useTRPC } from '#client/lib/trpc.ts';
 
 /**
  * '/lots/:id': the public page of a lot (decision 126), LotPageView over the lot's public answer (which
- * the server may already have put in the page, server/http/first-view.ts).
+ * the server may already have put in the page, server/http/first-view.ts); with no network, its kept
+ * copy (AnswerPage).
  */
 export default function LotDetailsPage() {
   const trpc = useTRPC();
@@ -18,15 +18,16 @@ export default function LotDetailsPage() {
   const answer = useQuery(
     trpc.lots.publicById.queryOptions({ id }, { enabled: valid, trpc: { context: { silent: true } } }),
   );
-  if (!valid || answer.isError) {
-    const status = errorData(answer.error).httpStatus;
-    return (
-      <PublicNotFound
-        title={t.notFoundTitle}
-        text={!valid || status === 404 || status === 400 ? t.notFoundText : vi.client.somethingWentWrong}
-      />
-    );
-  }
-  if (!answer.data) return <p role="status">{vi.client.loading}</p>;
-  return <LotPageView lot={answer.data.lot} product={answer.data.product} />;
+  return (
+    <AnswerPage
+      kind="lot"
+      id={id}
+      valid={valid}
+      query={answer}
+      name={(a) => lotPageName(a.lot, a.product)}
+      notFound={{ title: vi.lots.publicPage.notFoundTitle, text: vi.lots.publicPage.notFoundText }}
+    >
+      {(a) => <LotPageView lot={a.lot} product={a.product} />}
+    </AnswerPage>
+  );
 }

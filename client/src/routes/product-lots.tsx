@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { toast } from 'react-toastify';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
 import { type Column, DataTable, TableOrState } from '#client/components/ui/data-table.tsx';
@@ -28,15 +29,7 @@ const COLUMNS: Column<LotRow>[] = [
     header: t.status,
     card: 'status',
     cell: (l) =>
-      l.recalled ? (
-        <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-100">
-          {t.statusRecalled}
-        </span>
-      ) : (
-        <span className="rounded-full bg-primary-light px-2 py-0.5 text-xs font-semibold text-primary-dark">
-          {t.statusOk}
-        </span>
-      ),
+      l.recalled ? <Badge tone="danger">{t.statusRecalled}</Badge> : <Badge tone="ok">{t.statusOk}</Badge>,
   },
   { header: t.productionDate, cell: (l) => day(l.productionDate) },
   {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { usePageTitle } from '#client/components/layout/page-title.tsx';
 import { PageHeading } from '#client/components/ui/page-heading.tsx';
 import { HistoryList } from '#client/features/history/history-list.tsx';
 import { useHistory } from '#client/features/history/use-history.ts';
@@ -19,6 +20,10 @@ export default function ProductsPage() {
   const signedIn = state.isLoggedIn;
   const [page, setPage] = useState(1);
   const history = useHistory(signedIn, page);
+  // A visitor's home: the app's name above it, not the list further down.
+  usePageTitle(
+    signedIn || state.status === 'loading' ? null : { tab: vi.client.appName, header: vi.client.appName },
+  );
   return (
     <div className="flex w-full max-w-3xl flex-col gap-5">
       {!signedIn && state.status !== 'loading' && (

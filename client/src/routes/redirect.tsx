@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { useParams } from 'wouter';
+import { useLocation, useParams } from 'wouter';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { QR_CODE_PATTERN } from '#shared/constants.ts';
 import { LoadingScreen } from '#client/components/ui/loading-screen.tsx';
+import { keepCode, productOfCode } from '#client/features/offline/kept-pages.ts';
+import { OfflinePage } from '#client/features/offline/offline-page.tsx';
 import { PublicNotFound } from '#client/features/public/not-found.tsx';
+import { productPath } from '#client/features/public/paths.ts';
 import { useOpenScannedProduct, useResolveCode } from '#client/features/scan/record-scan.ts';
 import { errorData } from '#client/lib/trpc.ts';
 import { useSession } from '#client/session/SessionProvider.tsx';
@@ -40,23 +43,46 @@ export default function RedirectPage() {
   const { code = '' } = useParams<{ code: string }>();
   const resolve = useResolveCode();
   const open = useOpenScannedProduct();
+  const [, navigate] = useLocation();
   const { state } = useSession();
   const [failed, setFailed] = useState<string | null>(null);
-  const started = useRef(false);
+  const [offline, setOffline] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const started = useRef(-1);
 
   useEffect(() => {
     // Wait for the session: a signed-in user's scan belongs in their account, a visitor's on the phone.
-    if (state.status === 'loading' || started.current) return;
-    started.current = true;
+    if (state.status === 'loading' || started.current === attempt) return;
+    started.current = attempt;
     // The pattern, not the zod schema: this page must not load zod (decision 074).
     if (!QR_CODE_PATTERN.test(code)) return setFailed(t.notFoundText);
     resolve(code)
-      .then((product) => open(product, { replace: true }))
-      .catch((err) =>
-        setFailed(errorData(err).httpStatus === 404 ? t.notFoundText : vi.client.somethingWentWrong),
-      );
-  }, [state.status, code, resolve, open]);
+      .then((product) => {
+        // With no network next time, this code opens the product's kept copy (decision 187).
+        keepCode(code, product.id);
+        open(product, { replace: true });
+      })
+      .catch((err) => {
+        const status = errorData(err).httpStatus;
+        if (status !== undefined)
+          return setFailed(status === 404 ? t.notFoundText : vi.client.somethingWentWrong);
+        // No network: the product this code opened before, from its kept copy; else "Không có mạng".
+        const kept = productOfCode(code);
+        if (kept) navigate(productPath(kept), { replace: true });
+        else setOffline(true);
+      });
+  }, [state.status, code, resolve, open, navigate, attempt]);
 
+  if (offline) {
+    return (
+      <OfflinePage
+        onRetry={() => {
+          setOffline(false);
+          setAttempt((n) => n + 1);
+        }}
+      />
+    );
+  }
   if (failed) {
     return (
       <PublicNotFound title={t.notFoundTitle} text={failed === t.notFoundText ? undefined : failed}>

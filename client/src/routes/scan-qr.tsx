@@ -7,7 +7,7 @@ import { PageHeading } from '#client/components/ui/page-heading.tsx';
 import { readGuestHistory } from '#client/features/history/guest-history.ts';
 import { productPath } from '#client/features/public/paths.ts';
 import { PrivacyNotice } from '#client/features/public/privacy-notice.tsx';
-import { registerServiceWorker } from '#client/lib/service-worker.ts';
+import { keepScanPage } from '#client/lib/service-worker.ts';
 import { useSession } from '#client/session/SessionProvider.tsx';
 import { cameraMessage } from '#client/features/scan/camera-errors.ts';
 import { CodeForm } from '#client/features/scan/code-form.tsx';
@@ -35,7 +35,14 @@ export default function ScanQrPage() {
   );
 
   // This page, its camera and its reader are kept on the phone for the next visit, offline too.
-  useEffect(registerServiceWorker, []);
+  const [keptOffline, setKeptOffline] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void keepScanPage().then((kept) => live && setKeptOffline(kept));
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const onCameraError = (error: IScannerError) => setCameraError(cameraMessage(error.kind));
   const retryCamera = () => {
@@ -147,6 +154,7 @@ export default function ScanQrPage() {
           </ul>
         </section>
       )}
+      {keptOffline && <p className="text-sm text-ink-soft">{t.keptOffline}</p>}
       <PrivacyNotice />
     </div>
   );

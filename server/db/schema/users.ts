@@ -22,6 +22,12 @@ export const users = sqliteTable(
     username: text('username'),
     /** Bumped by a password change or reset, a disable or a delete: older tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /**
+     * The last addresses the account signed in from, as keyed hashes, newest first, space-separated
+     * (server/services/accounts/known-addresses.ts, decision 173): the owner there is served first when
+     * strangers fill the hashing queue. Never leaves the server.
+     */
+    signInAddresses: text('sign_in_addresses'),
     /** When an administrator invited the person by mail (decision 087); PENDING until they set a password. */
     invitedAt: timestamp('invited_at'),
     deletedAt: timestamp('deleted_at'),

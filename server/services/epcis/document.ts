@@ -85,7 +85,8 @@ function quantityElement(epcClass: string, lot: EpcisLot | null): Json {
   const el: Json = { epcClass };
   if (!lot || lot.quantity === null) return el;
   const unit = (lot.unit ?? '').trim().toLowerCase();
-  if (unit in UNIT_CODES) {
+  // Own keys only: a unit typed as "constructor" or "__proto__" is no unit of measure.
+  if (Object.hasOwn(UNIT_CODES, unit)) {
     el.quantity = lot.quantity;
     el.uom = UNIT_CODES[unit];
   } else if (Number.isInteger(lot.quantity)) {

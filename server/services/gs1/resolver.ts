@@ -11,7 +11,7 @@ import type { AppDeps } from '#server/deps.ts';
 import type { Viewer } from '#server/services/products/resolve.ts';
 import { recordScanEvent } from '#server/services/scans/record.ts';
 import { canonicalDigitalLink, type ParsedDigitalLink } from '#shared/gs1/digital-link.ts';
-import { lotPath, productPath, productPathAskingLot } from '#shared/public-paths.ts';
+import { companyPath, lotPath, productPath, productPathAskingLot } from '#shared/public-paths.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 
 /** The GS1 Web vocabulary, the namespace of `gs1:` link types (GS1-Conformant resolver standard). */
@@ -134,7 +134,7 @@ async function resolveGln(deps: AppDeps, link: ParsedDigitalLink): Promise<Resol
     .limit(1);
   if (!company) return null;
   const base = publicBase(deps);
-  const page = `${base}/company/details/${company.id}`;
+  const page = `${base}${companyPath(company.id)}`;
   const t = vi.gs1.linkTitles;
   return {
     anchor: canonicalDigitalLink({ ...link, base }),

@@ -47,6 +47,9 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
     heapMb: options.heapMb ?? PARSE_HEAP_MB,
     // A thread that grew for a large file gives its memory back rather than keeping it for the next.
     retainMb: 64,
+    // A thread is 10-30 MB after an everyday file; what a large import left goes once the imports stop.
+    idleRetainMb: 32,
+    idleMs: 5_000,
     retryAfterSeconds: 5,
     busyMessage: vi.workspaceImport.busy,
     overBudget: (job) =>

@@ -49,6 +49,9 @@ export function createDecodePool(options: DecodePoolOptions = {}): DecodePool {
     heapMb: 128,
     // A thread whose decoder's WebAssembly heap grew for a large photo gives it back (decision 120).
     retainMb: 96,
+    // A thread is about 30-40 MB after a phone's photo; what a storm of large ones left goes once it is over.
+    idleRetainMb: 48,
+    idleMs: 5_000,
     retryAfterSeconds: 5,
     busyMessage: vi.scan.decodeBusy,
     overBudget: () => new AppError('PAYLOAD_TOO_LARGE', vi.scan.decodeTooCostly),

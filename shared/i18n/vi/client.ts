@@ -1,6 +1,8 @@
 /** The client shell: layout, drawers, toasts, app settings, error and coming-soon pages. */
 export const client = {
   appName: 'Truy xuất nguồn gốc',
+  /** A browser tab's title: the page's name, then the app's. */
+  documentTitle: (name: string) => `${name} | Truy xuất nguồn gốc`,
   loading: 'Đang tải',
   mainMenu: 'Menu chính',
   openMenu: 'Mở menu',
@@ -20,6 +22,25 @@ export const client = {
   /** 'Unknown Error': a failure that is not an HTTP answer (network down...) (decision 032). */
   unknownError: 'Lỗi không xác định',
   offline: 'Không có kết nối mạng. Vui lòng kiểm tra mạng rồi thử lại.',
+  /** A page that needs the network, opened without one (decision 187). */
+  offlinePage: {
+    title: 'Không có mạng',
+    text: 'Trang này cần kết nối mạng. Hãy kiểm tra Wi-Fi hoặc dữ liệu di động rồi thử lại; trang cũng tự tải lại khi có mạng.',
+    retry: 'Thử lại',
+    meanwhile: 'Khi không có mạng, bạn vẫn xem được:',
+  },
+  /** A product or lot page shown from the copy kept on the phone. */
+  keptCopy: {
+    title: 'Không có mạng',
+    text: (when: string) => `Bản lưu lúc ${when}, có thể đã cũ.`,
+    retry: 'Tải bản mới',
+  },
+  /** A page whose code or data failed to load for another reason than the network. */
+  pageFailed: {
+    title: 'Không tải được trang',
+    text: 'Đã có lỗi khi tải trang này. Hãy tải lại trang.',
+    reload: 'Tải lại trang',
+  },
   backHome: 'Về trang chủ',
   errorPages: {
     forbidden: 'Bạn không có quyền truy cập trang này.',

@@ -26,6 +26,8 @@ export const errors = {
   resendTooSoon: 'Vui lòng chờ một phút trước khi gửi lại mã',
   weakPassword: 'Mật khẩu quá phổ biến, vui lòng chọn mật khẩu khác',
   invalidJson: 'Nội dung gửi lên không phải JSON hợp lệ',
+  notAnObject: 'Nội dung gửi lên phải là một đối tượng JSON',
+  tooManyFields: (max: number) => `Dữ liệu gửi lên có quá nhiều trường (tối đa ${max} trường trong một nhóm)`,
   noCompany: 'Tài khoản của bạn không thuộc doanh nghiệp nào',
   busy: 'Hệ thống đang bận, vui lòng thử lại sau ít giây',
   databaseUnavailable: 'Hệ thống tạm thời không truy cập được dữ liệu, vui lòng thử lại sau ít giây',

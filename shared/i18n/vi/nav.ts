@@ -13,7 +13,7 @@ export const nav = {
   signUp: 'Đăng ký',
   logout: 'Đăng xuất',
   productDetail: 'Chi tiết sản phẩm',
-  companyDetail: 'Thông tin doanh nghiệp',
+  companyDetail: 'Doanh nghiệp',
   redirect: 'Mã QR sản phẩm',
   activateAccount: 'Kích hoạt tài khoản',
   forgotPassword: 'Quên mật khẩu',

@@ -12,9 +12,14 @@ export const products = {
   deleted: 'Xóa sản phẩm thành công',
   codesCreated: 'Tạo mã QR thành công',
   codeBound: 'Gắn mã QR với sản phẩm thành công',
-  /** The product page's title and description where a shared link is shown (Zalo, Facebook...). */
+  /** The public pages' names and descriptions where a shared link is shown (Zalo, Facebook...). */
   share: {
-    title: (name: string) => `${name} | Truy xuất nguồn gốc`,
+    lotName: (code: string, product: string) => `Lô ${code} · ${product}`,
+    recalledLotName: (code: string, product: string) => `Đã thu hồi: Lô ${code} · ${product}`,
+    lotRecalled: 'Lô hàng này đã bị thu hồi: không sử dụng sản phẩm thuộc lô này.',
+    lotCta: 'Xem thông tin và hành trình của lô hàng.',
+    address: (address: string) => `Địa chỉ: ${address}.`,
+    companyCta: 'Xem thông tin doanh nghiệp và các sản phẩm đang hoạt động.',
     origin: (origin: string) => `Xuất xứ: ${origin}.`,
     company: (name: string) => `Sản xuất bởi ${name}.`,
     steps: (count: number) => `Hành trình ${count} bước.`,

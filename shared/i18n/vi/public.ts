@@ -32,6 +32,7 @@ export const publicPages = {
       'Không có mạng. Mã đã được lưu trên điện thoại và sẽ được tra cứu, ghi vào lịch sử khi có mạng trở lại.',
     pending: (n: number) => `${n} mã đang chờ tra cứu khi có mạng`,
     recentTitle: 'Đã quét gần đây',
+    keptOffline: 'Trang quét đã được lưu trên điện thoại: lần sau vẫn mở và đọc mã được khi không có mạng.',
   },
   privacy: {
     title: 'Quyền riêng tư',
@@ -45,9 +46,6 @@ export const publicPages = {
     category: 'Danh mục',
     unit: 'Đơn vị',
     tags: 'Thẻ',
-    status: 'Trạng thái',
-    active: 'Đang hoạt động',
-    inactive: 'Ngừng hoạt động',
     company: 'Doanh nghiệp',
     timeline: 'Hành trình sản phẩm',
     timelineEmpty: 'Chưa có thông tin hành trình.',

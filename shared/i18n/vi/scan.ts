@@ -3,6 +3,7 @@ export const scan = {
   notOurs: 'Mã QR này không thuộc hệ thống',
   noCodeInImage: 'Không tìm thấy mã QR trong ảnh',
   missingFile: 'Vui lòng chọn một tệp ảnh (trường file)',
+  tooManyParts: (max: number) => `Biểu mẫu gửi lên có quá nhiều phần (tối đa ${max})`,
   notAnImage: 'Chỉ chấp nhận ảnh JPG, JPEG, PNG hoặc GIF',
   notAPhoto: 'Chỉ đọc được ảnh JPG, PNG, GIF, WebP hoặc HEIC',
   fileTooLarge: (mb: string) => `Tệp quá lớn, tối đa ${mb} MB`,

@@ -37,7 +37,8 @@ export const workspace = {
     company: 'Doanh nghiệp',
     chooseCompany: 'Chọn doanh nghiệp',
     findCompany: 'Tìm doanh nghiệp',
-    companyHint: 'Sản phẩm sẽ thuộc doanh nghiệp này; danh mục, đơn vị và thẻ lấy từ danh sách của doanh nghiệp.',
+    companyHint:
+      'Sản phẩm sẽ thuộc doanh nghiệp này; danh mục, đơn vị và thẻ lấy từ danh sách của doanh nghiệp.',
     noCompany: '—',
   },
   dashboard: {
@@ -81,7 +82,13 @@ export const workspace = {
     searchPlaceholder: 'Tên, xuất xứ, danh mục, thẻ...',
     allStatuses: 'Tất cả trạng thái',
     allCategories: 'Tất cả danh mục',
-    sortFields: { name: 'Tên', createdAt: 'Ngày tạo', updatedAt: 'Ngày cập nhật', status: 'Trạng thái', category: 'Danh mục' },
+    sortFields: {
+      name: 'Tên',
+      createdAt: 'Ngày tạo',
+      updatedAt: 'Ngày cập nhật',
+      status: 'Trạng thái',
+      category: 'Danh mục',
+    },
     columns: { image: 'Ảnh', name: 'Tên sản phẩm', category: 'Danh mục', status: 'Trạng thái', qr: 'Mã QR' },
     empty: 'Chưa có sản phẩm nào. Hãy thêm sản phẩm hoặc nhập từ tệp.',
     noMatch: 'Không có sản phẩm phù hợp',
@@ -141,7 +148,8 @@ export const workspace = {
     submit: (n: number) => `Nhập ${n.toLocaleString('vi-VN')} sản phẩm`,
     summary: (products: number, steps: number) =>
       `Tệp có ${products.toLocaleString('vi-VN')} sản phẩm, ${steps.toLocaleString('vi-VN')} bước hành trình.`,
-    errorsTitle: (n: number) => `Có ${n.toLocaleString('vi-VN')} lỗi: sửa tệp rồi chọn lại, chưa có sản phẩm nào được nhập.`,
+    errorsTitle: (n: number) =>
+      `Có ${n.toLocaleString('vi-VN')} lỗi: sửa tệp rồi chọn lại, chưa có sản phẩm nào được nhập.`,
     moreErrors: (n: number) => `... và ${n.toLocaleString('vi-VN')} lỗi khác`,
     ok: 'Tệp hợp lệ, sẵn sàng nhập.',
     previewCaption: 'Xem trước sản phẩm',
@@ -163,6 +171,7 @@ export const workspace = {
     code: 'Mã',
     product: 'Sản phẩm',
     createdAt: 'Ngày tạo',
+    note: 'Lưu ý',
     bind: 'Gắn sản phẩm',
     bindTitle: (code: string) => `Gắn mã ${code} với sản phẩm`,
     pickProduct: 'Sản phẩm',
@@ -172,6 +181,8 @@ export const workspace = {
     printTitle: 'Tờ tem mã QR (A4)',
     printHint: (n: number) =>
       `${n} mã trên trang này, 4 x 6 mã mỗi tờ A4, mỗi mã rộng 30 mm. In ở tỉ lệ 100% (không thu nhỏ cho vừa trang).`,
+    previewZoomed: (percent: number) =>
+      `Bản xem trước được thu nhỏ còn ${percent}% cho vừa màn hình; tem in ra vẫn đúng kích thước.`,
     printButton: 'In',
     back: 'Quay lại',
     selectPage: 'Chọn tất cả mã trên trang',
@@ -202,8 +213,20 @@ export const workspace = {
       DELETED: 'Đã xóa',
     },
     searchPlaceholder: 'Tên, email hoặc tên đăng nhập',
-    sortFields: { displayName: 'Tên', email: 'Email', createdAt: 'Ngày tạo', role: 'Vai trò', status: 'Trạng thái' },
-    columns: { name: 'Họ tên', email: 'Email', role: 'Vai trò', status: 'Trạng thái', phone: 'Số điện thoại' },
+    sortFields: {
+      displayName: 'Tên',
+      email: 'Email',
+      createdAt: 'Ngày tạo',
+      role: 'Vai trò',
+      status: 'Trạng thái',
+    },
+    columns: {
+      name: 'Họ tên',
+      email: 'Email',
+      role: 'Vai trò',
+      status: 'Trạng thái',
+      phone: 'Số điện thoại',
+    },
     roles: {
       SUPER_ADMIN: 'Quản trị hệ thống',
       MODERATOR: 'Kiểm duyệt viên',
@@ -212,7 +235,12 @@ export const workspace = {
       USER: 'Người dùng',
       GUEST: 'Khách',
     },
-    statuses: { ACTIVE: 'Đang hoạt động', PENDING: 'Chờ kích hoạt', DISABLED: 'Vô hiệu hóa', DELETED: 'Đã xóa' },
+    statuses: {
+      ACTIVE: 'Đang hoạt động',
+      PENDING: 'Chờ kích hoạt',
+      DISABLED: 'Vô hiệu hóa',
+      DELETED: 'Đã xóa',
+    },
     /** An account invited by mail whose person has not set a password yet (decision 087). */
     invitedStatus: 'Đã mời, chờ đặt mật khẩu',
     inviteHint: 'Người dùng sẽ nhận email có liên kết để tự đặt mật khẩu (hiệu lực 7 ngày).',

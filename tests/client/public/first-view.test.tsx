@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { APP_ROUTES } from '#client/app-routes.ts';
 import { prepareFirstView, takeFirstView } from '#client/first-view/take.ts';
+import { productAnswer } from '#tests/client/public/product-answer.ts';
 import { renderApp } from '#tests/client/render-app.tsx';
 
 /**
@@ -9,20 +10,7 @@ import { renderApp } from '#tests/client/render-app.tsx';
  * frame is the product page itself (no loading screen, no second request), and a printed code's scan is
  * still recorded, once, after the session is known.
  */
-const product = {
-  id: 7,
-  name: 'Cà phê Arabica Cầu Đất',
-  status: 'ACTIVE',
-  image: null,
-  images: [],
-  origin: 'Lâm Đồng',
-  category: 'Cà phê',
-  unit: 'Túi 500 g',
-  tags: ['arabica'],
-  qr_code: 'abcd1234efgh',
-  company: { id: 3, name: 'HTX Cầu Đất' },
-  trackings: [{ id: 1, activity: 'Thu hái', location: 'Cầu Đất', date: '2025-11-02', description: '', companyId: 3 }],
-} as never;
+const product = productAnswer;
 
 function pageWithJson(text: string) {
   const element = document.createElement('script');

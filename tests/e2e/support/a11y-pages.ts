@@ -8,6 +8,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E } from './e2e-settings.ts';
 import { expectAccessiblePage, storeTheme } from './a11y.ts';
 import { createActiveUser, PASSWORD, uniqueEmail } from './accounts.ts';
+import { resetLink } from './outbox.ts';
 import { expect, test } from './fixtures.ts';
 
 export type Who = 'visitor' | 'user' | 'company' | 'admin';
@@ -98,6 +99,26 @@ export async function buildA11yWorld(request: APIRequestContext): Promise<A11yWo
     201,
   );
 
+  // A lot, recalled: its public page leads with the recall banner; the workspace lists it.
+  const lot = await json<{ id: number }>(
+    await request.post('/api/lots', {
+      ...authed(owner.accessToken),
+      data: { productId: product.id, code: 'L2405A', productionDate: '2025-11-20', expiryDate: '2026-11-20' },
+    }),
+    201,
+  );
+  await json(
+    await request.post(`/api/lots/${lot.id}/recall`, {
+      ...authed(owner.accessToken),
+      data: { reason: 'Phát hiện nấm mốc trong mẫu kiểm tra' },
+    }),
+    200,
+  );
+  // A password reset link, valid while the journeys run (opening it checks it, uses nothing).
+  const since = Date.now() - 1000;
+  await json(await request.post('/api/auth/forgot-password', { data: { email: user.email } }), 200);
+  const reset = new URL(await resetLink(user.email, since)).pathname;
+
   const sessions = {
     user: await login(request, user.email, user.password),
     company: await login(request, owner.email, owner.password),
@@ -115,6 +136,21 @@ export async function buildA11yWorld(request: APIRequestContext): Promise<A11yWo
     { name: 'đăng nhập', path: '/auth/sign-in', who: 'visitor', ready: heading('Đăng nhập') },
     { name: 'đăng ký', path: '/auth/sign-up', who: 'visitor', ready: heading('Đăng ký') },
     { name: 'quên mật khẩu', path: '/auth/forgot-password', who: 'visitor', ready: heading(/Quên mật khẩu/) },
+    {
+      name: 'kích hoạt tài khoản',
+      path: '/auth/activate-account',
+      who: 'visitor',
+      ready: heading('Kích hoạt tài khoản'),
+    },
+    {
+      name: 'đặt mật khẩu mới',
+      path: reset,
+      who: 'visitor',
+      ready: async (page) => {
+        await heading('Đặt mật khẩu mới')(page);
+        await expect(page.getByLabel('Mật khẩu', { exact: true })).toBeVisible();
+      },
+    },
     { name: 'quét mã', path: '/scan-qr', who: 'visitor', ready: heading('Quét mã QR') },
     {
       name: 'trang sản phẩm',
@@ -129,6 +165,12 @@ export async function buildA11yWorld(request: APIRequestContext): Promise<A11yWo
       ready: heading('Công ty E2E', 1),
     },
     {
+      name: 'trang lô hàng (đã thu hồi)',
+      path: `/lots/${lot.id}`,
+      who: 'visitor',
+      ready: heading('Lô L2405A', 1),
+    },
+    {
       name: 'trang của mã in',
       path: `/redirect/${printed?.code}`,
       who: 'visitor',
@@ -141,16 +183,26 @@ export async function buildA11yWorld(request: APIRequestContext): Promise<A11yWo
       who: 'company',
       ready: heading('Quản lý sản phẩm', 1),
     },
+    {
+      name: 'lô hàng của sản phẩm',
+      path: `/products/manage/${product.id}/lots`,
+      who: 'company',
+      ready: heading(`Lô hàng: ${product.name}`, 1),
+    },
     { name: 'mã QR', path: '/qrs', who: 'company', ready: heading('Quản lý mã QR', 1) },
     { name: 'người dùng', path: '/users', who: 'company', ready: heading('Người dùng', 1) },
     { name: 'cài đặt', path: '/settings', who: 'company', ready: heading('Cài đặt', 1) },
     { name: 'sửa nội dung', path: '/edit-content', who: 'admin', ready: heading('Sửa nội dung', 1) },
+    { name: 'trang chủ (quản trị)', path: '/', who: 'admin', ready: heading('Số liệu toàn hệ thống', 2) },
     {
       name: 'cài đặt doanh nghiệp',
       path: '/company/settings/',
       who: 'company',
       ready: heading('Thông tin doanh nghiệp'),
     },
+    { name: 'không có quyền', path: '/403', who: 'visitor', ready: heading('Không có quyền truy cập', 1) },
+    { name: 'không tìm thấy trang', path: '/404', who: 'visitor', ready: heading('Không tìm thấy trang', 1) },
+    { name: 'lỗi máy chủ', path: '/500', who: 'visitor', ready: heading('Lỗi máy chủ', 1) },
   ];
   return { pages, sessions };
 }
@@ -214,7 +266,7 @@ export function everyPageJourneys(device: string): () => A11yWorld {
     test(`[ALL][e2e][a11y]: every page passes axe's WCAG 2.2 AA rules and reflows at 320 px, ${colorScheme}, ${device}`, async ({
       page,
     }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(330_000);
       await checkEveryPage(page, get(), colorScheme, device);
     });
   }

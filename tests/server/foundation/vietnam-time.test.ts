@@ -55,4 +55,27 @@ describe('[unit][dates] a day in Vietnam', () => {
     expect(formatDate('không phải ngày')).toBe('không phải ngày');
     expect(formatVietnamDay('2026-11-25T23:30:00Z')).toBe('26/11/2026');
   });
+
+  it("[unit][dates]: written as vi-VN's Intl.DateTimeFormat writes them in Hồ Chí Minh City, for any instant", () => {
+    const dayTime = new Intl.DateTimeFormat('vi-VN', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: VIETNAM_TIME_ZONE,
+    });
+    const day = new Intl.DateTimeFormat('vi-VN', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      timeZone: VIETNAM_TIME_ZONE,
+    });
+    for (let i = 0; i < 2_000; i++) {
+      const at = Date.UTC(1990, 0, 1) + Math.floor(Math.random() * 60 * 365 * 86_400_000);
+      const iso = new Date(at).toISOString();
+      expect(formatDate(iso), iso).toBe(dayTime.format(at));
+      expect(formatVietnamDay(iso), iso).toBe(day.format(at));
+    }
+  });
 });

@@ -20,6 +20,13 @@ describe('Vietnamese activities to CBV 2.0 bizSteps', () => {
     expect(cbvBizStepFor(activity)).toBe(step);
   });
 
+  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])(
+    'an activity named %s names no step',
+    (activity) => {
+      expect(cbvBizStepFor(activity)).toBeNull();
+    },
+  );
+
   it('keeps a stored step, bares a CBV long form, else maps, else mints the app URI', () => {
     const url = 'https://tx.vn/';
     expect(bizStepOf({ activity: 'Rang', bizStep: 'storing' }, url)).toBe('storing');

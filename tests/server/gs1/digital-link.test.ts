@@ -445,6 +445,15 @@ describe('parsing', () => {
       },
     });
   });
+
+  it('names of Object.prototype are no primary key and no qualifier, wherever they stand', () => {
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+      expect(parseDigitalLinkPath(`/01/${name}/x`, '').ok, name).toBe(false);
+      expect(parseDigitalLinkPath(`/${name}/1`, '').ok, name).toBe(false);
+      expect(parseDigitalLinkPath(`/01/09506000134352/${name}/1`, '').ok, name).toBe(false);
+      expect(parseDigitalLinkPath(`/01/09506000134352`, `?${name}=1`).ok, name).toBe(true);
+    }
+  });
 });
 
 describe('building', () => {

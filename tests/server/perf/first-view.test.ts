@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '#server/app.ts';
-import { scanEvents } from '#server/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { companies, products, scanEvents } from '#server/db/schema/index.ts';
 import { flushScanEvents } from '#server/services/scans/record.ts';
 import { atOnce, createTestDeps } from '#tests/helpers/deps.ts';
 import { callerFor, createUser } from '#tests/helpers/factories.ts';
@@ -55,7 +56,10 @@ describe('[GUEST][REST][perf] server-rendered public pages', () => {
     expect(res.headers.get('content-type')).toContain('text/html');
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
-    expect(html).toContain('<h1 class="text-2xl font-bold text-ink">Cà phê Arabica Cầu Đất</h1>');
+    expect(html).toMatch(/<h1 class="[^"]*">Cà phê Arabica Cầu Đất<\/h1>/);
+    // A product without a picture leads with its name: no empty picture box, and no workspace status.
+    expect(html).not.toContain('Chưa có ảnh');
+    expect(html).not.toContain('Đang hoạt động');
     expect(html).toContain('Lâm Đồng');
     expect(html).toContain('Thu hoạch');
     expect(html).toContain('Hành trình sản phẩm');
@@ -278,6 +282,42 @@ describe('[GUEST][REST][first-view] a shared product link shows the product', ()
       expect(html).not.toContain('"Đặc biệt"');
       expect(html).not.toContain('<Mới>');
     }
+  });
+
+  it("a lot's page is named for its lot and product, a recalled lot says so first, and its preview points at the lot", async () => {
+    const { caller, product, get } = await world();
+    const lot = await caller.lots.create({ productId: product.id, code: 'L2405A' });
+    const before = await get(`/lots/${lot.id}`);
+    expect(before.html).toContain('<title>Lô L2405A · Cà phê Arabica Cầu Đất | Truy xuất nguồn gốc</title>');
+    expect(metaOf(before.html, 'og:title')).toBe('Lô L2405A · Cà phê Arabica Cầu Đất');
+    expect(metaOf(before.html, 'og:url')).toBe(`http://localhost:3000/lots/${lot.id}`);
+    await caller.lots.recall({ id: lot.id, reason: 'Phát hiện nấm mốc' });
+    await atOnce(async () => {
+      const { html } = await get(`/lots/${lot.id}`);
+      expect(html).toContain(
+        '<title>Đã thu hồi: Lô L2405A · Cà phê Arabica Cầu Đất | Truy xuất nguồn gốc</title>',
+      );
+      expect(metaOf(html, 'description')).toMatch(/^Lô hàng này đã bị thu hồi/);
+    });
+  });
+
+  it("a company's page is named for the company in its title and preview; an unknown one is the plain page", async () => {
+    const { deps, product, get } = await world();
+    const [row] = await deps.db.select().from(products).where(eq(products.id, product.id));
+    const [company] = await deps.db.select().from(companies).where(eq(companies.id, row!.companyId));
+    const companyId = company!.id;
+    const { res, html } = await get(`/company/details/${companyId}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(html).toContain(`<title>${company!.name} | Truy xuất nguồn gốc</title>`);
+    expect(metaOf(html, 'og:title')).toBe(company!.name);
+    expect(metaOf(html, 'og:url')).toBe(`http://localhost:3000/company/details/${companyId}`);
+    expect(metaOf(html, 'description')).toContain('Địa chỉ: Hà Nội.');
+    // The rest is the client's page as it is: no first view, its script and root.
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<script type="module" src="/assets/index-1.js">');
+    for (const other of ['/company/details/999', '/company/details/abc'])
+      expect((await get(other)).html, other).toBe(TEMPLATE);
   });
 
   it('a product without a picture has no og:image, and the description still says what the page is', async () => {

@@ -20,6 +20,26 @@ describe('[GUEST][HTTP][products] QR images', () => {
     expect(read?.ecLevel).toBe('M');
   });
 
+  it('[GUEST][HTTP][products]: an image asked again is not drawn again (a PNG costs tens of ms to draw)', async () => {
+    const api = await createTestApi();
+    const p = await people(api.deps);
+    const product = await makeProduct(api.deps, p.companyA.id);
+    const fetchPng = async () => {
+      const started = performance.now();
+      const res = await api.app.request(`/api/qr/${product.qrCode}.png`);
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      return { bytes, ms: performance.now() - started };
+    };
+    // Another code first, so that the first draw below is not paying for loading the QR library.
+    await api.app.request(`/api/qr/${(await makeProduct(api.deps, p.companyA.id)).qrCode}.png`);
+    const first = await fetchPng();
+    const again = [];
+    for (let i = 0; i < 20; i++) again.push(await fetchPng());
+    for (const a of again) expect(a.bytes).toEqual(first.bytes);
+    const mean = again.reduce((sum, a) => sum + a.ms, 0) / again.length;
+    expect(mean).toBeLessThan(first.ms / 3);
+  });
+
   it('[GUEST][HTTP][products]: the SVG is served as SVG and the product answer points at both', async () => {
     const api = await createTestApi();
     const p = await people(api.deps);

@@ -81,7 +81,8 @@ describe('[GUEST][REST][products] scan a phone photo', () => {
     expect(res.body.data).toMatchObject({ id: honey.id, name: 'Mật ong' });
     expect(res.body.data.found.map((f: { id: number }) => f.id)).toEqual([honey.id]);
     expect(await api.deps.db.select().from(scanEvents)).toHaveLength(1);
-  });
+    // Drawing and encoding the 48 MP fixture takes most of this: seconds alone, tens beside other test files.
+  }, 90_000);
 
   it('[GUEST][REST][products]: a 12 MP quality-95 JPEG of about 7 MB (over the 5 MB upload limit) answers the product', async () => {
     const { api, honey } = await setup();

@@ -69,17 +69,27 @@ describe('[SUPER_ADMIN][durability] npm run backup', () => {
     let stop = false;
     let n = 0;
     let acknowledgedDuring = 0;
+    // A writer that fails stops them all and says why, rather than leaving the others writing to a
+    // server the test has moved past (their failures would surface as unrelated socket errors).
+    const failures: string[] = [];
     const writers = Array.from({ length: 3 }, async () => {
       while (!stop) {
-        const res = await createAccount(live, token, `trong-khi-${n++}@example.com`);
-        expect(res.status).toBe(201);
-        acknowledgedDuring++;
+        const email = `trong-khi-${n++}@example.com`;
+        const res = await createAccount(live, token, email).catch((err: Error) => ({
+          status: 0,
+          body: { message: String(err.cause ?? err) },
+        }));
+        if (res.status !== 201) {
+          failures.push(`${email}: ${res.status} ${res.body?.message}`);
+          stop = true;
+        } else acknowledgedDuring++;
       }
     });
     const out = join(tempDir('txng-backup-'), 'ban-sao');
     const result = await runBackup(live.dataDir, out);
     stop = true;
     await Promise.all(writers);
+    expect(failures).toEqual([]);
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout.trim().split('\n').at(-1)!)).toMatchObject({
       event: 'backup.done',

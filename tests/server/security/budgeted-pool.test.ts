@@ -95,4 +95,19 @@ describe('[security] budgeted worker pool', () => {
     const big = await p.run({ kind: 'hold', mb: 64 });
     expect((await p.run({ kind: 'echo', value: 'y' })).thread).not.toBe(big.thread);
   }, 60_000);
+
+  it('once the pool is idle, a thread holding more than idleRetainMb is replaced; one holding less is kept', async () => {
+    const p = pool({ retainMb: 1024, idleRetainMb: 48, idleMs: 300 });
+    const small = await p.run({ kind: 'hold', mb: 1 });
+    await new Promise((r) => setTimeout(r, 800));
+    expect((await p.run({ kind: 'echo', value: 'x' })).thread).toBe(small.thread);
+    const big = await p.run({ kind: 'hold', mb: 64 });
+    // Busy, it keeps what it holds: the next job may be as large.
+    expect((await p.run({ kind: 'echo', value: 'y' })).thread).toBe(big.thread);
+    expect(p.load.heldMb[0]).toBeGreaterThan(48);
+    await new Promise((r) => setTimeout(r, 800));
+    expect(p.load.threads).toBe(1);
+    expect((await p.run({ kind: 'echo', value: 'z' })).thread).not.toBe(big.thread);
+    expect(p.load.heldMb[0]).toBeLessThan(48);
+  }, 60_000);
 });

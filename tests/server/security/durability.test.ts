@@ -192,10 +192,13 @@ describe('[SUPER_ADMIN][durability] the real server', () => {
         sqliteOf(running.deps.store).prepare('update documents set title = title where 0').run();
         order.push(`hook (db open: ${sqliteOf(running.deps.store).open})`);
       });
+      // In flight for certain: close() is called once the server has the request, not after a guessed
+      // delay (20 ms was not always enough for the connection to be made on a busy machine).
+      const received = new Promise((resolve) => running.server.once('request', resolve));
       const inFlight = fetch(`http://127.0.0.1:${running.port}/api/health`).then((r) =>
         order.push(`request ${r.status}`),
       );
-      await sleep(20);
+      await received;
       await Promise.all([running.close(), inFlight]);
       order.push(`closed (db open: ${sqliteOf(running.deps.store).open})`);
       expect(order).toEqual(['request 200', 'hook (db open: true)', 'closed (db open: false)']);
@@ -237,5 +240,6 @@ describe('[SUPER_ADMIN][durability] the real server', () => {
       expect(logs.body.data.total).toBeGreaterThanOrEqual(new Set(mine).size);
       expect(new Set(mine).size).toBeGreaterThan(0);
     }
-  });
+    // Five starts of the real server: seconds each beside the other test files.
+  }, 120_000);
 });

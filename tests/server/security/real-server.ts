@@ -144,6 +144,31 @@ export async function newestMail(dataDir: string, to: string, matching: RegExp =
   }
 }
 
+/** The server process's resident memory and its peak so far, in MB (Linux /proc). */
+export function memoryOf(server: RealServer): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+  const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? Number.NaN);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+/**
+ * The server's resident memory once it has settled after a storm: read every 250 ms until it is within
+ * `mb` of `baseline` or `ms` have passed (the collector gives memory back when the process is idle).
+ */
+export async function settledRss(
+  server: RealServer,
+  baseline: number,
+  mb: number,
+  ms = 15_000,
+): Promise<number> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const { rss } = memoryOf(server);
+    if (rss - baseline <= mb || Date.now() > deadline) return rss;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 /** A JSON answer, read loosely: each test asserts the fields it cares about. */
 // biome-ignore lint/suspicious/noExplicitAny: the body is whatever the server sent; tests assert on it
 export type Json = any;
@@ -221,11 +246,4 @@ export async function postFile(
   form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
   const res = await fetch(`${base}/api${path}`, { method: 'POST', body: form, headers });
   return { status: res.status, headers: res.headers, body: (await res.json()) as Json };
-}
-
-/** The server process's resident memory and its peak so far, in MB (Linux /proc). */
-export function memoryOf(server: RealServer): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
-  const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? Number.NaN);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 }

@@ -19,7 +19,11 @@ export function Header({
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-line bg-surface/90 px-4 backdrop-blur lg:h-[72px] lg:px-8">
       <MobileNav open={navOpen} onOpenChange={onNavOpenChange} />
-      <p className="min-w-0 flex-1 truncate text-lg font-semibold text-ink" data-testid="page-title">
+      {/* Two lines at most rather than cut: a phone's header is narrow beside the sign-in button. */}
+      <p
+        className="line-clamp-2 min-w-0 flex-1 text-base leading-tight font-semibold break-words text-ink sm:text-lg"
+        data-testid="page-title"
+      >
         {title}
       </p>
       {state.isLoggedIn ? (

@@ -33,6 +33,9 @@ export function CardList<T, K extends Key>({
       <ul className="grid gap-3" data-testid="card-list">
         {rows.map((row) => {
           const key = rowKey(row);
+          const badges = status
+            .map((c) => c.cell(row))
+            .filter((v) => v !== '' && v !== null && v !== undefined);
           return (
             <li key={key} className="flex gap-3 rounded-lg border border-line bg-surface p-3 text-sm">
               {selection && (
@@ -48,11 +51,11 @@ export function CardList<T, K extends Key>({
               {image && <div className="shrink-0">{image.cell(row)}</div>}
               <div className="min-w-0 flex-1 [overflow-wrap:anywhere]">
                 {title && <h3 className={cn('text-base', title.className)}>{title.cell(row)}</h3>}
-                {status.length > 0 && (
+                {badges.length > 0 && (
                   <div className="mt-1 flex flex-wrap gap-2">
-                    {status.map((c, i) => (
+                    {badges.map((badge, i) => (
                       // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed for a table's life
-                      <span key={i}>{c.cell(row)}</span>
+                      <span key={i}>{badge}</span>
                     ))}
                   </div>
                 )}

@@ -6,14 +6,14 @@ import { cn } from '#client/lib/cn.ts';
 import { CardList } from './data-card-list.tsx';
 import { LoadFailed } from './load-failed.tsx';
 import { type DataTableProps, pageSelection } from './data-table-model.ts';
-import { type RowAction, RowActionButtons } from './row-actions.tsx';
+import { type RowAction, RowActionBar } from './row-actions.tsx';
 import { useAtLeastSm } from './use-media-query.ts';
 
 const CELL = 'px-3 py-2';
 
 /**
  * The workspace's list: from `sm` up a bordered table with an optional selection column first and the
- * row's actions last (right-aligned under 'Thao tác'); below `sm` one card per row (picture, name,
+ * row's actions last (right-aligned under 'Thao tác': the first as a button, the others in a menu); below `sm` one card per row (picture, name,
  * status, the other facts) with its actions in a menu, so no list scrolls sideways on a phone.
  * One or the other is rendered, never both, so each row's text is on the page once.
  */
@@ -21,7 +21,14 @@ export function DataTable<T, K extends Key>(props: DataTableProps<T, K>) {
   return useAtLeastSm() ? <TableView {...props} /> : <CardList {...props} />;
 }
 
-function TableView<T, K extends Key>({ rows, rowKey, columns, selection, actions }: DataTableProps<T, K>) {
+function TableView<T, K extends Key>({
+  rows,
+  rowKey,
+  rowName,
+  columns,
+  selection,
+  actions,
+}: DataTableProps<T, K>) {
   const { canSelect, selectable, allOn } = pageSelection(rows, rowKey, selection);
   return (
     <div className="overflow-x-auto rounded-lg border border-line bg-surface">
@@ -79,7 +86,7 @@ function TableView<T, K extends Key>({ rows, rowKey, columns, selection, actions
                 )}
                 {actions && (
                   <td className={CELL}>
-                    <RowActionButtons actions={actions(row)} />
+                    <RowActionBar name={rowName(row)} actions={actions(row)} />
                   </td>
                 )}
               </tr>

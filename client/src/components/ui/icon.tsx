@@ -2,7 +2,7 @@ import type { NavIcon } from '#shared/navigation.ts';
 
 /** Outline icons (24px grid, stroke), bundled: no icon font or CDN. */
 const PATHS: Record<
-  NavIcon | 'menu' | 'close' | 'chevron' | 'collapse' | 'more' | 'link' | 'upload' | 'check',
+  NavIcon | 'menu' | 'close' | 'chevron' | 'collapse' | 'more' | 'link' | 'upload' | 'check' | 'offline',
   string
 > = {
   home: 'M3 10.5 12 3l9 7.5V21h-6v-6H9v6H3z',
@@ -25,6 +25,8 @@ const PATHS: Record<
   check: 'm5 12 5 5L20 7',
   link: 'M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1',
   upload: 'M12 15V4M7 9l5-5 5 5M4 15v4a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-4',
+  offline:
+    'M12 20h.01M8.5 16.4a5 5 0 0 1 7 0M5 12.9a10 10 0 0 1 5.2-2.7M19 12.9a10 10 0 0 0-2-1.5M2 8.8a15 15 0 0 1 4.2-2.6M22 8.8a15 15 0 0 0-11.3-3.8M2 2l20 20',
 };
 
 export type IconName = keyof typeof PATHS;

@@ -18,29 +18,37 @@ export interface RowAction {
   danger?: boolean;
 }
 
-/** The row's actions as a line of small buttons (the table's last cell, from `sm` up). */
-export function RowActionButtons({ actions }: { actions: readonly RowAction[] }) {
+/**
+ * The row's actions in a table's last cell (from `sm` up): the first as a small button, the others
+ * behind the row's '⋮' menu, so a row's actions stay on one line however many there are.
+ */
+export function RowActionBar({ name, actions }: { name: string; actions: readonly RowAction[] }) {
+  const [first, ...rest] = actions;
+  if (!first) return null;
+  const look = buttonVariants({ variant: 'outline', size: 'sm' });
   return (
-    <div className="flex flex-wrap justify-end gap-1">
-      {actions.map((a, i) => {
-        const look = { variant: i === 0 && !a.href ? 'outline' : 'ghost', size: 'sm' } as const;
-        const tone = a.danger ? 'text-danger' : undefined;
-        return a.href ? (
-          <a
-            key={a.label}
-            className={cn(buttonVariants(look), tone)}
-            href={a.href}
-            download={a.download}
-            aria-label={a.ariaLabel}
-          >
-            {a.label}
-          </a>
-        ) : (
-          <Button key={a.label} {...look} className={tone} aria-label={a.ariaLabel} onClick={a.onSelect}>
-            {a.label}
-          </Button>
-        );
-      })}
+    <div className="flex items-center justify-end gap-1 whitespace-nowrap">
+      {first.href ? (
+        <a
+          className={cn(look, first.danger && 'text-danger')}
+          href={first.href}
+          download={first.download}
+          aria-label={first.ariaLabel}
+        >
+          {first.label}
+        </a>
+      ) : (
+        <Button
+          variant="outline"
+          size="sm"
+          className={first.danger ? 'text-danger' : undefined}
+          aria-label={first.ariaLabel}
+          onClick={first.onSelect}
+        >
+          {first.label}
+        </Button>
+      )}
+      <RowActionMenu name={name} actions={rest} size="sm" />
     </div>
   );
 }
@@ -49,10 +57,19 @@ const ITEM =
   'flex min-h-11 cursor-pointer items-center rounded-md px-3 text-sm text-ink outline-none select-none data-[highlighted]:bg-soft';
 
 /**
- * The row's actions behind one '⋮' button (a card's corner, below `sm`): a Radix menu, so arrows,
- * Enter, Escape and the return of focus to the button work as in any menu.
+ * The row's actions behind one '⋮' button (a card's corner below `sm`, beside the first action in a
+ * table): a Radix menu, so arrows, Enter, Escape and the return of focus to the button work as in any menu.
  */
-export function RowActionMenu({ name, actions }: { name: string; actions: readonly RowAction[] }) {
+export function RowActionMenu({
+  name,
+  actions,
+  size = 'icon',
+}: {
+  name: string;
+  actions: readonly RowAction[];
+  /** 'sm': beside a table row's first action, as tall as it. */
+  size?: 'icon' | 'sm';
+}) {
   const trigger = useRef<HTMLButtonElement>(null);
   if (actions.length === 0) return null;
   // A chosen action may open a dialog: the menu button has the focus first, so the dialog returns it
@@ -66,9 +83,13 @@ export function RowActionMenu({ name, actions }: { name: string; actions: readon
       <M.Trigger
         ref={trigger}
         aria-label={vi.workspace.common.actionsFor(name)}
-        className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'shrink-0')}
+        className={cn(
+          buttonVariants({ variant: size === 'sm' ? 'outline' : 'ghost', size: 'icon' }),
+          size === 'sm' && 'h-8 w-8',
+          'shrink-0',
+        )}
       >
-        <Icon name="more" className="h-6 w-6 [stroke-width:3]" />
+        <Icon name="more" className={cn(size === 'sm' ? 'h-5 w-5' : 'h-6 w-6', '[stroke-width:3]')} />
       </M.Trigger>
       <M.Portal>
         <M.Content

@@ -21,6 +21,29 @@ const PRIMARY = 'var(--primary)';
 /** Axis labels in the palette's secondary text colour, readable in light and dark (palette.css). */
 const TICK = { fill: 'var(--ink-soft)' };
 const shortDay = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
+/** "Lượt quét: 10", as Vietnamese writes it (Recharts puts " : " between a name and its value). */
+const SEPARATOR = ': ';
+/** A product's name on the bar chart's axis, on one line: whole in the tooltip and in the table below. */
+const NAME_MAX = 20;
+const axisName = (name: string) =>
+  name.length > NAME_MAX ? `${name.slice(0, NAME_MAX - 1).trimEnd()}…` : name;
+
+/** The bar chart's name tick as one line of text (Recharts' own tick wraps a name into lines). */
+function NameTick({
+  x,
+  y,
+  payload,
+}: {
+  x?: number | string;
+  y?: number | string;
+  payload?: { value?: unknown };
+}) {
+  return (
+    <text x={x} y={y} dy={4} textAnchor="end" fontSize={12} fill={TICK.fill}>
+      {axisName(String(payload?.value ?? ''))}
+    </text>
+  );
+}
 
 /**
  * A chart card: the chart is one image to assistive technology, named and pointing at the table of the
@@ -83,7 +106,11 @@ export function ScansByDayChart({ data }: { data: { date: string; count: number 
           <XAxis tick={TICK} dataKey="date" tickFormatter={shortDay} fontSize={12} minTickGap={16} />
           <YAxis tick={TICK} allowDecimals={false} fontSize={12} />
           {/* The tooltip's date reads like the axis under it (dd/mm). */}
-          <Tooltip labelFormatter={(d) => shortDay(String(d))} formatter={(v) => [v, t.scans]} />
+          <Tooltip
+            separator={SEPARATOR}
+            labelFormatter={(d) => shortDay(String(d))}
+            formatter={(v) => [v, t.scans]}
+          />
           <Area type="monotone" dataKey="count" stroke={PRIMARY} fill={PRIMARY} fillOpacity={0.2} />
         </AreaChart>
       </ResponsiveContainer>
@@ -109,8 +136,8 @@ export function TopProductsChart({ data }: { data: { id: number; name: string; s
           >
             <CartesianGrid strokeDasharray="3 3" stroke="var(--line)" />
             <XAxis tick={TICK} type="number" allowDecimals={false} fontSize={12} />
-            <YAxis tick={TICK} type="category" dataKey="name" width={120} fontSize={12} />
-            <Tooltip formatter={(v) => [v, t.scans]} />
+            <YAxis tick={NameTick} type="category" dataKey="name" width={160} />
+            <Tooltip separator={SEPARATOR} formatter={(v) => [v, t.scans]} />
             <Bar dataKey="scans" fill={PRIMARY} radius={[0, 4, 4, 0]} />
           </BarChart>
         </ResponsiveContainer>
@@ -152,7 +179,7 @@ export function ActiveShareChart({ active, inactive }: { active: number; inactiv
                 <Cell key={d.name} fill={d.color} />
               ))}
             </Pie>
-            <Tooltip />
+            <Tooltip separator={SEPARATOR} />
             <Legend
               verticalAlign="bottom"
               iconType="circle"

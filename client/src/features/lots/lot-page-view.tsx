@@ -32,6 +32,7 @@ export function LotPageView({ lot, product }: PublicLotAnswer) {
       </section>
       {/* The product as its own page shows it; the lot's recall is already said above. */}
       <ProductView
+        heading="h2"
         product={{ ...product, lot: null, recalledLots: product.recalledLots.filter((l) => l.id !== lot.id) }}
       />
       {/* The lot's own steps follow the product's shared ones. */}

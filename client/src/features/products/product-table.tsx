@@ -2,6 +2,7 @@ import { useLocation } from 'wouter';
 import type { DatasetItem } from '#shared/gs1/dataset.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { imageVariant } from '#shared/image-variants.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
 import { type Column, DataTable, editDeleteActions } from '#client/components/ui/data-table.tsx';
 import { withCompanyColumn } from '#client/features/company/company-column.tsx';
 import { productLotsPath } from '#client/features/lots/paths.ts';
@@ -37,15 +38,9 @@ const COLUMNS: Column<ProductRow>[] = [
     header: t.columns.status,
     card: 'status',
     cell: (p) => (
-      <span
-        className={
-          p.status === 'ACTIVE'
-            ? 'rounded-full bg-primary-light px-2 py-0.5 text-xs font-semibold text-primary-dark'
-            : 'rounded-full bg-soft px-2 py-0.5 text-xs font-semibold text-ink-soft'
-        }
-      >
+      <Badge tone={p.status === 'ACTIVE' ? 'ok' : 'muted'}>
         {p.status === 'ACTIVE' ? c.active : c.inactive}
-      </span>
+      </Badge>
     ),
   },
   { header: t.columns.qr, className: 'font-mono text-xs', cell: (p) => p.qr_code },

@@ -7,18 +7,15 @@ const t = vi.publicPages.product;
 
 /**
  * The first image large and loaded at once (it is what the visitor came for); the others as small
- * thumbnails loaded lazily. Sizes are given so the page does not jump while images arrive.
+ * thumbnails loaded lazily. Sizes are given so the page does not jump while images arrive. No picture,
+ * no gallery: the page then leads with the product's name and facts, not an empty box a screen tall;
+ * nor when the picture cannot load (a page kept for offline, with no network).
  */
 export function Gallery({ name, images }: { name: string; images: string[] }) {
   const [current, setCurrent] = useState(0);
+  const [broken, setBroken] = useState(false);
   const main = images[current];
-  if (!main) {
-    return (
-      <div className="flex aspect-[4/3] w-full items-center justify-center rounded-lg bg-soft text-sm text-ink-soft">
-        {t.noImage}
-      </div>
-    );
-  }
+  if (!main || broken) return null;
   return (
     <div className="flex flex-col gap-2">
       <img
@@ -28,6 +25,7 @@ export function Gallery({ name, images }: { name: string; images: string[] }) {
         height={600}
         fetchPriority={current === 0 ? 'high' : undefined}
         decoding="async"
+        onError={() => setBroken(true)}
         className="aspect-[4/3] w-full rounded-lg bg-soft object-cover"
       />
       {images.length > 1 && (

@@ -1,2 +1,2 @@
-/** The public product page's address: where a scan, a history entry or a shared link opens a product. */
-export { productPath } from '#shared/public-paths.ts';
+/** The public pages' addresses a scan, a history entry or a shared link opens (one definition, in shared). */
+export { companyPath, productPath } from '#shared/public-paths.ts';

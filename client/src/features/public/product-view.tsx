@@ -3,6 +3,7 @@ import { vi } from '#shared/i18n/vi/index.ts';
 import { ScannedLot } from '#client/features/lots/lot-facts.tsx';
 import { ProductRecalls } from '#client/features/lots/recall-banner.tsx';
 import { Gallery } from './gallery.tsx';
+import { companyPath } from './paths.ts';
 import { ShareButton } from './share-button.tsx';
 import { Timeline } from './timeline.tsx';
 import type { PublicProduct } from './types.ts';
@@ -19,10 +20,19 @@ function Fact({ label, value }: { label: string; value: string | null | undefine
   );
 }
 
-/** The public product page's content, phone first: picture, name, facts, company, then the journey. */
-export function ProductView({ product }: { product: PublicProduct }) {
+/**
+ * The public product page's content, phone first: picture (when there is one), name, facts, company,
+ * then the journey. Only what a shopper needs: a recall comes first, but no workspace state (a public
+ * page shows only active products anyway). `heading`: 'h2' inside a lot's page, whose h1 is the lot.
+ */
+export function ProductView({
+  product,
+  heading: Heading = 'h1',
+}: {
+  product: PublicProduct;
+  heading?: 'h1' | 'h2';
+}) {
   const images = [...new Set([product.image, ...product.images].filter((s): s is string => !!s))];
-  const active = product.status === 'ACTIVE';
   return (
     <article className="mx-auto flex w-full max-w-2xl flex-col gap-5">
       {/* A recall comes before everything else (decision 126). */}
@@ -30,18 +40,7 @@ export function ProductView({ product }: { product: PublicProduct }) {
       {product.lot && <ScannedLot lot={product.lot} />}
       <Gallery name={product.name} images={images} />
       <header className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-bold text-ink">{product.name}</h1>
-          <span
-            className={
-              active
-                ? 'self-start rounded-full bg-primary-light px-2.5 py-0.5 text-xs font-semibold text-primary-dark'
-                : 'self-start rounded-full bg-soft px-2.5 py-0.5 text-xs font-semibold text-ink-soft'
-            }
-          >
-            {active ? t.active : t.inactive}
-          </span>
-        </div>
+        <Heading className="min-w-0 text-2xl font-bold break-words text-ink">{product.name}</Heading>
         <ShareButton title={product.name} />
       </header>
 
@@ -56,7 +55,7 @@ export function ProductView({ product }: { product: PublicProduct }) {
         <div className="flex justify-between gap-4 py-2">
           <dt className="text-ink-soft">{t.company}</dt>
           <dd className="text-right font-medium">
-            <Link href={`/company/details/${product.company.id}`} className="text-primary hover:underline">
+            <Link href={companyPath(product.company.id)} className="text-primary hover:underline">
               {product.company.name}
             </Link>
           </dd>

@@ -2,6 +2,7 @@ import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '#server/trpc/root.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { formatVietnamDay } from '#shared/vietnam-time.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
 import { type Column, DataTable } from '#client/components/ui/data-table.tsx';
 import { withCompanyColumn } from '#client/features/company/company-column.tsx';
 import type { RowAction } from '#client/components/ui/row-actions.tsx';
@@ -24,19 +25,13 @@ const COLUMNS: Column<ShortLinkRow>[] = [
   { header: t.code, rowHeader: true, className: 'font-mono font-medium', cell: (r) => r.code },
   {
     header: t.product,
-    cell: (r) =>
-      r.product ? (
-        <>
-          {r.product.name}
-          {leadsNowhere(r) && (
-            <span className="mt-1 block w-fit rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-              {t.productInactive}
-            </span>
-          )}
-        </>
-      ) : (
-        <span className="text-ink-soft">{t.free}</span>
-      ),
+    cell: (r) => (r.product ? r.product.name : <span className="text-ink-soft">{t.free}</span>),
+  },
+  // Under the code on a phone's card, where it has the card's width to stay on one line.
+  {
+    header: t.note,
+    card: 'status',
+    cell: (r) => (leadsNowhere(r) ? <Badge tone="warning">{t.productInactive}</Badge> : null),
   },
   { header: t.createdAt, cell: (r) => formatVietnamDay(r.createdAt) },
 ];

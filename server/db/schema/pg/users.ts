@@ -20,6 +20,7 @@ export const users = pgTable(
     phoneNumber: text('phone_number'),
     username: text('username'),
     tokenVersion: integer('token_version').notNull().default(0),
+    signInAddresses: text('sign_in_addresses'),
     invitedAt: timestamp('invited_at'),
     deletedAt: timestamp('deleted_at'),
     createdAt: createdAt(),

@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `sign_in_addresses` text;
