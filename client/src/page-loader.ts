@@ -39,8 +39,8 @@ export function onDemand(load: () => Promise<PageModule>) {
     loaded = m;
     return m;
   };
-  // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose, see above
   const settled = (m: PageModule) =>
+    // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose, see above
     ({ then: (ok: (m: PageModule) => void) => ok(m) }) as Promise<PageModule>;
   return {
     page: lazy(() => (loaded ? settled(loaded) : load().then(keep))),
