@@ -16,8 +16,9 @@ import type { ClientFiles } from './static-client.ts';
 
 /**
  * The public product page and a printed code's address (/redirect/{code}) come with the product already
- * in the HTML (issue 7: on a phone with slow 3G the page is readable after the HTML and the stylesheet,
- * ~1.5 s, instead of after ~120 kB of JavaScript, ~5 s). The markup is the app's own components rendered
+ * in the HTML: a shopper scanning on a phone over slow 3G reads the page once the HTML and the stylesheet
+ * have come, instead of after the page's JavaScript has come and run, which took several times longer
+ * (bench/RESULTS.md has the figures). The markup is the app's own components rendered
  * to static HTML (client/src/first-view/render-product.tsx); the answer travels along as JSON in a
  * non-executed element, so the app starts from the same data without asking again.
  *
@@ -28,10 +29,10 @@ import type { ClientFiles } from './static-client.ts';
  *
  * A storm of phones on one printed code asks for this page as often as for the resolve, so the page is
  * kept per cached answer, gzipped only (~4 kB; every browser accepts gzip, anything else gets it
- * unzipped): a change to the product drops its answer from the public answers (their triggers) and so
- * the page with it, and the answers' bound bounds the pages.
+ * unzipped): a change to the product drops its answer from the public answers (the change feed tells
+ * them) and so the page with it, and the answers' bound bounds the pages.
  *
- * The routes are declared in public-routes.ts, with the other public paths.
+ * The pages are the table of public pages' (shared/public-pages.ts); their routes are public-routes.ts's.
  */
 
 /**
