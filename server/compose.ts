@@ -5,6 +5,7 @@ import { prepareDatabase } from './db/migrations.ts';
 import { migratePg, openPgDb, withAdvisoryLock } from './db/pg-client.ts';
 import { errorReason, isConnectionError } from './db/errors.ts';
 import { createPgScanWriter } from './db/pg-scan-windows.ts';
+import { sqliteScanWriter } from './db/scan-events.ts';
 import { createPgAnswerSource } from './db/public-answers/pg-source.ts';
 import { createSqliteAnswerSource } from './db/public-answers/sqlite-source.ts';
 import { databaseEngine } from './db/engine.ts';
@@ -130,7 +131,7 @@ export async function createAppDeps(
       listening: (heard) => (heard ? health.clear('database') : health.set('database')),
     });
     const writer = createPgScanWriter(handle.pool, { windowMs: settings.scanFlushMs, logger });
-    const scanBuffer = createScanBuffer({ store, settings, logger, writer });
+    const scanBuffer = createScanBuffer({ settings, logger, later: writer });
     const deps: AppDeps = {
       ...base,
       db: handle.db,
@@ -183,7 +184,12 @@ export async function createAppDeps(
     source: createSqliteAnswerSource(sqlite, { publicUrl: settings.publicUrl, logger, disk }),
     feed,
   });
-  const scanBuffer = createScanBuffer({ store, settings, logger, background });
+  const scanBuffer = createScanBuffer({
+    settings,
+    logger,
+    now: sqliteScanWriter(sqlite, logger),
+    later: background,
+  });
   const deps: AppDeps = {
     ...base,
     db,
