@@ -113,7 +113,18 @@ export const PUBLIC_PAGES: readonly PublicEntry[] = [
   { kind: 'page', path: '/products', page: 'visitorHistory' },
 ];
 
+export type PublicPageEntry = Extract<PublicEntry, { kind: 'page' }>;
+
 /** The pages of the table: the paths the server answers with the light page, and the light build's routes. */
-export const PUBLIC_PAGE_ENTRIES = PUBLIC_PAGES.filter(
-  (e): e is Extract<PublicEntry, { kind: 'page' }> => e.kind === 'page',
-);
+export const PUBLIC_PAGE_ENTRIES = PUBLIC_PAGES.filter((e): e is PublicPageEntry => e.kind === 'page');
+
+/**
+ * A page's address for one product, lot, company or printed code: its path in the table with its
+ * parameter filled (`pagePath('lotDetails', 7)` is `/lots/7`), so that the links the server and the client
+ * write (shared/public-paths.ts, a code's printed URL) cannot drift from the paths the server answers.
+ */
+export function pagePath(page: PublicPageName, key: string | number): string {
+  const entry = PUBLIC_PAGE_ENTRIES.find((e) => e.page === page);
+  if (!entry) throw new Error(`no public page ${page}`);
+  return entry.path.replace(/:\w+$/, () => String(key));
+}

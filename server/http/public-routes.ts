@@ -5,6 +5,7 @@ import { isValidLotCode } from '#shared/gs1/identifiers.ts';
 import { ASKED_LOT_PARAM, lotPath } from '#shared/public-paths.ts';
 import {
   type AnswerKey,
+  PUBLIC_PAGE_ENTRIES,
   PUBLIC_PAGES,
   type PublicAnswerKind,
   type PublicEntry,
@@ -46,8 +47,9 @@ import { singleBatchCall, singleBatchResult } from './trpc-batch.ts';
  * The GS1 paths (decision 130: the Digital Link resolver, its description, the EPCIS exports) are
  * declared here too, as `handler` routes: their answers are not kept public answers but redirects,
  * linksets and JSON-LD with HEAD and OPTIONS (CORS), so each names its methods and its handler
- * (gs1-answers.ts). So is a company's page, the light page named for the company (company-page.ts).
- * They are mounted on the app only; the dispatcher leaves them to it.
+ * (gs1-answers.ts). So is a page of the table without a kept answer that the server names for what it
+ * shows (NAMED_PAGES: a company's, company-page.ts), at the table's path. They are mounted on the app
+ * only; the dispatcher leaves them to it.
  */
 export interface PublicRequest {
   param(name: string): string | undefined;
@@ -155,20 +157,16 @@ function askedLot(req: PublicRequest): string | null {
 
 type Finder = (deps: AppDeps, key: string | number) => MaybePromise<PublicAnswer | null>;
 
-/** How each kind of answer is found by each key it may be asked by (a missing pair is refused at start). */
-const FINDERS: { [K in PublicAnswerKind]: Partial<Record<AnswerKey, Finder>> } = {
-  product: {
-    code: (deps, code) => deps.publicAnswers.answer('product', code),
-    // The same answer by the product's id, through its primary code: one shape, kept in one place.
-    id: (deps, id) => deps.publicAnswers.productById(id as number),
-  },
-  shortLink: { code: (deps, code) => deps.publicAnswers.answer('shortLink', code) },
-  lot: { id: (deps, id) => deps.publicAnswers.answer('lot', id) },
+/**
+ * How an answer is found by its key: asked of the public answers under its kind, except the product by
+ * its id, which is the same answer as by the product's primary code (one shape, kept in one place).
+ */
+const FINDERS: Partial<Record<PublicAnswerKind, Partial<Record<AnswerKey, Finder>>>> = {
+  product: { id: (deps, id) => deps.publicAnswers.productById(id as number) },
 };
 
 function finder(kind: PublicKind, answer: PublicAnswerKind, by: AnswerKey): RouteBase['find'] {
-  const find = FINDERS[answer][by];
-  if (!find) throw new Error(`public answer ${answer} is not found by ${by}`);
+  const find: Finder = FINDERS[answer]?.[by] ?? ((deps, key) => deps.publicAnswers.answer(answer, key));
   const read = KEY_READERS[kind][by];
   return (deps, req) => {
     const key = read(req);
@@ -204,6 +202,15 @@ export const answerRoutes = answerRoutesOf(PUBLIC_PAGES);
 
 const GS1_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
 
+/**
+ * The pages of the table without a kept answer whose light page the server still names for what it shows,
+ * by page: a company's page, named for the company (company-page.ts). Any other such page is the light page
+ * as it is (static-client.ts).
+ */
+const NAMED_PAGES: Partial<Record<PublicPageName, HandlerRoute['respond']>> = {
+  companyDetails: (c, deps, _viewer, firstViews) => companyPageAnswer(c, deps, firstViews),
+};
+
 export const publicRoutes: PublicRoute[] = [
   ...answerRoutes,
   // GS1 (decisions 130, 190): the Digital Link resolver owns every path that starts with a GS1 primary
@@ -217,13 +224,11 @@ export const publicRoutes: PublicRoute[] = [
   { kind: 'handler', path: '/.well-known/gs1resolver', methods: GS1_METHODS, respond: resolverDescription },
   { kind: 'handler', path: '/api/epcis/products/:id', methods: GS1_METHODS, respond: productEpcisAnswer },
   { kind: 'handler', path: '/api/epcis/lots/:id', methods: GS1_METHODS, respond: lotEpcisAnswer },
-  // A company's page: the light page named for the company (its title and link preview).
-  {
-    kind: 'handler',
-    path: '/company/details/:id',
-    methods: ['GET'],
-    respond: (c, deps, _viewer, firstViews) => companyPageAnswer(c, deps, firstViews),
-  },
+  // The table's pages without a kept answer that the server names all the same (their title and link preview).
+  ...PUBLIC_PAGE_ENTRIES.flatMap((e): HandlerRoute[] => {
+    const respond = !e.answer && NAMED_PAGES[e.page];
+    return respond ? [{ kind: 'handler', path: e.path, methods: ['GET'], respond }] : [];
+  }),
 ];
 
 /** Each kind's headers (the app's security headers come on top). */

@@ -1,4 +1,4 @@
-import type { PublicAnswerKind } from '#shared/public-pages.ts';
+import { type PublicAnswerKind, pagePath } from '#shared/public-pages.ts';
 import {
   type AnswerData,
   type AnswerDefinition,
@@ -24,6 +24,9 @@ import {
  * and public-cache.test.ts hold every answer, on both engines, to the workspace's own objects, byte for
  * byte. A new kind of public answer is one entry here (and its path in shared/public-pages.ts).
  */
+
+/** A printed code's address before its code (`/redirect/`), from the table of public pages. */
+const CODE_PAGE = pagePath('redirect', '');
 
 /** What the public sees of a lot: its code, dates and recall; never its quantity or version. */
 const lotFields = (l: string) => ({
@@ -69,7 +72,7 @@ const productFields = (lotOf: { alias: string; column: string } | null) =>
     qr_code: column('p', 'qr_code'),
     qr_code_image: text('/api/qr/', col('p', 'qr_code'), '.png'),
     qr_code_svg: text('/api/qr/', col('p', 'qr_code'), '.svg'),
-    qr_code_url: text({ param: 'publicUrl' }, '/redirect/', col('p', 'qr_code')),
+    qr_code_url: text({ param: 'publicUrl' }, CODE_PAGE, col('p', 'qr_code')),
     tags: json<string[]>('p', 'tags'),
     origin: column<string | null>('p', 'origin'),
     gtin: column<string | null>('p', 'gtin'),
@@ -145,7 +148,7 @@ const shortLink = {
   data: object({
     code: column('s', 'code'),
     productId: when<number>(col('p', 'status'), 'ACTIVE', col('s', 'product_id')),
-    url: text({ param: 'publicUrl' }, '/redirect/', col('s', 'code')),
+    url: text({ param: 'publicUrl' }, CODE_PAGE, col('s', 'code')),
   }),
 } satisfies AnswerDefinition;
 

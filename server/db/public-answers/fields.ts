@@ -66,7 +66,8 @@ export interface Source {
  */
 export interface AnswerDefinition<T = unknown> {
   sources: readonly Source[];
-  productId: Column;
+  /** Null for an answer of no product (a change to a product then never drops it). */
+  productId: Column | null;
   companyId: Column;
   lotId: Column | null;
   data: Value<T>;

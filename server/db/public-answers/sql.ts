@@ -132,7 +132,7 @@ export function answerSql(
   const data = valueSql(d, a.data);
   const columns = [
     ...(options.leading ?? []),
-    ref(a.productId),
+    a.productId ? ref(a.productId) : 'NULL',
     ref(a.companyId),
     options.data ? options.data(data) : data,
     a.lotId ? ref(a.lotId) : 'NULL',

@@ -123,12 +123,11 @@ export interface PublicAnswersDeps {
 }
 
 export class PublicAnswers {
-  /** One cache per kind of answer, by key (a folded code, or an id's text). */
-  private readonly caches: Record<PublicAnswerKind, AnswerCache> = {
-    product: new AnswerCache(),
-    shortLink: new AnswerCache(),
-    lot: new AnswerCache(),
-  };
+  /**
+   * One cache per kind of answer, by key (a folded code, or an id's text), made when the kind is first
+   * asked: the kinds are the table's (shared/public-pages.ts), and nothing here names one.
+   */
+  private readonly caches = new Map<PublicAnswerKind, AnswerCache>();
   /** An ACTIVE-or-not product's primary code by its id (the page opened by its address). */
   private readonly primaryCodes = new LRUCache<number, string>({ max: CAPACITY });
   /**
@@ -170,7 +169,11 @@ export class PublicAnswers {
     // Past the ids either engine holds (decision 166): no answer, on both alike.
     if (typeof key === 'number' && !validId(key)) return null;
     const cacheKey = typeof key === 'string' ? key : String(key);
-    const cache = this.caches[kind];
+    let cache = this.caches.get(kind);
+    if (!cache) {
+      cache = new AnswerCache();
+      this.caches.set(kind, cache);
+    }
     const hit = cache.get(cacheKey);
     if (hit) return hit;
     const askKey = `${kind}:${cacheKey}`;
@@ -241,7 +244,7 @@ export class PublicAnswers {
     this.generation++;
     // A read begun before the change may have read the rows before it: later asks read again.
     this.reading.clear();
-    for (const cache of Object.values(this.caches)) cache.changed(change);
+    for (const cache of this.caches.values()) cache.changed(change);
     this.source.changed(change);
     if (change.productId != null) this.primaryCodes.delete(change.productId);
   }
@@ -250,7 +253,7 @@ export class PublicAnswers {
   changedAll(): void {
     this.generation++;
     this.reading.clear();
-    for (const cache of Object.values(this.caches)) cache.clear();
+    for (const cache of this.caches.values()) cache.clear();
     this.primaryCodes.clear();
   }
 
@@ -274,7 +277,7 @@ export class PublicAnswers {
   }
 
   get size() {
-    return Object.values(this.caches).reduce((n, cache) => n + cache.size, 0);
+    return [...this.caches.values()].reduce((n, cache) => n + cache.size, 0);
   }
 
   /** The stored answers (SQLite only): settled once every product's answer is stored and none is stale. */

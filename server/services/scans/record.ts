@@ -98,7 +98,10 @@ export class ScanBuffer {
   /** Rows for the writer that waits (a full disk's included), or lost when there is none. */
   private later(rows: ScanRow[]): void {
     if (!rows.length) return;
-    if (!this.deps.later) return this.lost(rows);
+    if (!this.deps.later) {
+      this.lost(rows);
+      return;
+    }
     const done = this.deps.later.writeScans(rows).finally(() => this.pending.delete(done));
     this.pending.add(done);
   }
