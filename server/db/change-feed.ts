@@ -7,7 +7,7 @@ import { rowsOf, type Row, WATCHED, type Watched } from './public-answers/watche
 
 /**
  * What changed in the tables a public answer is made of, told to whoever keeps answers (decisions 158,
- * 198). The database says it, for every row written by whoever writes it: on the SQLite file, temporary
+ * 199). The database says it, for every row written by whoever writes it: on the SQLite file, temporary
  * triggers on the app's one connection call back into this process; on PostgreSQL, triggers notify one
  * channel and every instance listens on it, so an answer kept by another instance is dropped as well.
  * Both are rendered from one declaration of the watched tables (public-answers/watched.ts, beside the

@@ -18,7 +18,7 @@ import {
 } from './fields.ts';
 
 /**
- * Every public answer's field list (decision 198): the keys of its JSON in order, and the columns each is
+ * Every public answer's field list (decision 199): the keys of its JSON in order, and the columns each is
  * made of. The same objects the workspace answers (serialize.ts's toProduct, profile.ts's
  * toPublicCompany, lots/read.ts's toLot, in their key order): tests/server/perf/answer-builder.test.ts
  * and public-cache.test.ts hold every answer, on both engines, to the workspace's own objects, byte for

@@ -1,5 +1,5 @@
 /**
- * The words a public answer's field list is written in (decision 198): what each key of the answer is
+ * The words a public answer's field list is written in (decision 199): what each key of the answer is
  * made of, said once, and rendered to SQLite's and PostgreSQL's SQL by sql.ts (each engine builds the
  * finished JSON in one statement, decisions 110 and 169) and read by the tests' reference
  * (tests/helpers/public-answer-reference.ts). A value names a column by its table's alias in the

@@ -17,7 +17,7 @@ export type { MaybePromise } from '#server/db/public-answers/source.ts';
  * as the encoded JSON of the answer's `data` (no transport envelope: the edge adds REST's or tRPC's,
  * server/http/public-routes.ts), together with the server-rendered pages made from it.
  *
- * This module is the cache policy alone (decision 198); what an answer is, and how each engine reads it, is
+ * This module is the cache policy alone (decision 199); what an answer is, and how each engine reads it, is
  * server/db/public-answers/ (the field lists, rendered to both engines' SQL). Built once by createAppDeps
  * (server/compose.ts) over the engine's answer source and change feed, and passed in as
  * `deps.publicAnswers`.

@@ -109,7 +109,7 @@ describe('[change feed] SQLite: the temporary triggers tell this process', () =>
   });
 });
 
-describe('[change feed] the public answers hear the one feed (decision 198)', () => {
+describe('[change feed] the public answers hear the one feed (decision 199)', () => {
   it('on the real schema, the public answers are told every change the feed announces, and nothing else', () => {
     const { sqlite } = createDb(':memory:');
     const dataDir = mkdtempSync(join(tmpdir(), 'txng-feed-'));

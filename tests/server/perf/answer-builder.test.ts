@@ -12,7 +12,7 @@ import { createTestApi } from '#tests/helpers/http.ts';
 
 /**
  * The public answers' own statements, on whichever engine the suite runs (SQLite's, decision 110;
- * PostgreSQL's, decision 169; both rendered from one field list per answer, decision 198), must answer
+ * PostgreSQL's, decision 169; both rendered from one field list per answer, decision 199), must answer
  * exactly what the workspace's objects are, built with the query builder and the serializers
  * (tests/helpers/workspace-answers.ts): the same objects, in the same key order, byte for byte, for
  * every kind of public answer. And exactly what the field list says, read in TypeScript
