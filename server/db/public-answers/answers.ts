@@ -2,6 +2,7 @@ import { type PublicAnswerKind, pagePath } from '#shared/public-pages.ts';
 import {
   type AnswerData,
   type AnswerDefinition,
+  type Column,
   col,
   column,
   flag,
@@ -45,7 +46,7 @@ type PublicLotOf<F extends (l: string) => Record<string, unknown>> = {
 };
 
 /** The product's and its company's sources, from a source that names the product (`p`, `c`). */
-const productOf = (productId: { alias: string; column: string }): Source[] => [
+const productOf = (productId: Column): Source[] => [
   {
     table: 'products',
     alias: 'p',
@@ -124,14 +125,19 @@ const productFields = (lotOf: { alias: string; column: string } | null) =>
 
 const KEY = { param: 'key' } as const;
 
-/** A printed code's product (folded code): the ACTIVE product, its company and timeline, the code's lot. */
-const product = {
-  sources: [
-    { table: 'short_links', alias: 's', on: { column: 'code', to: KEY } },
-    ...productOf(col('s', 'product_id')),
-  ],
+/**
+ * An answer of one ACTIVE product: the source that holds the key, then the product (`p`) it names and its
+ * company (`c`); kept and dropped by that product and company.
+ */
+const ofProduct = (first: Source, productId: Column) => ({
+  sources: [first, ...productOf(productId)],
   productId: col('p', 'id'),
   companyId: col('p', 'company_id'),
+});
+
+/** A printed code's product (folded code): the ACTIVE product, its company and timeline, the code's lot. */
+const product = {
+  ...ofProduct({ table: 'short_links', alias: 's', on: { column: 'code', to: KEY } }, col('s', 'product_id')),
   lotId: col('s', 'lot_id'),
   data: productFields(col('s', 'lot_id')),
 } satisfies AnswerDefinition;
@@ -154,12 +160,7 @@ const shortLink = {
 
 /** A lot's page (decision 126): the lot with its own journey, and its product's answer (a lot of no scanned code). */
 const lot = {
-  sources: [
-    { table: 'lots', alias: 'l', on: { column: 'id', to: KEY } },
-    ...productOf(col('l', 'product_id')),
-  ],
-  productId: col('p', 'id'),
-  companyId: col('p', 'company_id'),
+  ...ofProduct({ table: 'lots', alias: 'l', on: { column: 'id', to: KEY } }, col('l', 'product_id')),
   lotId: col('l', 'id'),
   data: object({
     lot: object({
