@@ -29,6 +29,15 @@ import {
 /** A printed code's address before its code (`/redirect/`), from the table of public pages. */
 const CODE_PAGE = pagePath('redirect', '');
 
+/** A step of a journey, a product's timeline or a lot's events: what happened, where and when. */
+const stepFields = (t: string) => ({
+  id: column<number>(t, 'id'),
+  activity: column(t, 'activity'),
+  location: column(t, 'location'),
+  date: column(t, 'date'),
+  description: column(t, 'description'),
+});
+
 /** What the public sees of a lot: its code, dates and recall; never its quantity or version. */
 const lotFields = (l: string) => ({
   id: column<number>(l, 'id'),
@@ -86,14 +95,7 @@ const productFields = (lotOf: { alias: string; column: string } | null) =>
     trackings: list(
       { table: 'tracking_entries', alias: 't', on: { column: 'product_id', to: col('p', 'id') } },
       col('t', 'position'),
-      object({
-        id: column<number>('t', 'id'),
-        activity: column('t', 'activity'),
-        location: column('t', 'location'),
-        date: column('t', 'date'),
-        description: column('t', 'description'),
-        companyId: column<number>('t', 'company_id'),
-      }),
+      object({ ...stepFields('t'), companyId: column<number>('t', 'company_id') }),
     ),
     company: object({
       id: column<number>('c', 'id'),
@@ -169,11 +171,7 @@ const lot = {
         { table: 'lot_events', alias: 'e', on: { column: 'lot_id', to: col('l', 'id') } },
         col('e', 'position'),
         object({
-          id: column<number>('e', 'id'),
-          activity: column('e', 'activity'),
-          location: column('e', 'location'),
-          date: column('e', 'date'),
-          description: column('e', 'description'),
+          ...stepFields('e'),
           bizStep: column<string | null>('e', 'biz_step'),
           gln: column<string | null>('e', 'gln'),
         }),
