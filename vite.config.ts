@@ -7,7 +7,6 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { type AliasOptions, build, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { LIGHT_PAGE_PATHS } from './shared/light-pages.ts';
 
 const outDir = 'dist/client';
 
@@ -16,36 +15,35 @@ const outDir = 'dist/client';
 const toastifyUnstyled = { find: /^react-toastify$/, replacement: 'react-toastify/unstyled' };
 
 const APP_ROUTES_FILE = resolve('client/src/app-routes.ts');
+const PUBLIC_PAGES_FILE = resolve('client/src/public-pages.ts');
 
 /**
- * The page files of the app's route table (`r('/path', …, () => import('./routes/x.tsx'))`) whose
- * paths are the light page's (shared/light-pages.ts), as absolute paths.
+ * What the light build resolves differently from the app's: every page the app's route table imports
+ * itself becomes light/to-the-app.tsx (a full page load into the app), while the public pages, imported by
+ * client/src/public-pages.ts from the table of public pages (shared/public-pages.ts, decision 198), stay:
+ * their files are gathered in `lightPageFiles` as they resolve, for the light pages' chunk. And
+ * '@tanstack/react-query' and the app's tRPC client (lib/trpc.ts) become their stand-ins in
+ * client/src/light/, which serve the same exports to the same components.
  */
-const lightPageFiles = new Set(
-  [...readFileSync(APP_ROUTES_FILE, 'utf8').matchAll(/r\('([^']+)',[^\n]*import\('\.\/([^']+)'\)/g)]
-    .filter(([, path]) => LIGHT_PAGE_PATHS.includes(path as string))
-    .map(([, , file]) => resolve('client/src', file as string)),
-);
-
-/**
- * What the light build resolves differently from the app's: every page of the route table that is not
- * the light page's becomes light/to-the-app.tsx (a full page load into the app), and
- * '@tanstack/react-query' and the app's tRPC client (lib/trpc.ts) their stand-ins in client/src/light/,
- * which serve the same exports to the same components.
- */
-function lightResolve(): Plugin {
+function lightResolve(lightPageFiles: Set<string>): Plugin {
   const appTrpc = resolve('client/src/lib/trpc.ts');
   return {
     name: 'light-resolve',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (importer === APP_ROUTES_FILE && source.startsWith('./routes/')) {
-        return lightPageFiles.has(resolve('client/src', source)) ? null : resolve('client/src/light/to-the-app.tsx');
+      if (importer === APP_ROUTES_FILE && source.startsWith('./routes/'))
+        return resolve('client/src/light/to-the-app.tsx');
+      if (importer === PUBLIC_PAGES_FILE && source.startsWith('./routes/')) {
+        const found = await this.resolve(source, importer, { ...options, skipSelf: true });
+        if (found) lightPageFiles.add(found.id);
+        return found;
       }
       if (source === '@tanstack/react-query') return resolve('client/src/light/query.ts');
       if (!source.endsWith('/trpc.ts')) return null;
       const found = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return found?.id === appTrpc && !importer?.endsWith('/light/trpc.ts') ? resolve('client/src/light/trpc.ts') : null;
+      return found?.id === appTrpc && !importer?.endsWith('/light/trpc.ts')
+        ? resolve('client/src/light/trpc.ts')
+        : null;
     },
   };
 }
@@ -73,12 +71,13 @@ function lightBuild(): Plugin {
       sequential: true,
       order: 'post',
       async handler() {
+        const lightPageFiles = new Set<string>();
         await build({
           configFile: false,
           root: 'client',
           publicDir: false,
           logLevel: 'warn',
-          plugins: [lightResolve(), react(), tailwindcss()],
+          plugins: [lightResolve(lightPageFiles), react(), tailwindcss()],
           resolve: { alias: preact },
           build: {
             outDir: resolve(outDir),
@@ -92,7 +91,9 @@ function lightBuild(): Plugin {
               input: resolve('client/light.html'),
               // The light pages' code in one chunk with what the entry imports, so a page's code does not
               // wait a round trip more than the entry's (on slow 3G a round trip is the dearest part).
-              output: { codeSplitting: { groups: [{ name: 'light-pages', test: (id) => lightPageFiles.has(id) }] } },
+              output: {
+                codeSplitting: { groups: [{ name: 'light-pages', test: (id) => lightPageFiles.has(id) }] },
+              },
             },
           },
         });

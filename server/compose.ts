@@ -1,10 +1,13 @@
 import { type BackgroundWriter, startBackgroundWriter } from './db/background-writer.ts';
-import { installChangeTriggers, PgChangeFeed } from './db/change-feed.ts';
+import { createSqliteChangeFeed, installChangeTriggers, PgChangeFeed } from './db/change-feed.ts';
 import { createDb } from './db/client.ts';
 import { prepareDatabase } from './db/migrations.ts';
 import { migratePg, openPgDb, withAdvisoryLock } from './db/pg-client.ts';
 import { errorReason, isConnectionError } from './db/errors.ts';
 import { createPgScanWriter } from './db/pg-scan-windows.ts';
+import { sqliteScanWriter } from './db/scan-events.ts';
+import { createPgAnswerSource } from './db/public-answers/pg-source.ts';
+import { createSqliteAnswerSource } from './db/public-answers/sqlite-source.ts';
 import type { DatabaseStore } from './db/store.ts';
 import type { AppDeps } from './deps.ts';
 import type { Settings } from './env.ts';
@@ -109,22 +112,19 @@ export async function createAppDeps(
         ),
     });
     const store: DatabaseStore = { engine: 'pg', pool: handle.pool };
-    const publicAnswers = createPublicAnswers({ pool: handle.pool, settings, logger });
-    const feed = new PgChangeFeed({
-      connection: { connectionString: databaseUrl },
-      onChange: (change) =>
-        change === 'everything' ? publicAnswers.changedAll() : publicAnswers.changed(change),
-      // The feed's connection is how this instance knows whether the database can be reached: while it is
-      // down, no kept answer is served (each read goes to the database) and the instance is not ready.
-      onListening: (listening) => {
-        publicAnswers.listening(listening);
-        if (listening) health.clear('database');
-        else health.set('database');
-      },
-      logger,
+    const feed = new PgChangeFeed({ connection: { connectionString: databaseUrl }, logger });
+    const publicAnswers = createPublicAnswers({
+      source: createPgAnswerSource(handle.pool, settings.publicUrl),
+      feed,
+    });
+    // The feed's connection is how this instance knows whether the database can be reached: while it is
+    // down, no kept answer is served (each read goes to the database) and the instance is not ready.
+    feed.subscribe({
+      changed: () => undefined,
+      listening: (heard) => (heard ? health.clear('database') : health.set('database')),
     });
     const writer = createPgScanWriter(handle.pool, { windowMs: settings.scanFlushMs, logger });
-    const scanBuffer = createScanBuffer({ store, settings, logger, writer });
+    const scanBuffer = createScanBuffer({ settings, logger, later: writer });
     const deps: AppDeps = {
       ...base,
       db: handle.db,
@@ -171,8 +171,18 @@ export async function createAppDeps(
     sqlite.pragma('wal_autocheckpoint = 10000');
     background = startBackgroundWriter(path, { synchronous: settings.sqliteSynchronous, logger, disk });
   }
-  const publicAnswers = createPublicAnswers({ sqlite, settings, logger, disk });
-  const scanBuffer = createScanBuffer({ store, settings, logger, background });
+  // The public answers hear every write through the connection's own triggers (the change feed).
+  const feed = createSqliteChangeFeed(sqlite, logger);
+  const publicAnswers = createPublicAnswers({
+    source: createSqliteAnswerSource(sqlite, { publicUrl: settings.publicUrl, logger, disk }),
+    feed,
+  });
+  const scanBuffer = createScanBuffer({
+    settings,
+    logger,
+    now: sqliteScanWriter(sqlite, logger),
+    later: background,
+  });
   const deps: AppDeps = {
     ...base,
     db,
@@ -195,6 +205,7 @@ export async function createAppDeps(
       await background?.stop();
       await closePools();
       publicAnswers.close();
+      await feed.close();
       sqlite.close();
     },
   };

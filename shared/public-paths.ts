@@ -1,11 +1,16 @@
+import { pagePath } from './public-pages.ts';
+
 /**
  * The public pages' addresses: where a scan, the Digital Link resolver, a history entry or a shared link
  * opens a product or a lot. Read by the server (the resolver's links, a scan's answer) and by the client.
+ * Filled in from the table of public pages (shared/public-pages.ts), which holds each path once.
  */
-export const productPath = (id: number) => `/products/details/${id}`;
-export const lotPath = (id: number) => `/lots/${id}`;
+export const productPath = (id: number) => pagePath('productDetails', id);
+export const lotPath = (id: number) => pagePath('lotDetails', id);
 /** A company's public page: its profile and its products on sale. */
-export const companyPath = (id: number) => `/company/details/${id}`;
+export const companyPath = (id: number) => pagePath('companyDetails', id);
+/** A printed code's address: what its QR code holds (with the public URL before it). */
+export const codePath = (code: string) => pagePath('redirect', code);
 
 /**
  * The query parameter of a product page that names the lot a Digital Link asked for when the product has

@@ -1,7 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { isDiskFull } from '#server/lib/disk-full.ts';
-import { SCAN_EVENT_INSERT, type ScanRow } from './scan-events.ts';
+import { type ScanRow, sqliteScanWriter } from './scan-events.ts';
 
 /**
  * The background writer's thread (server/db/background-writer.ts): its own SQLite connection, which
@@ -24,31 +23,8 @@ const db = new Database(data.path);
 db.pragma('busy_timeout = 5000');
 db.pragma('foreign_keys = ON');
 db.pragma(`synchronous = ${data.synchronous === 'FULL' ? 'FULL' : 'NORMAL'}`);
-const insert = db.prepare<ScanRow>(SCAN_EVENT_INSERT);
-const writeAll = db.transaction((rows: ScanRow[]) => {
-  for (const r of rows) insert.run(...r);
-});
-
 /** Writes the rows; answers those the disk had no room for (none are lost to a full disk). */
-function write(rows: ScanRow[]): ScanRow[] {
-  try {
-    writeAll(rows);
-    return [];
-  } catch (err) {
-    // The transaction was rolled back: on a full disk, every row goes back.
-    if (isDiskFull(err)) return rows;
-  }
-  // One bad row (its product deleted before the batch was written: a foreign key) must not lose the
-  // others: written one by one, the bad ones dropped alone.
-  for (const [i, r] of rows.entries()) {
-    try {
-      insert.run(...r);
-    } catch (err) {
-      if (isDiskFull(err)) return rows.slice(i);
-    }
-  }
-  return [];
-}
+const write = sqliteScanWriter(db);
 
 const checkpoint = () => {
   try {

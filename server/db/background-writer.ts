@@ -4,7 +4,7 @@ import { startWorkerModule } from '#server/lib/worker-module.ts';
 import type { Logger } from '#server/logger.ts';
 import type { BackgroundWorkerData, FromBackgroundWorker, ToBackgroundWorker } from './background-worker.ts';
 import { windowRows } from './pg-scan-windows.ts';
-import { SCAN_EVENT_INSERT, type ScanRow } from './scan-events.ts';
+import type { ScanRow } from './scan-events.ts';
 
 /**
  * A worker thread with its own SQLite connection for the work that must not stall the event loop:
@@ -27,7 +27,7 @@ import { SCAN_EVENT_INSERT, type ScanRow } from './scan-events.ts';
  * them, and offered again every `retryMs` until the disk has room: a full disk costs the statistics
  * nothing unless it outlasts the process or the bound. A thread that dies is started again.
  */
-export { SCAN_EVENT_INSERT, type ScanRow };
+export type { ScanRow };
 
 export interface BackgroundWriter {
   /** Resolves once the rows are committed, or held to be written later (a full disk, a thread starting again). */

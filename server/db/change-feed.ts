@@ -3,12 +3,16 @@ import type { Logger } from '#server/logger.ts';
 import type { Sqlite } from './client.ts';
 import { errorReason } from './errors.ts';
 import { PG_WRITE_LOCK } from './pg-client.ts';
+import { rowsOf, type Row, WATCHED, type Watched } from './public-answers/watched.ts';
 
 /**
- * What changed in the tables a public answer is made of, told to whoever keeps answers (decision 158).
- * The database says it, for every row written by whoever writes it: on the SQLite file, temporary triggers
- * on the app's one connection call back into this process; on PostgreSQL, triggers notify one channel and
- * every instance listens on it, so an answer kept by another instance is dropped as well.
+ * What changed in the tables a public answer is made of, told to whoever keeps answers (decisions 158,
+ * 199). The database says it, for every row written by whoever writes it: on the SQLite file, temporary
+ * triggers on the app's one connection call back into this process; on PostgreSQL, triggers notify one
+ * channel and every instance listens on it, so an answer kept by another instance is dropped as well.
+ * Both are rendered from one declaration of the watched tables (public-answers/watched.ts, beside the
+ * field lists that read them). The composition root (server/compose.ts) builds the feed of its engine
+ * and the public answers subscribe to it.
  *
  * A change names a product, a company or a printed code (any may be null); `everything` means changes may
  * have been missed (the listening connection was lost) and every kept answer must go.
@@ -19,7 +23,16 @@ export interface ChangeKey {
   code: string | null;
 }
 export type Change = ChangeKey | 'everything';
-export type ChangeListener = (change: Change) => void;
+
+/** Who hears the feed: every change, and whether changes are heard at all (decision 180). */
+export interface ChangeSubscriber {
+  changed(change: Change): void;
+  /**
+   * Told `false` the moment the feed stops hearing (PostgreSQL's listening connection lost) and `true` once
+   * it hears again (the feed's `listening` says where it stands meanwhile). SQLite's feed always hears.
+   */
+  listening?(heard: boolean): void;
+}
 
 export interface ChangeFeed {
   /**
@@ -28,77 +41,47 @@ export interface ChangeFeed {
    * answer is served but not kept (on PostgreSQL a miss is not one synchronous statement).
    */
   readonly version: number;
+  /** Whether changes are heard now: while they are not, a write may go untold. */
+  readonly listening: boolean;
+  subscribe(subscriber: ChangeSubscriber): void;
   close(): Promise<void>;
 }
 
-type Row = 'OLD' | 'NEW';
-interface Watched {
-  table: string;
-  events: Array<'INSERT' | 'UPDATE' | 'DELETE'>;
-  /** The change's SQL expressions for a written row: product id, company id, code. */
-  key: (row: Row) => [productId: string, companyId: string, code: string];
-  /** Rows an UPDATE names (both by default: a row moved to another product changes both). */
-  update?: Row[];
-}
-
-const ALL = ['INSERT', 'UPDATE', 'DELETE'] as const;
-
-/**
- * Every table a public answer is built from and what a write to it makes stale: the same on both engines,
- * taken from the public answers' query (server/services/products/public-answers.ts).
- */
-export const WATCHED: readonly Watched[] = [
-  { table: 'products', events: [...ALL], key: (r) => [`${r}.id`, 'NULL', `${r}.qr_code`] },
-  { table: 'tracking_entries', events: [...ALL], key: (r) => [`${r}.product_id`, 'NULL', 'NULL'] },
-  // A company's profile is in every answer of its products; a new company has none yet.
-  {
-    table: 'companies',
-    events: ['UPDATE', 'DELETE'],
-    key: (r) => ['NULL', `${r}.id`, 'NULL'],
-    update: ['OLD'],
-  },
-  { table: 'short_links', events: [...ALL], key: (r) => [`${r}.product_id`, 'NULL', `${r}.code`] },
-  // A lot's dates, recall or journey change its product's answers (recalledLots, a lot code's lot) and its page.
-  { table: 'lots', events: [...ALL], key: (r) => [`${r}.product_id`, 'NULL', 'NULL'] },
-  {
-    table: 'lot_events',
-    events: [...ALL],
-    key: (r) => [`(SELECT product_id FROM lots WHERE id = ${r}.lot_id)`, 'NULL', 'NULL'],
-    update: ['OLD'],
-  },
-];
-
-const rowsOf = (w: Watched, event: 'INSERT' | 'UPDATE' | 'DELETE'): Row[] =>
-  event === 'INSERT' ? ['NEW'] : event === 'DELETE' ? ['OLD'] : (w.update ?? ['OLD', 'NEW']);
-
 class Deliveries {
   version = 0;
-  constructor(
-    private readonly onChange: ChangeListener,
-    private readonly logger?: Pick<Logger, 'error'>,
-  ) {}
+  private readonly subscribers: ChangeSubscriber[] = [];
+  constructor(private readonly logger?: Pick<Logger, 'error'>) {}
+
+  subscribe(subscriber: ChangeSubscriber): void {
+    this.subscribers.push(subscriber);
+  }
 
   deliver(change: Change): void {
     this.version++;
-    try {
-      this.onChange(change);
-    } catch (err) {
-      // A failing listener must not stop the feed: later changes still have to arrive.
-      this.logger?.error({ event: 'change_feed.listener_failed', err }, 'change listener failed');
+    for (const subscriber of this.subscribers) {
+      try {
+        subscriber.changed(change);
+      } catch (err) {
+        // A failing listener must not stop the feed: later changes still have to arrive.
+        this.logger?.error({ event: 'change_feed.listener_failed', err }, 'change listener failed');
+      }
     }
+  }
+
+  listening(heard: boolean): void {
+    for (const subscriber of this.subscribers) subscriber.listening?.(heard);
   }
 }
 
+const triggerName = (w: Watched, event: string) => `change_feed_${w.table}_${event.toLowerCase()}`;
+
 /**
  * SQLite: temporary triggers on the app's connection call `change_feed(product, company, code)`, a function
- * of this process, synchronously inside the write: the change is known before the write returns.
+ * of this process, synchronously inside the write: the change is known before the write returns, so the
+ * feed always hears.
  */
-export function createSqliteChangeFeed(
-  sqlite: Sqlite,
-  onChange: ChangeListener,
-  logger?: Pick<Logger, 'error'>,
-): ChangeFeed {
-  const deliveries = new Deliveries(onChange, logger);
+export function createSqliteChangeFeed(sqlite: Sqlite, logger?: Pick<Logger, 'error'>): ChangeFeed {
+  const deliveries = new Deliveries(logger);
   sqlite.function('change_feed', { deterministic: false }, (productId, companyId, code) => {
     deliveries.deliver({
       productId: productId as number | null,
@@ -111,7 +94,7 @@ export function createSqliteChangeFeed(
     for (const event of w.events) {
       const calls = rowsOf(w, event).map((r) => `change_feed(${w.key(r).join(', ')})`);
       sqlite.exec(
-        `CREATE TEMP TRIGGER IF NOT EXISTS change_feed_${w.table}_${event.toLowerCase()}
+        `CREATE TEMP TRIGGER IF NOT EXISTS ${triggerName(w, event)}
          AFTER ${event} ON main.${w.table} BEGIN SELECT ${calls.join(', ')}; END`,
       );
     }
@@ -120,10 +103,12 @@ export function createSqliteChangeFeed(
     get version() {
       return deliveries.version;
     },
+    listening: true,
+    subscribe: (subscriber) => deliveries.subscribe(subscriber),
     async close() {
+      if (!sqlite.open) return;
       for (const w of WATCHED) {
-        for (const event of w.events)
-          sqlite.exec(`DROP TRIGGER IF EXISTS temp.change_feed_${w.table}_${event.toLowerCase()}`);
+        for (const event of w.events) sqlite.exec(`DROP TRIGGER IF EXISTS temp.${triggerName(w, event)}`);
       }
     },
   };
@@ -196,13 +181,6 @@ function parsePayload(payload: string | undefined): ChangeKey | null {
 export interface PgChangeFeedOptions {
   /** How to reach the database: the app's DATABASE_URL. The feed holds one connection of its own. */
   connection: pg.ClientConfig;
-  onChange: ChangeListener;
-  /**
-   * Told `false` the moment the listening connection is lost and `true` once it listens again (decision
-   * 180): whoever keeps answers keeps none meanwhile, since writes made while nobody listened are told to
-   * nobody; and the app reads it as whether the database can be reached (server/compose.ts).
-   */
-  onListening?: (listening: boolean) => void;
   logger?: Pick<Logger, 'error' | 'warn' | 'info'>;
   /**
    * How often the listening connection is checked with `SELECT 1` (ms); a check unanswered for twice that
@@ -219,8 +197,8 @@ const RETRY_LOG_MS = 30_000;
 
 /**
  * PostgreSQL: one connection LISTENs on the channel and delivers every notification. When it is lost, the
- * feed says so at once (onListening(false)), connects again (after 0.1 s, doubling up to a second: a
- * database back from an outage is heard within a second) and, once listening, says so (onListening(true))
+ * feed tells its subscribers at once (listening false), connects again (after 0.1 s, doubling up to a second: a
+ * database back from an outage is heard within a second) and, once listening, tells them (listening true)
  * and delivers `everything`: changes made while nobody listened were not queued for it.
  */
 export class PgChangeFeed implements ChangeFeed {
@@ -237,7 +215,7 @@ export class PgChangeFeed implements ChangeFeed {
   private loggedAt = 0;
 
   constructor(private readonly options: PgChangeFeedOptions) {
-    this.deliveries = new Deliveries(options.onChange, options.logger);
+    this.deliveries = new Deliveries(options.logger);
     const every = options.heartbeatMs ?? 1_000;
     this.heartbeat = setInterval(() => this.beat(2 * every), every);
     this.heartbeat.unref();
@@ -250,6 +228,16 @@ export class PgChangeFeed implements ChangeFeed {
   /** Whether the feed is listening now: while it is not, changes may go unheard. */
   get listening(): boolean {
     return this.client !== null;
+  }
+
+  /**
+   * Subscribers are told `false` the moment the listening connection is lost and `true` once it listens
+   * again (decision 180): whoever keeps answers keeps none meanwhile, since writes made while nobody
+   * listened are told to nobody; and the app reads it as whether the database can be reached
+   * (server/compose.ts).
+   */
+  subscribe(subscriber: ChangeSubscriber): void {
+    this.deliveries.subscribe(subscriber);
   }
 
   private beat(deadline: number): void {
@@ -314,7 +302,7 @@ export class PgChangeFeed implements ChangeFeed {
     }
     this.client = client;
     this.beating = 0;
-    this.options.onListening?.(true);
+    this.deliveries.listening(true);
   }
 
   private lost(client: pg.Client, err?: Error): void {
@@ -328,7 +316,7 @@ export class PgChangeFeed implements ChangeFeed {
     );
     this.failures = 0;
     this.loggedAt = Date.now();
-    this.options.onListening?.(false);
+    this.deliveries.listening(false);
     this.reconnect(this.options.retryMs ?? 100);
   }
 

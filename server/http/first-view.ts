@@ -3,10 +3,10 @@ import type { FirstView } from '#client/first-view/first-view.ts';
 import { FIRST_VIEW_ELEMENT_ID } from '#shared/constants.ts';
 import { ASKED_LOT_PARAM } from '#shared/public-paths.ts';
 import type { AppDeps } from '#server/deps.ts';
+import type { PublicPageName } from '#shared/public-pages.ts';
 import {
   dataOf,
   type KeptPage,
-  type PageKind,
   type PublicAnswer,
   type PublicLotAnswer,
   type PublicProductAnswer,
@@ -16,8 +16,9 @@ import type { ClientFiles } from './static-client.ts';
 
 /**
  * The public product page and a printed code's address (/redirect/{code}) come with the product already
- * in the HTML (issue 7: on a phone with slow 3G the page is readable after the HTML and the stylesheet,
- * ~1.5 s, instead of after ~120 kB of JavaScript, ~5 s). The markup is the app's own components rendered
+ * in the HTML: a shopper scanning on a phone over slow 3G reads the page once the HTML and the stylesheet
+ * have come, instead of after the page's JavaScript has come and run, which took several times longer
+ * (bench/RESULTS.md has the figures). The markup is the app's own components rendered
  * to static HTML (client/src/first-view/render-product.tsx); the answer travels along as JSON in a
  * non-executed element, so the app starts from the same data without asking again.
  *
@@ -28,10 +29,10 @@ import type { ClientFiles } from './static-client.ts';
  *
  * A storm of phones on one printed code asks for this page as often as for the resolve, so the page is
  * kept per cached answer, gzipped only (~4 kB; every browser accepts gzip, anything else gets it
- * unzipped): a change to the product drops its answer from the public answers (their triggers) and so
- * the page with it, and the answers' bound bounds the pages.
+ * unzipped): a change to the product drops its answer from the public answers (the change feed tells
+ * them) and so the page with it, and the answers' bound bounds the pages.
  *
- * The routes are declared in public-routes.ts, with the other public paths.
+ * The pages are the table of public pages' (shared/public-pages.ts); their routes are public-routes.ts's.
  */
 
 /**
@@ -94,9 +95,9 @@ function buildPage(render: Render, template: string, firstView: FirstView, publi
 
 export interface FirstViews {
   /** The gzipped page already made from this answer with the build's current template, if any. */
-  kept(entry: PublicAnswer, kind: PageKind): Uint8Array<ArrayBuffer> | undefined;
+  kept(entry: PublicAnswer, page: PublicPageName): Uint8Array<ArrayBuffer> | undefined;
   /** That page, made (and kept with the answer) if it is not yet; null when the client is not built. */
-  page(entry: PublicAnswer, kind: PageKind, scanCode?: string): Promise<Uint8Array<ArrayBuffer> | null>;
+  page(entry: PublicAnswer, page: PublicPageName, scanCode?: string): Promise<Uint8Array<ArrayBuffer> | null>;
   /** The light page as it is, with `head` in place of its title; null when the client is not built. */
   headed(head: string): string | null;
   /**
@@ -136,7 +137,7 @@ export function createFirstViews(
     });
   };
 
-  const kept = (entry: PublicAnswer, kind: PageKind) => {
+  const kept = (entry: PublicAnswer, kind: PublicPageName) => {
     const tpl = currentTemplate();
     return tpl === null ? undefined : deps.publicAnswers.keptPage(entry, kind, tpl);
   };
@@ -155,7 +156,7 @@ export function createFirstViews(
       const render = await loaded();
       if (!render) return null;
       let view: FirstView;
-      if (kind === 'lot') {
+      if (kind === 'lotDetails') {
         // A lot's page (decision 126): its answer is the lot with its product's answer.
         const { lot, product } = dataOf<PublicLotAnswer>(entry);
         view = { product, lot };

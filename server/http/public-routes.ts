@@ -1,38 +1,39 @@
 import type { Context, Hono } from 'hono';
 import { QR_CODE_PATTERN } from '#shared/constants.ts';
 import { DL_PATH_ROOTS } from '#shared/gs1/digital-link.ts';
-import { vi } from '#shared/i18n/vi/index.ts';
 import { isValidLotCode } from '#shared/gs1/identifiers.ts';
 import { ASKED_LOT_PARAM, lotPath } from '#shared/public-paths.ts';
-import { lotIdInput } from '#shared/schemas/lots.ts';
+import {
+  type AnswerKey,
+  PUBLIC_PAGE_ENTRIES,
+  PUBLIC_PAGES,
+  type PublicAnswerKind,
+  type PublicEntry,
+  type PublicPageName,
+} from '#shared/public-pages.ts';
+import { idInput } from '#shared/schemas/common.ts';
 import { qrCodeLookupInput } from '#shared/schemas/products.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { isConnectionError } from '#server/db/errors.ts';
 import { AppError } from '#server/errors.ts';
 import { okBytes } from '#server/edge/envelope.ts';
-import type {
-  EnvelopeKind,
-  MaybePromise,
-  PageKind,
-  PublicAnswer,
-} from '#server/services/products/public-answers.ts';
+import type { EnvelopeKind, MaybePromise, PublicAnswer } from '#server/services/products/public-answers.ts';
 import { lotByCode } from '#server/services/gs1/resolver.ts';
 import { recordResolve, type Viewer } from '#server/services/products/resolve.ts';
-import { createContext } from '#server/edge/context.ts';
+import { requestContext } from '#server/edge/context.ts';
 import { companyPageAnswer } from './company-page.ts';
 import { FIRST_VIEW_HEADERS, type FirstViews, pageBody } from './first-view.ts';
 import { lotEpcisAnswer, productEpcisAnswer, resolverAnswer, resolverDescription } from './gs1-answers.ts';
-import { requestInfo } from '#server/edge/request-info.ts';
 import { singleBatchCall, singleBatchResult } from './trpc-batch.ts';
 
 /**
- * Every public path a scan takes, declared once, beside the others (decision 110): the REST resolves
- * third parties call, the app's own tRPC `products.resolve`, and the server-rendered pages a phone
- * opens. Each declaration says which public answer a request gets (`find`, over the services); the
- * edge wraps it in its kind's envelope, written in one place each: REST's (rest/envelope.ts), tRPC's
- * (trpc-batch.ts), a page's (first-view.ts).
+ * The server's side of the table of public pages and answers (shared/public-pages.ts, decisions 110,
+ * 198): each entry with an answer becomes a route whose `find` reads the entry's key from the request
+ * (the path's parameter, the tRPC input) and asks the public answers for the entry's kind by that key.
+ * The edge wraps the answer in its kind's envelope, written in one place each: REST's (edge/envelope.ts),
+ * tRPC's (trpc-batch.ts), a page's (first-view.ts).
  *
- * Two things are generated from this table and nothing else: the app's routes (`mountPublicRoutes`,
+ * Two things are generated from these routes and nothing else: the app's routes (`mountPublicRoutes`,
  * every request, signed in or not) and the dispatcher in front of the app on the running server
  * (public-dispatcher.ts), which answers a visitor's plain GET straight from node's http API when the
  * answer exists and hands everything else to the app. Both call the same `find` and the same encoders,
@@ -45,8 +46,9 @@ import { singleBatchCall, singleBatchResult } from './trpc-batch.ts';
  * The GS1 paths (decision 130: the Digital Link resolver, its description, the EPCIS exports) are
  * declared here too, as `handler` routes: their answers are not kept public answers but redirects,
  * linksets and JSON-LD with HEAD and OPTIONS (CORS), so each names its methods and its handler
- * (gs1-answers.ts). So is a company's page, the light page named for the company (company-page.ts).
- * They are mounted on the app only; the dispatcher leaves them to it.
+ * (gs1-answers.ts). So is a page of the table without a kept answer that the server names for what it
+ * shows (NAMED_PAGES: a company's, company-page.ts), at the table's path. They are mounted on the app
+ * only; the dispatcher leaves them to it.
  */
 export interface PublicRequest {
   param(name: string): string | undefined;
@@ -71,7 +73,7 @@ export type AnswerRoute =
   | (RouteBase & { kind: 'trpc' })
   | (RouteBase & {
       kind: 'page';
-      page: PageKind;
+      page: PublicPageName;
       scanCode?: (req: PublicRequest) => string;
       /**
        * The lot a product page's address names (`?lot=`, where the resolver sends a Digital Link whose lot
@@ -118,14 +120,33 @@ function trpcInput(req: PublicRequest, key: string): unknown {
   return call[key] ?? null;
 }
 
-/** The code of `{"0":{"code":"..."}}`; null for any other call, which tRPC answers. */
-function trpcResolveCode(req: PublicRequest): string | null {
-  const code = trpcInput(req, 'code');
-  // Codes are stored folded (decision 084): a code typed in capitals is the same code.
-  return typeof code === 'string' && QR_CODE_PATTERN.test(code) ? code.toLowerCase() : null;
-}
+/** A positive id, or null. */
+const positiveId = (id: unknown) => (Number.isSafeInteger(id) && (id as number) > 0 ? (id as number) : null);
+/** A well-formed code, folded (decision 084): a code typed in capitals is the same code; or null. */
+const wellFormedCode = (code: unknown) =>
+  typeof code === 'string' && QR_CODE_PATTERN.test(code) ? code.toLowerCase() : null;
 
-const GS1_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
+type KeyReader = (req: PublicRequest) => string | number | null;
+
+/**
+ * How each kind of route reads each key from a request. REST: through the procedures' input schemas, so a
+ * malformed key is their 400; tRPC: null for any other call, which tRPC answers; a page: null when the
+ * path names nothing, and the page's app then says what is wrong.
+ */
+const KEY_READERS: Record<PublicKind, Record<AnswerKey, KeyReader>> = {
+  rest: {
+    code: (req) => lookupCode(req.param('code')),
+    id: (req) => idInput.parse({ id: req.param('id') }).id,
+  },
+  trpc: {
+    code: (req) => wellFormedCode(trpcInput(req, 'code')),
+    id: (req) => positiveId(trpcInput(req, 'id')),
+  },
+  page: {
+    code: (req) => wellFormedCode(req.param('code')?.toLowerCase()),
+    id: (req) => positiveId(Number(req.param('id'))),
+  },
+};
 
 /** A lot code in the address's `?lot=`; anything else there is no lot and is ignored, as the page ignores it. */
 function askedLot(req: PublicRequest): string | null {
@@ -133,91 +154,67 @@ function askedLot(req: PublicRequest): string | null {
   return lot !== undefined && isValidLotCode(lot) ? lot : null;
 }
 
-const pageCode = (req: PublicRequest) => (req.param('code') ?? '').toLowerCase();
+type Finder = (deps: AppDeps, key: string | number) => MaybePromise<PublicAnswer | null>;
 
-/** A positive id of a path, or null (the page's app then says what is wrong). */
-function pageId(req: PublicRequest): number | null {
-  const id = Number(req.param('id'));
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
+/**
+ * How an answer is found by its key: asked of the public answers under its kind, except the product by
+ * its id, which is the same answer as by the product's primary code (one shape, kept in one place).
+ */
+const FINDERS: Partial<Record<PublicAnswerKind, Partial<Record<AnswerKey, Finder>>>> = {
+  product: { id: (deps, id) => deps.publicAnswers.productById(id as number) },
+};
+
+function finder(kind: PublicKind, answer: PublicAnswerKind, by: AnswerKey): RouteBase['find'] {
+  const find: Finder = FINDERS[answer]?.[by] ?? ((deps, key) => deps.publicAnswers.answer(answer, key));
+  const read = KEY_READERS[kind][by];
+  return (deps, req) => {
+    const key = read(req);
+    return key === null ? null : find(deps, key);
+  };
 }
 
+/** The routes of the table's entries that have an answer (a page without one is the light page alone). */
+export function answerRoutesOf(entries: readonly PublicEntry[]): AnswerRoute[] {
+  return entries.flatMap((e): AnswerRoute[] => {
+    if (e.kind === 'rest') return [{ ...e, find: finder('rest', e.answer, e.by) }];
+    if (e.kind === 'trpc') return [{ ...e, find: finder('trpc', e.answer, e.by) }];
+    if (!e.answer) return [];
+    const scanCode = e.scanCode
+      ? (req: PublicRequest) => (req.param(e.answer!.by) ?? '').toLowerCase()
+      : undefined;
+    return [
+      {
+        kind: 'page',
+        path: e.path,
+        page: e.page,
+        scans: false,
+        find: finder('page', e.answer.answer, e.answer.by),
+        scanCode,
+        askedLot: e.askedLot ? askedLot : undefined,
+      },
+    ];
+  });
+}
+
+/** The routes a kept public answer answers (the dispatcher's), from the table. */
+export const answerRoutes = answerRoutesOf(PUBLIC_PAGES);
+
+const GS1_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
+
+/**
+ * The pages of the table without a kept answer whose light page the server still names for what it shows,
+ * by page: a company's page, named for the company (company-page.ts). Any other such page is the light page
+ * as it is (static-client.ts).
+ */
+const NAMED_PAGES: Partial<Record<PublicPageName, HandlerRoute['respond']>> = {
+  companyDetails: (c, deps, _viewer, firstViews) => companyPageAnswer(c, deps, firstViews),
+};
+
 export const publicRoutes: PublicRoute[] = [
-  {
-    kind: 'rest',
-    path: '/api/products/qr-codes/:code',
-    scans: true,
-    notFound: vi.products.notFound,
-    find: (deps, req) => deps.publicAnswers.product(lookupCode(req.param('code'))),
-  },
-  {
-    kind: 'rest',
-    path: '/api/shortLinks/:code',
-    scans: false,
-    notFound: vi.products.shortLinkNotFound,
-    find: (deps, req) => deps.publicAnswers.shortLink(lookupCode(req.param('code'))),
-  },
-  {
-    kind: 'trpc',
-    path: '/api/trpc/products.resolve',
-    scans: true,
-    find: (deps, req) => {
-      const code = trpcResolveCode(req);
-      return code ? deps.publicAnswers.product(code) : null;
-    },
-  },
-  {
-    // A printed code's address: what a phone's camera opens. No scan: the app's resolve records it.
-    kind: 'page',
-    path: '/redirect/:code',
-    page: 'redirect',
-    scans: false,
-    find: (deps, req) => {
-      const code = pageCode(req);
-      return QR_CODE_PATTERN.test(code) ? deps.publicAnswers.product(code) : null;
-    },
-    scanCode: pageCode,
-  },
-  {
-    kind: 'page',
-    path: '/products/details/:id',
-    page: 'details',
-    scans: false,
-    find: (deps, req) => {
-      const id = pageId(req);
-      return id === null ? null : deps.publicAnswers.productById(id);
-    },
-    askedLot,
-  },
-  // A lot's page and its answer (decision 126): public answers of the lot kind, in the same cache.
-  {
-    kind: 'rest',
-    path: '/api/public/lots/:id',
-    scans: false,
-    notFound: vi.lots.notFound,
-    find: (deps, req) => deps.publicAnswers.lot(lotIdInput.parse({ id: req.param('id') }).id),
-  },
-  {
-    kind: 'trpc',
-    path: '/api/trpc/lots.publicById',
-    scans: false,
-    find: (deps, req) => {
-      const id = trpcInput(req, 'id');
-      return Number.isSafeInteger(id) && (id as number) > 0 ? deps.publicAnswers.lot(id as number) : null;
-    },
-  },
-  {
-    kind: 'page',
-    path: '/lots/:id',
-    page: 'lot',
-    scans: false,
-    find: (deps, req) => {
-      const id = pageId(req);
-      return id === null ? null : deps.publicAnswers.lot(id);
-    },
-  },
+  ...answerRoutes,
   // GS1 (decisions 130, 190): the Digital Link resolver owns every path that starts with a GS1 primary
   // key (and with the short names the standard dropped, to refuse them), whose default link of a lot is
-  // its page above.
+  // its page.
   ...DL_PATH_ROOTS.flatMap((root) =>
     [`/${root}`, `/${root}/*`].map(
       (path): HandlerRoute => ({ kind: 'handler', path, methods: GS1_METHODS, respond: resolverAnswer }),
@@ -226,17 +223,12 @@ export const publicRoutes: PublicRoute[] = [
   { kind: 'handler', path: '/.well-known/gs1resolver', methods: GS1_METHODS, respond: resolverDescription },
   { kind: 'handler', path: '/api/epcis/products/:id', methods: GS1_METHODS, respond: productEpcisAnswer },
   { kind: 'handler', path: '/api/epcis/lots/:id', methods: GS1_METHODS, respond: lotEpcisAnswer },
-  // A company's page: the light page named for the company (its title and link preview).
-  {
-    kind: 'handler',
-    path: '/company/details/:id',
-    methods: ['GET'],
-    respond: (c, deps, _viewer, firstViews) => companyPageAnswer(c, deps, firstViews),
-  },
+  // The table's pages without a kept answer that the server names all the same (their title and link preview).
+  ...PUBLIC_PAGE_ENTRIES.flatMap((e): HandlerRoute[] => {
+    const respond = !e.answer && NAMED_PAGES[e.page];
+    return respond ? [{ kind: 'handler', path: e.path, methods: ['GET'], respond }] : [];
+  }),
 ];
-
-/** The routes a kept public answer answers (the dispatcher's). */
-export const answerRoutes = publicRoutes.filter((r): r is AnswerRoute => r.kind !== 'handler');
 
 /** Each kind's headers (the app's security headers come on top). */
 export const KIND_HEADERS: Record<PublicKind, Record<string, string>> = {
@@ -271,7 +263,7 @@ export function encoded(kind: EnvelopeKind, entry: PublicAnswer): Uint8Array<Arr
 export function mountPublicRoutes(app: Hono, deps: AppDeps, firstViews: FirstViews): void {
   const viewerOf = async (c: Context): Promise<Viewer> => {
     // The signed-in scanner's id for the scan event; a missing or bad token simply means a visitor here.
-    const ctx = await createContext(deps, c.req.header('authorization'), requestInfo(c, deps.settings));
+    const ctx = await requestContext(deps, c);
     return { userId: ctx.user?.id ?? null, userAgent: ctx.req.userAgent };
   };
   for (const route of publicRoutes) {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { serveStatic as serveStaticFrom } from 'hono/serve-static';
-import { LIGHT_PAGE_PATHS } from '#shared/light-pages.ts';
+import { PUBLIC_PAGE_ENTRIES } from '#shared/public-pages.ts';
 import { projectPath } from '#server/paths.ts';
 import { fromExecutable, readShippedFile } from '#server/shipped-files.ts';
 
@@ -57,7 +57,7 @@ export function clientFiles(clientDir: string): ClientFiles {
 
 /**
  * The built client: hashed files under /assets are cached for a year; the light page's paths
- * (shared/light-pages.ts) get light.html, every other path that is not a file index.html (the client's
+ * (the pages of shared/public-pages.ts) get light.html, every other path that is not a file index.html (the client's
  * router decides), never cached so a new release shows at once.
  */
 export function mountClient(app: Hono, client: ClientFiles): void {
@@ -77,6 +77,6 @@ export function mountClient(app: Hono, client: ClientFiles): void {
     c.header('Cache-Control', 'no-cache');
     return c.html(client.read(name));
   };
-  for (const path of LIGHT_PAGE_PATHS) app.get(path, page('light'));
+  for (const { path } of PUBLIC_PAGE_ENTRIES) app.get(path, page('light'));
   app.get('*', page('index'));
 }

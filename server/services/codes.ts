@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { codePath } from '#shared/public-paths.ts';
 
 /**
  * QR codes: 12 characters from a 31-letter alphabet without look-alikes (no 0/o, 1/l/i), about 59
@@ -17,5 +18,5 @@ export function generateCode(): string {
 
 /** The URL a product's QR image encodes: any phone camera opens the product page. */
 export function redirectUrl(publicUrl: string, code: string): string {
-  return `${publicUrl}/redirect/${code}`;
+  return `${publicUrl}${codePath(code)}`;
 }

@@ -13,6 +13,8 @@ const v = vi.validation;
  */
 export { ID_MAX };
 export const idSchema = z.coerce.number().int().positive().max(ID_MAX);
+/** A record's id as an input of its own (`{ id }`), as the public answers by id read it. */
+export const idInput = z.strictObject({ id: idSchema });
 
 export const emailSchema = z
   .string({ error: v.required })

@@ -1,22 +1,17 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNotNull, type SQL } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
-import type { Tables } from '#server/db/schema/index.ts';
-import { toPublicCompany } from '#server/services/accounts/profile.ts';
-import { redirectUrl } from '#server/services/codes.ts';
-import { lotEventsOf, toLot } from '#server/services/lots/read.ts';
-import type {
-  PublicLot,
-  PublicLotAnswer,
-  PublicProductAnswer,
-  ShortLinkAnswer,
-} from '#server/services/products/public-answers.ts';
-import { productColumns, toProduct, trackingColumns } from '#server/services/products/serialize.ts';
+import { ANSWERS } from '#server/db/public-answers/answers.ts';
+import type { AnswerData, Column, Source, TableName, ValueNode } from '#server/db/public-answers/fields.ts';
+import type { PublicAnswerKind } from '#shared/public-pages.ts';
 
 /**
- * What each public answer must be, built with the query builder and the workspace's own serializers on
- * either engine: the reference the answers' own statements (SQLite's, decision 110; PostgreSQL's, decision
- * 169) are held to, byte for byte, by tests/server/perf/answer-builder.test.ts. It was the PostgreSQL
- * answers' source until decision 169 (five round trips per miss).
+ * The public answers as their field lists say (server/db/public-answers/answers.ts), read in TypeScript:
+ * each source's rows through the query builder (on either engine, as the workspace reads them: times
+ * as Dates, flags as booleans, JSON parsed), each value made from them here. So the SQL each engine is
+ * given (sql.ts) is held to what the field list means, not to its own rendering:
+ * tests/server/perf/answer-builder.test.ts compares them byte for byte. Whether the field lists are the
+ * workspace's objects is held apart, by tests/helpers/workspace-answers.ts (the workspace's own
+ * serializers) in the same test and by tests/server/perf/public-cache.test.ts.
  */
 export interface BuiltAnswer<T> {
   productId: number | null;
@@ -25,119 +20,112 @@ export interface BuiltAnswer<T> {
   data: T;
 }
 
-type LotRow = Tables['lots']['$inferSelect'];
-
-/** The public part of the workspace's lot (toLot), in PublicLot's key order: its recall read in one place. */
-function toPublicLot(row: LotRow): PublicLot {
-  const { id, code, productionDate, expiryDate, expiryKind, recalled, recalledAt, recallReason } = toLot(row);
-  return { id, code, productionDate, expiryDate, expiryKind, recalled, recalledAt, recallReason };
-}
-
-/** Lot codes in byte order, as SQLite's BINARY collation orders them, whatever the engine's collation. */
-const byCode = (a: LotRow, b: LotRow) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
-
-/** The answer of an ACTIVE product, with `lotId`'s lot (a lot's own code) or none. */
-async function productAnswerOf(db: Executor, publicUrl: string, productId: number, lotId: number | null) {
-  const { companies, lots, products, trackingEntries } = db.tables;
-  const [row] = await db
-    .select({ product: productColumns(products), company: companies })
-    .from(products)
-    .innerJoin(companies, eq(companies.id, products.companyId))
-    .where(and(eq(products.id, productId), eq(products.status, 'ACTIVE')))
-    .limit(1);
-  if (!row) return undefined;
-  const trackings = await db
-    .select(trackingColumns(trackingEntries))
-    .from(trackingEntries)
-    .where(eq(trackingEntries.productId, productId))
-    .orderBy(asc(trackingEntries.position));
-  const [lot] = lotId === null ? [] : await db.select().from(lots).where(eq(lots.id, lotId)).limit(1);
-  const recalled = await db
-    .select()
-    .from(lots)
-    .where(and(eq(lots.productId, productId), isNotNull(lots.recalledAt)));
-  const data: PublicProductAnswer = {
-    ...toProduct(row.product, publicUrl),
-    trackings,
-    company: toPublicCompany(row.company),
-    lot: lot ? toPublicLot(lot) : null,
-    recalledLots: recalled.sort(byCode).map(toPublicLot),
-  };
-  return data;
-}
-
-/** What a (folded) code resolves to: its short link's ACTIVE product, with the link's lot. */
-export async function buildProductAnswer(
-  db: Executor,
-  publicUrl: string,
-  code: string,
-): Promise<BuiltAnswer<PublicProductAnswer> | undefined> {
-  const { shortLinks } = db.tables;
-  const [link] = await db
-    .select({ productId: shortLinks.productId, lotId: shortLinks.lotId })
-    .from(shortLinks)
-    .where(eq(shortLinks.code, code))
-    .limit(1);
-  if (!link || link.productId === null) return undefined;
-  const data = await productAnswerOf(db, publicUrl, link.productId, link.lotId);
-  if (!data) return undefined;
-  return { productId: data.id, companyId: data.companyId, lotId: link.lotId, data };
-}
-
-/** A product's primary code, ACTIVE or not (the page opened by the product's address). */
-export async function buildPrimaryCode(db: Executor, productId: number): Promise<string | undefined> {
-  const { products } = db.tables;
-  const [row] = await db
-    .select({ qrCode: products.qrCode })
-    .from(products)
-    .where(eq(products.id, productId))
-    .limit(1);
-  return row?.qrCode;
-}
-
-/** Where a printed code leads: its product only when that product is ACTIVE. */
-export async function buildShortLinkAnswer(
-  db: Executor,
-  publicUrl: string,
-  code: string,
-): Promise<BuiltAnswer<ShortLinkAnswer> | undefined> {
-  const { products, shortLinks } = db.tables;
-  const [row] = await db
-    .select({
-      code: shortLinks.code,
-      productId: shortLinks.productId,
-      companyId: shortLinks.companyId,
-      status: products.status,
-    })
-    .from(shortLinks)
-    .leftJoin(products, eq(products.id, shortLinks.productId))
-    .where(eq(shortLinks.code, code))
-    .limit(1);
-  if (!row) return undefined;
-  const data: ShortLinkAnswer = {
-    code: row.code,
-    productId: row.status === 'ACTIVE' ? row.productId : null,
-    url: redirectUrl(publicUrl, row.code),
-  };
-  return { productId: row.productId, companyId: row.companyId, lotId: null, data };
-}
-
-/** A lot's page: the lot with its own journey, and its product's answer (a lot of no scanned code). */
-export async function buildLotAnswer(
-  db: Executor,
-  publicUrl: string,
-  lotId: number,
-): Promise<BuiltAnswer<PublicLotAnswer> | undefined> {
-  const { lots } = db.tables;
-  const [lot] = await db.select().from(lots).where(eq(lots.id, lotId)).limit(1);
-  if (!lot) return undefined;
-  const product = await productAnswerOf(db, publicUrl, lot.productId, null);
-  if (!product) return undefined;
-  const events = await lotEventsOf(db, lotId);
+/** Every table a field list may read, from the handle's engine: a new one is a type error until it is named here. */
+function tablesOf(db: Executor) {
+  const { products, trackingEntries, companies, shortLinks, lots, lotEvents } = db.tables;
   return {
-    productId: product.id,
-    companyId: product.companyId,
-    lotId,
-    data: { lot: { ...toPublicLot(lot), events }, product },
+    products,
+    tracking_entries: trackingEntries,
+    companies,
+    short_links: shortLinks,
+    lots,
+    lot_events: lotEvents,
+  } satisfies Record<TableName, unknown>;
+}
+
+type Row = Record<string, unknown>;
+type Rows = Record<string, Row | null>;
+
+const at = (rows: Rows, c: Column): unknown => rows[c.alias]?.[c.column] ?? null;
+
+/** A source's rows (by SQL column name) whose join column equals `to` and that pass its filters. */
+async function read(db: Executor, source: Source, rows: Rows, key: unknown): Promise<Row[]> {
+  const table = tablesOf(db)[source.table] as Executor['tables']['products'];
+  const columns = Object.entries(getTableColumns(table));
+  const named = (name: string) => {
+    const found = columns.find(([, c]) => c.name === name);
+    if (!found) throw new Error(`${source.table} has no column ${name}`);
+    return found[1];
+  };
+  const to = 'param' in source.on.to ? key : at(rows, source.on.to);
+  // `x = NULL` is true of no row in SQL.
+  if (to === null || to === undefined) return [];
+  const where: SQL[] = [eq(named(source.on.column), to as string)];
+  for (const f of source.filters ?? [])
+    where.push('equals' in f ? eq(named(f.column), f.equals) : isNotNull(named(f.column)));
+  const found = (await db
+    .select()
+    .from(table)
+    .where(and(...where))) as Row[];
+  return found.map((r) => Object.fromEntries(columns.map(([k, c]) => [c.name, r[k]])));
+}
+
+/** Byte order of UTF-8 text (SQLite's BINARY collation, PostgreSQL's "C"), or numbers' order. */
+function compare(a: unknown, b: unknown): number {
+  if (typeof a === 'string' && typeof b === 'string') return Buffer.compare(Buffer.from(a), Buffer.from(b));
+  return (a as number) - (b as number);
+}
+
+async function value(db: Executor, v: ValueNode, rows: Rows, publicUrl: string): Promise<unknown> {
+  switch (v.op) {
+    case 'column':
+    case 'json':
+      return at(rows, v.of);
+    case 'time': {
+      const t = at(rows, v.of);
+      return t === null ? null : (t as Date).toISOString();
+    }
+    case 'flag':
+      return Boolean(at(rows, v.of));
+    case 'isSet':
+      return at(rows, v.of) !== null;
+    case 'text':
+      return v.parts
+        .map((p) => (typeof p === 'string' ? p : 'param' in p ? publicUrl : String(at(rows, p))))
+        .join('');
+    case 'when':
+      return at(rows, v.test) === v.equals ? at(rows, v.then) : null;
+    case 'null':
+      return null;
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const [name, field] of Object.entries(v.fields))
+        out[name] = await value(db, field, rows, publicUrl);
+      return out;
+    }
+    case 'one': {
+      const [row] = await read(db, v.from, rows, undefined);
+      return row ? value(db, v.value, { ...rows, [v.from.alias]: row }, publicUrl) : null;
+    }
+    case 'list': {
+      const found = await read(db, v.from, rows, undefined);
+      found.sort((a, b) => compare(a[v.order.column], b[v.order.column]));
+      const out: unknown[] = [];
+      for (const row of found)
+        out.push(await value(db, v.value, { ...rows, [v.from.alias]: row }, publicUrl));
+      return out;
+    }
+  }
+}
+
+/** The answer of `kind` for `key` as its field list says, or undefined when its sources have no row. */
+export async function buildAnswer<K extends PublicAnswerKind>(
+  db: Executor,
+  publicUrl: string,
+  kind: K,
+  key: string | number,
+): Promise<BuiltAnswer<AnswerData<(typeof ANSWERS)[K]>> | undefined> {
+  const answer = ANSWERS[kind];
+  const rows: Rows = {};
+  for (const source of answer.sources as readonly Source[]) {
+    const [row] = await read(db, source, rows, key);
+    if (!row && !source.optional) return undefined;
+    rows[source.alias] = row ?? null;
+  }
+  return {
+    productId: at(rows, answer.productId) as number | null,
+    companyId: at(rows, answer.companyId) as number | null,
+    lotId: answer.lotId ? (at(rows, answer.lotId) as number | null) : null,
+    data: (await value(db, answer.data, rows, publicUrl)) as AnswerData<(typeof ANSWERS)[K]>,
   };
 }

@@ -1,5 +1,5 @@
 import { FIRST_VIEW_ELEMENT_ID } from '#shared/constants.ts';
-import { APP_ROUTES } from '#client/app-routes.ts';
+import { preloadPublicPage } from '#client/public-pages.ts';
 import { lotPath } from '#client/features/lots/paths.ts';
 import { productPath } from '#client/features/public/paths.ts';
 import type { FirstView } from './first-view.ts';
@@ -26,7 +26,5 @@ export function takeFirstView(): FirstView | null {
 export async function prepareFirstView(view: FirstView): Promise<void> {
   const path = view.lot ? lotPath(view.lot.id) : productPath(view.product.id);
   if (window.location.pathname !== path) window.history.replaceState(window.history.state, '', path);
-  await APP_ROUTES.find((r) => r.path === (view.lot ? '/lots/:id' : '/products/details/:id'))
-    ?.preload()
-    .catch(() => undefined);
+  await preloadPublicPage(view.lot ? 'lotDetails' : 'productDetails').catch(() => undefined);
 }

@@ -7,6 +7,7 @@
  */
 import { bizStepOf } from '#shared/gs1/biz-steps.ts';
 import { buildDigitalLink } from '#shared/gs1/digital-link.ts';
+import { lotPath, productPath } from '#shared/public-paths.ts';
 import { VIETNAM_OFFSET_MS, VIETNAM_UTC_OFFSET as VIETNAM_OFFSET } from '#shared/vietnam-time.ts';
 import { exportContext } from './context.ts';
 import { eventHashId, namespacesOf } from './event-hash.ts';
@@ -105,7 +106,7 @@ export function classIdentifier(
 ): string {
   const base = publicUrl.replace(/\/+$/, '');
   if (gtin) return buildDigitalLink(base, { gtin, lot: lot?.code });
-  return lot ? `${base}/lots/${lot.id}` : `${base}/products/details/${productId}`;
+  return `${base}${lot ? lotPath(lot.id) : productPath(productId)}`;
 }
 
 /** A GLN as a location identifier in the canonical Digital Link form EPCIS 2.0 uses. */

@@ -15,7 +15,7 @@ export async function getPublicLot(
   deps: Pick<AppDeps, 'publicAnswers'>,
   id: number,
 ): Promise<PublicLotAnswer> {
-  const entry = await deps.publicAnswers.lot(id);
+  const entry = await deps.publicAnswers.answer('lot', id);
   if (!entry) throw new AppError('NOT_FOUND', vi.lots.notFound);
   return dataOf<PublicLotAnswer>(entry);
 }

@@ -32,7 +32,7 @@ export function resolveKnownCode(
   viewer: Viewer,
 ): MaybePromise<PublicAnswer | null> {
   // A hit is answered and counted at once, without waiting a tick (the dispatcher's path).
-  return whenReady(deps.publicAnswers.product(code), (entry) => recordResolve(deps, entry, viewer));
+  return whenReady(deps.publicAnswers.answer('product', code), (entry) => recordResolve(deps, entry, viewer));
 }
 
 /**

@@ -1,7 +1,5 @@
-import type { Statement } from 'better-sqlite3';
-import { type BackgroundWriter, SCAN_EVENT_INSERT, type ScanRow } from '#server/db/background-writer.ts';
-import { sqliteOf } from '#server/db/store.ts';
-import { isDiskFull } from '#server/lib/disk-full.ts';
+import type { BackgroundWriter } from '#server/db/background-writer.ts';
+import type { ScanRow } from '#server/db/scan-events.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { deviceClass } from './device.ts';
 
@@ -18,40 +16,40 @@ export interface ScanFacts {
 /** Rows per transaction: small batches keep each write short (a 100 ms batch stalled p99 past 20 ms). */
 const ROWS_PER_FLUSH = 256;
 
-type BufferDeps = Pick<AppDeps, 'store' | 'settings' | 'logger' | 'background'> & {
+type BufferDeps = Pick<AppDeps, 'settings' | 'logger'> & {
   /**
-   * Where every batch goes when the app has no SQLite connection to write on (PostgreSQL's additive
-   * upserts, server/db/pg-scan-windows.ts): even SCAN_FLUSH_MS=0's single events, which are then awaited
-   * by the next flushAll instead of written before the answer.
+   * SQLite: writes rows on the app's connection before it returns, answering those a full disk had no room
+   * for (server/db/scan-events.ts). Used for SCAN_FLUSH_MS=0's single events, and for every batch when there
+   * is no `later`.
    */
-  writer?: BackgroundWriter;
+  now?: (rows: readonly ScanRow[]) => ScanRow[];
+  /**
+   * Where batches go when there is one, awaited by the next flushAll: the background writer's thread on
+   * SQLite (and the rows a full disk refused `now`), PostgreSQL's additive upserts
+   * (server/db/pg-scan-windows.ts), even SCAN_FLUSH_MS=0's single events there.
+   */
+  later?: BackgroundWriter;
 };
 
 /**
  * Scan events are gathered in a buffer and written SCAN_FLUSH_MS later (a quarter second by default):
  * by the background writer's thread when the server runs one (server/db/background-writer.ts), else on
- * this connection, in transactions of at most ROWS_PER_FLUSH rows. Within one such window the scans of
+ * the app's connection, in transactions of at most ROWS_PER_FLUSH rows (both written by server/db/: the
+ * buffer knows no engine). Within one such window the scans of
  * the same product by the same user (or by visitors) on the same kind of device are one row with their
  * number in `scans` (decision 076): a storm writes a row per product and device a quarter second, not
  * a row per phone, which had cost half the scan path's throughput. They are statistics, not user
  * writes: a crash can lose the last quarter second of them, never a scan log (a user's history) or any
  * acknowledged write. Shutdown and every statistics read flush first. SCAN_FLUSH_MS=0 writes each
- * event on this connection before the answer (the tests' default).
+ * event on the app's connection before the answer (the tests' default).
  */
 export class ScanBuffer {
   /** The window's rows by product, company, user and device. */
   private rows = new Map<string, ScanRow>();
   private timer: NodeJS.Timeout | null = null;
   private readonly pending = new Set<Promise<void>>();
-  private statement: Statement | undefined;
 
   constructor(private readonly deps: BufferDeps) {}
-
-  /** SQLite's insert, prepared on first use (there is none on PostgreSQL). */
-  private get insert(): Statement {
-    this.statement ??= sqliteOf(this.deps.store).prepare(SCAN_EVENT_INSERT);
-    return this.statement;
-  }
 
   push(
     productId: number,
@@ -62,16 +60,8 @@ export class ScanBuffer {
   ): void {
     if (this.deps.settings.scanFlushMs === 0) {
       const row: ScanRow = [productId, companyId, userId, device, Date.now(), 1, lotId];
-      if (this.deps.writer) this.write([row]);
-      else {
-        try {
-          this.insert.run(...row);
-        } catch (err) {
-          // A full disk fails no read: the background writer holds the row until the disk has room.
-          if (!this.deps.background || !isDiskFull(err)) throw err;
-          this.write([row]);
-        }
-      }
+      if (this.deps.now) this.later(this.deps.now([row]));
+      else this.later([row]);
       return;
     }
     const key = `${productId}:${companyId}:${userId ?? ''}:${device}:${lotId ?? ''}`;
@@ -101,27 +91,26 @@ export class ScanBuffer {
 
   private write(batch: ScanRow[]): void {
     if (!batch.length) return;
-    const background = this.deps.writer ?? this.deps.background;
-    if (background) {
-      const done = background.writeScans(batch).finally(() => this.pending.delete(done));
-      this.pending.add(done);
+    if (this.deps.later) this.later(batch);
+    else if (this.deps.now) this.lost(this.deps.now(batch));
+  }
+
+  /** Rows for the writer that waits (a full disk's included), or lost when there is none. */
+  private later(rows: ScanRow[]): void {
+    if (!rows.length) return;
+    if (!this.deps.later) {
+      this.lost(rows);
       return;
     }
-    if (!sqliteOf(this.deps.store).open) return;
-    try {
-      sqliteOf(this.deps.store).transaction(() => {
-        for (const row of batch) this.insert.run(...row);
-      })();
-    } catch {
-      // A product deleted between the scan and the write fails its foreign key: write the rest one by one.
-      for (const row of batch) {
-        try {
-          this.insert.run(...row);
-        } catch {
-          this.deps.logger.debug({ event: 'scan.dropped', productId: row[0] }, 'scan event dropped');
-        }
-      }
-    }
+    const done = this.deps.later.writeScans(rows).finally(() => this.pending.delete(done));
+    this.pending.add(done);
+  }
+
+  /** Rows a full disk refused with nowhere to hold them (no background writer: tests, tools): counted, not thrown. */
+  private lost(rows: ScanRow[]): void {
+    if (!rows.length) return;
+    const scans = rows.reduce((n, r) => n + r[5], 0);
+    this.deps.logger.warn({ event: 'scan.lost', scans }, 'scan events lost: the disk is full');
   }
 
   /** Everything buffered, written and committed (shutdown, statistics). */

@@ -50,15 +50,15 @@ export async function findScanned(deps: FindDeps, target: ScannedTarget): Promis
     entry ? { target, entry, lotPage: true, page: lotPath(entry.lotId as number) } : null;
   switch (target.kind) {
     case 'code':
-      return product(await deps.publicAnswers.product(target.code));
+      return product(await deps.publicAnswers.answer('product', target.code));
     case 'product':
       return product(await deps.publicAnswers.productById(target.id));
     case 'lot':
-      return lot(await deps.publicAnswers.lot(target.id));
+      return lot(await deps.publicAnswers.answer('lot', target.id));
     case 'gtin': {
       const key = await findGtinKey(deps, target.gtin, target.lot);
       if (!key) return null;
-      if (key.lot) return lot(await deps.publicAnswers.lot(key.lot.id));
+      if (key.lot) return lot(await deps.publicAnswers.answer('lot', key.lot.id));
       const asked = target.lot;
       return product(
         await deps.publicAnswers.productById(key.product.id),

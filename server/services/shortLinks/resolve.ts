@@ -13,7 +13,7 @@ export async function resolveShortLink(
   deps: Pick<AppDeps, 'publicAnswers'>,
   code: string,
 ): Promise<ShortLinkAnswer> {
-  const entry = await deps.publicAnswers.shortLink(code);
+  const entry = await deps.publicAnswers.answer('shortLink', code);
   if (!entry) throw new AppError('NOT_FOUND', vi.products.shortLinkNotFound);
   return dataOf<ShortLinkAnswer>(entry);
 }

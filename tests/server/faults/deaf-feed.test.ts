@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { callerFor, createUser } from '#tests/helpers/factories.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
+import type { PublicAnswers } from '#server/services/products/public-answers.ts';
 
 /**
  * While the change feed is lost (decision 180), a write elsewhere may go unheard: the public answers then
@@ -8,6 +9,10 @@ import { createTestApi } from '#tests/helpers/http.ts';
  * start over from nothing. (The feed's own part, telling the moment it is lost and when it is back, is in
  * tests/server/foundation/change-feed.test.ts; two instances through an outage, in postgres-outage.test.ts.)
  */
+/** What the change feed tells its subscribers when it is lost and when it listens again. */
+const feedSays = (answers: PublicAnswers, heard: boolean) =>
+  (answers as unknown as { listening(heard: boolean): void }).listening(heard);
+
 describe('[GUEST][REST] the public answers while changes may go unheard', () => {
   it('serve and keep nothing until the feed listens again, then keep as before', async () => {
     const api = await createTestApi();
@@ -22,7 +27,7 @@ describe('[GUEST][REST] the public answers while changes may go unheard', () => 
     expect((await resolve()).status).toBe(200);
     expect(answers.size).toBe(1);
 
-    answers.listening(false);
+    feedSays(answers, false);
     expect(answers.size).toBe(0);
     for (let i = 0; i < 3; i++) {
       const res = await resolve();
@@ -31,7 +36,7 @@ describe('[GUEST][REST] the public answers while changes may go unheard', () => 
       expect(answers.size).toBe(0);
     }
 
-    answers.listening(true);
+    feedSays(answers, true);
     expect(answers.size).toBe(0);
     expect((await resolve()).status).toBe(200);
     expect(answers.size).toBe(1);

@@ -38,7 +38,7 @@ describe('[faults] answers while the database is away', () => {
   });
 
   it('[VISITOR][REST and tRPC][products.resolve]: a scan whose read fails on a lost connection is 503, in each edge its own shape', async () => {
-    vi.spyOn(t.deps.publicAnswers, 'product').mockRejectedValue(
+    vi.spyOn(t.deps.publicAnswers, 'answer').mockRejectedValue(
       new Error('Connection terminated unexpectedly'),
     );
     const rest = await t.call('GET', '/products/qr-codes/ABC123');

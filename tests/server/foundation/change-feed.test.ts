@@ -15,7 +15,8 @@ import {
 } from '#server/db/change-feed.ts';
 import { createDb } from '#server/db/client.ts';
 import { loadSettings } from '#server/env.ts';
-import { createPublicAnswers, type PublicChange } from '#server/services/products/public-answers.ts';
+import { createSqliteAnswerSource } from '#server/db/public-answers/sqlite-source.ts';
+import { createPublicAnswers } from '#server/services/products/public-answers.ts';
 import { type PgCluster, pgMissingNotice, startPgCluster } from '#tests/helpers/pg-cluster-lite.ts';
 
 /**
@@ -96,7 +97,8 @@ describe('[change feed] SQLite: the temporary triggers tell this process', () =>
     const sqlite = new Database(':memory:');
     for (const s of [...TABLES, ...SEED]) sqlite.exec(s);
     const seen: Change[] = [];
-    const feed = createSqliteChangeFeed(sqlite, (change) => seen.push(change));
+    const feed = createSqliteChangeFeed(sqlite);
+    feed.subscribe({ changed: (change) => seen.push(change) });
     for (const [what, sql, expected] of STEPS) {
       seen.length = 0;
       sqlite.exec(sql);
@@ -107,16 +109,20 @@ describe('[change feed] SQLite: the temporary triggers tell this process', () =>
   });
 });
 
-describe('[change feed] the same changes as the public answers keep track of today', () => {
-  it("on the real schema, every step announces what the public answers' own triggers announce", () => {
+describe('[change feed] the public answers hear the one feed (decision 199)', () => {
+  it('on the real schema, the public answers are told every change the feed announces, and nothing else', () => {
     const { sqlite } = createDb(':memory:');
     const dataDir = mkdtempSync(join(tmpdir(), 'txng-feed-'));
     const settings = loadSettings({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000' });
-    const answers = createPublicAnswers({ sqlite, settings });
-    const theirs: PublicChange[] = [];
+    const feed = createSqliteChangeFeed(sqlite);
+    const answers = createPublicAnswers({
+      source: createSqliteAnswerSource(sqlite, { publicUrl: settings.publicUrl }),
+      feed,
+    });
+    const theirs: Change[] = [];
     vi.spyOn(answers, 'changed').mockImplementation((change) => void theirs.push(change));
     const ours: Change[] = [];
-    createSqliteChangeFeed(sqlite, (change) => ours.push(change));
+    feed.subscribe({ changed: (change) => ours.push(change) });
     const now = String(Date.now());
     const steps = [
       "INSERT INTO companies (id, name, created_at, updated_at) VALUES (1, 'A', @now, @now), (2, 'B', @now, @now)",
@@ -136,7 +142,7 @@ describe('[change feed] the same changes as the public answers keep track of tod
       'DELETE FROM products WHERE id = 10',
       'DELETE FROM companies WHERE id = 2',
     ];
-    const normal = (c: PublicChange | Change) =>
+    const normal = (c: Change) =>
       c === 'everything'
         ? c
         : { productId: c.productId ?? null, companyId: c.companyId ?? null, code: c.code ?? null };
@@ -149,6 +155,7 @@ describe('[change feed] the same changes as the public answers keep track of tod
       announced += theirs.length;
     }
     expect(announced).toBeGreaterThanOrEqual(steps.length);
+    answers.close();
     sqlite.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -178,11 +185,8 @@ describe.skipIf(missing)('[change feed] PostgreSQL: every instance hears every w
   });
 
   const listen = async (seen: Change[], options: { heartbeatMs?: number } = {}) => {
-    const feed = await createPgChangeFeed({
-      connection: { connectionString: url },
-      onChange: (change) => seen.push(change),
-      ...options,
-    });
+    const feed = await createPgChangeFeed({ connection: { connectionString: url }, ...options });
+    feed.subscribe({ changed: (change) => seen.push(change) });
     feeds.push(feed);
     return feed;
   };
@@ -249,13 +253,14 @@ describe.skipIf(missing)('[change feed] PostgreSQL: every instance hears every w
 
   it('tells the moment its connection is lost and when it listens again, within a second (decision 180)', async () => {
     const states: Array<[boolean, number]> = [];
-    const feed = await createPgChangeFeed({
-      connection: { connectionString: url },
-      onChange: () => undefined,
-      onListening: (listening) => states.push([listening, Date.now()]),
+    const feed = await createPgChangeFeed({ connection: { connectionString: url } });
+    feed.subscribe({
+      changed: () => undefined,
+      listening: (listening) => states.push([listening, Date.now()]),
     });
     feeds.push(feed);
-    expect(states.map(([l]) => l)).toEqual([true]);
+    expect(feed.listening).toBe(true);
+    states.push([true, Date.now()]);
     const cut = Date.now();
     await writer.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [
       CHANGE_FEED_APPLICATION,
@@ -267,12 +272,9 @@ describe.skipIf(missing)('[change feed] PostgreSQL: every instance hears every w
 
   it('a listening connection that stops answering (a silent network cut) counts as lost after two heartbeats', async () => {
     const states: boolean[] = [];
-    const feed = await createPgChangeFeed({
-      connection: { connectionString: url },
-      onChange: () => undefined,
-      onListening: (listening) => states.push(listening),
-      heartbeatMs: 100,
-    });
+    const feed = await createPgChangeFeed({ connection: { connectionString: url }, heartbeatMs: 100 });
+    feed.subscribe({ changed: () => undefined, listening: (listening) => states.push(listening) });
+    states.push(feed.listening);
     feeds.push(feed);
     const { rows } = await writer.query<{ pid: number }>(
       'SELECT pid FROM pg_stat_activity WHERE application_name = $1 ORDER BY backend_start DESC LIMIT 1',
@@ -301,10 +303,7 @@ describe.skipIf(missing)('[change feed] PostgreSQL: every instance hears every w
   it('a listener that cannot reach the database stops the start with the error', async () => {
     const port = new URL(url).port;
     await expect(
-      createPgChangeFeed({
-        connection: { connectionString: url.replace(`:${port}/`, ':1/') },
-        onChange: () => undefined,
-      }),
+      createPgChangeFeed({ connection: { connectionString: url.replace(`:${port}/`, ':1/') } }),
     ).rejects.toThrow();
   });
 });

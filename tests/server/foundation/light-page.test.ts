@@ -7,7 +7,7 @@ import { createTestDeps } from '#tests/helpers/deps.ts';
 import { callerFor, createUser } from '#tests/helpers/factories.ts';
 
 /**
- * The light page (decision 140): the public pages a phone opens by address (shared/light-pages.ts) get
+ * The light page (decision 140): the public pages a phone opens by address (shared/public-pages.ts) get
  * client/light.html, server-rendered or not; every other path the app's index.html. A build without
  * the light page serves the app everywhere, as before.
  */

@@ -4,16 +4,20 @@ import {
   buildPrimaryCode,
   buildProductAnswer,
   buildShortLinkAnswer,
-} from '#tests/helpers/public-answer-reference.ts';
+} from '#tests/helpers/workspace-answers.ts';
+import { buildAnswer } from '#tests/helpers/public-answer-reference.ts';
 import { dataOf, type PublicAnswer } from '#server/services/products/public-answers.ts';
 import { callerFor, createUser } from '#tests/helpers/factories.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
 
 /**
  * The public answers' own statements, on whichever engine the suite runs (SQLite's, decision 110;
- * PostgreSQL's, decision 169), must answer exactly what the workspace's objects are, built with the query
- * builder and the serializers (tests/helpers/public-answer-reference.ts): the same objects, in the same key
- * order, byte for byte, for every kind of public answer.
+ * PostgreSQL's, decision 169; both rendered from one field list per answer, decision 199), must answer
+ * exactly what the workspace's objects are, built with the query builder and the serializers
+ * (tests/helpers/workspace-answers.ts): the same objects, in the same key order, byte for byte, for
+ * every kind of public answer. And exactly what the field list says, read in TypeScript
+ * (tests/helpers/public-answer-reference.ts): the renderer is held to the field list, the field list to
+ * the workspace.
  */
 async function world() {
   const api = await createTestApi();
@@ -64,7 +68,7 @@ const parsed = (entry: PublicAnswer | null) =>
     : undefined;
 const text = (entry: PublicAnswer | null) => (entry ? new TextDecoder().decode(entry.data) : undefined);
 
-describe('[GUEST][perf] the public answers are the workspace\'s objects, on either engine (decisions 110, 169)', () => {
+describe("[GUEST][perf] the public answers are the workspace's objects, on either engine (decisions 110, 169)", () => {
   it('answer every product code, lot code, printed code and lot page exactly as the workspace reads them', async () => {
     const { api, product, recalled, lotCode, inactive } = await world();
     const { db, publicAnswers, settings } = api.deps;
@@ -72,9 +76,12 @@ describe('[GUEST][perf] the public answers are the workspace\'s objects, on eith
 
     for (const code of [product.qr_code, lotCode]) {
       const built = await buildProductAnswer(db, url, code);
-      expect(built).toEqual(parsed(await publicAnswers.product(code)));
+      expect(built).toEqual(parsed(await publicAnswers.answer('product', code)));
       // Byte for byte: what JSON.stringify writes of the workspace's object is what the statement wrote.
-      expect(JSON.stringify(built!.data)).toBe(text(await publicAnswers.product(code)));
+      expect(JSON.stringify(built!.data)).toBe(text(await publicAnswers.answer('product', code)));
+      const listed = await buildAnswer(db, url, 'product', code);
+      expect(listed).toEqual(built);
+      expect(JSON.stringify(listed!.data)).toBe(text(await publicAnswers.answer('product', code)));
     }
     expect((await buildProductAnswer(db, url, lotCode))!.data.lot).toMatchObject({
       code: 'R2',
@@ -85,12 +92,18 @@ describe('[GUEST][perf] the public answers are the workspace\'s objects, on eith
     ).toEqual(['B3', 'R2']);
 
     const lot = await buildLotAnswer(db, url, recalled.id);
-    expect(lot).toEqual(parsed(await publicAnswers.lot(recalled.id)));
-    expect(JSON.stringify(lot!.data)).toBe(text(await publicAnswers.lot(recalled.id)));
+    expect(lot).toEqual(parsed(await publicAnswers.answer('lot', recalled.id)));
+    expect(JSON.stringify(lot!.data)).toBe(text(await publicAnswers.answer('lot', recalled.id)));
+    const listedLot = await buildAnswer(db, url, 'lot', recalled.id);
+    expect(JSON.stringify(listedLot!.data)).toBe(text(await publicAnswers.answer('lot', recalled.id)));
+    expect(listedLot).toEqual(lot);
 
     for (const code of [product.qr_code, inactive.qr_code]) {
       const link = await buildShortLinkAnswer(db, url, code);
-      expect(link).toEqual(parsed(await publicAnswers.shortLink(code)));
+      expect(link).toEqual(parsed(await publicAnswers.answer('shortLink', code)));
+      const listed = await buildAnswer(db, url, 'shortLink', code);
+      expect(JSON.stringify(listed!.data)).toBe(text(await publicAnswers.answer('shortLink', code)));
+      expect(listed).toEqual(link);
     }
     expect((await buildShortLinkAnswer(db, url, inactive.qr_code))!.data.productId).toBeNull();
     expect(await buildPrimaryCode(db, inactive.id)).toBe(inactive.qr_code);
@@ -100,12 +113,19 @@ describe('[GUEST][perf] the public answers are the workspace\'s objects, on eith
     const { api, inactive } = await world();
     const { db, publicAnswers, settings } = api.deps;
     expect(await buildProductAnswer(db, settings.publicUrl, 'khong-co-ma')).toBeUndefined();
-    expect(await publicAnswers.product('khong-co-ma')).toBeNull();
+    expect(await publicAnswers.answer('product', 'khong-co-ma')).toBeNull();
     expect(await buildProductAnswer(db, settings.publicUrl, inactive.qr_code)).toBeUndefined();
     expect(await buildShortLinkAnswer(db, settings.publicUrl, 'khong-co-ma')).toBeUndefined();
     expect(await buildLotAnswer(db, settings.publicUrl, 987654)).toBeUndefined();
+    for (const [kind, key] of [
+      ['product', 'khong-co-ma'],
+      ['product', inactive.qr_code],
+      ['shortLink', 'khong-co-ma'],
+      ['lot', 987654],
+    ] as const)
+      expect(await buildAnswer(db, settings.publicUrl, kind, key)).toBeUndefined();
     // Past PostgreSQL's integer: no such lot or product on either engine, not an error.
-    expect(await publicAnswers.lot(2 ** 31)).toBeNull();
+    expect(await publicAnswers.answer('lot', 2 ** 31)).toBeNull();
     expect(await publicAnswers.productById(2 ** 31)).toBeNull();
     expect(await buildPrimaryCode(db, 987654)).toBeUndefined();
   });

@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createSqliteChangeFeed } from '#server/db/change-feed.ts';
 import { createDb, type Sqlite } from '#server/db/client.ts';
+import {
+  createSqliteAnswerSource,
+  type SqliteSourceOptions,
+} from '#server/db/public-answers/sqlite-source.ts';
 import { toPublicCompany } from '#server/services/accounts/profile.ts';
 import { generateCode } from '#server/services/codes.ts';
 import { createPublicAnswers, dataOf } from '#server/services/products/public-answers.ts';
@@ -71,6 +76,13 @@ function copyAnswerRows(from: Sqlite, to: Sqlite, companyId: number) {
         insert(table, row);
   })();
 }
+
+/** The public answers on a SQLite connection of the test's own, as the composition root builds them. */
+const answersOn = (sqlite: Sqlite, options: SqliteSourceOptions) =>
+  createPublicAnswers({
+    source: createSqliteAnswerSource(sqlite, options),
+    feed: createSqliteChangeFeed(sqlite),
+  });
 
 describe.skipIf(engine !== 'sqlite')(
   '[GUEST][REST][perf] the stored public answers (SQLite only: the answers file beside the database, decision 145)',
@@ -214,7 +226,7 @@ describe.skipIf(engine !== 'sqlite')(
       const first = createDb(path);
       const { api, product } = await world();
       copyAnswerRows(api.deps.sqlite, first.sqlite, product.companyId);
-      const answers = createPublicAnswers({ sqlite: first.sqlite, settings });
+      const answers = answersOn(first.sqlite, settings);
       answers.store.settle();
       expect(answers.store.read(product.qr_code)).toBeDefined();
       answers.close();
@@ -225,9 +237,11 @@ describe.skipIf(engine !== 'sqlite')(
       other.close();
 
       const second = createDb(path);
-      const again = createPublicAnswers({ sqlite: second.sqlite, settings });
+      const again = answersOn(second.sqlite, settings);
       expect(again.store.read(product.qr_code)).toBeUndefined();
-      expect(dataOf<{ name: string }>((await again.product(product.qr_code))!).name).toBe('Đổi khi app tắt');
+      expect(dataOf<{ name: string }>((await again.answer('product', product.qr_code))!).name).toBe(
+        'Đổi khi app tắt',
+      );
       again.store.settle();
       const row = again.store.read(product.qr_code);
       expect(JSON.parse(new TextDecoder().decode(row![3])).name).toBe('Đổi khi app tắt');
@@ -261,9 +275,8 @@ describe.skipIf(engine !== 'sqlite')(
       db.sqlite.pragma('wal_checkpoint(TRUNCATE)');
       const free = fillDisk(dir, 256 * 1024);
       const warnings: unknown[] = [];
-      const answers = createPublicAnswers({
-        sqlite: db.sqlite,
-        settings,
+      const answers = answersOn(db.sqlite, {
+        ...settings,
         logger: { info: () => {}, warn: (o: unknown) => warnings.push(o) },
         store: { reserveBytes: 0, retryMs: 50 },
       });
@@ -274,10 +287,12 @@ describe.skipIf(engine !== 'sqlite')(
       );
       expect(existsSync(`${path}-answers`)).toBe(false);
       expect(answers.store.read(codes[5]!)).toBeUndefined();
-      expect(dataOf<{ name: string }>((await answers.product(codes[5]!))!).name).toBe('Sản phẩm 4');
+      expect(dataOf<{ name: string }>((await answers.answer('product', codes[5]!))!).name).toBe('Sản phẩm 4');
       // A write while the store is down is seen at once, and after the store is back.
       db.sqlite.prepare('UPDATE products SET name = ? WHERE qr_code = ?').run('Đổi khi đĩa đầy', codes[7]);
-      expect(dataOf<{ name: string }>((await answers.product(codes[7]!))!).name).toBe('Đổi khi đĩa đầy');
+      expect(dataOf<{ name: string }>((await answers.answer('product', codes[7]!))!).name).toBe(
+        'Đổi khi đĩa đầy',
+      );
 
       free();
       await new Promise((r) => setTimeout(r, 100));

@@ -3,13 +3,13 @@ import { publicRoutes } from '#server/http/public-routes.ts';
 import type { RestRoute } from '#server/rest/adapter.ts';
 import { restRoutes } from '#server/rest/index.ts';
 import { appRouter } from '#server/trpc/root.ts';
-import { LIGHT_PAGE_PATHS } from '#shared/light-pages.ts';
+import { PUBLIC_PAGE_ENTRIES } from '#shared/public-pages.ts';
 
 /**
  * The hostile-input suite's targets and requests (tests/server/security/hostile-routes.test.ts), derived
  * from the route tables, so a route added to a table is attacked without a new test: the REST adapters
  * (server/rest/index.ts), every tRPC procedure (appRouter), the public paths (server/http/public-routes.ts)
- * and the client's pages (shared/light-pages.ts). A few paths are mounted outside any table; they are
+ * and the public pages (shared/public-pages.ts). A few paths are mounted outside any table; they are
  * named in OUTSIDE_TABLES, and the suite checks that the tables and these name exactly the app's routes.
  */
 
@@ -79,7 +79,7 @@ export function declaredTargets(): Target[] {
     const methods = route.kind === 'handler' ? route.methods : ['GET'];
     for (const method of methods) targets.push(httpTarget(method, route.path));
   }
-  for (const path of LIGHT_PAGE_PATHS) {
+  for (const { path } of PUBLIC_PAGE_ENTRIES) {
     if (!targets.some((t) => t.name === `GET ${path}`)) targets.push(httpTarget('GET', path));
   }
   for (const name of OUTSIDE_TABLES) {

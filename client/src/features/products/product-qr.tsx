@@ -1,4 +1,5 @@
 import { vi } from '#shared/i18n/vi/index.ts';
+import { productPath } from '#shared/public-paths.ts';
 import { buttonVariants } from '#client/components/ui/button.tsx';
 import type { ProductRow } from './types.ts';
 
@@ -52,7 +53,7 @@ export function ProductQr({ product }: { product: Omit<ProductRow, 'companyName'
           </a>
           <a
             className={buttonVariants({ variant: 'link', size: 'sm' })}
-            href={`/products/details/${product.id}`}
+            href={productPath(product.id)}
             target="_blank"
             rel="noreferrer"
           >

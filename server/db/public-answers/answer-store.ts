@@ -9,9 +9,9 @@ import type { Logger } from '#server/logger.ts';
  * Every ACTIVE product's finished answer, stored by code in a database file of its own beside the app's
  * (decision 145), so that a miss of the in-memory answers reads one row instead of building the JSON.
  *
- * - Content: the rows are made by the caller's statement (PublicAnswers' productJson), never written by
+ * - Content: the rows are made by the caller's statement (the product answer's field list, sqlite-source.ts), never written by
  *   hand, so the stored answer is the live answer as it was when stored.
- * - Freshness without touching the write path: PublicAnswers' triggers already report every change;
+ * - Freshness without touching the write path: the change feed already reports every change;
  *   `changed` marks the product, company or code stale in memory (a Set add, nothing written), a stored row
  *   that is stale is not used, and the stale ones are stored again from the live tables on this connection
  *   between requests. So a row that is used is never older than the last change reported for it.
@@ -66,8 +66,8 @@ export class StoredAnswers {
   private readonly storeSlice: (work: () => void) => void;
 
   /**
-   * @param source the live answer: `SELECT code, product_id, company_id, lot_id, data FROM ... WHERE <filter>`,
-   *   given as a function of the filter so the content has one definition (PublicAnswers).
+   * @param source the live answer: `SELECT code, product_id, company_id, data, lot_id FROM ... WHERE <filter>`,
+   *   given as a function of the filter so the content has one definition (the field list).
    */
   constructor(
     private readonly sqlite: Sqlite,
@@ -98,7 +98,7 @@ export class StoredAnswers {
     ];
   }
 
-  /** Called for every row written to what an answer is made of (PublicAnswers' triggers). */
+  /** Called for every row written to what an answer is made of (the change feed). */
   changed(productId: number | null, companyId: number | null, code: string | null): void {
     if (productId != null) this.staleProducts.add(productId);
     if (companyId != null) this.staleCompanies.add(companyId);
@@ -186,7 +186,7 @@ export class StoredAnswers {
       CREATE INDEX answers.stored_product ON stored (product_id);`);
     const insert = (filter: string) =>
       sqlite.prepare(
-        `INSERT OR REPLACE INTO answers.stored (code, product_id, company_id, lot_id, data) ${source(filter)}`,
+        `INSERT OR REPLACE INTO answers.stored (code, product_id, company_id, data, lot_id) ${source(filter)}`,
       );
     this.queries = {
       read: sqlite

@@ -1,0 +1,190 @@
+import { type PublicAnswerKind, pagePath } from '#shared/public-pages.ts';
+import {
+  type AnswerData,
+  type AnswerDefinition,
+  type Column,
+  col,
+  column,
+  flag,
+  isSet,
+  json,
+  list,
+  none,
+  object,
+  one,
+  type Source,
+  text,
+  time,
+  when,
+} from './fields.ts';
+
+/**
+ * Every public answer's field list (decision 199): the keys of its JSON in order, and the columns each is
+ * made of. The same objects the workspace answers (serialize.ts's toProduct, profile.ts's
+ * toPublicCompany, lots/read.ts's toLot, in their key order): tests/server/perf/answer-builder.test.ts
+ * and public-cache.test.ts hold every answer, on both engines, to the workspace's own objects, byte for
+ * byte. A new kind of public answer is one entry here (and its path in shared/public-pages.ts).
+ */
+
+/** A printed code's address before its code (`/redirect/`), from the table of public pages. */
+const CODE_PAGE = pagePath('redirect', '');
+
+/** A step of a journey, a product's timeline or a lot's events: what happened, where and when. */
+const stepFields = (t: string) => ({
+  id: column<number>(t, 'id'),
+  activity: column(t, 'activity'),
+  location: column(t, 'location'),
+  date: column(t, 'date'),
+  description: column(t, 'description'),
+});
+
+/** What the public sees of a lot: its code, dates and recall; never its quantity or version. */
+const lotFields = (l: string) => ({
+  id: column<number>(l, 'id'),
+  code: column(l, 'code'),
+  productionDate: column<string | null>(l, 'production_date'),
+  expiryDate: column<string | null>(l, 'expiry_date'),
+  expiryKind: column<'EXPIRY' | 'BEST_BEFORE'>(l, 'expiry_kind'),
+  recalled: isSet(l, 'recalled_at'),
+  recalledAt: time<string | null>(l, 'recalled_at'),
+  recallReason: column<string | null>(l, 'recall_reason'),
+});
+
+type PublicLotOf<F extends (l: string) => Record<string, unknown>> = {
+  [K in keyof ReturnType<F>]: ReturnType<F>[K] extends { __answers?: infer T } ? T : never;
+};
+
+/** The product's and its company's sources, from a source that names the product (`p`, `c`). */
+const productOf = (productId: Column): Source[] => [
+  {
+    table: 'products',
+    alias: 'p',
+    on: { column: 'id', to: productId },
+    filters: [{ alias: 'p', column: 'status', equals: 'ACTIVE' }],
+  },
+  { table: 'companies', alias: 'c', on: { column: 'id', to: col('p', 'company_id') } },
+];
+
+/**
+ * A product's answer (toProduct, its timeline, toPublicCompany), then the lot facts (decision 126): the
+ * lot of the scanned code (`lotOf`: the short link's lot, or none) and every recalled lot of the product.
+ */
+const productFields = (lotOf: { alias: string; column: string } | null) =>
+  object({
+    id: column<number>('p', 'id'),
+    companyId: column<number>('p', 'company_id'),
+    name: column('p', 'name'),
+    image: column<string | null>('p', 'image'),
+    images: json<string[]>('p', 'images'),
+    status: column<'ACTIVE' | 'INACTIVE'>('p', 'status'),
+    category: column<string | null>('p', 'category'),
+    unit: column<string | null>('p', 'unit'),
+    qr_code: column('p', 'qr_code'),
+    qr_code_image: text('/api/qr/', col('p', 'qr_code'), '.png'),
+    qr_code_svg: text('/api/qr/', col('p', 'qr_code'), '.svg'),
+    qr_code_url: text({ param: 'publicUrl' }, CODE_PAGE, col('p', 'qr_code')),
+    tags: json<string[]>('p', 'tags'),
+    origin: column<string | null>('p', 'origin'),
+    gtin: column<string | null>('p', 'gtin'),
+    brand: column<string | null>('p', 'brand'),
+    standards: column<string | null>('p', 'standards'),
+    shelf_life: column<string | null>('p', 'shelf_life'),
+    version: column<number>('p', 'version'),
+    createdAt: time('p', 'created_at'),
+    updatedAt: time('p', 'updated_at'),
+    trackings: list(
+      { table: 'tracking_entries', alias: 't', on: { column: 'product_id', to: col('p', 'id') } },
+      col('t', 'position'),
+      object({ ...stepFields('t'), companyId: column<number>('t', 'company_id') }),
+    ),
+    company: object({
+      id: column<number>('c', 'id'),
+      name: column('c', 'name'),
+      representative: column<string | null>('c', 'representative'),
+      address: column<string | null>('c', 'address'),
+      email: column<string | null>('c', 'email'),
+      business_license: column<string | null>('c', 'business_license'),
+      tax_code: column<string | null>('c', 'tax_code'),
+      gln: column<string | null>('c', 'gln'),
+      digital_link_qr: flag('c', 'digital_link_qr'),
+      createdAt: time('c', 'created_at'),
+      updatedAt: time('c', 'updated_at'),
+    }),
+    lot: lotOf
+      ? one({ table: 'lots', alias: 'sl', on: { column: 'id', to: lotOf } }, object(lotFields('sl')))
+      : none<PublicLotOf<typeof lotFields>>(),
+    recalledLots: list(
+      {
+        table: 'lots',
+        alias: 'rl',
+        on: { column: 'product_id', to: col('p', 'id') },
+        filters: [{ alias: 'rl', column: 'recalled_at', set: true }],
+      },
+      { ...col('rl', 'code'), text: true },
+      object(lotFields('rl')),
+    ),
+  });
+
+const KEY = { param: 'key' } as const;
+
+/**
+ * An answer of one ACTIVE product: the source that holds the key, then the product (`p`) it names and its
+ * company (`c`); kept and dropped by that product and company.
+ */
+const ofProduct = (first: Source, productId: Column) => ({
+  sources: [first, ...productOf(productId)],
+  productId: col('p', 'id'),
+  companyId: col('p', 'company_id'),
+});
+
+/** A printed code's product (folded code): the ACTIVE product, its company and timeline, the code's lot. */
+const product = {
+  ...ofProduct({ table: 'short_links', alias: 's', on: { column: 'code', to: KEY } }, col('s', 'product_id')),
+  lotId: col('s', 'lot_id'),
+  data: productFields(col('s', 'lot_id')),
+} satisfies AnswerDefinition;
+
+/** Where a printed code leads: its product only when that product is ACTIVE. */
+const shortLink = {
+  sources: [
+    { table: 'short_links', alias: 's', on: { column: 'code', to: KEY } },
+    { table: 'products', alias: 'p', on: { column: 'id', to: col('s', 'product_id') }, optional: true },
+  ],
+  productId: col('s', 'product_id'),
+  companyId: col('s', 'company_id'),
+  lotId: null,
+  data: object({
+    code: column('s', 'code'),
+    productId: when<number>(col('p', 'status'), 'ACTIVE', col('s', 'product_id')),
+    url: text({ param: 'publicUrl' }, CODE_PAGE, col('s', 'code')),
+  }),
+} satisfies AnswerDefinition;
+
+/** A lot's page (decision 126): the lot with its own journey, and its product's answer (a lot of no scanned code). */
+const lot = {
+  ...ofProduct({ table: 'lots', alias: 'l', on: { column: 'id', to: KEY } }, col('l', 'product_id')),
+  lotId: col('l', 'id'),
+  data: object({
+    lot: object({
+      ...lotFields('l'),
+      events: list(
+        { table: 'lot_events', alias: 'e', on: { column: 'lot_id', to: col('l', 'id') } },
+        col('e', 'position'),
+        object({
+          ...stepFields('e'),
+          bizStep: column<string | null>('e', 'biz_step'),
+          gln: column<string | null>('e', 'gln'),
+        }),
+      ),
+    }),
+    product: productFields(null),
+  }),
+} satisfies AnswerDefinition;
+
+/** Every kind of public answer by its name in the table of public pages (shared/public-pages.ts). */
+export const ANSWERS = { product, shortLink, lot } satisfies Record<PublicAnswerKind, AnswerDefinition>;
+
+export type PublicProductAnswer = AnswerData<typeof product>;
+export type ShortLinkAnswer = AnswerData<typeof shortLink>;
+export type PublicLotAnswer = AnswerData<typeof lot>;
+export type PublicLot = NonNullable<PublicProductAnswer['lot']>;
