@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectPath } from '#server/paths.ts';
 
@@ -65,5 +68,54 @@ describe('[foundation] layer rules', () => {
     expect(summary.error).toBe(0);
     // The aliases (#server/*, ...) resolve: the whole server is reached through them.
     expect(summary.totalCruised).toBeGreaterThan(300);
+  }, 60_000);
+});
+
+/**
+ * The lint's import rules (biome.json `noRestrictedImports`) prove they can fail the same way: probes
+ * written into a scratch copy of the project's layout, linted with the project's own configuration.
+ * Outside server/db a table is named from the handle (`db.tables`, decision 197), never from one
+ * engine's set; and nothing climbs with ../../.
+ */
+describe('[foundation] import rules of the lint', () => {
+  it("refuse one engine's table set above server/db, and ../../, and pass the handle's tables", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lint-rules-'));
+    try {
+      copyFileSync(projectPath('biome.json'), join(dir, 'biome.json'));
+      const write = (path: string, text: string) => {
+        mkdirSync(dirname(join(dir, path)), { recursive: true });
+        writeFileSync(join(dir, path), text);
+      };
+      write(
+        'server/services/one-engine.ts',
+        "import { sqliteTables } from '#server/db/schema/index.ts';\nexport const t = sqliteTables.products;\n",
+      );
+      write('server/rest/climbs.ts', "import { x } from '../../x.ts';\nexport const y = x;\n");
+      write(
+        'server/services/from-handle.ts',
+        "import type { Tables } from '#server/db/schema/index.ts';\nexport type P = Tables['products'];\n",
+      );
+      write(
+        'server/db/copy.ts',
+        "import { pgTables } from '#server/db/schema/index.ts';\nexport const t = pgTables.products;\n",
+      );
+      const lint = spawnSync(
+        projectPath('node_modules', '.bin', 'biome'),
+        ['lint', '--max-diagnostics=50', '.'],
+        {
+          cwd: dir,
+          encoding: 'utf8',
+        },
+      );
+      const out = lint.stdout + lint.stderr;
+      const flagged = [...out.matchAll(/^(\S+\.ts):\d+:\d+ lint\/style\/noRestrictedImports/gm)].map(
+        (m) => m[1],
+      );
+      expect(flagged.sort()).toEqual(['server/rest/climbs.ts', 'server/services/one-engine.ts']);
+      expect(out).toContain('db.tables');
+      expect(lint.status).not.toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 });
