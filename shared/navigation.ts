@@ -4,6 +4,7 @@
  */
 import { vi } from './i18n/vi/index.ts';
 import { type Action, type Role, roleCan, type Subject } from './permissions.ts';
+import { pagePath } from './public-pages.ts';
 
 export type NavIcon =
   | 'home'
@@ -36,7 +37,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { title: vi.nav.home, path: '/', icon: 'home', permission: { action: 'read', subject: 'Manage' } },
   {
     title: vi.nav.scannedProducts,
-    path: '/products',
+    path: pagePath('visitorHistory'),
     icon: 'products',
     permission: { action: 'read', subject: 'Guest' },
   },

@@ -120,11 +120,12 @@ export const PUBLIC_PAGE_ENTRIES = PUBLIC_PAGES.filter((e): e is PublicPageEntry
 
 /**
  * A page's address for one product, lot, company or printed code: its path in the table with its
- * parameter filled (`pagePath('lotDetails', 7)` is `/lots/7`), so that the links the server and the client
+ * parameter filled (`pagePath('lotDetails', 7)` is `/lots/7`; a page without a parameter takes no key), so that the links the server and the client
  * write (shared/public-paths.ts, a code's printed URL) cannot drift from the paths the server answers.
  */
-export function pagePath(page: PublicPageName, key: string | number): string {
+export function pagePath(page: PublicPageName, key?: string | number): string {
   const entry = PUBLIC_PAGE_ENTRIES.find((e) => e.page === page);
   if (!entry) throw new Error(`no public page ${page}`);
+  if (key === undefined && /:\w+$/.test(entry.path)) throw new Error(`public page ${page} needs its key`);
   return entry.path.replace(/:\w+$/, () => String(key));
 }

@@ -4,6 +4,7 @@
  */
 import { pathAllowed } from '#shared/navigation.ts';
 import type { Role } from '#shared/permissions.ts';
+import { pagePath } from '#shared/public-pages.ts';
 import { roleOf, type SessionState } from '#client/session/session-reducer.ts';
 import { nextFromSearch, signInPathFor } from './next-path.ts';
 
@@ -11,7 +12,7 @@ export type GuardDecision = 'wait' | null | string;
 type GuardState = Pick<SessionState, 'status' | 'isLoggedIn' | 'currentUser' | 'leftMenuPaths'>;
 
 /** The scanned-products view, where USERs (and visitors) start. */
-export const USER_HOME = '/products';
+export const USER_HOME = pagePath('visitorHistory');
 
 /** Where a role goes after signing in: USER to the scanned products, every other role to the configured path. */
 export function postAuthPath(role: Role, defaultRedirectPath: string): string {
@@ -23,7 +24,11 @@ export function postAuthPath(role: Role, defaultRedirectPath: string): string {
  * they were sent to sign-in from (`?next=`, a path of this app only), else to their post-auth path;
  * a `next` outside their menu is then handled by the dashboard guard like any other address.
  */
-export function authGuard(state: GuardState, defaultRedirectPath: string | undefined, search = ''): GuardDecision {
+export function authGuard(
+  state: GuardState,
+  defaultRedirectPath: string | undefined,
+  search = '',
+): GuardDecision {
   if (state.status === 'loading') return 'wait';
   if (!state.isLoggedIn) return null;
   const next = nextFromSearch(search);
