@@ -3,7 +3,7 @@ import { createServer as createHttpServer, type RequestListener, type ServerOpti
 import { serve, type ServerType } from '@hono/node-server';
 import { type AppOptions, createApp } from './app.ts';
 import { createAppDeps } from './compose.ts';
-import { ensureSuperAdmin } from './db/bootstrap.ts';
+import { ensureSuperAdmin } from './seed/super-admin.ts';
 import { errorReason, isConnectionError } from './db/errors.ts';
 import { ensureDefaultDocuments, seedDemo } from './seed/seed.ts';
 import type { AppDeps } from './deps.ts';

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '#server/app.ts';
-import { ensureSuperAdmin } from '#server/db/bootstrap.ts';
+import { ensureSuperAdmin } from '#server/seed/super-admin.ts';
 import { restRoutes } from '#server/rest/index.ts';
 import { vi as messages } from '#shared/i18n/vi/index.ts';
 import { createTestDeps, execRaw, tables } from '#tests/helpers/deps.ts';
