@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import QRCode from 'qrcode';
-import { createActiveUser, PASSWORD, signIn, uniqueEmail } from './support/accounts.ts';
+import { createActiveUser, forgetAccount, PASSWORD, signIn, uniqueEmail } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { resetLink } from './support/outbox.ts';
 
@@ -244,7 +244,7 @@ test('[COMPANY_ADMIN][e2e][workspace]: adds an employee, who signs in, manages p
   await statuses.getByRole('button', { name: /Tất cả/ }).click();
 
   // The employee sets a password from the invitation (decision 087), which signs them in (decision 185).
-  await page.evaluate(() => localStorage.clear());
+  await forgetAccount(page);
   await page.goto(new URL(await resetLink(email, since)).pathname);
   await expect(
     page.getByRole('heading', { level: 1, name: 'Chào mừng bạn đến với Công ty E2E' }),

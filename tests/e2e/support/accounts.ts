@@ -55,3 +55,13 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await submitSignIn(page, email, password);
   await expect(page).not.toHaveURL(/\/auth\/sign-in/);
 }
+
+/**
+ * The browser forgets its account, as a shopper's phone would not know it: the stored session is cleared
+ * on a same-origin document that runs none of the app's code (the manifest), so no request of the
+ * signed-in page (a list refetched after a save, say) can leave without its token and meet a 401.
+ */
+export async function forgetAccount(page: Page): Promise<void> {
+  await page.goto('/manifest.webmanifest');
+  await page.evaluate(() => localStorage.clear());
+}

@@ -11,7 +11,7 @@ import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import QRCode from 'qrcode';
 import { gs1CheckDigit } from '#shared/gs1/identifiers.ts';
 import { expectAccessiblePage, storeTheme } from './a11y.ts';
-import { createActiveUser, PASSWORD, signIn, uniqueEmail } from './accounts.ts';
+import { createActiveUser, forgetAccount, PASSWORD, signIn, uniqueEmail } from './accounts.ts';
 import { newCompanyOwner } from './company.ts';
 import { E2E } from './e2e-settings.ts';
 import { expect, test } from './fixtures.ts';
@@ -152,7 +152,7 @@ export function printedCodeJourneys(device: Device) {
     expect((await download).suggestedFilename()).toBe('LOT2611.png');
 
     // A shopper photographs it on the scan page.
-    await page.evaluate(() => localStorage.clear());
+    await forgetAccount(page);
     await noCamera(page);
     await page.goto('/scan-qr');
     await page
@@ -323,7 +323,7 @@ export function printedCodeJourneys(device: Device) {
     const made = list.products.find((p) => p.name === 'Nước mắm Phú Quốc');
     expect(made?.status).toBe('ACTIVE');
     // The first printed label shows the product to a buyer.
-    await page.evaluate(() => localStorage.clear());
+    await forgetAccount(page);
     await page.goto(`/redirect/${made?.qr_code}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Nước mắm Phú Quốc' })).toBeVisible();
   });
@@ -369,7 +369,7 @@ export function printedCodeJourneys(device: Device) {
     await expect(page).toHaveURL(/\/products\/manage$/);
     await expect(page.getByRole('button', { name: 'Thêm sản phẩm' }).first()).toBeVisible();
     // The link is spent: opened again, it says so without a word about the company.
-    await page.evaluate(() => localStorage.clear());
+    await forgetAccount(page);
     await page.goto(link.pathname);
     await expect(page.getByRole('alert')).toContainText(
       'Liên kết không hợp lệ, đã hết hạn hoặc đã được sử dụng.',
