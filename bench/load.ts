@@ -16,7 +16,7 @@
 import { connect } from 'node:net';
 import { DATASET_DIR, seededDataset } from './lib/dataset.ts';
 import { type App, startApp } from './lib/app.ts';
-import { cpuMs, rssMb, startAndWait } from './lib/server.ts';
+import { cpuMs, mallocArenaMb, rssMb, startAndWait } from './lib/server.ts';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -117,7 +117,9 @@ for (const [name, paths, headers] of runs) {
   print(r, ceiling.rps);
   // The apps' own CPU time per answer: unlike req/s, hardly moved by other work on a shared machine.
   console.log(`  app CPU per request: ${((1000 * cpu) / (r.rps * seconds)).toFixed(0)} µs`);
-  console.log(`  app RSS now: ${apps.map((a) => rssMb(a.child.pid)).join(' + ')} MB`);
+  console.log(
+    `  app RSS now: ${apps.map((a) => rssMb(a.child.pid)).join(' + ')} MB (malloc arena ${apps.map((a) => mallocArenaMb(a.child.pid)).join(' + ')} MB)`,
+  );
 }
 console.log(`app RSS after load: ${apps.map((a) => rssMb(a.child.pid)).join(' + ')} MB`);
 for (const a of apps) await a.stop();

@@ -49,6 +49,26 @@ export function rssMb(pid: number | undefined): number {
   }
 }
 
+/**
+ * The resident size of a process's main malloc arena (`[heap]` in /proc/<pid>/smaps), in MB: what SQLite,
+ * native modules and Buffers of their own take with malloc, apart from V8's heap. glibc gives little of it
+ * back, so after a storm it stays at the storm's high-water mark.
+ */
+export function mallocArenaMb(pid: number | undefined): number {
+  if (!pid) return Number.NaN;
+  try {
+    let kb = 0;
+    let mapping = '';
+    for (const line of (readFileSync(`/proc/${pid}/smaps`, 'utf8') as string).split('\n')) {
+      if (/^[0-9a-f]+-[0-9a-f]+ /.test(line)) mapping = line;
+      else if (line.startsWith('Rss:') && mapping.endsWith('[heap]')) kb += Number(line.split(/\s+/)[1]);
+    }
+    return Math.round(kb / 1024);
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** CPU time (user + system) a process has used so far, in ms, from /proc (10 ms steps): unlike wall time, hardly moved by other work on the machine. */
 export function cpuMs(pid: number | undefined): number {
   if (!pid) return Number.NaN;
