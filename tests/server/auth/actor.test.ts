@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { callerFromAuthorization } from '#server/auth/actor.ts';
 import { createTestDeps } from '#tests/helpers/deps.ts';
 import { createUser, tokenFor } from '#tests/helpers/factories.ts';
+import { createTestApi } from '#tests/helpers/http.ts';
 
 /**
  * The one place a request's token becomes an actor (server/auth/actor.ts): tRPC, REST and the public
@@ -62,5 +64,32 @@ describe('[ANY][auth] actor from the Authorization header', () => {
     await expect(
       callerFromAuthorization({ ...deps, actors: () => Promise.reject(bug) }, header),
     ).rejects.toBe(bug);
+  });
+
+  it('a revoked token sent many times at once, and in one tRPC batch beside a public call, is refused every time while the public call answers', async () => {
+    const api = await createTestApi();
+    const user = await createUser(api.deps, { role: 'COMPANY_ADMIN' });
+    const token = await tokenFor(api.deps, user);
+    // Verified once first, so the token is in the verified-token cache when it is revoked.
+    expect((await api.call('GET', '/products', { token })).status).toBe(200);
+    const { users } = api.deps.db.tables;
+    await api.deps.db
+      .update(users)
+      .set({ tokenVersion: user.tokenVersion + 1 })
+      .where(eq(users.id, user.id));
+    const together = await Promise.all(
+      Array.from({ length: 20 }, () => api.call('GET', '/products', { token })),
+    );
+    expect(together.map((a) => a.status)).toEqual(Array(20).fill(401));
+    const input = encodeURIComponent(JSON.stringify({ 0: {}, 1: {}, 2: {} }));
+    const res = await api.app.request(
+      `/api/trpc/products.list,system.health,products.list?batch=1&input=${input}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    const answers = (await res.json()) as Array<{
+      result?: unknown;
+      error?: { data: { httpStatus: number } };
+    }>;
+    expect(answers.map((a) => a.error?.data.httpStatus ?? 'ok')).toEqual([401, 'ok', 401]);
   });
 });
