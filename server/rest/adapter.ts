@@ -35,6 +35,18 @@ export interface RestRoute {
   message?: string;
   input?: (req: RestRequest) => unknown | Promise<unknown>;
   call: (caller: Caller, input: never) => Promise<unknown>;
+  /**
+   * 'file': the procedure answers a file ({ filename, contentType, text }, a CSV for Excel), sent as an
+   * attachment instead of the JSON envelope.
+   */
+  answer?: 'file';
+}
+
+/** What a procedure answers for a REST path whose answer is a file. */
+export interface FileAnswer {
+  filename: string;
+  contentType: string;
+  text: string;
 }
 
 /** Helper that keeps the input type of `call` tied to what `input` builds. */
@@ -45,6 +57,7 @@ export function route<I>(r: {
   message?: string;
   input?: (req: RestRequest) => I | Promise<I>;
   call: (caller: Caller, input: I) => Promise<unknown>;
+  answer?: 'file';
 }): RestRoute {
   return r as RestRoute;
 }
@@ -77,6 +90,13 @@ export function mountRestRoutes(app: Hono, deps: AppDeps, routes: RestRoute[]): 
       };
       const input = r.input ? await r.input(req) : undefined;
       const data = await r.call(caller, input as never);
+      if (r.answer === 'file') {
+        const file = data as FileAnswer;
+        c.header('Content-Type', file.contentType);
+        c.header('Content-Disposition', `attachment; filename="${file.filename}"`);
+        c.header('Cache-Control', 'no-store');
+        return c.body(file.text);
+      }
       const status = r.status ?? 200;
       return c.json(okBody(data, status, r.message), status);
     });

@@ -24,6 +24,10 @@ export const shortLinks = pick(sqlite.shortLinks, pg.shortLinks);
 export const scanEvents = pick(sqlite.scanEvents, pg.scanEvents);
 export const scanLogs = pick(sqlite.scanLogs, pg.scanLogs);
 export const documents = pick(sqlite.documents, pg.documents);
+export const partners = pick(sqlite.partners, pg.partners);
+export const lotReceipts = pick(sqlite.lotReceipts, pg.lotReceipts);
+export const lotShipments = pick(sqlite.lotShipments, pg.lotShipments);
+export const lotInputs = pick(sqlite.lotInputs, pg.lotInputs);
 
 export { TERM_KINDS, type TermKind } from './companies.ts';
 export { EXPIRY_KINDS } from './products.ts';

@@ -133,6 +133,12 @@ export const lots = sqliteTable(
     unit: text('unit'),
     recalledAt: timestamp('recalled_at'),
     recallReason: text('recall_reason'),
+    /**
+     * On hold (decision 200): kept back for a check, never shipped nor used as an input until released.
+     * Not public: a hold is the company's own business, a recall is the public's.
+     */
+    heldAt: timestamp('held_at'),
+    holdReason: text('hold_reason'),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

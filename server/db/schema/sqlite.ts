@@ -4,4 +4,5 @@ export * from './companies.ts';
 export * from './documents.ts';
 export * from './products.ts';
 export * from './scans.ts';
+export * from './supply-chain.ts';
 export * from './users.ts';

@@ -1,7 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
-import { lotEvents, lots, shortLinks } from '#server/db/schema/index.ts';
+import { reachLots } from '#server/db/lot-graph.ts';
+import {
+  lotEvents,
+  lotInputs,
+  lotReceipts,
+  lotShipments,
+  lots,
+  shortLinks,
+} from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
@@ -12,6 +20,7 @@ import { timelineStep } from '#server/services/products/records.ts';
 import type { CompanyScope } from '#server/services/products/scope.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import type { CreateLotInput, LotEventInput, UpdateLotInput } from '#shared/schemas/lots.ts';
+import { TRACE_MAX_DEPTH, TRACE_MAX_LOTS } from '#shared/supply-chain.ts';
 import { getLot, type LotRow, requireLotInScope } from './read.ts';
 
 const l = vi.lots;
@@ -149,17 +158,70 @@ export function updateLot(deps: AppDeps, scope: CompanyScope, input: UpdateLotIn
   });
 }
 
-/** POST /lots/{id}/recall: the lot is recalled from now on, for the reason given (decision 126). */
+/**
+ * Puts on hold every lot made from `lot`, however many transformations away, that is not on hold already
+ * (decision 200): the first half of a recall's scope, so none of them is shipped or used while the company
+ * decides. Bounded like a trace; the holds stay when the recall is lifted (a person releases each).
+ */
+async function holdLotsMadeFrom(tx: Executor, lot: LotRow, reason: string): Promise<void> {
+  const reach = await reachLots(tx, lot.id, 'forward', {
+    maxDepth: TRACE_MAX_DEPTH,
+    maxLots: TRACE_MAX_LOTS,
+    maxRows: TRACE_MAX_LOTS * 4,
+  });
+  const ids = reach.lots.filter((l) => l.depth > 0).map((l) => l.lotId);
+  const holdReason = vi.supplyChain.hold.byRecall(lot.code, reason);
+  for (let at = 0; at < ids.length; at += 1000) {
+    await tx
+      .update(lots)
+      .set({ heldAt: new Date(), holdReason, version: sql`${lots.version} + 1` })
+      .where(
+        and(
+          inArray(lots.id, ids.slice(at, at + 1000)),
+          eq(lots.companyId, lot.companyId),
+          isNull(lots.heldAt),
+        ),
+      );
+  }
+}
+
+/**
+ * POST /lots/{id}/recall: the lot is recalled from now on, for the reason given (decision 126), and every lot
+ * made from it is put on hold (decision 200).
+ */
 export function recallLot(
   deps: AppDeps,
   scope: CompanyScope,
   input: { id: number; reason: string; version?: number },
 ) {
+  return writeLot(deps, scope, input.id, input.version, async (tx, row) => {
+    await holdLotsMadeFrom(tx, row, input.reason);
+    return {
+      // A second recall updates the reason and keeps the first date: the lot was unsafe since then.
+      recalledAt: row.recalledAt ?? new Date(),
+      recallReason: input.reason,
+    };
+  });
+}
+
+/**
+ * POST /lots/{id}/hold: the lot is kept back for a check (decision 200): no shipment and no use as an input
+ * until it is released. A second hold updates the reason and keeps the first date, as a recall does.
+ */
+export function holdLot(
+  deps: AppDeps,
+  scope: CompanyScope,
+  input: { id: number; reason: string; version?: number },
+) {
   return writeLot(deps, scope, input.id, input.version, async (_tx, row) => ({
-    // A second recall updates the reason and keeps the first date: the lot was unsafe since then.
-    recalledAt: row.recalledAt ?? new Date(),
-    recallReason: input.reason,
+    heldAt: row.heldAt ?? new Date(),
+    holdReason: input.reason,
   }));
+}
+
+/** DELETE /lots/{id}/hold: the lot may be shipped and used again. */
+export function releaseHold(deps: AppDeps, scope: CompanyScope, input: { id: number; version?: number }) {
+  return writeLot(deps, scope, input.id, input.version, async () => ({ heldAt: null, holdReason: null }));
 }
 
 /** DELETE /lots/{id}/recall: the recall is lifted; the lot's pages show no banner any more. */
@@ -170,11 +232,34 @@ export function liftRecall(deps: AppDeps, scope: CompanyScope, input: { id: numb
   }));
 }
 
-/** DELETE /lots/{id}: its timeline goes with it; its QR codes stay bound to the product alone. */
+/**
+ * DELETE /lots/{id}: its timeline goes with it; its QR codes stay bound to the product alone. A lot with a
+ * receipt, a shipment or a "made from" link either way is refused (409): the traces and recall scopes that
+ * go through it would silently lose it.
+ */
 export async function deleteLot(deps: AppDeps, scope: CompanyScope, id: number) {
-  await requireLotInScope(deps.db, scope, id);
-  await deps.db.delete(lots).where(eq(lots.id, id));
-  return { id };
+  return transaction(deps.db, async (tx) => {
+    const row = await requireLotInScope(tx, scope, id);
+    const linked = async (query: Promise<unknown[]>) => (await query).length > 0;
+    if (
+      (await linked(
+        tx.select({ id: lotReceipts.id }).from(lotReceipts).where(eq(lotReceipts.lotId, row.id)).limit(1),
+      )) ||
+      (await linked(
+        tx.select({ id: lotShipments.id }).from(lotShipments).where(eq(lotShipments.lotId, row.id)).limit(1),
+      )) ||
+      (await linked(
+        tx
+          .select({ id: lotInputs.id })
+          .from(lotInputs)
+          .where(or(eq(lotInputs.lotId, row.id), eq(lotInputs.inputLotId, row.id)))
+          .limit(1),
+      ))
+    )
+      throw new AppError('CONFLICT', vi.supplyChain.lotDeleteRefused);
+    await tx.delete(lots).where(eq(lots.id, row.id));
+    return { id: row.id };
+  });
 }
 
 /**

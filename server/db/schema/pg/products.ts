@@ -99,6 +99,8 @@ export const lots = pgTable(
     unit: text('unit'),
     recalledAt: timestamp('recalled_at'),
     recallReason: text('recall_reason'),
+    heldAt: timestamp('held_at'),
+    holdReason: text('hold_reason'),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
