@@ -14,7 +14,8 @@ CREATE TABLE `lot_inputs` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `lot_inputs_lot_input_unique` ON `lot_inputs` (`lot_id`,`input_lot_id`);--> statement-breakpoint
-CREATE INDEX `lot_inputs_input_idx` ON `lot_inputs` (`input_lot_id`,`lot_id`);--> statement-breakpoint
+CREATE INDEX `lot_inputs_forward_idx` ON `lot_inputs` (`input_lot_id`,`company_id`,`lot_id`);--> statement-breakpoint
+CREATE INDEX `lot_inputs_backward_idx` ON `lot_inputs` (`lot_id`,`company_id`,`input_lot_id`);--> statement-breakpoint
 CREATE TABLE `lot_receipts` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`company_id` integer NOT NULL,

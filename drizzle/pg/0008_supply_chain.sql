@@ -73,7 +73,8 @@ ALTER TABLE "lot_shipments" ADD CONSTRAINT "lot_shipments_partner_id_partners_id
 ALTER TABLE "lot_shipments" ADD CONSTRAINT "lot_shipments_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "partners" ADD CONSTRAINT "partners_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "lot_inputs_lot_input_unique" ON "lot_inputs" USING btree ("lot_id","input_lot_id");--> statement-breakpoint
-CREATE INDEX "lot_inputs_input_idx" ON "lot_inputs" USING btree ("input_lot_id","lot_id");--> statement-breakpoint
+CREATE INDEX "lot_inputs_forward_idx" ON "lot_inputs" USING btree ("input_lot_id","company_id","lot_id");--> statement-breakpoint
+CREATE INDEX "lot_inputs_backward_idx" ON "lot_inputs" USING btree ("lot_id","company_id","input_lot_id");--> statement-breakpoint
 CREATE INDEX "lot_receipts_lot_idx" ON "lot_receipts" USING btree ("lot_id");--> statement-breakpoint
 CREATE INDEX "lot_receipts_partner_idx" ON "lot_receipts" USING btree ("partner_id");--> statement-breakpoint
 CREATE INDEX "lot_shipments_lot_idx" ON "lot_shipments" USING btree ("lot_id");--> statement-breakpoint

@@ -114,6 +114,9 @@ export const lotInputs = sqliteTable(
   },
   (t) => [
     uniqueIndex('lot_inputs_lot_input_unique').on(t.lotId, t.inputLotId),
-    index('lot_inputs_input_idx').on(t.inputLotId, t.lotId),
+    // The trace's two walks (decision 202), each answered from its index alone: the step's own end, the
+    // company it must stay in, the other end.
+    index('lot_inputs_forward_idx').on(t.inputLotId, t.companyId, t.lotId),
+    index('lot_inputs_backward_idx').on(t.lotId, t.companyId, t.inputLotId),
   ],
 );

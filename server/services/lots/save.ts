@@ -164,7 +164,7 @@ export function updateLot(deps: AppDeps, scope: CompanyScope, input: UpdateLotIn
  * decides. Bounded like a trace; the holds stay when the recall is lifted (a person releases each).
  */
 async function holdLotsMadeFrom(tx: Executor, lot: LotRow, reason: string): Promise<void> {
-  const reach = await reachLots(tx, lot.id, 'forward', {
+  const reach = await reachLots(tx, lot.companyId, lot.id, 'forward', {
     maxDepth: TRACE_MAX_DEPTH,
     maxLots: TRACE_MAX_LOTS,
     maxRows: TRACE_MAX_LOTS * 4,

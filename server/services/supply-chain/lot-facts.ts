@@ -1,6 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
-import { chunked, LOOKUP_CHUNK } from '#server/db/chunks.ts';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
+import { inIds } from '#server/db/lot-graph.ts';
 import { lots, products } from '#server/db/schema/index.ts';
 
 /** What the supply-chain answers show of a lot: its code, product and status. */
@@ -34,10 +34,11 @@ export const lotSummary = (f: LotFact) => ({
 });
 export type LotSummary = ReturnType<typeof lotSummary>;
 
-/** The facts of some lots, by id, in slices of LOOKUP_CHUNK ids (a trace may name thousands). */
+/** The facts of some lots, by id, in one statement however many (a trace may name thousands). */
 export async function lotFacts(db: Executor, ids: readonly number[]): Promise<Map<number, LotFact>> {
   const facts = new Map<number, LotFact>();
-  for (const slice of chunked([...new Set(ids)], LOOKUP_CHUNK)) {
+  if (!ids.length) return facts;
+  {
     const rows = await db
       .select({
         id: lots.id,
@@ -52,7 +53,7 @@ export async function lotFacts(db: Executor, ids: readonly number[]): Promise<Ma
       })
       .from(lots)
       .innerJoin(products, eq(products.id, lots.productId))
-      .where(inArray(lots.id, slice));
+      .where(inIds(lots.id, [...new Set(ids)]));
     for (const r of rows) facts.set(r.id, r);
   }
   return facts;

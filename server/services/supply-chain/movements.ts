@@ -1,6 +1,6 @@
-import { asc, eq, inArray } from 'drizzle-orm';
-import { chunked, LOOKUP_CHUNK } from '#server/db/chunks.ts';
+import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
+import { inIds } from '#server/db/lot-graph.ts';
 import { lotInputs, lotReceipts, lotShipments, partners } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
@@ -44,12 +44,13 @@ export type MovementAnswer = ReturnType<typeof toMovement>;
 export async function movementsOf(db: Executor, kind: MovementKind, lotIds: readonly number[]) {
   const table = TABLE[kind];
   const found: MovementAnswer[] = [];
-  for (const slice of chunked([...new Set(lotIds)], LOOKUP_CHUNK)) {
+  if (!lotIds.length) return found;
+  {
     const rows = await db
       .select({ row: table, partnerName: partners.name })
       .from(table)
       .innerJoin(partners, eq(partners.id, table.partnerId))
-      .where(inArray(table.lotId, slice))
+      .where(inIds(table.lotId, [...new Set(lotIds)]))
       .orderBy(asc(table.date), asc(table.id));
     for (const r of rows)
       found.push(toMovement(r.row as MovementRow, { id: r.row.partnerId, name: r.partnerName }));

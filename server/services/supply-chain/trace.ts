@@ -1,13 +1,13 @@
-import { inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import { chunked, LOOKUP_CHUNK } from '#server/db/chunks.ts';
 import type { Executor } from '#server/db/client.ts';
-import { type Reach, reachLots, type TraceDirection } from '#server/db/lot-graph.ts';
+import { inIds, type Reach, reachLots, type TraceDirection } from '#server/db/lot-graph.ts';
 import { lotInputs, partners } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { requireLotInScope } from '#server/services/lots/read.ts';
 import type { CompanyScope } from '#server/services/products/scope.ts';
 import { TRACE_MAX_DEPTH, TRACE_MAX_LOTS } from '#shared/supply-chain.ts';
-import { type LotFact, lotFacts, lotSummary } from './lot-facts.ts';
+import { type LotFact, lotSummary } from './lot-facts.ts';
 import { type MovementAnswer, movementsOf } from './movements.ts';
 import { toPartner } from './partners.ts';
 
@@ -19,38 +19,33 @@ const TRACE_MAX_ROWS = TRACE_MAX_LOTS * 4;
  * lot cannot be saved; one written behind the app's back is not followed into it), with their facts.
  */
 export async function reachedLots(db: Executor, companyId: number, lotId: number, direction: TraceDirection) {
-  const reach: Reach = await reachLots(db, lotId, direction, {
+  const reach: Reach = await reachLots(db, companyId, lotId, direction, {
     maxDepth: TRACE_MAX_DEPTH,
     maxLots: TRACE_MAX_LOTS,
     maxRows: TRACE_MAX_ROWS,
   });
-  const facts = await lotFacts(
-    db,
-    reach.lots.map((l) => l.lotId),
-  );
-  const lots = reach.lots.flatMap((l) => {
-    const fact = facts.get(l.lotId);
-    return fact && fact.companyId === companyId ? [{ fact, depth: l.depth }] : [];
-  });
+  const lots = reach.lots.map((l) => ({ fact: { ...l, id: l.lotId } as LotFact, depth: l.depth }));
   return { lots, truncated: reach.truncated };
 }
 
-/** The "made from" links between reached lots: `lotId` was made from `inputLotId`. */
-async function linksAmong(db: Executor, ids: Set<number>) {
-  const links: { lotId: number; inputLotId: number; quantity: string; unit: string }[] = [];
-  for (const slice of chunked([...ids], LOOKUP_CHUNK)) {
-    const rows = await db
-      .select({
-        lotId: lotInputs.lotId,
-        inputLotId: lotInputs.inputLotId,
-        quantity: lotInputs.quantity,
-        unit: lotInputs.unit,
-      })
-      .from(lotInputs)
-      .where(inArray(lotInputs.lotId, slice));
-    for (const r of rows) if (ids.has(r.inputLotId)) links.push(r);
-  }
-  return links;
+/**
+ * The "made from" links between reached lots: `lotId` was made from `inputLotId`. Looked up by the end the
+ * walk came from (every link out of a reached lot in the walk's direction leads to a reached lot, unless
+ * cut by the bounds); a second `IN` on the other end made SQLite pair the two lists.
+ */
+async function linksAmong(db: Executor, ids: Set<number>, direction: TraceDirection) {
+  if (!ids.size) return [];
+  const rows = await db
+    .select({
+      lotId: lotInputs.lotId,
+      inputLotId: lotInputs.inputLotId,
+      quantity: lotInputs.quantity,
+      unit: lotInputs.unit,
+    })
+    .from(lotInputs)
+    .where(inIds(direction === 'backward' ? lotInputs.lotId : lotInputs.inputLotId, [...ids]))
+    .orderBy(asc(lotInputs.id));
+  return rows.filter((r) => ids.has(r.lotId) && ids.has(r.inputLotId));
 }
 
 /** The partners named by some movements, with their contacts. */
@@ -79,7 +74,7 @@ export async function traceLot(deps: AppDeps, scope: CompanyScope, lotId: number
     lotId: lot.id,
     direction,
     lots: reached.lots.map(withDepth),
-    links: await linksAmong(deps.db, ids),
+    links: await linksAmong(deps.db, ids, direction),
     movements,
     partners: await partnersOf(deps.db, movements),
     truncated: reached.truncated,

@@ -95,6 +95,7 @@ export const lotInputs = pgTable(
   },
   (t) => [
     uniqueIndex('lot_inputs_lot_input_unique').on(t.lotId, t.inputLotId),
-    index('lot_inputs_input_idx').on(t.inputLotId, t.lotId),
+    index('lot_inputs_forward_idx').on(t.inputLotId, t.companyId, t.lotId),
+    index('lot_inputs_backward_idx').on(t.lotId, t.companyId, t.inputLotId),
   ],
 );
