@@ -38,7 +38,8 @@ type RawRows = { all?: (q: SQL) => unknown[]; execute?: (q: SQL) => Promise<{ ro
 async function rows<T>(exec: Executor, query: SQL): Promise<T[]> {
   const raw = exec as unknown as RawRows;
   // The tables name their engine (decision 153): a PostgreSQL handle's columns are PgColumns.
-  if (is(lots.id, PgColumn)) return (await (raw.execute as NonNullable<RawRows['execute']>)(query)).rows as T[];
+  if (is(lots.id, PgColumn))
+    return (await (raw.execute as NonNullable<RawRows['execute']>)(query)).rows as T[];
   return (raw.all as NonNullable<RawRows['all']>)(query) as T[];
 }
 

@@ -70,9 +70,16 @@ export async function buildLotGraph(
           const picked = new Set<number>();
           while (picked.size < Math.min(options.inputsPerLot, above.length))
             picked.add(above[Math.floor(next() * above.length)] as number);
-          return [...picked].map((inputLotId) => ({ companyId, lotId, inputLotId, quantity: '10', unit: 'KGM' }));
+          return [...picked].map((inputLotId) => ({
+            companyId,
+            lotId,
+            inputLotId,
+            quantity: '10',
+            unit: 'KGM',
+          }));
         });
-        for (let at = 0; at < values.length; at += 500) await tx.insert(lotInputs).values(values.slice(at, at + 500));
+        for (let at = 0; at < values.length; at += 500)
+          await tx.insert(lotInputs).values(values.slice(at, at + 500));
         links += values.length;
       }
       levels.push(ids);
@@ -86,7 +93,8 @@ export async function buildLotGraph(
       unit: 'KGM',
       date: '2024-06-01',
     }));
-    for (let at = 0; at < shipments.length; at += 500) await tx.insert(lotShipments).values(shipments.slice(at, at + 500));
+    for (let at = 0; at < shipments.length; at += 500)
+      await tx.insert(lotShipments).values(shipments.slice(at, at + 500));
     return { levels, customerId: customer!.id, lotCount: made, linkCount: links };
   });
 }

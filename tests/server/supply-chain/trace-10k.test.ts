@@ -18,7 +18,11 @@ describe(`[COMPANY_ADMIN][tRPC][supply-chain] a trace over 10,000 lots (${engine
   it(`[COMPANY_ADMIN][tRPC][supply-chain]: forward and backward traces and the recall scope of a 10,000-lot graph answer in under a second on ${engine}`, async () => {
     const api = await createTestApi();
     const p = await people(api.deps);
-    const graph = await buildLotGraph(api.deps, p.companyA.id, { lotCount: 10_000, levels: 10, inputsPerLot: 2 });
+    const graph = await buildLotGraph(api.deps, p.companyA.id, {
+      lotCount: 10_000,
+      levels: 10,
+      inputsPerLot: 2,
+    });
     expect(graph.lotCount).toBe(10_000);
     const caller = callerFor(api.deps, p.adminA);
     const raw = graph.levels[0]![0]!;
