@@ -8,7 +8,7 @@
 // runs the command with DATABASE_URL pointing at it (or, without a command, prints the URL and waits for
 // Ctrl-C), then stops and removes the cluster.
 import { spawn, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,7 +79,7 @@ function run(bin, program, args, asPostgres) {
  * `postgres`, no password: the cluster trusts local connections) and stop(), which stops the server
  * and removes the folder.
  */
-export async function startPostgres({ bin = findPostgresBin() } = {}) {
+export async function startPostgres({ bin = findPostgresBin(), durable = false } = {}) {
   if (!bin) throw new Error(POSTGRES_MISSING);
   const user = postgresUser();
   const dir = mkdtempSync(process.env.PG_TEST_DIR_PREFIX || join(tmpdir(), 'pg-test-'));
@@ -109,18 +109,23 @@ export async function startPostgres({ bin = findPostgresBin() } = {}) {
     remove();
     throw error;
   }
+  // Durability is worth nothing in a cluster that is deleted afterwards; speed is. Except where a test kills
+  // the server (`durable`): a commit is then answered once it is in the WAL (in the system's cache: the
+  // machine does not crash, the server does).
+  const options = (port) =>
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=${durable ? 'on' : 'off'} -c full_page_writes=off -c max_connections=200`;
+  const pgCtlStart = (port) =>
+    run(
+      bin,
+      'pg_ctl',
+      ['-D', data, '-l', join(dir, 'server.log'), '-o', options(port), '-w', '-t', '60', 'start'],
+      user,
+    );
   let port;
   for (let attempt = 0; ; attempt++) {
     port = process.env.PG_TEST_PORT ? Number(process.env.PG_TEST_PORT) : await freePort();
-    // Durability is worth nothing in a cluster that is deleted afterwards; speed is.
-    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
     try {
-      run(
-        bin,
-        'pg_ctl',
-        ['-D', data, '-l', join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start'],
-        user,
-      );
+      pgCtlStart(port);
       break;
     } catch (error) {
       // Another process took the port between freePort() and the start.
@@ -131,15 +136,41 @@ export async function startPostgres({ bin = findPostgresBin() } = {}) {
   }
   const url = (database) => `postgres://postgres@127.0.0.1:${port}/${database}`;
   let stopped = false;
+  let running = true;
   return {
     dir,
     port,
     url,
+    /**
+     * Stops the server and keeps the cluster, as an outage would (the fault tests): what `pg_ctl stop -m
+     * <mode>` does, its signal sent to the postmaster from here, so that the outage starts the moment this is
+     * called rather than once pg_ctl has been started (a loaded machine took a second), then waiting for the
+     * server to be gone. `fast` (SIGINT) ends the sessions and shuts down cleanly; `immediate` (SIGQUIT)
+     * kills the server processes, as a crash would (the next start recovers from the WAL).
+     */
+    async stopServer(mode = 'fast') {
+      if (!running) return;
+      running = false;
+      const pidFile = join(data, 'postmaster.pid');
+      const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+      process.kill(pid, mode === 'immediate' ? 'SIGQUIT' : 'SIGINT');
+      // Gone when its pid file is (as pg_ctl waits: the process may linger as a zombie nobody reaps).
+      for (let waited = 0; existsSync(pidFile); waited += 20) {
+        if (waited > 60_000) throw new Error(`PostgreSQL (pid ${pid}) did not stop within a minute`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    /** Starts the server stopped by stopServer again, on the same port. */
+    async startServer() {
+      if (running) return;
+      pgCtlStart(port);
+      running = true;
+    },
     async stop() {
       if (stopped) return;
       stopped = true;
       try {
-        run(bin, 'pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop'], user);
+        if (running) run(bin, 'pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop'], user);
       } finally {
         remove();
       }

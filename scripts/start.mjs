@@ -1,5 +1,5 @@
-// `npm start`: builds what is missing or out of date (the client once; the server bundle whenever a
-// file under server/, shared/, drizzle/ or client/src/ is newer than it), then runs the bundled server in
+// `npm start` (and `npm run backup`, which passes `backup` on): builds what is missing or out of date (the
+// client once; the server bundle whenever a file under server/, shared/, drizzle/ or client/src/ is newer than it), then runs the bundled server in
 // this process: plain JavaScript, no TypeScript loader at run time (decision 072).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';

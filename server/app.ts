@@ -6,6 +6,7 @@ import { cors } from 'hono/cors';
 import { vi } from '#shared/i18n/vi/index.ts';
 import type { AppDeps } from './deps.ts';
 import { AppError } from './errors.ts';
+import { NOT_READY_RETRY_AFTER_SECONDS } from './health.ts';
 import { requestInfo } from './http/request-info.ts';
 import { refuseLargeBatches } from './http/trpc-batch.ts';
 import { securityHeaderRecord, securityHeaders } from './http/security-headers.ts';
@@ -47,6 +48,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
     logger.info({ event: 'http.request', method: c.req.method, path, status: c.res.status, ms, requestId }, 'request');
   });
   app.use('*', securityHeaders(settings));
+  // Until the database is prepared (decision 178) only the health paths answer; the rest is told to come back.
+  app.use('*', (c, next) => {
+    if (deps.health.starting && !c.req.path.startsWith('/api/health')) {
+      throw new AppError('SERVICE_UNAVAILABLE', vi.errors.starting, { retryAfter: NOT_READY_RETRY_AFTER_SECONDS });
+    }
+    return next();
+  });
   if (settings.corsOrigins.length) {
     app.use('/api/*', cors({ origin: settings.corsOrigins, credentials: true, maxAge: 600 }));
   }
@@ -113,12 +121,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   api.all('*', (c) => c.json(errorBody(404, vi.errors.routeNotFound), 404));
   app.route('/api', api);
 
-  mountUploads(app, settings);
+  mountUploads(app, deps);
   mountClient(app, client);
 
   app.onError((err, c) => {
     const requestId = (c.get('requestId' as never) as string | undefined) ?? 'unknown';
-    const answer = toErrorAnswer(err, logger, requestId);
+    const answer = toErrorAnswer(err, logger, requestId, deps.disk);
     for (const [k, v] of Object.entries(answer.headers)) c.header(k, v);
     return c.json(answer.body, answer.status as 400);
   });

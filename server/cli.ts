@@ -4,7 +4,8 @@ import { createDb } from './db/client.ts';
 import { copySqliteToPg } from './db/copy-to-pg.ts';
 import { createPgDb } from './db/pg-client.ts';
 import { DatabaseTooNewError } from './db/migrations.ts';
-import { loadSettings, SettingsError } from './env.ts';
+import { loadSettings, type Settings, SettingsError } from './env.ts';
+import { freeBytesOr, isDiskFull } from './lib/disk-full.ts';
 import { projectPath } from './paths.ts';
 import { startServer } from './server.ts';
 import { appVersion } from './version.ts';
@@ -58,7 +59,8 @@ async function runCopyToPostgres(): Promise<void> {
   try {
     const settings = loadSettings();
     if (!settings.databaseUrl) throw new Error('DATABASE_URL must name the PostgreSQL database to copy into');
-    if (!existsSync(settings.databasePath)) throw new Error(`There is no SQLite database at ${settings.databasePath}`);
+    if (!existsSync(settings.databasePath))
+      throw new Error(`There is no SQLite database at ${settings.databasePath}`);
     const source = createDb(settings.databasePath);
     const target = await createPgDb(settings.databaseUrl, { max: 2 });
     try {
@@ -73,6 +75,17 @@ async function runCopyToPostgres(): Promise<void> {
     else console.error(`Copy failed: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
   }
+}
+
+/**
+ * The one line a start that met a full disk before it could serve says (decision 181): the database could
+ * not be opened or migrated, or the data folder not made. A start that opened the database serves reads
+ * instead (server/server.ts).
+ */
+function diskFullAtStart(err: unknown, dataDir: string | undefined): string {
+  const free = dataDir === undefined ? null : freeBytesOr(dataDir);
+  const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+  return `Cannot start: the disk holding ${dataDir ?? 'DATA_DIR'} is full (${free === null ? '' : `${Math.floor(free / 2 ** 20)} MB free, `}${code}): free some space there, then start again (docs/deploy.md, "A full disk").`;
 }
 
 /**
@@ -99,14 +112,23 @@ export async function runCli(args: string[]): Promise<void> {
   }
 
   let running: Awaited<ReturnType<typeof startServer>>;
+  let settings: Settings | undefined;
   try {
-    running = await startServer(loadSettings());
+    settings = loadSettings();
+    running = await startServer(settings);
   } catch (err) {
     if (err instanceof SettingsError) for (const line of err.lines) console.error(line);
     else if (err instanceof DatabaseTooNewError) console.error(err.message);
+    else if (isDiskFull(err)) console.error(diskFullAtStart(err, settings?.dataDir));
     else throw err;
     process.exit(1);
   }
+  // A start tried again while the database was away that then failed otherwise (a database migrated by a
+  // newer version): the same one line and exit code as when it fails before listening.
+  running.started.catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : String(err));
+    void running.close().finally(() => process.exit(1));
+  });
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       running.deps.logger.info({ event: 'server.stopping', signal }, 'stopping');

@@ -1,14 +1,17 @@
 import { type BackgroundWriter, startBackgroundWriter } from './db/background-writer.ts';
-import { type ChangeFeed, createChangeFeed } from './db/change-feed.ts';
+import { installChangeTriggers, PgChangeFeed } from './db/change-feed.ts';
 import { createDb } from './db/client.ts';
 import { prepareDatabase } from './db/migrations.ts';
-import { createPgDb, withAdvisoryLock } from './db/pg-client.ts';
+import { migratePg, openPgDb, withAdvisoryLock } from './db/pg-client.ts';
+import { errorReason, isConnectionError } from './db/errors.ts';
 import { createPgScanWriter } from './db/pg-scan-windows.ts';
 import { databaseEngine } from './db/engine.ts';
 import type { DatabaseStore } from './db/store.ts';
 import type { AppDeps } from './deps.ts';
 import type { Settings } from './env.ts';
+import { createHealth } from './health.ts';
 import type { Logger } from './logger.ts';
+import { createDiskWatch } from './lib/disk-full.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { prepareRateLimitStore } from './security/limits.ts';
 import { createAfterAnswerJobs } from './services/accounts/after-answer.ts';
@@ -40,10 +43,14 @@ export interface ComposeOptions {
 export interface ComposedDeps {
   deps: AppDeps;
   /**
-   * Start-up work that reads then writes (the first SUPER_ADMIN, the default documents, the demo data): on
-   * PostgreSQL under an advisory lock, so instances starting together do it one after the other.
+   * Makes the database ready and runs the start-up work that reads then writes (the first SUPER_ADMIN, the
+   * default documents, the demo data); then `deps.health` leaves `starting`. On PostgreSQL: the migrations,
+   * the rate-limit table and the change triggers (each under its advisory lock), the change feed's first
+   * LISTEN, then `work` under the start-up lock, so instances starting together do it one after the other.
+   * Every step may run again: while the database is not there, the server calls it until it succeeds
+   * (server/server.ts, decision 178). On SQLite the file was migrated when it was opened: `work` alone.
    */
-  startUp<T>(work: () => Promise<T>): Promise<T>;
+  start<T>(work: () => Promise<T>): Promise<T>;
   /**
    * After the last request: writes the buffered scan events, stops their writer, stops listening for
    * changes, stops storing answers, closes the database (and the worker pools made here).
@@ -59,7 +66,8 @@ export interface ComposedDeps {
  * - SQLite: the file is copied before it is migrated (prepareDatabase), opened and migrated; the public
  *   answers come from its statements and stored answers, and its own triggers tell them what changed;
  *   limits count in memory; scan events go through the background writer when there is one.
- * - PostgreSQL: the pool, migrated under the advisory lock (createPgDb); the rate-limit table; the public
+ * - PostgreSQL: the pool, opened without connecting (openPgDb) and migrated under the advisory lock by
+ *   start(), which the server calls until the database is there (decision 178); the rate-limit table; the public
  *   answers built with the query builder (decision 159) and told what changed by the change feed, every
  *   instance's writes included (decision 158); limits counted in the database (decision 157); scan
  *   windows added together with upserts (decision 156).
@@ -78,13 +86,17 @@ export async function createAppDeps(
   }
   const decodePool = options.decodePool ?? createDecodePool();
   const parsePool = options.parsePool ?? createParsePool();
+  const health = createHealth(logger);
+  const disk = createDiskWatch(logger, settings.dataDir, health);
   const base = {
     settings,
     mailer: options.mailer,
     logger,
+    health,
     afterAnswerJobs: createAfterAnswerJobs(),
     decodePool,
     parsePool,
+    disk,
   };
   // The pools made here end with the deps; a caller's own stay its own.
   const closePools = async () => {
@@ -93,49 +105,66 @@ export async function createAppDeps(
   };
 
   if ('databaseUrl' in options.database) {
-    const handle = await createPgDb(options.database.databaseUrl, {
+    // Nothing here connects (decision 178): the pool connects when asked, the feed when start() listens, so
+    // the server can listen while the database is not there yet, and say so on /api/health.
+    const handle = openPgDb(options.database.databaseUrl, {
       ...options.pool,
-      onError: (err) => logger.error({ event: 'database.pool_error', err }, 'database connection lost'),
+      onError: (err) =>
+        logger.warn(
+          { event: 'database.connection_lost', reason: errorReason(err) },
+          'database connection lost',
+        ),
     });
-    let feed: ChangeFeed | undefined;
-    try {
-      const store: DatabaseStore = { engine: 'pg', pool: handle.pool };
-      await prepareRateLimitStore(handle.pool);
-      const publicAnswers = createPublicAnswers({ pool: handle.pool, settings, logger });
-      feed = await createChangeFeed(
-        { pool: handle.pool, connection: { connectionString: options.database.databaseUrl } },
-        (change) => (change === 'everything' ? publicAnswers.changedAll() : publicAnswers.changed(change)),
-        logger,
-      );
-      const writer = createPgScanWriter(handle.pool, { windowMs: settings.scanFlushMs, logger });
-      const scanBuffer = createScanBuffer({ store, settings, logger, writer });
-      const deps: AppDeps = {
-        ...base,
-        db: handle.db,
-        store,
-        publicAnswers,
-        scanBuffer,
-        ...createAppState(settings, { db: handle.db, store }),
-      };
-      const openFeed = feed;
-      return {
-        deps,
-        startUp: (work) => withAdvisoryLock(handle.pool, 'txng:start-up', work),
-        async close() {
-          await scanBuffer.flushAll();
-          await writer.stop();
-          await openFeed.close();
-          publicAnswers.close();
-          await handle.close();
-          await closePools();
-        },
-      };
-    } catch (err) {
-      await feed?.close();
-      await handle.close();
-      await closePools();
-      throw err;
-    }
+    const store: DatabaseStore = { engine: 'pg', pool: handle.pool };
+    const publicAnswers = createPublicAnswers({ pool: handle.pool, settings, logger });
+    const feed = new PgChangeFeed({
+      connection: { connectionString: options.database.databaseUrl },
+      onChange: (change) =>
+        change === 'everything' ? publicAnswers.changedAll() : publicAnswers.changed(change),
+      // The feed's connection is how this instance knows whether the database can be reached: while it is
+      // down, no kept answer is served (each read goes to the database) and the instance is not ready.
+      onListening: (listening) => {
+        publicAnswers.listening(listening);
+        if (listening) health.clear('database');
+        else health.set('database');
+      },
+      logger,
+    });
+    const writer = createPgScanWriter(handle.pool, { windowMs: settings.scanFlushMs, logger });
+    const scanBuffer = createScanBuffer({ store, settings, logger, writer });
+    const deps: AppDeps = {
+      ...base,
+      db: handle.db,
+      store,
+      publicAnswers,
+      scanBuffer,
+      ...createAppState(settings, { db: handle.db, store }),
+    };
+    return {
+      deps,
+      async start(work) {
+        try {
+          await migratePg(handle.pool);
+          await prepareRateLimitStore(handle.pool);
+          await installChangeTriggers(handle.pool);
+          await feed.listen();
+        } catch (err) {
+          if (isConnectionError(err) && !feed.listening) health.set('database');
+          throw err;
+        }
+        const result = await withAdvisoryLock(handle.pool, 'txng:start-up', work);
+        health.clear('starting');
+        return result;
+      },
+      async close() {
+        await scanBuffer.flushAll();
+        await writer.stop();
+        await feed.close();
+        publicAnswers.close();
+        await handle.close();
+        await closePools();
+      },
+    };
   }
 
   const path = options.database.sqlitePath;
@@ -147,9 +176,9 @@ export async function createAppDeps(
   if (options.backgroundWriter) {
     // Checkpoints run on the background writer's thread; SQLite's own stays as a safety net, later.
     sqlite.pragma('wal_autocheckpoint = 10000');
-    background = startBackgroundWriter(path, { synchronous: settings.sqliteSynchronous });
+    background = startBackgroundWriter(path, { synchronous: settings.sqliteSynchronous, logger, disk });
   }
-  const publicAnswers = createPublicAnswers({ sqlite, settings, logger });
+  const publicAnswers = createPublicAnswers({ sqlite, settings, logger, disk });
   const scanBuffer = createScanBuffer({ store, settings, logger, background });
   const deps: AppDeps = {
     ...base,
@@ -162,8 +191,12 @@ export async function createAppDeps(
   };
   return {
     deps,
-    // One process per file: nothing to take turns with.
-    startUp: (work) => work(),
+    // One process per file: nothing to take turns with, and the file was migrated when opened.
+    async start(work) {
+      const result = await work();
+      health.clear('starting');
+      return result;
+    },
     async close() {
       await scanBuffer.flushAll();
       await background?.stop();

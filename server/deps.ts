@@ -2,6 +2,8 @@ import type { BackgroundWriter } from './db/background-writer.ts';
 import type { Db } from './db/client.ts';
 import type { DatabaseStore } from './db/store.ts';
 import type { Settings } from './env.ts';
+import type { Health } from './health.ts';
+import type { DiskWatch } from './lib/disk-full.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { AfterAnswerJobs } from './services/accounts/after-answer.ts';
@@ -22,6 +24,8 @@ export interface AppDeps extends AppState {
   settings: Settings;
   mailer: Mailer;
   logger: Logger;
+  /** Why this instance is less than well, read by /api/health and /api/health/ready (server/health.ts). */
+  health: Health;
   /** Account work done after the answer (mail), kept so shutdown and tests can wait for it. */
   afterAnswerJobs?: AfterAnswerJobs;
   /** Image decoding threads behind a bounded queue (server/services/scans/decode-pool.ts). */
@@ -34,4 +38,6 @@ export interface AppDeps extends AppState {
   publicAnswers: PublicAnswers;
   /** Scan events waiting to be written (server/services/scans/record.ts); shutdown flushes it. */
   scanBuffer: ScanBuffer;
+  /** Told of every full disk met, so the log says it once in a while (server/lib/disk-full.ts). */
+  disk: DiskWatch;
 }

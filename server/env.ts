@@ -69,6 +69,7 @@ const envSchema = z.object({
     .default(15 * 1024 * 1024),
   SQLITE_SYNCHRONOUS: z.enum(['NORMAL', 'FULL']).default('NORMAL'),
   SCAN_FLUSH_MS: z.coerce.number().int().min(0).max(1000).default(250),
+  OVERLOAD_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(30),
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -110,6 +111,8 @@ export interface Settings {
   sqliteSynchronous: 'NORMAL' | 'FULL';
   /** Scan events are written in batches this often (ms); 0 writes each at once. */
   scanFlushMs: number;
+  /** How long a public request may wait in an overloaded loop before it is refused with 503; 0: never (decision 182). */
+  overloadWaitMs: number;
   /** log2 of scrypt's N (15: N = 32768); tests lower it to stay fast. */
   passwordHashCost: number;
   logLevel: Env['LOG_LEVEL'];
@@ -189,6 +192,7 @@ export function loadSettings(source: Record<string, string | undefined> = proces
     photoScanMaxBytes: e.PHOTO_SCAN_MAX_BYTES,
     sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
     scanFlushMs: e.SCAN_FLUSH_MS,
+    overloadWaitMs: e.OVERLOAD_WAIT_MS,
     passwordHashCost: e.PASSWORD_HASH_COST,
     logLevel: e.LOG_LEVEL,
   };

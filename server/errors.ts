@@ -22,6 +22,11 @@ export const ERROR_TABLE = {
   },
   TOO_MANY_REQUESTS: { trpc: 'TOO_MANY_REQUESTS', http: 429, message: vi.errors.tooManyRequests },
   SERVICE_UNAVAILABLE: { trpc: 'SERVICE_UNAVAILABLE', http: 503, message: vi.errors.busy },
+  // The database could not be reached or dropped the connection (server/db/errors.ts, decision 178).
+  DATABASE_UNAVAILABLE: { trpc: 'SERVICE_UNAVAILABLE', http: 503, message: vi.errors.databaseUnavailable },
+  // The disk had no room for a write (server/lib/disk-full.ts): 503 rather than WebDAV's 507, so that every
+  // client and proxy reads it as "come back later" with its Retry-After (decision 181).
+  STORAGE_FULL: { trpc: 'SERVICE_UNAVAILABLE', http: 503, message: vi.errors.storageFull },
   INTERNAL: { trpc: 'INTERNAL_SERVER_ERROR', http: 500, message: vi.errors.internal },
 } as const satisfies Record<string, { trpc: TRPC_ERROR_CODE_KEY; http: number; message: string }>;
 
@@ -54,10 +59,19 @@ export class AppError extends Error {
 /** The tRPC code -> our code, for errors tRPC raises itself (bad input, unknown procedure). */
 export function appCodeFromTrpc(code: TRPC_ERROR_CODE_KEY): AppErrorCode {
   const hit = (Object.keys(ERROR_TABLE) as AppErrorCode[]).find(
-    (k) => k !== 'GONE' && ERROR_TABLE[k].trpc === code,
+    (k) => k !== 'GONE' && k !== 'STORAGE_FULL' && ERROR_TABLE[k].trpc === code,
   );
   if (hit) return hit;
   if (code === 'PARSE_ERROR') return 'BAD_REQUEST';
   if (code === 'METHOD_NOT_SUPPORTED') return 'NOT_FOUND';
   return 'INTERNAL';
+}
+
+/**
+ * The answer to a write the disk had no room for (server/lib/disk-full.ts): 503 with what happened, and a
+ * minute's Retry-After: a full disk waits for an operator, so a client coming back every few seconds would
+ * only add load, and a minute is soon enough once space is freed.
+ */
+export function storageFullError(): AppError {
+  return new AppError('STORAGE_FULL', undefined, { retryAfter: 60 });
 }

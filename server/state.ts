@@ -2,6 +2,8 @@ import { createTokens, type Tokens } from '#server/auth/tokens.ts';
 import type { Db } from '#server/db/client.ts';
 import type { DatabaseStore } from '#server/db/store.ts';
 import type { Settings } from '#server/env.ts';
+import { createLoadGate, DEFAULT_LOAD_GATE, type LoadGate } from '#server/http/overload.ts';
+import { securityHeaderRecord } from '#server/http/security-headers.ts';
 import { createLimits, type Limits } from '#server/security/limits.ts';
 import { createActorLookup, type ActorLookup } from '#server/services/accounts/actors.ts';
 import { createProductLists, type ProductLists } from '#server/services/products/list.ts';
@@ -26,6 +28,8 @@ export interface AppState {
   productLists: ProductLists;
   /** Registered with onShutdown (server/server.ts); run by close() in order. */
   shutdownHooks: ShutdownHook[];
+  /** The bound on the public path's work: past it, 503 at once (server/http/overload.ts, decision 182). */
+  loadGate: LoadGate;
 }
 
 export function createAppState(settings: Settings, store: { db: Db; store: DatabaseStore }): AppState {
@@ -36,5 +40,9 @@ export function createAppState(settings: Settings, store: { db: Db; store: Datab
     actors: createActorLookup(store.db),
     productLists: createProductLists(store),
     shutdownHooks: [],
+    loadGate: createLoadGate(
+      { ...DEFAULT_LOAD_GATE, maxWaitMs: settings.overloadWaitMs },
+      securityHeaderRecord(settings),
+    ),
   };
 }

@@ -34,6 +34,12 @@ export const PASSWORD_MAX = 256;
  */
 export const TRPC_MAX_BATCH = 10;
 
+/**
+ * The largest id: 2^31 - 1, what PostgreSQL's integer column holds; a larger one names nothing on either
+ * engine (decision 166). Here, not in the schemas, so that the phone pages can check an id without zod.
+ */
+export const ID_MAX = 2_147_483_647;
+
 /** What a QR code looks like: generated codes are 12 lower-case characters; a company may type its own. */
 export const QR_CODE_PATTERN = /^[A-Za-z0-9_-]{4,64}$/;
 

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { isDiskFull } from '#server/lib/disk-full.ts';
 import { SCAN_EVENT_INSERT, type ScanRow } from './scan-events.ts';
 
 /**
@@ -12,7 +13,8 @@ export interface BackgroundWorkerData {
   checkpointMs: number;
 }
 export type ToBackgroundWorker = { type: 'scans'; id: number; rows: ScanRow[] } | { type: 'stop' };
-export type FromBackgroundWorker = { type: 'done'; id: number } | { type: 'stopped' };
+/** `unwritten`: the rows the disk had no room for, handed back to be written again later. */
+export type FromBackgroundWorker = { type: 'done'; id: number; unwritten?: ScanRow[] } | { type: 'stopped' };
 
 if (!parentPort) throw new Error('background-worker.ts runs as the background writer thread');
 const port = parentPort;
@@ -27,18 +29,25 @@ const writeAll = db.transaction((rows: ScanRow[]) => {
   for (const r of rows) insert.run(...r);
 });
 
-function write(rows: ScanRow[]): void {
+/** Writes the rows; answers those the disk had no room for (none are lost to a full disk). */
+function write(rows: ScanRow[]): ScanRow[] {
   try {
     writeAll(rows);
-  } catch {
-    // One bad row (its product deleted before the batch was written: a foreign key) must not lose the
-    // others: written one by one, the bad ones dropped alone.
-    for (const r of rows) {
-      try {
-        insert.run(...r);
-      } catch {}
+    return [];
+  } catch (err) {
+    // The transaction was rolled back: on a full disk, every row goes back.
+    if (isDiskFull(err)) return rows;
+  }
+  // One bad row (its product deleted before the batch was written: a foreign key) must not lose the
+  // others: written one by one, the bad ones dropped alone.
+  for (const [i, r] of rows.entries()) {
+    try {
+      insert.run(...r);
+    } catch (err) {
+      if (isDiskFull(err)) return rows.slice(i);
     }
   }
+  return [];
 }
 
 const checkpoint = () => {
@@ -53,8 +62,8 @@ const timer = setInterval(checkpoint, data.checkpointMs);
 const reply = (m: FromBackgroundWorker) => port.postMessage(m);
 port.on('message', (m: ToBackgroundWorker) => {
   if (m.type === 'scans') {
-    write(m.rows);
-    reply({ type: 'done', id: m.id });
+    const unwritten = write(m.rows);
+    reply(unwritten.length ? { type: 'done', id: m.id, unwritten } : { type: 'done', id: m.id });
   } else if (m.type === 'stop') {
     clearInterval(timer);
     checkpoint();

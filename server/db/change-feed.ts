@@ -1,6 +1,8 @@
 import pg from 'pg';
 import type { Logger } from '#server/logger.ts';
 import type { Sqlite } from './client.ts';
+import { errorReason } from './errors.ts';
+import { PG_WRITE_LOCK } from './pg-client.ts';
 
 /**
  * What changed in the tables a public answer is made of, told to whoever keeps answers (decision 158).
@@ -150,15 +152,18 @@ $fn$`;
 
 /**
  * Installs (or brings up to date) the notifying triggers on PostgreSQL, after the migrations: CREATE OR
- * REPLACE, under a transaction-wide advisory lock so that N instances starting together do not race on the
- * catalogue. PostgreSQL drops identical notifications of one transaction, so an import that writes a
- * product's rows many times tells the listeners once per key.
+ * REPLACE, under the writers' transaction-wide advisory lock (PG_WRITE_LOCK, decision 166), so that N
+ * instances starting together do not race on the catalogue, and so that a trigger's table lock is never
+ * taken while another instance's transaction writes these tables in another order: an instance seeding the
+ * demo data (companies, then products) while another replaced the triggers (products, then companies) was a
+ * deadlock that stopped one start. PostgreSQL drops identical notifications of one transaction, so an
+ * import that writes a product's rows many times tells the listeners once per key.
  */
 export async function installChangeTriggers(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    await client.query("SELECT pg_advisory_xact_lock(hashtext('txng:change_feed'))");
+    await client.query('SELECT pg_advisory_xact_lock($1)', [PG_WRITE_LOCK]);
     for (const w of WATCHED) {
       await client.query(pgFunction(w));
       await client.query(
@@ -192,32 +197,49 @@ export interface PgChangeFeedOptions {
   /** How to reach the database: the app's DATABASE_URL. The feed holds one connection of its own. */
   connection: pg.ClientConfig;
   onChange: ChangeListener;
+  /**
+   * Told `false` the moment the listening connection is lost and `true` once it listens again (decision
+   * 180): whoever keeps answers keeps none meanwhile, since writes made while nobody listened are told to
+   * nobody; and the app reads it as whether the database can be reached (server/compose.ts).
+   */
+  onListening?: (listening: boolean) => void;
   logger?: Pick<Logger, 'error' | 'warn' | 'info'>;
-  /** How often the listening connection is checked, so that a silently dead one is noticed (ms). */
+  /**
+   * How often the listening connection is checked with `SELECT 1` (ms); a check unanswered for twice that
+   * counts as a lost connection, so that one cut silently (a network partition) is noticed too.
+   */
   heartbeatMs?: number;
   /** The first wait before connecting again; doubled on each failure up to maxRetryMs. */
   retryMs?: number;
   maxRetryMs?: number;
 }
 
+/** While connecting again fails, one log line this often at most (a long outage is not a line a second). */
+const RETRY_LOG_MS = 30_000;
+
 /**
  * PostgreSQL: one connection LISTENs on the channel and delivers every notification. When it is lost, the
- * feed connects again (waiting longer after each failure) and, once listening, delivers `everything`:
- * changes made while nobody listened were not queued for it.
+ * feed says so at once (onListening(false)), connects again (after 0.1 s, doubling up to a second: a
+ * database back from an outage is heard within a second) and, once listening, says so (onListening(true))
+ * and delivers `everything`: changes made while nobody listened were not queued for it.
  */
-class PgChangeFeed implements ChangeFeed {
+export class PgChangeFeed implements ChangeFeed {
   private client: pg.Client | null = null;
   private closed = false;
   private retry: NodeJS.Timeout | null = null;
   private readonly heartbeat: NodeJS.Timeout;
+  /** When the heartbeat in flight was sent (0: none in flight). */
+  private beating = 0;
+  private connecting: Promise<void> | null = null;
   private readonly deliveries: Deliveries;
+  /** The failures since the connection was lost, and when the last one was logged. */
+  private failures = 0;
+  private loggedAt = 0;
 
   constructor(private readonly options: PgChangeFeedOptions) {
     this.deliveries = new Deliveries(options.onChange, options.logger);
-    this.heartbeat = setInterval(() => {
-      const client = this.client;
-      client?.query('SELECT 1').catch((err) => this.lost(client, err));
-    }, options.heartbeatMs ?? 5_000);
+    const every = options.heartbeatMs ?? 1_000;
+    this.heartbeat = setInterval(() => this.beat(2 * every), every);
     this.heartbeat.unref();
   }
 
@@ -225,12 +247,48 @@ class PgChangeFeed implements ChangeFeed {
     return this.deliveries.version;
   }
 
-  /** Connects and listens; the first time, a failure stops the start (the database is unreachable). */
-  async listen(): Promise<void> {
+  /** Whether the feed is listening now: while it is not, changes may go unheard. */
+  get listening(): boolean {
+    return this.client !== null;
+  }
+
+  private beat(deadline: number): void {
+    const client = this.client;
+    if (!client) return;
+    if (this.beating) {
+      if (Date.now() - this.beating > deadline) this.lost(client, new Error('heartbeat unanswered'));
+      return;
+    }
+    const sent = Date.now();
+    this.beating = sent;
+    client.query('SELECT 1').then(
+      () => {
+        if (this.beating === sent) this.beating = 0;
+      },
+      (err: Error) => this.lost(client, err),
+    );
+  }
+
+  /**
+   * Connects and listens, once: a failure is thrown (the start tries again while the database is not
+   * there). After it succeeded, a lost connection is the feed's own to get back.
+   */
+  listen(): Promise<void> {
+    if (this.client || this.closed) return Promise.resolve();
+    // The start and the feed's own reconnection may ask at once: one connection attempt at a time.
+    this.connecting ??= this.connect().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  private async connect(): Promise<void> {
     const client = new pg.Client({
       ...this.options.connection,
       application_name: CHANGE_FEED_APPLICATION,
       keepAlive: true,
+      // A connection attempt to a server that does not answer (a partition) fails instead of hanging.
+      connectionTimeoutMillis: 5_000,
     });
     client.on('notification', (message) => {
       if (message.channel !== CHANGE_CHANNEL) return;
@@ -238,6 +296,7 @@ class PgChangeFeed implements ChangeFeed {
       // A payload of no known shape (sent by hand, by an older version) names nothing: drop everything.
       this.deliveries.deliver(change ?? 'everything');
     });
+    // Every connection has an error path: an 'error' event with no listener would end the process.
     client.on('error', (err) => this.lost(client, err));
     client.on('end', () => this.lost(client));
     try {
@@ -249,10 +308,13 @@ class PgChangeFeed implements ChangeFeed {
       throw err;
     }
     if (this.closed) {
+      client.removeAllListeners('end');
       await client.end().catch(() => undefined);
       return;
     }
     this.client = client;
+    this.beating = 0;
+    this.options.onListening?.(true);
   }
 
   private lost(client: pg.Client, err?: Error): void {
@@ -261,9 +323,12 @@ class PgChangeFeed implements ChangeFeed {
     client.removeAllListeners('end');
     client.end().catch(() => undefined);
     this.options.logger?.warn(
-      { event: 'change_feed.lost', err: err?.message },
+      { event: 'change_feed.lost', reason: errorReason(err) },
       'change feed: connection lost, connecting again',
     );
+    this.failures = 0;
+    this.loggedAt = Date.now();
+    this.options.onListening?.(false);
     this.reconnect(this.options.retryMs ?? 100);
   }
 
@@ -273,12 +338,23 @@ class PgChangeFeed implements ChangeFeed {
       this.retry = null;
       try {
         await this.listen();
-      } catch {
-        this.reconnect(Math.min(wait * 2, this.options.maxRetryMs ?? 5_000));
+      } catch (err) {
+        this.failures++;
+        if (Date.now() - this.loggedAt >= RETRY_LOG_MS) {
+          this.loggedAt = Date.now();
+          this.options.logger?.warn(
+            { event: 'change_feed.unreachable', attempts: this.failures, reason: errorReason(err) },
+            'change feed: the database is still unreachable',
+          );
+        }
+        this.reconnect(Math.min(wait * 2, this.options.maxRetryMs ?? 1_000));
         return;
       }
-      if (this.closed) return;
-      this.options.logger?.info({ event: 'change_feed.listening' }, 'change feed: listening again');
+      if (this.closed || !this.client) return;
+      this.options.logger?.info(
+        { event: 'change_feed.listening', attempts: this.failures + 1 },
+        'change feed: listening again',
+      );
       this.deliveries.deliver('everything');
     }, wait);
   }
@@ -296,8 +372,11 @@ class PgChangeFeed implements ChangeFeed {
   }
 }
 
-/** Listens for the changes every instance's writes make (installChangeTriggers must have run). */
-export async function createPgChangeFeed(options: PgChangeFeedOptions): Promise<ChangeFeed> {
+/**
+ * Listens for the changes every instance's writes make (installChangeTriggers must have run): connected
+ * before it returns, or the connection's error thrown.
+ */
+export async function createPgChangeFeed(options: PgChangeFeedOptions): Promise<PgChangeFeed> {
   const feed = new PgChangeFeed(options);
   try {
     await feed.listen();
@@ -306,21 +385,4 @@ export async function createPgChangeFeed(options: PgChangeFeedOptions): Promise<
     throw err;
   }
   return feed;
-}
-
-/** Where the app's data is: its one SQLite connection, or its PostgreSQL pool and how to reach the server. */
-export type ChangeFeedStore = { sqlite: Sqlite } | { pool: pg.Pool; connection: pg.ClientConfig };
-
-/**
- * The app's change feed, built once at start (after the migrations) whichever engine it runs on: on
- * PostgreSQL it installs the notifying triggers first, then listens.
- */
-export async function createChangeFeed(
-  store: ChangeFeedStore,
-  onChange: ChangeListener,
-  logger?: Pick<Logger, 'error' | 'warn' | 'info'>,
-): Promise<ChangeFeed> {
-  if ('sqlite' in store) return createSqliteChangeFeed(store.sqlite, onChange, logger);
-  await installChangeTriggers(store.pool);
-  return createPgChangeFeed({ connection: store.connection, onChange, logger });
 }

@@ -5,6 +5,7 @@ import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db, Executor } from './client.ts';
 import { shippedMigrations } from './client.ts';
+import { isConnectionError } from './errors.ts';
 import { DatabaseTooNewError } from './migrations.ts';
 import { fillNameSortKeysPg } from './name-sort.ts';
 import * as pgSchema from './schema/pg/index.ts';
@@ -89,25 +90,45 @@ export async function migratePg(pool: pg.Pool): Promise<void> {
 }
 
 /**
- * PostgreSQL: drizzle's db.transaction (BEGIN ... COMMIT on one connection of the pool, ROLLBACK when the
- * body throws). Unlike SQLite's runner, bodies need no queue (each has its own connection) and may await
+ * PostgreSQL: drizzle's transaction (BEGIN ... COMMIT on one connection of the pool, ROLLBACK when the body
+ * throws). Unlike SQLite's runner, bodies need no queue (each has its own connection) and may await
  * anything. A nested call, made within the body's async call chain, joins the outer transaction: the
  * AsyncLocalStorage holds it, and each transaction object carries the runner so `transaction(tx, ...)` works.
+ *
+ * The connection is checked out here rather than by drizzle's pool transaction, which gives it back only
+ * once BEGIN has succeeded: a connection that died between the two (the database stopping) was never given
+ * back, and a few outages left the pool with no connection to give. Here it always goes back, and one that
+ * failed is destroyed (decision 178). drizzle's database object for a connection is made once per connection.
  */
-export function pgTransactionRunner(db: PgDb): TransactionRunner {
+export function pgTransactionRunner(pool: pg.Pool): TransactionRunner {
   const inside = new AsyncLocalStorage<Executor>();
+  const onConnection = new WeakMap<pg.PoolClient, PgDb>();
   const runner: TransactionRunner = {
-    run<T>(body: (tx: Executor) => Promise<T>): Promise<T> {
+    async run<T>(body: (tx: Executor) => Promise<T>): Promise<T> {
       const outer = inside.getStore();
       if (outer) return body(outer);
-      return db.transaction(async (pgTx) => {
-        // One writing transaction at a time across every instance, as SQLite's BEGIN IMMEDIATE gives one
-        // file (decision 166): the services' read-check-write bodies keep the guarantees they were written
-        // with (positions, versions, unique codes), under PostgreSQL's READ COMMITTED.
-        await pgTx.execute(sql`SELECT pg_advisory_xact_lock(${PG_WRITE_LOCK})`);
-        const tx = attachTransactionRunner(pgTx, runner) as unknown as Executor;
-        return inside.run(tx, () => body(tx));
-      });
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        let db = onConnection.get(client);
+        if (!db) {
+          db = drizzle(client, { schema: pgSchema });
+          onConnection.set(client, db);
+        }
+        return await db.transaction(async (pgTx) => {
+          // One writing transaction at a time across every instance, as SQLite's BEGIN IMMEDIATE gives one
+          // file (decision 166): the services' read-check-write bodies keep the guarantees they were written
+          // with (positions, versions, unique codes), under PostgreSQL's READ COMMITTED.
+          await pgTx.execute(sql`SELECT pg_advisory_xact_lock(${PG_WRITE_LOCK})`);
+          const tx = attachTransactionRunner(pgTx, runner) as unknown as Executor;
+          return inside.run(tx, () => body(tx));
+        });
+      } catch (error) {
+        if (isConnectionError(error)) broken = error as Error;
+        throw error;
+      } finally {
+        client.release(broken);
+      }
     },
   };
   return runner;
@@ -119,32 +140,44 @@ export interface PgDbOptions {
   /** How long an idle connection is kept open (pg's default is 10 s). */
   idleTimeoutMillis?: number;
   /**
-   * An idle connection that fails (the server restarted, a network cut) is dropped by the pool and reported
-   * here; without a listener pg would crash the process.
+   * A connection of the pool that failed (the server stopped or restarted, a network cut), idle or in use,
+   * reported once. Without a listener on each connection, pg would end the process (decision 178).
    */
   onError?: (error: Error) => void;
 }
 
 /**
- * Connects to the PostgreSQL database at `url` (DATABASE_URL), applies the shipped migrations under the
- * advisory lock and returns the handle; close() ends the pool.
+ * How long a request waits for a connection (a free one of the pool, or a new one to a server that does not
+ * answer) before it is answered 503 (server/db/errors.ts) instead of hanging.
  */
-export async function createPgDb(url: string, options: PgDbOptions = {}): Promise<PgDbHandle> {
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * The PostgreSQL handle for DATABASE_URL, without connecting: the pool opens connections when they are
+ * first asked for, so the app can be built, and listen, while the database is not there yet (decision 178).
+ * migratePg must run before the tables are used; close() ends the pool.
+ */
+export function openPgDb(url: string, options: PgDbOptions = {}): PgDbHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max,
     idleTimeoutMillis: options.idleTimeoutMillis,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
     application_name: 'truy-xuat-nguon-goc',
   });
-  pool.on('error', (error) => options.onError?.(error));
-  try {
-    await migratePg(pool);
-  } catch (error) {
-    await pool.end();
-    throw error;
-  }
+  // pg-pool listens for errors on idle connections only (and then emits them here); a connection checked
+  // out, by a transaction waiting for the write lock or a statement in flight, has no listener of its own,
+  // and its 'error' event would be thrown as uncaught. Each connection gets one for its whole life: the
+  // statement in flight fails with the error (and its request with a 503), the pool drops the connection
+  // when it is given back, and the process goes on.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => options.onError?.(error));
+  });
+  // Reported by the connection's own listener above.
+  pool.on('error', () => undefined);
   const pgDb = drizzle(pool, { schema: pgSchema });
-  attachTransactionRunner(pgDb, pgTransactionRunner(pgDb));
+  attachTransactionRunner(pgDb, pgTransactionRunner(pool));
   return {
     db: pgDb as unknown as Db,
     engine: 'pg',
@@ -152,6 +185,21 @@ export async function createPgDb(url: string, options: PgDbOptions = {}): Promis
     pool,
     close: () => pool.end(),
   };
+}
+
+/**
+ * Connects to the PostgreSQL database at `url` (DATABASE_URL), applies the shipped migrations under the
+ * advisory lock and returns the handle (the tools: copy-to-postgres, the tests' template).
+ */
+export async function createPgDb(url: string, options: PgDbOptions = {}): Promise<PgDbHandle> {
+  const handle = openPgDb(url, options);
+  try {
+    await migratePg(handle.pool);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FirstView } from '#client/first-view/first-view.ts';
 import { FIRST_VIEW_ELEMENT_ID } from '#shared/constants.ts';
+import { ASKED_LOT_PARAM } from '#shared/public-paths.ts';
 import type { AppDeps } from '#server/deps.ts';
 import {
   dataOf,
@@ -60,20 +61,29 @@ const jsonForHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u
  * The stylesheet stays a file (inline it would paint ~0.7 s sooner without a picture, but cost 9 kB on
  * every page and ~5x the memory here; with a picture the picture decides).
  */
-function buildPage(render: Render, template: string, firstView: FirstView, publicUrl: string): KeptPage {
+function pageHtml(
+  render: Render,
+  template: string,
+  firstView: FirstView,
+  publicUrl: string,
+  search = '',
+): string {
   const markup = firstView.lot
     ? render.renderLotFirstView({ lot: firstView.lot, product: firstView.product })
-    : render.renderProductFirstView(firstView.product);
+    : render.renderProductFirstView(firstView.product, search);
   const root = `<div id="root">${markup}</div>`;
   const data = `<script type="application/json" id="${FIRST_VIEW_ELEMENT_ID}">${jsonForHtml(firstView)}</script>`;
   const head = shareHead(firstView.product, publicUrl);
   const titled = /<title>[^<]*<\/title>/.test(template)
     ? template.replace(/<title>[^<]*<\/title>/, () => head)
     : template.replace('</head>', () => `${head}</head>`);
-  const html = titled
+  return titled
     .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
     .replace('<div id="root"></div>', () => root + data);
-  return { template, gzip: new Uint8Array(gzipSync(html)) };
+}
+
+function buildPage(render: Render, template: string, firstView: FirstView, publicUrl: string): KeptPage {
+  return { template, gzip: new Uint8Array(gzipSync(pageHtml(render, template, firstView, publicUrl))) };
 }
 
 export interface FirstViews {
@@ -81,6 +91,12 @@ export interface FirstViews {
   kept(entry: PublicAnswer, kind: PageKind): Uint8Array<ArrayBuffer> | undefined;
   /** That page, made (and kept with the answer) if it is not yet; null when the client is not built. */
   page(entry: PublicAnswer, kind: PageKind, scanCode?: string): Promise<Uint8Array<ArrayBuffer> | null>;
+  /**
+   * A product page whose address names a lot it does not have (decision 184), the notice above the
+   * product: made for this request and not kept (its lot is the visitor's text, so there is no bound on
+   * how many there could be). Null when the client is not built.
+   */
+  askedLotPage(entry: PublicAnswer, lot: string): Promise<string | null>;
 }
 
 /**
@@ -99,6 +115,15 @@ export function createFirstViews(deps: Pick<AppDeps, 'publicAnswers' | 'logger' 
     return template.text;
   };
   let renderer: Promise<Render> | undefined;
+  const loaded = async (): Promise<Render | null> => {
+    renderer ??= loadRenderer();
+    return renderer.catch((err: unknown) => {
+      // The page still works without its first view: the app renders it as it always did.
+      renderer = undefined;
+      deps.logger.error({ event: 'first-view.renderer', err }, 'first-view renderer failed to load');
+      return null;
+    });
+  };
 
   const kept = (entry: PublicAnswer, kind: PageKind) => {
     const tpl = currentTemplate();
@@ -112,13 +137,7 @@ export function createFirstViews(deps: Pick<AppDeps, 'publicAnswers' | 'logger' 
       if (made) return made;
       const tpl = currentTemplate();
       if (!tpl) return null;
-      renderer ??= loadRenderer();
-      const render = await renderer.catch((err: unknown) => {
-        // The page still works without its first view: the app renders it as it always did.
-        renderer = undefined;
-        deps.logger.error({ event: 'first-view.renderer', err }, 'first-view renderer failed to load');
-        return null;
-      });
+      const render = await loaded();
       if (!render) return null;
       let view: FirstView;
       if (kind === 'lot') {
@@ -132,6 +151,19 @@ export function createFirstViews(deps: Pick<AppDeps, 'publicAnswers' | 'logger' 
       const page = buildPage(render, tpl, view, deps.settings.publicUrl);
       deps.publicAnswers.keepPage(entry, kind, page);
       return page.gzip;
+    },
+    async askedLotPage(entry, lot) {
+      const tpl = currentTemplate();
+      const render = tpl && (await loaded());
+      if (!tpl || !render) return null;
+      const view: FirstView = { product: dataOf<PublicProductAnswer>(entry) };
+      return pageHtml(
+        render,
+        tpl,
+        view,
+        deps.settings.publicUrl,
+        new URLSearchParams({ [ASKED_LOT_PARAM]: lot }).toString(),
+      );
     },
   };
 }

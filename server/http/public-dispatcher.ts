@@ -46,7 +46,12 @@ export function pathMatcher(routes: readonly AnswerRoute[]): (path: string) => M
   for (const route of routes) {
     const at = route.path.indexOf(':');
     if (at < 0 && plain.test(route.path)) exact.set(route.path, route);
-    else if (at > 0 && route.path[at - 1] === '/' && plain.test(route.path.slice(0, at)) && /^\w+$/.test(route.path.slice(at + 1))) {
+    else if (
+      at > 0 &&
+      route.path[at - 1] === '/' &&
+      plain.test(route.path.slice(0, at)) &&
+      /^\w+$/.test(route.path.slice(at + 1))
+    ) {
       prefixed.push({ prefix: route.path.slice(0, at), name: route.path.slice(at + 1), route });
     } else {
       throw new Error(`public answer path ${route.path}: a fixed part and at most one trailing :param`);
@@ -64,7 +69,11 @@ export function pathMatcher(routes: readonly AnswerRoute[]): (path: string) => M
   };
 }
 
-export function withPublicDispatcher(deps: AppDeps, options: AppOptions, next: RequestListener): RequestListener {
+export function withPublicDispatcher(
+  deps: AppDeps,
+  options: AppOptions,
+  next: RequestListener,
+): RequestListener {
   const firstViews = createFirstViews(deps, clientFiles(options.clientDir ?? DEFAULT_CLIENT_DIR));
   // The routes with their own HTTP answers (the GS1 resolver's) are left to the app.
   const routeOf = pathMatcher(answerRoutes);
@@ -77,19 +86,34 @@ export function withPublicDispatcher(deps: AppDeps, options: AppOptions, next: R
     page: headerList({ ...KIND_HEADERS.page, 'content-encoding': 'gzip' }),
   };
 
+  const gate = deps.loadGate;
   let served = 0;
+  let refusedBefore = 0;
   const summary = setInterval(() => {
+    // Overload is said once per window, with how much was refused, never a line per refusal.
+    const refused = gate.counts.refused - refusedBefore;
+    refusedBefore += refused;
+    if (refused) {
+      deps.logger.warn(
+        { event: 'http.overload', refused, served, windowMs: SUMMARY_MS },
+        'overloaded: public requests refused with 503 (decision 182)',
+      );
+    }
     if (!served) return;
-    deps.logger.info({ event: 'http.scan_summary', served, windowMs: SUMMARY_MS }, 'public answers served from cache');
+    deps.logger.info(
+      { event: 'http.scan_summary', served, windowMs: SUMMARY_MS },
+      'public answers served from cache',
+    );
     served = 0;
   }, SUMMARY_MS);
   summary.unref();
 
-  const answer = (req: IncomingMessage, url: string): { headers: string[]; body: Uint8Array } | null => {
+  const answer = (
+    req: IncomingMessage,
+    url: string,
+    [route, params]: Match,
+  ): { headers: string[]; body: Uint8Array } | null => {
     const q = url.indexOf('?');
-    const found = routeOf(q < 0 ? url : url.slice(0, q));
-    if (!found) return null;
-    const [route, params] = found;
     // Only gzipped pages are kept; a client without gzip gets the app's answer, unzipped.
     if (route.kind === 'page' && !acceptsGzip(req.headers['accept-encoding'])) return null;
     let query: URLSearchParams | undefined;
@@ -100,6 +124,8 @@ export function withPublicDispatcher(deps: AppDeps, options: AppOptions, next: R
         return query.get(name) ?? undefined;
       },
     };
+    // A page whose address names a lot is drawn by the app for that request, never kept (decision 184).
+    if (route.kind === 'page' && route.askedLot?.(request)) return null;
     let entry: ReturnType<AnswerRoute['find']>;
     try {
       entry = route.find(deps, request);
@@ -122,10 +148,23 @@ export function withPublicDispatcher(deps: AppDeps, options: AppOptions, next: R
   };
 
   return (req: IncomingMessage, res: ServerResponse) => {
-    // A token to check, or a cross-origin caller (CORS headers are the app's job): the app answers.
-    const plain = req.method === 'GET' && !req.headers.authorization && !req.headers.origin;
-    const found = plain ? answer(req, req.url ?? '') : null;
-    if (!found) return next(req, res);
+    gate.arrived();
+    const url = req.url ?? '';
+    const q = url.indexOf('?');
+    const route =
+      req.method === 'GET' || req.method === 'HEAD' ? routeOf(q < 0 ? url : url.slice(0, q)) : null;
+    if (!route) return next(req, res);
+    // A public answer's request that waited too long, or finds too many in progress, is refused at once.
+    if (gate.overloaded()) return gate.refuse(route[0].kind, req, res);
+    // A token to check, or a cross-origin caller (CORS headers are the app's job): the app answers. So does
+    // it while the database is not prepared yet (its 503), before any answer is looked up.
+    const plain =
+      req.method === 'GET' && !req.headers.authorization && !req.headers.origin && !deps.health.starting;
+    const found = plain ? answer(req, url, route) : null;
+    if (!found) {
+      gate.inProgress(res);
+      return next(req, res);
+    }
     res.writeHead(200, [...found.headers, 'content-length', String(found.body.byteLength)]);
     res.end(found.body);
     served++;

@@ -2,9 +2,12 @@ import type { Context, Hono } from 'hono';
 import { QR_CODE_PATTERN } from '#shared/constants.ts';
 import { DL_PATH_ROOTS } from '#shared/gs1/digital-link.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { isValidLotCode } from '#shared/gs1/identifiers.ts';
+import { ASKED_LOT_PARAM, lotPath } from '#shared/public-paths.ts';
 import { lotIdInput } from '#shared/schemas/lots.ts';
 import { qrCodeLookupInput } from '#shared/schemas/products.ts';
 import type { AppDeps } from '#server/deps.ts';
+import { isConnectionError } from '#server/db/errors.ts';
 import { AppError } from '#server/errors.ts';
 import { okBytes } from '#server/rest/envelope.ts';
 import type {
@@ -13,6 +16,7 @@ import type {
   PageKind,
   PublicAnswer,
 } from '#server/services/products/public-answers.ts';
+import { lotByCode } from '#server/services/gs1/resolver.ts';
 import { recordResolve, type Viewer } from '#server/services/products/resolve.ts';
 import { createContext } from '#server/trpc/context.ts';
 import { FIRST_VIEW_HEADERS, type FirstViews, pageBody } from './first-view.ts';
@@ -63,7 +67,17 @@ interface RouteBase {
 export type AnswerRoute =
   | (RouteBase & { kind: 'rest'; notFound: string })
   | (RouteBase & { kind: 'trpc' })
-  | (RouteBase & { kind: 'page'; page: PageKind; scanCode?: (req: PublicRequest) => string });
+  | (RouteBase & {
+      kind: 'page';
+      page: PageKind;
+      scanCode?: (req: PublicRequest) => string;
+      /**
+       * The lot a product page's address names (`?lot=`, where the resolver sends a Digital Link whose lot
+       * the product does not have, decision 184), or null. Such a request is not the kept page's: the app
+       * sends a lot the product has on to its page, and draws the product page with its notice otherwise.
+       */
+      askedLot?: (req: PublicRequest) => string | null;
+    });
 
 /** A route with its own HTTP answer (statuses, methods and headers of its own). */
 export interface HandlerRoute {
@@ -100,6 +114,12 @@ function trpcResolveCode(req: PublicRequest): string | null {
 }
 
 const GS1_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
+
+/** A lot code in the address's `?lot=`; anything else there is no lot and is ignored, as the page ignores it. */
+function askedLot(req: PublicRequest): string | null {
+  const lot = req.query(ASKED_LOT_PARAM);
+  return lot !== undefined && isValidLotCode(lot) ? lot : null;
+}
 
 const pageCode = (req: PublicRequest) => (req.param('code') ?? '').toLowerCase();
 
@@ -154,6 +174,7 @@ export const publicRoutes: PublicRoute[] = [
       const id = pageId(req);
       return id === null ? null : deps.publicAnswers.productById(id);
     },
+    askedLot,
   },
   // A lot's page and its answer (decision 126): public answers of the lot kind, in the same cache.
   {
@@ -246,8 +267,23 @@ export function mountPublicRoutes(app: Hono, deps: AppDeps, firstViews: FirstVie
       if (route.kind !== 'page') c.header('Cache-Control', 'no-store');
       const req: PublicRequest = { param: (name) => c.req.param(name), query: (name) => c.req.query(name) };
       const viewer = route.scans ? await viewerOf(c) : null;
-      const entry = await route.find(deps, req);
+      let entry: Awaited<ReturnType<AnswerRoute['find']>>;
+      try {
+        entry = await route.find(deps, req);
+      } catch (err) {
+        // The database is away: a page is the client's own (which then shows the API's 503), a tRPC call is
+        // answered by tRPC in its own shape; REST throws on to the envelope's 503.
+        if (route.kind !== 'rest' && isConnectionError(err)) return next();
+        throw err;
+      }
       if (route.kind === 'page') {
+        const lot = entry && route.askedLot?.(req);
+        if (entry && lot) {
+          const known = await lotByCode(deps, entry.productId as number, lot);
+          if (known) return c.redirect(lotPath(known.id), 302);
+          const html = await firstViews.askedLotPage(entry, lot);
+          return html === null ? next() : c.body(html, 200, FIRST_VIEW_HEADERS);
+        }
         const gzip = entry && (await firstViews.page(entry, route.page, route.scanCode?.(req)));
         if (!gzip) return next();
         const { body, headers } = pageBody(gzip, c.req.header('accept-encoding'));

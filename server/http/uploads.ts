@@ -3,7 +3,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import { IMAGE_VARIANT_WIDTHS, type ImageVariantWidth, UPLOAD_IMAGE_PATH } from '#shared/image-variants.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
-import type { Settings } from '#server/env.ts';
+import type { AppDeps } from '#server/deps.ts';
 import { imageVariantFile } from '#server/services/uploads/variants.ts';
 
 /**
@@ -11,7 +11,7 @@ import { imageVariantFile } from '#server/services/uploads/variants.ts';
  * gives the right Content-Type; nosniff (set globally) stops browsers from guessing otherwise.
  * `?w=160` or `?w=640` answers a phone-sized WebP copy of a picture (shared/image-variants.ts).
  */
-export function mountUploads(app: Hono, settings: Pick<Settings, 'uploadsDir'>): void {
+export function mountUploads(app: Hono, { settings, disk }: Pick<AppDeps, 'settings' | 'disk'>): void {
   app.use('/uploads/*', async (c, next) => {
     await next();
     if (c.res.status === 200) {
@@ -27,12 +27,14 @@ export function mountUploads(app: Hono, settings: Pick<Settings, 'uploadsDir'>):
       return c.text(vi.scan.variantWidth(IMAGE_VARIANT_WIDTHS.join(', ')), 400);
     }
     const name = UPLOAD_IMAGE_PATH.exec(c.req.path)?.[1];
-    const file = name ? await imageVariantFile(settings.uploadsDir, name, width) : null;
+    const file = name ? await imageVariantFile(settings.uploadsDir, name, width, disk) : null;
     // An upload libvips cannot read is still served as it is: the page shows what was uploaded.
     if (!file) return next();
     c.header('Content-Type', 'image/webp');
     const bytes = await readFile(file);
-    return c.body(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) as Uint8Array<ArrayBuffer>);
+    return c.body(
+      new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) as Uint8Array<ArrayBuffer>,
+    );
   });
   app.use(
     '/uploads/*',

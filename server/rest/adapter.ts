@@ -32,7 +32,8 @@ export interface RestRoute {
   path: string;
   /** 200 for reads and updates (default), 201 for creations. */
   status?: 200 | 201;
-  message?: string;
+  /** The envelope's message: fixed, or said by the procedure's answer. */
+  message?: string | ((data: never) => string);
   input?: (req: RestRequest) => unknown | Promise<unknown>;
   call: (caller: Caller, input: never) => Promise<unknown>;
   /**
@@ -50,13 +51,13 @@ export interface FileAnswer {
 }
 
 /** Helper that keeps the input type of `call` tied to what `input` builds. */
-export function route<I>(r: {
+export function route<I, O>(r: {
   method: RestRoute['method'];
   path: string;
   status?: 200 | 201;
-  message?: string;
+  message?: string | ((data: NoInfer<O>) => string);
   input?: (req: RestRequest) => I | Promise<I>;
-  call: (caller: Caller, input: I) => Promise<unknown>;
+  call: (caller: Caller, input: I) => Promise<O>;
   answer?: 'file';
 }): RestRoute {
   return r as RestRoute;
@@ -98,7 +99,8 @@ export function mountRestRoutes(app: Hono, deps: AppDeps, routes: RestRoute[]): 
         return c.body(file.text);
       }
       const status = r.status ?? 200;
-      return c.json(okBody(data, status, r.message), status);
+      const message = typeof r.message === 'function' ? r.message(data as never) : r.message;
+      return c.json(okBody(data, status, message), status);
     });
   }
 }

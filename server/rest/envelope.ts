@@ -1,7 +1,9 @@
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { vi } from '#shared/i18n/vi/index.ts';
-import { AppError, appCodeFromTrpc, ERROR_TABLE } from '#server/errors.ts';
+import { databaseUnavailable } from '#server/db/errors.ts';
+import { AppError, appCodeFromTrpc, ERROR_TABLE, storageFullError } from '#server/errors.ts';
+import { type DiskWatch, isDiskFull } from '#server/lib/disk-full.ts';
 import type { Logger } from '#server/logger.ts';
 import { zodFieldErrors } from '#server/trpc/zod-errors.ts';
 
@@ -45,12 +47,24 @@ export interface ErrorAnswer {
 }
 
 /**
- * Any thrown thing -> status and body. Known errors keep their (Vietnamese) message; anything else is
- * logged with its stack and answered with a generic 500: no stack, no SQL, no internals leave.
+ * Any thrown thing -> status and body. Known errors keep their (Vietnamese) message; a full disk met outside
+ * the procedures (an upload's file) is the procedures' STORAGE_FULL; anything else is logged with its stack
+ * and answered with a generic 500: no stack, no SQL, no internals leave.
  */
-export function toErrorAnswer(err: unknown, logger: Logger, requestId: string): ErrorAnswer {
+export function toErrorAnswer(
+  err: unknown,
+  logger: Logger,
+  requestId: string,
+  disk?: Pick<DiskWatch, 'sawFull'>,
+): ErrorAnswer {
   let cause: unknown = err;
   if (err instanceof TRPCError && err.cause) cause = err.cause;
+  // A lost database connection, met outside a procedure (the public routes): its 503 (server/db/errors.ts).
+  cause = databaseUnavailable(cause) ?? cause;
+  if (!(cause instanceof AppError) && isDiskFull(cause)) {
+    disk?.sawFull('request');
+    cause = storageFullError();
+  }
 
   if (cause instanceof AppError) {
     const headers: Record<string, string> = {};

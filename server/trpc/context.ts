@@ -1,4 +1,5 @@
 import type { AppDeps } from '#server/deps.ts';
+import { databaseUnavailable } from '#server/db/errors.ts';
 import { AppError } from '#server/errors.ts';
 import type { Actor, RequestInfo } from '#server/services/actor.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
@@ -49,7 +50,9 @@ export async function createContext(
   try {
     return createContextInner(deps, await actorFromToken(deps, match[1]), req);
   } catch (err) {
-    if (err instanceof AppError) return createContextInner(deps, null, req, err);
+    // A lost database is the reason too: what needs the user answers 503, what is public goes on.
+    const refused = err instanceof AppError ? err : databaseUnavailable(err);
+    if (refused) return createContextInner(deps, null, req, refused);
     throw err;
   }
 }

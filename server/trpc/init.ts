@@ -2,7 +2,9 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { type Action, roleCan, type Subject } from '#shared/permissions.ts';
-import { AppError, ERROR_TABLE } from '#server/errors.ts';
+import { databaseUnavailable } from '#server/db/errors.ts';
+import { AppError, ERROR_TABLE, storageFullError } from '#server/errors.ts';
+import { isDiskFull } from '#server/lib/disk-full.ts';
 import type { Actor, Context } from './context.ts';
 import { zodFieldErrors } from './zod-errors.ts';
 
@@ -27,13 +29,22 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
-/** Turns the AppErrors services throw into TRPCErrors with the table's code, keeping the AppError as cause. */
-const errorMapping = t.middleware(async ({ next }) => {
+/**
+ * Turns the AppErrors services throw into TRPCErrors with the table's code, keeping the AppError as cause;
+ * a lost database connection into its 503 (server/db/errors.ts), for tRPC and REST alike; and a write the
+ * disk had no room for into the table's STORAGE_FULL (503 and Retry-After), telling the disk watch, which
+ * logs it once in a while instead of a stack per request.
+ */
+const errorMapping = t.middleware(async ({ ctx, next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const app = result.error.cause;
-    throw new TRPCError({ code: ERROR_TABLE[app.code].trpc, message: app.message, cause: app });
+  if (result.ok) return result;
+  let app =
+    result.error.cause instanceof AppError ? result.error.cause : databaseUnavailable(result.error.cause);
+  if (!app && isDiskFull(result.error.cause)) {
+    ctx.disk.sawFull('request');
+    app = storageFullError();
   }
+  if (app) throw new TRPCError({ code: ERROR_TABLE[app.code].trpc, message: app.message, cause: app });
   return result;
 });
 

@@ -120,8 +120,7 @@ const CBV_LABELS: Partial<Record<CbvBizStep, string>> = {
 };
 
 /** A readable activity name for a bizStep: the Vietnamese CBV name, else the URI's last part. */
-export function activityOfBizStep(bizStep: string | undefined): string {
-  if (!bizStep) return 'Sự kiện EPCIS';
+export function activityOfBizStep(bizStep: string): string {
   if (isCbvBizStep(bizStep)) return CBV_LABELS[bizStep] ?? bizStep;
   const last = bizStep.split(/[/#:]/).filter(Boolean).at(-1) ?? bizStep;
   return last.replace(/[-_]+/g, ' ');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN } from '#shared/constants.ts';
+import { ID_MAX, PASSWORD_MAX, PASSWORD_MIN } from '#shared/constants.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 
 // Zod's own messages (wrong type, too small...) in Vietnamese wherever a schema gives none.
@@ -8,11 +8,10 @@ z.config(z.locales.vi());
 const v = vi.validation;
 
 /**
- * Ids are positive integers everywhere; REST paths and query strings give them as text. At most 2^31 - 1, the
- * largest id PostgreSQL's integer column holds: a larger one names nothing, on either engine, and is refused
- * as bad input rather than reaching the database (decision 166).
+ * Ids are positive integers everywhere; REST paths and query strings give them as text. At most ID_MAX
+ * (decision 166): a larger one is refused as bad input rather than reaching the database.
  */
-export const ID_MAX = 2_147_483_647;
+export { ID_MAX };
 export const idSchema = z.coerce.number().int().positive().max(ID_MAX);
 
 export const emailSchema = z

@@ -26,8 +26,12 @@ const optionalDay = z
   .nullable()
   .optional();
 
-/** One step of a lot's own timeline (shown after the product's shared steps). */
+/**
+ * One step of a lot's own timeline (shown after the product's shared steps). `id`: a step the lot already
+ * has, sent back by the editor so that the step keeps what the form does not show (decision 193).
+ */
 export const lotEventInput = z.strictObject({
+  id: idSchema.optional(),
   activity: text(200),
   location: optionalText(300),
   date: trackingDateSchema,

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { MAX_PAGE_SIZE, PRODUCT_PAGE_SIZE, PRODUCT_STATUSES, QR_CODE_PATTERN } from '#shared/constants.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { idSchema, optionalText, sortOrderSchema, text, uploadUrlSchema } from './common.ts';
-import { gtinSchema } from './gs1.ts';
+import { hasValidCheckDigit } from '#shared/gs1/identifiers.ts';
+import { gtinSchema, lotCodeSchema } from './gs1.ts';
 
 const p = vi.products;
 
@@ -84,6 +85,24 @@ export const checkQrCodeInput = z.strictObject({
 });
 
 export const qrCodeLookupInput = z.strictObject({ code: qrCodeSchema });
+
+/**
+ * What a scanned text names (shared/scanned-text.ts reads it on the phone): products.resolveScan's input.
+ * A GTIN here is already the 14 digits a Digital Link carries.
+ */
+export const resolveScanInput = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('code'), code: qrCodeSchema }),
+  z.strictObject({
+    kind: z.literal('gtin'),
+    gtin: z
+      .string()
+      .regex(/^\d{14}$/, vi.lots.gtinLength)
+      .refine(hasValidCheckDigit, vi.lots.gtinCheckDigit),
+    lot: lotCodeSchema.nullable(),
+  }),
+  z.strictObject({ kind: z.literal('product'), id: idSchema }),
+  z.strictObject({ kind: z.literal('lot'), id: idSchema }),
+]);
 
 export type ProductListInput = z.infer<typeof productListInput>;
 export type CreateProductInput = z.infer<typeof createProductInput>;

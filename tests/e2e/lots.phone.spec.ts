@@ -190,3 +190,75 @@ test('a company chooses Digital Link QR codes: its lot code carries /01/{gtin}/1
   await expect(page.getByTestId('recall-banner')).toContainText('Nhiễm khuẩn');
   await expectNoAxeViolations(page, 'lot page reached by its Digital Link (phone)');
 });
+
+test('an EPCIS event imported into a lot is shown by its step and stays as it came when the company edits the lot', async ({
+  page,
+  request,
+}, testInfo) => {
+  const owner = await createActiveUser(request, { business: true, name: 'Chủ kho lạnh' });
+  const auth = { authorization: `Bearer ${owner.accessToken}` };
+  const product = await productOf(request, owner.accessToken);
+  const lotRes = await request.post('/api/lots', {
+    headers: auth,
+    data: { productId: product.id, code: 'K2405' },
+  });
+  const lot = ((await lotRes.json()) as { data: { id: number } }).data;
+  const gtin = (
+    (await (await request.get(`/api/products/${product.id}`, { headers: auth })).json()) as {
+      data: { gtin: string };
+    }
+  ).data.gtin;
+  // Received at a dock of one place (its read point), kept in another (its business location), with the
+  // sender's own field: what an outside EPCIS system writes.
+  const event = {
+    type: 'ObjectEvent',
+    eventID: 'urn:uuid:9b1c2d3e-4f50-4a61-8b72-93a4b5c6d7e8',
+    eventTime: '2024-05-04T06:45:10.125+07:00',
+    eventTimeZoneOffset: '+07:00',
+    action: 'OBSERVE',
+    quantityList: [{ epcClass: `https://id.gs1.org/01/${gtin}/10/K2405`, quantity: 30, uom: 'KGM' }],
+    bizStep: 'receiving',
+    disposition: 'in_progress',
+    readPoint: { id: 'urn:epc:id:sgln:893000.000002.3' },
+    bizLocation: { id: 'https://id.gs1.org/414/8930000000019' },
+    'kho:nhietDo': '2.5',
+  };
+  const imported = await request.post(`/api/lots/${lot.id}/epcis`, {
+    headers: { ...auth, 'content-type': 'application/ld+json' },
+    data: {
+      '@context': [
+        'https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld',
+        { kho: 'https://kho.example.vn/voc/' },
+      ],
+      type: 'EPCISDocument',
+      schemaVersion: '2.0',
+      creationDate: '2024-05-04T07:00:00+07:00',
+      epcisBody: { eventList: [event] },
+    },
+  });
+  expect(imported.status(), await imported.text()).toBe(200);
+
+  await signIn(page, owner.email, owner.password);
+  await page.goto(`/products/manage/${product.id}/lots`);
+  await page.getByRole('button', { name: 'Thao tác: K2405' }).click();
+  await page.getByRole('menuitem', { name: 'Sửa', exact: true }).click();
+  const form = page.getByRole('dialog', { name: 'Sửa lô hàng' });
+  await expect(form.getByRole('listitem', { name: 'Bước 1' }).getByLabel('Hoạt động')).toHaveValue(
+    'Nhận hàng',
+  );
+  await form.getByLabel('Số lượng').fill('30');
+  await expectNoAxeViolations(page, 'lot form with an imported step (phone)');
+  await page.screenshot({ path: testInfo.outputPath('lot-form-imported-step-390.png'), fullPage: true });
+  await form.getByRole('button', { name: 'Lưu lô hàng' }).click();
+  await expect(form).toBeHidden();
+
+  // The export gives the event back field by field; the lot page shows it as a step of the journey.
+  const exported = (await (await request.get(`/api/epcis/lots/${lot.id}`)).json()) as {
+    epcisBody: { eventList: Array<Record<string, unknown>> };
+  };
+  expect(exported.epcisBody.eventList.find((e) => e.eventID === event.eventID)).toEqual(event);
+  await page.goto(`/lots/${lot.id}`);
+  await expect(page.getByTestId('lot-timeline')).toContainText('Nhận hàng');
+  await expectNoAxeViolations(page, 'lot page with an imported step (phone)');
+  await page.screenshot({ path: testInfo.outputPath('lot-page-imported-step-390.png'), fullPage: true });
+});

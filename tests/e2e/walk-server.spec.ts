@@ -205,7 +205,7 @@ test('[GUEST][e2e][share]: a product page carries its title and link-preview tag
   expect((await request.get(`${image}?w=640`)).status()).toBe(200);
 });
 
-test('[COMPANY_ADMIN][e2e][users]: an invited employee reads the mail, sets a password and signs in', async ({
+test('[COMPANY_ADMIN][e2e][users]: an invited employee reads the mail and setting a password signs them in', async ({
   page,
   request,
 }) => {
@@ -232,9 +232,9 @@ test('[COMPANY_ADMIN][e2e][users]: an invited employee reads the mail, sets a pa
   await p.goto(link.pathname);
   await p.getByLabel('Mật khẩu', { exact: true }).fill(PASSWORD);
   await p.getByLabel('Xác nhận mật khẩu').fill(PASSWORD);
-  await p.getByRole('button', { name: 'Đặt mật khẩu' }).click();
-  await expect(p).toHaveURL(/\/auth\/sign-in$/);
-  await signIn(p, email, PASSWORD);
+  await p.getByRole('button', { name: 'Đặt mật khẩu và bắt đầu' }).click();
+  // Setting the password signs the colleague in (decision 185): no second sign-in.
+  await expect(p).not.toHaveURL(/\/auth\//);
   await expect(
     p.getByRole('navigation', { name: 'Menu chính' }).getByRole('link', { name: 'Quản lý sản phẩm' }),
   ).toBeVisible();

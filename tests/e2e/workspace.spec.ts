@@ -243,14 +243,16 @@ test('[COMPANY_ADMIN][e2e][workspace]: adds an employee, who signs in, manages p
   await expect(page.getByRole('row', { name: /Võ Nhân Viên/ })).toHaveCount(0);
   await statuses.getByRole('button', { name: /Tất cả/ }).click();
 
-  // The employee sets a password from the invitation (decision 087), then signs in.
+  // The employee sets a password from the invitation (decision 087), which signs them in (decision 185).
   await page.evaluate(() => localStorage.clear());
   await page.goto(new URL(await resetLink(email, since)).pathname);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Chào mừng bạn đến với Công ty E2E' }),
+  ).toBeVisible();
   await page.getByLabel('Mật khẩu', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Xác nhận mật khẩu').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Đặt mật khẩu' }).click();
-  await expect(page).toHaveURL(/\/auth\/sign-in$/);
-  await signIn(page, email, PASSWORD);
+  await page.getByRole('button', { name: 'Đặt mật khẩu và bắt đầu' }).click();
+  await expect(page).not.toHaveURL(/\/auth\//);
   const menu = page.getByRole('navigation', { name: 'Menu chính' });
   await expect(menu.getByRole('link', { name: 'Quản lý sản phẩm' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Người dùng' })).toHaveCount(0);

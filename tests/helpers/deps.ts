@@ -73,6 +73,8 @@ export async function createTestDeps(env: Record<string, string> = {}): Promise<
   });
   // Before the database is dropped (cleanups run last first).
   testCleanups.push(() => composed.close());
+  // The server's start without its start-up work: the database ready, `deps.health` past `starting`.
+  await composed.start(async () => undefined);
   const deps = composed.deps;
   return Object.defineProperty(deps, 'sqlite', {
     get: () => sqliteOf(deps.store),

@@ -1,39 +1,28 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PROJECT_ROOT } from '#server/paths.ts';
 
 /**
- * The EPCIS reference data (schema, documents) not yet copied into the repository is read from
- * `shared/interop/` beside it: found, when first asked for, by walking up from the project folder (a
- * clone sits next to `shared/`, a worktree one level deeper).
+ * GS1 reference data copied into the repository, each folder with a README naming its sources and
+ * licences (decision 195): `epcis/` (schema, contexts, documents, event hash vectors) and `vectors/`
+ * (Digital Link vectors, linkset schema). A fresh clone reads them without `shared/` beside it.
  */
-function findInterop(): string {
-  for (let dir = dirname(PROJECT_ROOT); ; dir = dirname(dir)) {
-    const candidate = join(dir, 'shared', 'interop');
-    if (existsSync(join(candidate, 'README.md'))) return candidate;
-    if (dirname(dir) === dir) throw new Error(`no shared/interop beside ${PROJECT_ROOT}`);
-  }
-}
+const IN_REPO = join(PROJECT_ROOT, 'tests', 'fixtures', 'interop');
 
 export function readInterop<T = unknown>(...parts: string[]): T {
-  return JSON.parse(readFileSync(join(findInterop(), ...parts), 'utf8')) as T;
+  return JSON.parse(readFileSync(join(IN_REPO, ...parts), 'utf8')) as T;
 }
 
-/**
- * The Digital Link vectors and the linkset schema, copied into the repository with their sources
- * (tests/fixtures/interop/vectors/README.md): a fresh clone reads them without `shared/` beside it.
- */
-export const VECTORS_DIR = join(PROJECT_ROOT, 'tests', 'fixtures', 'interop', 'vectors');
-
+/** A file of `vectors/` (tests/fixtures/interop/vectors/README.md). */
 export function readVector<T = unknown>(name: string): T {
-  return JSON.parse(readFileSync(join(VECTORS_DIR, name), 'utf8')) as T;
+  return readInterop<T>('vectors', name);
 }
 
 /** The EPCIS document vectors, by file name. */
 export function epcisVectors(): Array<{ name: string; doc: unknown }> {
-  return readdirSync(join(findInterop(), 'vectors'))
-    .filter((f) => f.endsWith('.json') && (f.startsWith('bad_') || !/digital-link|linkset/.test(f)))
-    .map((name) => ({ name, doc: readInterop('vectors', name) }));
+  return readdirSync(join(IN_REPO, 'epcis', 'documents'))
+    .filter((f) => f.endsWith('.json'))
+    .map((name) => ({ name, doc: readInterop('epcis', 'documents', name) }));
 }
 
 export interface DigitalLinkVectors {

@@ -237,7 +237,7 @@ describe('[COMPANY_ADMIN][release] a company runs it', () => {
       },
     });
     expect(epcis.status).toBe(200);
-    expect(epcis.body.data).toEqual({ added: 1 });
+    expect(epcis.body.data).toMatchObject({ added: 1, alreadyPresent: 0 });
 
     // The installable app: its manifest and service worker come from the executable's assets (decision 122).
     const manifest = await fetch(`${s.url}/manifest.webmanifest`);

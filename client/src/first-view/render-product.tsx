@@ -10,6 +10,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { Router } from 'wouter';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { DashboardLayout } from '#client/components/layout/dashboard-layout.tsx';
+import { AskedLotNotice } from '#client/features/lots/asked-lot-notice.tsx';
 import { lotPath } from '#client/features/lots/paths.ts';
 import { LotPageView } from '#client/features/lots/lot-page-view.tsx';
 import type { PublicLotAnswer } from '#client/features/lots/types.ts';
@@ -19,12 +20,14 @@ import type { PublicProduct } from '#client/features/public/types.ts';
 import { VisitorSessionProvider } from '#client/session/SessionProvider.tsx';
 import { SettingsProvider } from '#client/settings/SettingsProvider.tsx';
 
-export function renderProductFirstView(product: PublicProduct): string {
+/** `search`: the page's query, which may name a lot a Digital Link asked for (decision 184). */
+export function renderProductFirstView(product: PublicProduct, search = ''): string {
   return renderToStaticMarkup(
-    <Router ssrPath={productPath(product.id)}>
+    <Router ssrPath={productPath(product.id)} ssrSearch={search}>
       <SettingsProvider>
         <VisitorSessionProvider>
           <DashboardLayout title={vi.nav.productDetail}>
+            <AskedLotNotice />
             <ProductView product={product} />
           </DashboardLayout>
         </VisitorSessionProvider>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'wouter';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { AskedLotNotice } from '#client/features/lots/asked-lot-notice.tsx';
 import { PublicNotFound } from '#client/features/public/not-found.tsx';
 import { ProductView } from '#client/features/public/product-view.tsx';
 import { errorData, useTRPC } from '#client/lib/trpc.ts';
@@ -29,5 +30,10 @@ export default function ProductDetailsPage() {
     );
   }
   if (!product.data) return <p role="status">{vi.client.loading}</p>;
-  return <ProductView product={product.data} />;
+  return (
+    <>
+      <AskedLotNotice />
+      <ProductView product={product.data} />
+    </>
+  );
 }

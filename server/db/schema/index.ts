@@ -20,6 +20,7 @@ export const products = pick(sqlite.products, pg.products);
 export const trackingEntries = pick(sqlite.trackingEntries, pg.trackingEntries);
 export const lots = pick(sqlite.lots, pg.lots);
 export const lotEvents = pick(sqlite.lotEvents, pg.lotEvents);
+export const lotEventObjects = pick(sqlite.lotEventObjects, pg.lotEventObjects);
 export const shortLinks = pick(sqlite.shortLinks, pg.shortLinks);
 export const scanEvents = pick(sqlite.scanEvents, pg.scanEvents);
 export const scanLogs = pick(sqlite.scanLogs, pg.scanLogs);
@@ -30,5 +31,5 @@ export const lotShipments = pick(sqlite.lotShipments, pg.lotShipments);
 export const lotInputs = pick(sqlite.lotInputs, pg.lotInputs);
 
 export { TERM_KINDS, type TermKind } from './companies.ts';
-export { EXPIRY_KINDS } from './products.ts';
+export { EXPIRY_KINDS, newEventId } from './products.ts';
 export { DEVICE_CLASSES } from './scans.ts';

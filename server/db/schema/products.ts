@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { PRODUCT_STATUSES } from '#shared/constants.ts';
@@ -149,7 +150,16 @@ export const lots = sqliteTable(
   ],
 );
 
-/** A lot's own timeline steps, in `position` order, shown after the product's shared ones. */
+/** The eventID a step gets when it is made in the app: a urn:uuid, as EPCIS allows. */
+export const newEventId = () => `urn:uuid:${randomUUID()}`;
+
+/**
+ * A lot's own timeline steps, in `position` order, shown after the product's shared ones. A step is also an
+ * EPCIS event (decision 193): `event_id` names it in exports and makes a capture idempotent; an event
+ * imported from an EPCIS document keeps the event as received (`epcis`), its document's other @context
+ * entries (`epcis_context`) and its GS1 event hash (`event_hash`), and the columns above are what the
+ * Vietnamese timeline shows of it.
+ */
 export const lotEvents = sqliteTable(
   'lot_events',
   {
@@ -158,8 +168,50 @@ export const lotEvents = sqliteTable(
       .notNull()
       .references(() => lots.id, { onDelete: 'cascade' }),
     ...timelineStepColumns(),
+    /** The EPCIS eventID: as received, else the event hash ID, else a urn:uuid made when the step is. */
+    eventId: text('event_id').$defaultFn(newEventId),
+    /** `ni:///sha-256;…?ver=CBV2.0` of the event as received (an imported event only). */
+    eventHash: text('event_hash'),
+    epcis: text('epcis', { mode: 'json' }).$type<Record<string, unknown>>(),
+    epcisContext: text('epcis_context', { mode: 'json' }).$type<unknown[]>(),
   },
-  (t) => [index('lot_events_lot_idx').on(t.lotId, t.position)],
+  (t) => [
+    index('lot_events_lot_idx').on(t.lotId, t.position),
+    uniqueIndex('lot_events_event_id_unique').on(t.lotId, t.eventId),
+    index('lot_events_event_hash_idx').on(t.lotId, t.eventHash),
+  ],
+);
+
+/**
+ * Each object an imported EPCIS event names, by the list that names it (`epcList`, `quantityList`,
+ * `parentID`, `childEPCs`, `childQuantityList`, `inputEPCList`, `inputQuantityList`, `outputEPCList`,
+ * `outputQuantityList`), with the GS1 keys read from its Digital Link or EPC URI form: what links a
+ * TransformationEvent's input lots to its output lots, and any event to the lots it is about.
+ */
+export const lotEventObjects = sqliteTable(
+  'lot_event_objects',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    lotEventId: integer('lot_event_id')
+      .notNull()
+      .references(() => lotEvents.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    list: text('list').notNull(),
+    /** The identifier as the event wrote it. */
+    identifier: text('identifier').notNull(),
+    /** 14 digits, when the identifier names a trade item. */
+    gtin: text('gtin'),
+    lotCode: text('lot_code'),
+    serial: text('serial'),
+    quantity: real('quantity'),
+    uom: text('uom'),
+  },
+  (t) => [
+    index('lot_event_objects_event_idx').on(t.lotEventId),
+    index('lot_event_objects_item_idx').on(t.companyId, t.gtin, t.lotCode),
+  ],
 );
 
 /**

@@ -48,6 +48,11 @@ export const scanLogs = sqliteTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /**
+     * The lot of the last scan of this product that named one (a lot's code or Digital Link), so the
+     * history shows it and its recall; a scan of the product's own code keeps it (decision 184).
+     */
+    lotId: integer('lot_id').references(() => lots.id, { onDelete: 'set null' }),
     scannedAt: timestamp('scanned_at').notNull(),
     createdAt: createdAt(),
   },

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { hashPassword, sha256, verifyPassword } from '#server/auth/password.ts';
 import type { Executor } from '#server/db/client.ts';
-import { passwordResetTokens, users } from '#server/db/schema/index.ts';
+import { companies, passwordResetTokens, users } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
@@ -18,7 +18,15 @@ import { RESET_TOKEN_TTL_MINUTES } from '#shared/constants.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { afterAnswer } from './after-answer.ts';
 import { rejectCommonPassword } from './password-policy.ts';
-import { findUserByEmail, issueSession, requireUser, toPublicUser } from './session.ts';
+import type { PublicUser } from '#shared/schemas/auth.ts';
+import {
+  findUserByEmail,
+  issueSession,
+  requireUser,
+  type Session,
+  toPublicUser,
+  type UserRow,
+} from './session.ts';
 
 /** A second reset mail for one account within this many seconds is silently not sent. */
 const RESET_MAIL_INTERVAL_SECONDS = 30;
@@ -106,20 +114,43 @@ async function usableResetToken(deps: AppDeps, token: string) {
   return row;
 }
 
+/** An account invited by an administrator that has not set its password yet (decision 087). */
+const isInvitation = (user: Pick<UserRow, 'status' | 'invitedAt'>) =>
+  user.status === 'PENDING' && user.invitedAt !== null;
+
+/**
+ * Whether a mailed link still works, and, when it is an invitation (decision 185), what its page
+ * welcomes the person to: their company's name and the address they will sign in with. Told only to the
+ * holder of a working link: a wrong, used or expired one is the same 400 as a reset's, with nothing else.
+ */
 export async function verifyResetPassword(deps: AppDeps, token: string) {
-  await usableResetToken(deps, token);
-  return { valid: true };
+  const row = await usableResetToken(deps, token);
+  const [user] = await deps.db
+    .select({ status: users.status, invitedAt: users.invitedAt, email: users.email, company: companies.name })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(and(eq(users.id, row.userId), isNull(users.deletedAt)))
+    .limit(1);
+  if (!user) throw new AppError('BAD_REQUEST', vi.errors.invalidResetToken);
+  const invitation = isInvitation(user) ? { companyName: user.company, email: user.email } : null;
+  return { valid: true, invitation };
 }
 
 /**
  * Single use: the token and every other open token of the account are spent, older sessions end, and a
- * PENDING account becomes ACTIVE (the mailed link proves the address as well as a code would).
+ * PENDING account becomes ACTIVE (the mailed link proves the address as well as a code would). An
+ * invitation ends signed in (decision 185): the answer carries the new session, as a verified sign-up's
+ * does; a reset of a password that was forgotten answers nothing, and the person signs in with it.
  */
-export async function resetPassword(deps: AppDeps & LimitScope, token: string, password: string) {
+export async function resetPassword(
+  deps: AppDeps & LimitScope,
+  token: string,
+  password: string,
+): Promise<{ session?: Session; user?: PublicUser }> {
   const row = await usableResetToken(deps, token);
   rejectCommonPassword(password);
   const passwordHash = await hashing(deps, () => hashPassword(password, deps.settings.passwordHashCost));
-  const email = await transaction(deps.db, async (tx) => {
+  const { email, invited } = await transaction(deps.db, async (tx) => {
     const spent = await tx
       .update(passwordResetTokens)
       .set({ usedAt: new Date() })
@@ -132,19 +163,21 @@ export async function resetPassword(deps: AppDeps & LimitScope, token: string, p
       .set({ usedAt: new Date() })
       .where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)));
     const user = await requireUser(tx, row.userId);
-    await tx
+    const [updated] = await tx
       .update(users)
       .set({
         passwordHash,
         tokenVersion: sql`${users.tokenVersion} + 1`,
         status: user.status === 'PENDING' ? 'ACTIVE' : user.status,
       })
-      .where(eq(users.id, row.userId));
-    return user.email;
+      .where(eq(users.id, row.userId))
+      .returning();
+    return { email: user.email, invited: isInvitation(user) ? updated : undefined };
   });
   // The owner proved the mailbox: every failure counted against the account, from any address, is forgotten.
   await clearAccountSignInBlock(deps, email);
-  return {};
+  if (invited?.status !== 'ACTIVE') return {};
+  return { session: await issueSession(deps, invited), user: toPublicUser(invited) };
 }
 
 /**

@@ -1,15 +1,17 @@
 /**
- * EPCIS 2.0 JSON-LD for a product's or a lot's timeline (decision 133). Pure: domain rows in, document
- * out. Each timeline step is an ObjectEvent about the lot (a quantityList whose epcClass is the lot's
- * Digital Link), or about the product class when the export is the product's own shared steps.
+ * EPCIS 2.0 JSON-LD for a product's or a lot's timeline (decisions 133, 193). Pure: domain rows in, document
+ * out. A step the company wrote is an ObjectEvent about the lot (a quantityList whose epcClass is the lot's
+ * Digital Link), or about the product class when the export is the product's own shared steps; a step
+ * imported from an EPCIS document is the event as it came, with the namespaces its document declared.
+ * Every event carries an eventID: the one it was imported or made with, else its event hash.
  */
 import { bizStepOf } from '#shared/gs1/biz-steps.ts';
 import { buildDigitalLink } from '#shared/gs1/digital-link.ts';
+import { VIETNAM_OFFSET_MS, VIETNAM_UTC_OFFSET as VIETNAM_OFFSET } from '#shared/vietnam-time.ts';
+import { exportContext } from './context.ts';
+import { eventHashId, namespacesOf } from './event-hash.ts';
 
-export const EPCIS_CONTEXT = 'https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld';
-/** Vietnam has one time zone and no daylight saving. */
-export const VIETNAM_OFFSET = '+07:00';
-const VIETNAM_OFFSET_MS = 7 * 3600 * 1000;
+type Json = Record<string, unknown>;
 
 export interface EpcisStep {
   activity: string;
@@ -18,6 +20,11 @@ export interface EpcisStep {
   description: string;
   bizStep?: string | null;
   gln?: string | null;
+  /** A lot's step: its EPCIS eventID (lot_events.event_id). */
+  eventId?: string | null;
+  /** An imported step: the event as received, and its document's other @context entries. */
+  epcis?: Json | null;
+  epcisContext?: unknown[] | null;
 }
 
 export interface EpcisLot {
@@ -42,8 +49,6 @@ export interface EpcisExportInput {
   /** 'lot': the product's shared steps count as the lot's own journey; 'product': they are the class's. */
   scope: 'product' | 'lot';
 }
-
-type Json = Record<string, unknown>;
 
 /** A step's date (a calendar date or an ISO date-time) as an EPCIS eventTime in Vietnam time. */
 export function vietnamEventTime(date: string): string {
@@ -115,10 +120,24 @@ const DISPOSITION_OF_STEP: Record<string, string> = {
   retail_selling: 'retail_sold',
 };
 
-function stepEvent(step: EpcisStep, publicUrl: string, what: Json): Json {
+/** An exported event: the event, whether the app writes it (not an imported one), and the @context it came with. */
+interface Exported {
+  event: Json;
+  ours: boolean;
+  context: unknown[] | null;
+}
+
+function stepEvent(step: EpcisStep, publicUrl: string, what: Json): Exported {
+  if (step.epcis) {
+    // Exported as it came; an event that came without an eventID is named by its event hash (kept as eventId).
+    const event =
+      step.epcis.eventID || !step.eventId ? { ...step.epcis } : { ...step.epcis, eventID: step.eventId };
+    return { event, ours: false, context: step.epcisContext ?? null };
+  }
   const bizStep = bizStepOf(step, publicUrl);
   const event: Json = {
     type: 'ObjectEvent',
+    ...(step.eventId ? { eventID: step.eventId } : {}),
     eventTime: vietnamEventTime(step.date),
     eventTimeZoneOffset: VIETNAM_OFFSET,
     action: bizStep === 'commissioning' ? 'ADD' : 'OBSERVE',
@@ -135,8 +154,10 @@ function stepEvent(step: EpcisStep, publicUrl: string, what: Json): Json {
   event['txng:activity'] = step.activity;
   if (step.location) event['txng:location'] = step.location;
   if (step.description) event['txng:description'] = step.description;
-  return event;
+  return { event, ours: true, context: null };
 }
+
+const made = (event: Json): Exported => ({ event, ours: true, context: null });
 
 function ilmdOf(lot: EpcisLot): Json {
   const ilmd: Json = { 'cbvmda:lotNumber': lot.code };
@@ -149,39 +170,46 @@ function ilmdOf(lot: EpcisLot): Json {
 }
 
 /**
- * A lot's events: its journey steps, the lot's master data (ilmd) on the commissioning event (the
- * first step that means commissioning, or one made from the lot's production date when no step does),
- * and, for a recalled lot, a last event with the CBV disposition `recalled`.
+ * A lot's events: its journey steps, the lot's master data (ilmd) on the commissioning event the company
+ * wrote (the first step that means commissioning, or one made from the lot's production date when no step,
+ * written or imported, does), and, for a recalled lot, a last event with the CBV disposition `recalled`.
  */
-function lotEvents(input: EpcisExportInput, lot: EpcisLot, shared: EpcisStep[]): Json[] {
+function lotEvents(input: EpcisExportInput, lot: EpcisLot, shared: EpcisStep[]): Exported[] {
   const { publicUrl, product } = input;
   const what = quantityElement(classIdentifier(publicUrl, product.gtin, product.id, lot), lot);
   const events = [...shared, ...lot.steps].map((s) => stepEvent(s, publicUrl, what));
-  const commissioning = events.find((e) => e.bizStep === 'commissioning');
-  if (commissioning) {
-    commissioning.ilmd = ilmdOf(lot);
-  } else {
-    events.unshift({
-      type: 'ObjectEvent',
-      eventTime: lot.productionDate ? vietnamEventTime(lot.productionDate) : instantInVietnam(lot.createdAt),
-      eventTimeZoneOffset: VIETNAM_OFFSET,
-      action: 'ADD',
-      quantityList: [what],
-      bizStep: 'commissioning',
-      disposition: 'active',
-      ilmd: ilmdOf(lot),
-    });
+  const commissioning = events.filter((e) => e.event.bizStep === 'commissioning');
+  const written = commissioning.find((e) => e.ours);
+  if (written) {
+    written.event.ilmd = ilmdOf(lot);
+  } else if (!commissioning.length) {
+    events.unshift(
+      made({
+        type: 'ObjectEvent',
+        eventTime: lot.productionDate
+          ? vietnamEventTime(lot.productionDate)
+          : instantInVietnam(lot.createdAt),
+        eventTimeZoneOffset: VIETNAM_OFFSET,
+        action: 'ADD',
+        quantityList: [what],
+        bizStep: 'commissioning',
+        disposition: 'active',
+        ilmd: ilmdOf(lot),
+      }),
+    );
   }
   if (lot.recalledAt) {
-    events.push({
-      type: 'ObjectEvent',
-      eventTime: instantInVietnam(lot.recalledAt),
-      eventTimeZoneOffset: VIETNAM_OFFSET,
-      action: 'OBSERVE',
-      quantityList: [{ epcClass: what.epcClass }],
-      bizStep: 'holding',
-      disposition: 'recalled',
-    });
+    events.push(
+      made({
+        type: 'ObjectEvent',
+        eventTime: instantInVietnam(lot.recalledAt),
+        eventTimeZoneOffset: VIETNAM_OFFSET,
+        action: 'OBSERVE',
+        quantityList: [{ epcClass: what.epcClass }],
+        bizStep: 'holding',
+        disposition: 'recalled',
+      }),
+    );
   }
   return events;
 }
@@ -189,7 +217,7 @@ function lotEvents(input: EpcisExportInput, lot: EpcisLot, shared: EpcisStep[]):
 export function buildEpcisDocument(input: EpcisExportInput): Json {
   const { publicUrl, product } = input;
   const base = publicUrl.replace(/\/+$/, '');
-  let events: Json[];
+  let events: Exported[];
   if (input.scope === 'lot') {
     events = input.lots.flatMap((lot) => lotEvents(input, lot, product.steps));
   } else {
@@ -199,11 +227,25 @@ export function buildEpcisDocument(input: EpcisExportInput): Json {
       ...input.lots.flatMap((lot) => lotEvents(input, lot, [])),
     ];
   }
+  const { context, own } = exportContext(
+    { txng: `${base}/voc/` },
+    events.map((e) => e.context),
+  );
+  const namespaces = namespacesOf(context);
+  const eventList = events.map(({ event }, i) => {
+    const kept = own.get(i);
+    // An event the app made without a stored eventID (the product's steps, the lot's commissioning and
+    // recall) is named by its event hash: the same event keeps the same eventID from export to export.
+    const named = event.eventID
+      ? event
+      : { type: event.type, eventID: eventHashId(event, namespaces), ...event };
+    return kept ? { '@context': kept, ...named } : named;
+  });
   return {
-    '@context': [EPCIS_CONTEXT, { txng: `${base}/voc/` }],
+    '@context': context,
     type: 'EPCISDocument',
     schemaVersion: '2.0',
     creationDate: instantInVietnam(input.now),
-    epcisBody: { eventList: events },
+    epcisBody: { eventList },
   };
 }

@@ -1,4 +1,4 @@
-/** Loads a product's or a lot's timeline and builds its EPCIS 2.0 document (decision 133). */
+/** Loads a product's or a lot's timeline and builds its EPCIS 2.0 document (decisions 133, 193). */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { lotEvents, lots, products, trackingEntries } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
@@ -32,6 +32,9 @@ async function lotsWithSteps(deps: AppDeps, rows: Array<typeof lots.$inferSelect
       description: lotEvents.description,
       bizStep: lotEvents.bizStep,
       gln: lotEvents.gln,
+      eventId: lotEvents.eventId,
+      epcis: lotEvents.epcis,
+      epcisContext: lotEvents.epcisContext,
     })
     .from(lotEvents)
     .where(

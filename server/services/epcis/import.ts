@@ -1,56 +1,75 @@
 /**
- * Adds an EPCIS document's ObjectEvents to a lot's timeline (decision 133): the document must pass the
- * ObjectEvent document schema (its reason shown in Vietnamese around the schema's path and message),
- * every event must be about this lot when it names a GTIN, and all steps are added in one transaction
- * or none.
+ * Captures an EPCIS 2.0 document's events into a lot (decisions 133, 193): the document must pass the
+ * import schema (ObjectEvent, AggregationEvent, TransactionEvent, TransformationEvent) and name EPCIS's
+ * @context; every event must be about this lot wherever it names a trade item, in Digital Link or EPC URI
+ * form; each event is kept as received with its document's other @context entries, its GS1 event hash and
+ * the objects it names, and shown on the lot's timeline. Capture is idempotent: an event whose eventID (or,
+ * without one, whose event hash) the lot already holds is not added again. All of it in one transaction.
  */
-import { and, eq, max } from 'drizzle-orm';
-import { lotEvents, lots, products } from '#server/db/schema/index.ts';
+import { and, eq, inArray, max, or } from 'drizzle-orm';
+import { chunked } from '#server/db/chunks.ts';
+import { lotEventObjects, lotEvents, lots, products } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
-import { activityOfBizStep } from '#shared/gs1/biz-steps.ts';
-import { parseDigitalLink } from '#shared/gs1/digital-link.ts';
-import { gs1CheckDigit, isValidGln } from '#shared/gs1/identifiers.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
-import { vietnamEventTime } from './document.ts';
+import { hasEpcisContext, otherContexts } from './context.ts';
+import { eventHashId, namespacesOf } from './event-hash.ts';
+import { type EventObject, objectCount, objectsOf } from './objects.ts';
+import { EPCIS_EVENT_TYPES, type EpcisEventType } from './schema.ts';
+import { timelineStepOf } from './timeline.ts';
 import { validateEpcisDocument } from './validate.ts';
 
 /** The most events one import adds (the JSON body limit bounds the bytes; this bounds the rows). */
 export const EPCIS_IMPORT_MAX_EVENTS = 500;
-const TRACKING_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+/** The most identifiers one import stores in lot_event_objects. */
+export const EPCIS_IMPORT_MAX_OBJECTS = 10_000;
 
-type Event = Record<string, unknown> & { eventTime: string; bizStep?: string };
+type Event = Record<string, unknown> & { type: EpcisEventType; eventTime: string };
 
-/** A GLN from a location id in Digital Link form (…/414/{gln}) or as an SGLN URN. */
-export function glnOfLocation(id: unknown): string | null {
-  if (typeof id !== 'string') return null;
-  const dl = /\/414\/(\d{13})(?:[/?#]|$)/.exec(id);
-  if (dl?.[1]) return isValidGln(dl[1]) ? dl[1] : null;
-  const urn = /^urn:epc:id:sgln:(\d+)\.(\d*)\.[^.]*$/.exec(id);
-  if (urn && (urn[1] ?? '').length + (urn[2] ?? '').length === 12) {
-    const body = `${urn[1]}${urn[2]}`;
-    return `${body}${gs1CheckDigit(body)}`;
-  }
-  return null;
+export interface EpcisImportResult {
+  /** Events added to the lot. */
+  added: number;
+  /** Events of the document the lot already held (same eventID, or same event hash without one). */
+  alreadyPresent: number;
+  /** What happened, in Vietnamese. */
+  message: string;
 }
 
-function text(v: unknown, maxLength: number): string {
-  return typeof v === 'string' ? v.trim().slice(0, maxLength) : '';
+/**
+ * The refusal of an event type the import does not take, when that is what the schema refused (its
+ * type at `path`): said by name rather than as the schema's list of allowed values.
+ */
+function unsupportedType(doc: unknown, path: string): string | null {
+  const at = /^\/epcisBody\/eventList\/(\d+)\/type$/.exec(path);
+  if (!at) return null;
+  const index = Number(at[1]);
+  const type = (doc as { epcisBody: { eventList: Array<{ type?: unknown }> } }).epcisBody.eventList[index]
+    ?.type;
+  return typeof type === 'string' && !(EPCIS_EVENT_TYPES as readonly string[]).includes(type)
+    ? vi.gs1.epcisUnsupportedType(index + 1, type)
+    : null;
 }
 
-/** Whether an event names another GTIN or lot than this one (identifiers not in Digital Link form pass). */
-function aboutOtherLot(event: Event, gtin: string, lotCode: string): boolean {
-  const ids = [
-    ...((event.epcList as string[] | undefined) ?? []),
-    ...((event.quantityList as Array<{ epcClass: string }> | undefined) ?? []).map((q) => q.epcClass),
-  ];
-  return ids.some((id) => {
-    const parsed = parseDigitalLink(id);
-    if (!parsed.ok || parsed.link.primary !== '01') return false;
-    const lot = parsed.link.qualifiers.find(([ai]) => ai === '10')?.[1];
-    return parsed.link.value !== gtin || (lot !== undefined && lot !== lotCode);
-  });
+/**
+ * Why an event is not about this lot, or null. Where an event names a trade item (its goods: not the
+ * container an aggregation or a transaction names as parentID), it must be this lot's GTIN and, when it
+ * names a lot, this lot. A TransformationEvent turns inputs into outputs of other products: this lot must
+ * be among them.
+ */
+function notAboutLot(
+  event: Event,
+  objects: EventObject[],
+  n: number,
+  gtin: string,
+  code: string,
+): string | null {
+  const goods = objects.filter((o) => o.list !== 'parentID' && o.gtin !== null);
+  const isThisLot = (o: EventObject) => o.gtin === gtin && (o.lotCode === null || o.lotCode === code);
+  if (event.type === 'TransformationEvent')
+    return goods.length > 0 && !goods.some(isThisLot) ? vi.gs1.epcisNotThisLot(n) : null;
+  const other = goods.find((o) => !isThisLot(o));
+  return other ? vi.gs1.epcisOtherLot(n, event.type, other.identifier) : null;
 }
 
 export async function importEpcisIntoLot(
@@ -58,7 +77,7 @@ export async function importEpcisIntoLot(
   companyId: number | null,
   lotId: number,
   doc: unknown,
-): Promise<{ added: number }> {
+): Promise<EpcisImportResult> {
   const [lot] = await deps.db
     .select({ id: lots.id, code: lots.code, companyId: lots.companyId, gtin: products.gtin })
     .from(lots)
@@ -73,40 +92,87 @@ export async function importEpcisIntoLot(
     pool: deps.parsePool,
     maxEvents: EPCIS_IMPORT_MAX_EVENTS,
   });
-  if (!checked.ok) throw new AppError('BAD_REQUEST', checked.message);
-  const events = (doc as { epcisBody: { eventList: Event[] } }).epcisBody.eventList;
-  if (events.length === 0) throw new AppError('BAD_REQUEST', vi.gs1.epcisNoEvents);
-  if (lot.gtin) {
-    const other = events.findIndex((e) => aboutOtherLot(e, lot.gtin as string, lot.code));
-    if (other >= 0) throw new AppError('BAD_REQUEST', vi.gs1.epcisOtherLot(other + 1));
-  }
+  if (!checked.ok) throw new AppError('BAD_REQUEST', unsupportedType(doc, checked.path) ?? checked.message);
+  const document = doc as { '@context': unknown; epcisBody: { eventList: Event[] } };
+  if (!hasEpcisContext(document['@context'])) throw new AppError('BAD_REQUEST', vi.gs1.epcisNoContext);
+  const events = document.epcisBody.eventList;
+  if (events.reduce((n, e) => n + objectCount(e), 0) > EPCIS_IMPORT_MAX_OBJECTS)
+    throw new AppError('BAD_REQUEST', vi.gs1.epcisTooManyObjects(EPCIS_IMPORT_MAX_OBJECTS));
 
-  const rows = events.map((e) => ({
-    activity: text(e['txng:activity'], 200) || activityOfBizStep(e.bizStep),
-    location: text(e['txng:location'], 300),
-    description: text(e['txng:description'], 2000),
-    date: TRACKING_DATE.test(e.eventTime) ? e.eventTime : vietnamEventTime(e.eventTime),
-    bizStep: e.bizStep ?? null,
-    gln:
-      glnOfLocation((e.bizLocation as { id?: string } | undefined)?.id) ??
-      glnOfLocation((e.readPoint as { id?: string } | undefined)?.id),
-  }));
-  // Positions are read and written in one transaction: parallel imports append, never collide.
-  await transaction(deps.db, async (tx) => {
+  const context = otherContexts(document['@context']);
+  const captured = events.map((event, i) => {
+    const objects = objectsOf(event);
+    const refusal = lot.gtin && notAboutLot(event, objects, i + 1, lot.gtin, lot.code);
+    if (refusal) throw new AppError('BAD_REQUEST', refusal);
+    const hash = eventHashId(event, namespacesOf(document['@context'], event['@context']));
+    const given = typeof event.eventID === 'string' ? event.eventID : null;
+    return { event, objects, hash, given, eventId: given ?? hash };
+  });
+
+  const result = await transaction(deps.db, async (tx) => {
+    // Known to the lot: the eventIDs an event gives, and the hashes of events given without one.
+    const held = captured.length
+      ? await tx
+          .select({ eventId: lotEvents.eventId, eventHash: lotEvents.eventHash })
+          .from(lotEvents)
+          .where(
+            and(
+              eq(lotEvents.lotId, lot.id),
+              or(
+                inArray(
+                  lotEvents.eventId,
+                  captured.map((c) => c.eventId),
+                ),
+                inArray(
+                  lotEvents.eventHash,
+                  captured.filter((c) => !c.given).map((c) => c.hash),
+                ),
+              ),
+            ),
+          )
+      : [];
+    const ids = new Set(held.map((h) => h.eventId));
+    const hashes = new Set(held.map((h) => h.eventHash));
+    const fresh: typeof captured = [];
+    for (const c of captured) {
+      const known = c.given ? ids.has(c.given) : ids.has(c.hash) || hashes.has(c.hash);
+      if (known) continue;
+      // The same event twice in one document is added once.
+      ids.add(c.eventId);
+      if (!c.given) hashes.add(c.hash);
+      fresh.push(c);
+    }
+    if (!fresh.length) return { added: 0, alreadyPresent: captured.length };
+
+    // Positions are read and written in one transaction: parallel imports append, never collide.
     const [top] = await tx
       .select({ at: max(lotEvents.position) })
       .from(lotEvents)
       .where(eq(lotEvents.lotId, lot.id));
     const last = top?.at ?? -1;
-    await tx
+    const inserted = await tx
       .insert(lotEvents)
       .values(
-        rows.map((r, i) => ({ ...r, lotId: lot.id, companyId: lot.companyId, position: last + 1 + i })),
-      );
-    await tx
-      .update(lots)
-      .set({ updatedAt: new Date() })
-      .where(and(eq(lots.id, lot.id)));
+        fresh.map((c, i) => ({
+          ...timelineStepOf(c.event),
+          lotId: lot.id,
+          companyId: lot.companyId,
+          position: last + 1 + i,
+          eventId: c.eventId,
+          eventHash: c.hash,
+          epcis: c.event,
+          epcisContext: context,
+        })),
+      )
+      .returning({ id: lotEvents.id, eventId: lotEvents.eventId });
+    // eventIDs are unique in a lot: each row's objects find it by its own.
+    const rowOf = new Map(inserted.map((r) => [r.eventId, r.id]));
+    const objects = fresh.flatMap((c) =>
+      c.objects.map((o) => ({ ...o, lotEventId: rowOf.get(c.eventId) as number, companyId: lot.companyId })),
+    );
+    for (const chunk of chunked(objects, 1_000)) await tx.insert(lotEventObjects).values(chunk);
+    await tx.update(lots).set({ updatedAt: new Date() }).where(eq(lots.id, lot.id));
+    return { added: fresh.length, alreadyPresent: captured.length - fresh.length };
   });
-  return { added: rows.length };
+  return { ...result, message: vi.gs1.epcisImported(result.added, result.alreadyPresent) };
 }

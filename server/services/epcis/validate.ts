@@ -2,7 +2,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { ParsePool } from '#server/services/parsing/parse-pool.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { checkEpcisBounds } from './bounds.ts';
-import { epcisObjectEventDocumentSchema } from './schema.ts';
+import { epcisDocumentSchema } from './schema.ts';
 
 let compiled: Promise<ValidateFunction> | undefined;
 
@@ -65,7 +65,7 @@ function validator(): Promise<ValidateFunction> {
       errors: true,
       validate: uniqueByHash,
     });
-    return ajv.compile(withHashedUniqueness(epcisObjectEventDocumentSchema) as object);
+    return ajv.compile(withHashedUniqueness(epcisDocumentSchema) as object);
   })().catch((err) => {
     compiled = undefined;
     throw err;
@@ -117,7 +117,7 @@ export interface EpcisValidationOptions {
 }
 
 /**
- * Checks an EPCIS document against the ObjectEvent document schema (decision 133): first its bounds
+ * Checks an EPCIS document against the import schema (schema.ts, decisions 133 and 193): first its bounds
  * (bounds.ts: lists, nesting, values, events), on the same parsed JSON, then the schema, on the
  * pool's thread when one is given.
  */

@@ -11,6 +11,7 @@ import type { AppDeps } from '#server/deps.ts';
 import type { Viewer } from '#server/services/products/resolve.ts';
 import { recordScanEvent } from '#server/services/scans/record.ts';
 import { canonicalDigitalLink, type ParsedDigitalLink } from '#shared/gs1/digital-link.ts';
+import { lotPath, productPath, productPathAskingLot } from '#shared/public-paths.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 
 /** The GS1 Web vocabulary, the namespace of `gs1:` link types (GS1-Conformant resolver standard). */
@@ -50,30 +51,59 @@ function publicBase(deps: AppDeps): string {
   return deps.settings.publicUrl.replace(/\/+$/, '');
 }
 
+/** The ACTIVE product carrying a GTIN and, when a lot code is asked, its lot of that code (null when it has none). */
+export interface GtinKeyMatch {
+  product: { id: number; companyId: number; name: string };
+  lot: { id: number; code: string; recalledAt: Date | null } | null;
+}
+
+/** A product's lot by its code (GS1 lot codes are case-sensitive), or undefined. */
+export async function lotByCode(deps: Pick<AppDeps, 'db'>, productId: number, code: string) {
+  const [lot] = await deps.db
+    .select({ id: lots.id, code: lots.code, recalledAt: lots.recalledAt })
+    .from(lots)
+    .where(and(eq(lots.productId, productId), eq(lots.code, code)))
+    .limit(1);
+  return lot;
+}
+
 /**
- * A GTIN, walking up when a part is unknown: serial -> lot -> product (GS1 resolver behaviour: an unknown
- * lot is not a 404 while the GTIN is known). Only ACTIVE products are public.
+ * What a GTIN and a lot code name (a Digital Link, on our origin or another resolver's): only ACTIVE
+ * products are public; an unknown lot is not a miss while the GTIN is known (GS1 resolver behaviour).
  */
-async function resolveGtin(deps: AppDeps, link: ParsedDigitalLink): Promise<Resolution | null> {
+export async function findGtinKey(
+  deps: Pick<AppDeps, 'db'>,
+  gtin: string,
+  lotCode: string | null | undefined,
+): Promise<GtinKeyMatch | null> {
   const [product] = await deps.db
     .select({ id: products.id, companyId: products.companyId, name: products.name })
     .from(products)
-    .where(and(eq(products.gtin, link.value), eq(products.status, 'ACTIVE')))
+    .where(and(eq(products.gtin, gtin), eq(products.status, 'ACTIVE')))
     .limit(1);
   if (!product) return null;
+  return { product, lot: lotCode ? ((await lotByCode(deps, product.id, lotCode)) ?? null) : null };
+}
+
+/**
+ * A GTIN, walking up when a part is unknown: serial -> lot -> product (GS1 resolver behaviour: an unknown
+ * lot is not a 404 while the GTIN is known). Only ACTIVE products are public. The default link of an
+ * unknown lot is the product page naming the lot asked for, which it says it does not have (decision 184).
+ */
+async function resolveGtin(deps: AppDeps, link: ParsedDigitalLink): Promise<Resolution | null> {
   const lotCode = link.qualifiers.find(([ai]) => ai === '10')?.[1];
-  const [lot] = lotCode
-    ? await deps.db
-        .select({ id: lots.id, code: lots.code, recalledAt: lots.recalledAt })
-        .from(lots)
-        .where(and(eq(lots.productId, product.id), eq(lots.code, lotCode)))
-        .limit(1)
-    : [];
+  const found = await findGtinKey(deps, link.value, lotCode);
+  if (!found) return null;
+  const { product, lot } = found;
 
   const base = publicBase(deps);
   const t = vi.gs1.linkTitles;
-  const productPage = `${base}/products/details/${product.id}`;
-  const tracePage = lot ? `${base}/lots/${lot.id}` : productPage;
+  const productPage = `${base}${productPath(product.id)}`;
+  const tracePage = lot
+    ? `${base}${lotPath(lot.id)}`
+    : lotCode
+      ? `${base}${productPathAskingLot(product.id, lotCode)}`
+      : productPage;
   const epcis = lot ? `${base}/api/epcis/lots/${lot.id}` : `${base}/api/epcis/products/${product.id}`;
   const links: Record<string, ResolvedLink[]> = {
     defaultLink: [{ href: tracePage, title: t.defaultLink }],

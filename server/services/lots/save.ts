@@ -3,11 +3,13 @@ import type { Executor } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { reachLots } from '#server/db/lot-graph.ts';
 import {
+  lotEventObjects,
   lotEvents,
   lotInputs,
   lotReceipts,
   lotShipments,
   lots,
+  newEventId,
   shortLinks,
 } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
@@ -21,30 +23,62 @@ import type { CompanyScope } from '#server/services/products/scope.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import type { CreateLotInput, LotEventInput, UpdateLotInput } from '#shared/schemas/lots.ts';
 import { TRACE_MAX_DEPTH, TRACE_MAX_LOTS } from '#shared/supply-chain.ts';
-import { getLot, type LotRow, requireLotInScope } from './read.ts';
+import { getLot, lotEventColumns, type LotRow, requireLotInScope } from './read.ts';
 
 const l = vi.lots;
 
 const codeTaken = () => new AppError('CONFLICT', l.codeTaken, { fields: { code: l.codeTaken } });
 
-/** Replaces a lot's own timeline with `events`, in order. Run inside the lot's transaction. */
+/** What the lot editor shows of a step: what it may change. */
+const SHOWN = ['activity', 'location', 'date', 'description', 'bizStep', 'gln'] as const;
+
+/**
+ * Replaces a lot's own timeline with `events`, in order. Run inside the lot's transaction. A step sent back
+ * with its id keeps its row (decision 193): moved, it keeps everything; edited, it takes the new words and
+ * becomes the company's own step (a new eventID, no longer the EPCIS event it was imported as). Its time of
+ * day, business step and GLN stay when the editor sends the day alone or leaves them out.
+ */
 export async function replaceLotEvents(
   tx: Executor,
   lotId: number,
   companyId: number,
   events: LotEventInput[],
 ): Promise<void> {
-  await tx.delete(lotEvents).where(eq(lotEvents.lotId, lotId));
-  if (!events.length) return;
-  await tx.insert(lotEvents).values(
-    events.map((e, position) => ({
-      lotId,
-      companyId,
+  // What the editor shows, not the events kept as received: a long imported journey stays unread.
+  const rows = await tx
+    .select({ ...lotEventColumns, position: lotEvents.position })
+    .from(lotEvents)
+    .where(eq(lotEvents.lotId, lotId));
+  const held = new Map(rows.map((row) => [row.id, row]));
+  const fresh: Array<typeof lotEvents.$inferInsert> = [];
+  const kept = new Set<number>();
+  for (const [position, e] of events.entries()) {
+    const row = e.id === undefined || kept.has(e.id) ? undefined : held.get(e.id);
+    const step = {
       ...timelineStep(e, position),
-      bizStep: e.bizStep ?? null,
-      gln: e.gln ?? null,
-    })),
-  );
+      bizStep: e.bizStep === undefined ? (row?.bizStep ?? null) : e.bizStep,
+      gln: e.gln === undefined ? (row?.gln ?? null) : e.gln,
+    };
+    if (!row) {
+      fresh.push({ lotId, companyId, ...step });
+      continue;
+    }
+    kept.add(row.id);
+    if (row.date.slice(0, 10) === step.date) step.date = row.date;
+    if (SHOWN.every((k) => step[k] === row[k])) {
+      if (row.position !== position)
+        await tx.update(lotEvents).set({ position }).where(eq(lotEvents.id, row.id));
+      continue;
+    }
+    await tx.delete(lotEventObjects).where(eq(lotEventObjects.lotEventId, row.id));
+    await tx
+      .update(lotEvents)
+      .set({ ...step, eventId: newEventId(), eventHash: null, epcis: null, epcisContext: null })
+      .where(eq(lotEvents.id, row.id));
+  }
+  const gone = [...held.keys()].filter((id) => !kept.has(id));
+  if (gone.length) await tx.delete(lotEvents).where(inArray(lotEvents.id, gone));
+  if (fresh.length) await tx.insert(lotEvents).values(fresh);
 }
 
 export interface LotFields {

@@ -173,7 +173,8 @@ async function sharedStrings(entries: ZipEntries, max: number): Promise<string[]
       else if (phonetic) return;
       else if (tag.name === 't') inT = false;
       else if (tag.name === 'r' && run) {
-        (runs ??= []).push(unescapeText(run.join('')));
+        runs ??= [];
+        runs.push(unescapeText(run.join('')));
         run = null;
       } else if (tag.name === 'si') {
         strings.push(
@@ -335,7 +336,10 @@ export async function readXlsxSheet(bytes: Uint8Array, limits: SheetLimits): Pro
         if (cell.where === 'f') {
           if (text !== '') cell.formula = true;
         } else if (cell.run && cell.where === 't') cell.run.push(text);
-        else (cell.value ??= []).push(text);
+        else {
+          cell.value ??= [];
+          cell.value.push(text);
+        }
       },
       close(tag) {
         switch (tag.name) {
@@ -346,7 +350,8 @@ export async function readXlsxSheet(bytes: Uint8Array, limits: SheetLimits): Pro
             return;
           case 'r':
             if (cell?.run) {
-              (cell.runs ??= []).push(unescapeText(cell.run.join('')));
+              cell.runs ??= [];
+              cell.runs.push(unescapeText(cell.run.join('')));
               cell.run = null;
             }
             return;

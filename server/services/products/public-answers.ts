@@ -5,9 +5,10 @@ import type { Sqlite } from '#server/db/client.ts';
 import { type PgAnswerQueries, pgAnswerQueries } from '#server/db/pg-public-answers.ts';
 import type { Settings } from '#server/env.ts';
 import { ID_MAX } from '#shared/schemas/common.ts';
+import type { DiskWatch } from '#server/lib/disk-full.ts';
 import type { Logger } from '#server/logger.ts';
 import type { PublicCompany } from '#server/services/accounts/profile.ts';
-import { StoredAnswers } from './answer-store.ts';
+import { StoredAnswers, type StoredAnswersOptions } from './answer-store.ts';
 import type { ProductAnswer } from './serialize.ts';
 
 /**
@@ -108,10 +109,13 @@ export interface PublicChange {
 }
 
 /** SQLite's connection (its statements, stored answers and triggers), or any engine's query builder. */
-type PublicAnswersDeps = { settings: Pick<Settings, 'publicUrl'>; logger?: Pick<Logger, 'info'> } & (
-  | { sqlite: Sqlite }
-  | { pool: pg.Pool }
-);
+type PublicAnswersDeps = {
+  settings: Pick<Settings, 'publicUrl'>;
+  logger?: Pick<Logger, 'info' | 'warn'>;
+  disk?: Pick<DiskWatch, 'sawFull'>;
+  /** The stored answers' reserve and retry (server/services/products/answer-store.ts); tests set them. */
+  store?: Pick<StoredAnswersOptions, 'reserveBytes' | 'retryMs'>;
+} & ({ sqlite: Sqlite } | { pool: pg.Pool });
 
 /** Answers kept per kind; the figures behind it are in bench/RESULTS.md. */
 const CAPACITY = 4_000;
@@ -308,7 +312,7 @@ class SqliteSource implements AnswerSource {
     sqlite: Sqlite,
     private readonly publicUrl: string,
     onChange: (change: PublicChange) => void,
-    logger?: Pick<Logger, 'info'>,
+    deps: Omit<PublicAnswersDeps, 'settings' | 'sqlite' | 'pool'>,
   ) {
     this.queries = {
       product: sqlite
@@ -347,7 +351,12 @@ class SqliteSource implements AnswerSource {
       (filter) =>
         `SELECT s.code, p.id, p.company_id, s.lot_id, CAST(${productJson('s.lot_id')} AS BLOB) ${productSource(filter)}`,
       { publicUrl },
-      (stats) => logger?.info({ event: 'answers.stored', ...stats }, 'public answers stored'),
+      {
+        ...deps.store,
+        logger: deps.logger,
+        disk: deps.disk,
+        onBuilt: (stats) => deps.logger?.info({ event: 'answers.stored', ...stats }, 'public answers stored'),
+      },
     );
     for (const [table, event, calls] of TRIGGERS) {
       sqlite.exec(
@@ -432,13 +441,20 @@ export class PublicAnswers {
   private generation = 0;
   /** Reads in flight (an awaited source), by kind and key, shared by the asks that come meanwhile. */
   private readonly reading = new Map<string, Promise<PublicAnswer | null>>();
+  /**
+   * Whether answers are kept (decision 180). On SQLite always: the connection's own triggers tell every
+   * change. On PostgreSQL only while the change feed listens: until it first does, and from the moment it
+   * is lost until it listens again, a change may go unheard, so every ask reads the database afresh.
+   */
+  private keeping: boolean;
 
   constructor(deps: PublicAnswersDeps) {
     const url = deps.settings.publicUrl;
     this.source =
       'sqlite' in deps
-        ? new SqliteSource(deps.sqlite, url, (change) => this.changed(change), deps.logger)
+        ? new SqliteSource(deps.sqlite, url, (change) => this.changed(change), deps)
         : new PgSource(deps.pool, url);
+    this.keeping = 'sqlite' in deps;
   }
 
   /** The resolve answer for a (folded) code: the ACTIVE product, its company and timeline; null when none. */
@@ -468,7 +484,7 @@ export class PublicAnswers {
     const generation = this.generation;
     return whenReady(this.source.primaryCode(id), (found) => {
       if (found === undefined) return null;
-      if (generation === this.generation) this.primaryCodes.set(id, found);
+      if (this.keeping && generation === this.generation) this.primaryCodes.set(id, found);
       return this.product(found);
     });
   }
@@ -523,7 +539,7 @@ export class PublicAnswers {
         pages: {},
         envelopes: {},
       };
-      if (admit(row) && generation === this.generation) set(entry);
+      if (this.keeping && admit(row) && generation === this.generation) set(entry);
       return entry;
     });
     if (!(answer instanceof Promise)) return answer;
@@ -554,6 +570,15 @@ export class PublicAnswers {
     this.links.clear();
     this.lots.clear();
     this.primaryCodes.clear();
+  }
+
+  /**
+   * Whether changes are heard (the change feed's onListening). `false`: every kept answer goes at once and
+   * none is kept until `true`, which drops everything again (reads begun while deaf are not kept either).
+   */
+  listening(heard: boolean): void {
+    this.keeping = heard;
+    this.changedAll();
   }
 
   /** The page made from this answer for the build's current template, if any. */

@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import { type BackgroundWriter, SCAN_EVENT_INSERT, type ScanRow } from '#server/db/background-writer.ts';
 import { sqliteOf } from '#server/db/store.ts';
+import { isDiskFull } from '#server/lib/disk-full.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { deviceClass } from './device.ts';
 
@@ -60,8 +61,17 @@ export class ScanBuffer {
     lotId: number | null,
   ): void {
     if (this.deps.settings.scanFlushMs === 0) {
-      if (this.deps.writer) this.write([[productId, companyId, userId, device, Date.now(), 1, lotId]]);
-      else this.insert.run(productId, companyId, userId, device, Date.now(), 1, lotId);
+      const row: ScanRow = [productId, companyId, userId, device, Date.now(), 1, lotId];
+      if (this.deps.writer) this.write([row]);
+      else {
+        try {
+          this.insert.run(...row);
+        } catch (err) {
+          // A full disk fails no read: the background writer holds the row until the disk has room.
+          if (!this.deps.background || !isDiskFull(err)) throw err;
+          this.write([row]);
+        }
+      }
       return;
     }
     const key = `${productId}:${companyId}:${userId ?? ''}:${device}:${lotId ?? ''}`;

@@ -3,22 +3,17 @@ import type { Executor } from '#server/db/client.ts';
 import { dateOf } from '#server/db/dates.ts';
 import { scanEvents } from '#server/db/schema/index.ts';
 import { SCAN_DAYS } from '#shared/schemas/statistics.ts';
+import { addDays, VIETNAM_OFFSET_MS, vietnamDay, vietnamDayStart } from '#shared/vietnam-time.ts';
 
 /**
- * Days are Vietnam's calendar days (UTC+7, no daylight saving): a scan at 00:30 in Hà Nội counts for
- * that day, not the previous one as a UTC day would have it (decision 013).
+ * Days are Vietnam's calendar days (shared/vietnam-time.ts): a scan at 00:30 in Hà Nội counts for that
+ * day, not the previous one as a UTC day would have it (decisions 013, 186).
  */
-const DAY_MS = 86_400_000;
-export const VIETNAM_OFFSET_MS = 7 * 3_600_000;
-
 /** The last `days` Vietnamese dates up to today (oldest first) and the instant the first one began. */
 export function lastDays(now: Date, days = SCAN_DAYS): { since: Date; dates: string[] } {
-  const todayLocal = Math.floor((now.getTime() + VIETNAM_OFFSET_MS) / DAY_MS) * DAY_MS;
-  const firstLocal = todayLocal - (days - 1) * DAY_MS;
-  const dates = Array.from({ length: days }, (_, i) =>
-    new Date(firstLocal + i * DAY_MS).toISOString().slice(0, 10),
-  );
-  return { since: new Date(firstLocal - VIETNAM_OFFSET_MS), dates };
+  const first = addDays(vietnamDay(now), -(days - 1));
+  const dates = Array.from({ length: days }, (_, i) => addDays(first, i));
+  return { since: vietnamDayStart(first), dates };
 }
 
 /** How many scans the matching scan events stand for (a row counts `scans` scans, decision 076). */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AppDeps } from '#server/deps.ts';
 import type { Actor } from '#server/services/actor.ts';
@@ -13,7 +13,14 @@ import { inspectImage } from './inspect.ts';
 export async function storeUpload(deps: AppDeps, actor: Actor, file: UploadFileInput) {
   const image = await inspectImage(file.bytes, deps.settings.uploadMaxBytes);
   const name = `${randomBytes(16).toString('base64url')}.${image.ext}`;
-  await writeFile(join(deps.settings.uploadsDir, name), file.bytes, { flag: 'wx' });
+  const path = join(deps.settings.uploadsDir, name);
+  try {
+    await writeFile(path, file.bytes, { flag: 'wx' });
+  } catch (err) {
+    // A disk that filled up mid-file leaves part of it: no row names it, and it would only take space.
+    if ((err as { code?: string }).code !== 'EEXIST') await rm(path, { force: true });
+    throw err;
+  }
   deps.logger.info(
     { event: 'upload.stored', userId: actor.id, name, bytes: file.bytes.length },
     'upload stored',

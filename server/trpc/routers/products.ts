@@ -4,6 +4,7 @@ import {
   productIdInput,
   productListInput,
   qrCodeLookupInput,
+  resolveScanInput,
   updateProductInput,
 } from '#shared/schemas/products.ts';
 import { uploadFileInput } from '#shared/schemas/uploads.ts';
@@ -13,6 +14,7 @@ import { getProduct } from '#server/services/products/read.ts';
 import { resolveCode } from '#server/services/products/resolve.ts';
 import { createProduct, deleteProduct, updateProduct } from '#server/services/products/save.ts';
 import { scanProductImage } from '#server/services/products/scan-image.ts';
+import { resolveScan } from '#server/services/scans/resolve-scan.ts';
 import type { Context } from '#server/trpc/context.ts';
 import { companyProcedure, publicProcedure, router } from '#server/trpc/init.ts';
 
@@ -41,7 +43,14 @@ export const productsRouter = router({
   resolve: publicProcedure
     .input(qrCodeLookupInput)
     .query(({ ctx, input }) => resolveCode(ctx, input.code, viewerOf(ctx))),
-  /** A photo of a QR code -> the same answer as `resolve`. */
+  /**
+   * A code the scan page read (camera, photo, typed), as shared/scanned-text.ts names it: any address the
+   * app prints, a Digital Link of any resolver. The product, the page it leads to; records a scan event.
+   */
+  resolveScan: publicProcedure
+    .input(resolveScanInput)
+    .query(({ ctx, input }) => resolveScan(ctx, input, viewerOf(ctx))),
+  /** A photo of QR codes -> the same answer as `resolveScan`, with every product of ours it shows. */
   scanImage: publicProcedure
     .input(uploadFileInput)
     .mutation(({ ctx, input }) => scanProductImage(ctx, input, viewerOf(ctx))),

@@ -9,8 +9,8 @@ export const scanLogsRouter = router({
     .query(({ ctx, input }) => listScanLogs(ctx, ctx.user.id, input.page, input.limit)),
   add: protectedProcedure
     .input(addScanLogInput)
-    .mutation(({ ctx, input }) => addScanLog(ctx, ctx.user.id, input.productId)),
+    .mutation(({ ctx, input }) => addScanLog(ctx, ctx.user.id, input.productId, input.lotId)),
   merge: protectedProcedure
     .input(mergeScanLogsInput)
-    .mutation(({ ctx, input }) => mergeScanLogs(ctx, ctx.user.id, input.productIds)),
+    .mutation(({ ctx, input }) => mergeScanLogs(ctx, ctx.user.id, input.productIds, input.lots)),
 });

@@ -13,5 +13,4 @@ export const api = {
   passwordReset: 'Đặt lại mật khẩu thành công, vui lòng đăng nhập',
   passwordOk: 'Mật khẩu đúng',
   passwordChanged: 'Đổi mật khẩu thành công',
-  healthy: 'Máy chủ hoạt động bình thường',
 } as const;

@@ -63,10 +63,21 @@ export const authScreens = {
   newPassword: {
     title: 'Đặt mật khẩu mới',
     subtitle: 'Nhập mật khẩu mới cho tài khoản của bạn.',
+    /** While the link is checked, and when it does not work: nothing says whether it was an invitation. */
+    checkingTitle: 'Đặt mật khẩu',
     checking: 'Đang kiểm tra liên kết...',
-    invalid: 'Liên kết đặt lại mật khẩu không hợp lệ, đã hết hạn hoặc đã được sử dụng.',
+    invalid:
+      'Liên kết không hợp lệ, đã hết hạn hoặc đã được sử dụng. Nếu đây là thư mời, hãy yêu cầu liên kết mới bằng địa chỉ email được mời.',
     requestAgain: 'Yêu cầu liên kết mới',
     submit: 'Đặt mật khẩu',
     done: 'Đặt lại mật khẩu thành công, vui lòng đăng nhập',
+  },
+  /** The mailed link of an invitation (decision 185): a welcome, not a reset. */
+  invitation: {
+    title: (company: string | null) =>
+      company ? `Chào mừng bạn đến với ${company}` : 'Chào mừng bạn đến với Truy xuất nguồn gốc',
+    subtitle: (email: string) => `Đặt mật khẩu cho tài khoản ${email} để bắt đầu làm việc.`,
+    submit: 'Đặt mật khẩu và bắt đầu',
+    done: 'Đã đặt mật khẩu. Chào mừng bạn!',
   },
 } as const;

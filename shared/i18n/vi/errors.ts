@@ -28,5 +28,10 @@ export const errors = {
   invalidJson: 'Nội dung gửi lên không phải JSON hợp lệ',
   noCompany: 'Tài khoản của bạn không thuộc doanh nghiệp nào',
   busy: 'Hệ thống đang bận, vui lòng thử lại sau ít giây',
+  databaseUnavailable: 'Hệ thống tạm thời không truy cập được dữ liệu, vui lòng thử lại sau ít giây',
+  starting: 'Hệ thống đang khởi động, vui lòng thử lại sau ít giây',
+  busyReload: 'Trang sẽ tự tải lại sau giây lát.',
+  storageFull:
+    'Máy chủ đã hết dung lượng lưu trữ nên chưa lưu được thay đổi này (dữ liệu đã lưu trước đó vẫn an toàn). Vui lòng thử lại sau ít phút hoặc báo quản trị viên.',
   batchTooLarge: (max: number) => `Gửi quá nhiều yêu cầu cùng lúc (tối đa ${max} yêu cầu một lần)`,
 } as const;

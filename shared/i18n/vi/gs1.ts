@@ -35,7 +35,6 @@ export const gs1 = {
   epcisInvalid: (path: string, message: string) => `Tài liệu EPCIS không hợp lệ tại ${path}: ${message}`,
   epcisRoot: 'gốc tài liệu',
   epcisNotJson: 'Tệp EPCIS không phải JSON hợp lệ',
-  epcisNoEvents: 'Tài liệu EPCIS không có sự kiện ObjectEvent nào',
   epcisTooManyEvents: (max: number) => `Tài liệu EPCIS có quá nhiều sự kiện, tối đa ${max}`,
   epcisListTooLong: (max: number) => `danh sách có quá nhiều phần tử (tối đa ${max})`,
   epcisTooDeep: (max: number) => `lồng nhau quá sâu (tối đa ${max} cấp)`,
@@ -45,8 +44,30 @@ export const gs1 = {
     `danh sách có hai phần tử giống nhau (phần tử ${first} và ${second})`,
   epcisTooCostly:
     'Tài liệu EPCIS quá lớn hoặc quá phức tạp để kiểm tra: hãy chia thành nhiều tài liệu nhỏ hơn',
-  epcisOtherLot: (n: number) => `Sự kiện thứ ${n} thuộc một sản phẩm hoặc lô khác`,
-  epcisImportedTitle: 'Đã thêm các bước từ tài liệu EPCIS vào lô',
+  epcisTooManyObjects: (max: number) => `Tài liệu EPCIS nêu quá nhiều mã hàng, tối đa ${max}`,
+  epcisNoContext:
+    'Tài liệu EPCIS thiếu ngữ cảnh của EPCIS 2.0: "@context" phải có https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld',
+  epcisUnsupportedType: (n: number, type: string) =>
+    `Sự kiện thứ ${n} là "${type}": chỉ nhận ObjectEvent, AggregationEvent, TransactionEvent và TransformationEvent`,
+  epcisOtherLot: (n: number, type: string, identifier: string) =>
+    `Sự kiện thứ ${n} (${type}) nêu ${identifier}, thuộc một sản phẩm hoặc lô khác với lô này`,
+  epcisNotThisLot: (n: number) =>
+    `Sự kiện thứ ${n} (TransformationEvent) không có lô này ở đầu vào hay đầu ra`,
+  epcisImported: (added: number, alreadyPresent: number) =>
+    added === 0 && alreadyPresent === 0
+      ? 'Tài liệu EPCIS không có sự kiện nào: lô không thay đổi'
+      : added === 0
+        ? `Không thêm sự kiện nào: cả ${alreadyPresent} sự kiện của tài liệu đã có trong lô`
+        : alreadyPresent === 0
+          ? `Đã thêm ${added} sự kiện EPCIS vào lô`
+          : `Đã thêm ${added} sự kiện EPCIS vào lô; ${alreadyPresent} sự kiện đã có nên không thêm lại`,
+  /** What the lot's timeline calls an imported event that names no business step of its own. */
+  epcisEventSteps: {
+    ObjectEvent: 'Sự kiện EPCIS',
+    AggregationEvent: { ADD: 'Đóng gộp vào kiện', DELETE: 'Tách khỏi kiện', OBSERVE: 'Kiểm đếm kiện hàng' },
+    TransactionEvent: { ADD: 'Gắn với giao dịch', DELETE: 'Gỡ khỏi giao dịch', OBSERVE: 'Giao dịch' },
+    TransformationEvent: 'Chế biến',
+  },
   digitalLinkQr: 'In mã QR theo chuẩn GS1 Digital Link',
   digitalLinkQrHelp:
     'Mã QR của sản phẩm có GTIN sẽ mang địa chỉ /01/{GTIN}/10/{lô}; mã cũ /redirect/… vẫn dùng được mãi.',

@@ -9,6 +9,7 @@ import { companies } from './companies.ts';
 import { documents } from './documents.ts';
 import { errors } from './errors.ts';
 import { gs1 } from './gs1.ts';
+import { health } from './health.ts';
 import { lots } from './lots.ts';
 import { mail } from './mail.ts';
 import { nav } from './nav.ts';
@@ -21,5 +22,5 @@ import { validation } from './validation.ts';
 import { workspace } from './workspace.ts';
 import { workspaceImport } from './workspace-import.ts';
 
-export const vi = { api, errors, mail, validation, users, companies, documents, nav, client, authScreens, products, scan, publicPages, workspaceImport, workspace, lots, gs1, supplyChain } as const;
+export const vi = { api, errors, mail, validation, users, companies, documents, nav, client, authScreens, products, scan, publicPages, workspaceImport, workspace, lots, gs1, health, supplyChain } as const;
 export type Messages = typeof vi;

@@ -40,6 +40,8 @@ export const lots = {
     lotJourney: 'Hành trình của lô',
     productLink: 'Xem trang sản phẩm',
     lotLabel: 'Lô hàng',
+    /** Above a product page reached by a Digital Link naming a lot the product does not have (decision 184). */
+    askedLotUnknown: (code: string) => `Không tìm thấy lô ${code} — đây là thông tin chung của sản phẩm`,
   },
   /** The workspace's lots screens. */
   workspace: {

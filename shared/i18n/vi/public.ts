@@ -82,6 +82,8 @@ export const publicPages = {
     scanNow: 'Quét mã QR ngay',
     guestNote: 'Lịch sử này được lưu trên thiết bị. Đăng nhập để lưu vào tài khoản.',
     scannedAt: (when: string) => `Quét lúc ${when}`,
+    lot: (code: string) => `Lô ${code}`,
+    lotRecalled: 'Đã thu hồi',
     loadFailed: 'Không tải được lịch sử quét.',
   },
   redirect: {

@@ -93,6 +93,7 @@ export const workspace = {
     tags: 'Thẻ',
     origin: 'Xuất xứ',
     status: 'Trạng thái',
+    statusHint: 'Ngừng hoạt động: người mua quét mã sẽ thấy "Không tìm thấy sản phẩm".',
     images: 'Hình ảnh',
     addImages: 'Tải ảnh lên',
     uploading: 'Đang tải ảnh...',

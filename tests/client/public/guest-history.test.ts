@@ -27,6 +27,7 @@ describe("[GUEST][client][history] the phone's scan history", () => {
         name: 'Sản phẩm 2',
         image: '/uploads/a.png',
         companyName: 'Công ty A',
+        lot: null,
         scannedAt: at(1).toISOString(),
       },
       {
@@ -34,6 +35,7 @@ describe("[GUEST][client][history] the phone's scan history", () => {
         name: 'Sản phẩm 1',
         image: null,
         companyName: 'Công ty A',
+        lot: null,
         scannedAt: at(0).toISOString(),
       },
     ]);
@@ -76,9 +78,34 @@ describe("[GUEST][client][history] the phone's scan history", () => {
     expect(mergePayload([])).toBeNull();
     addGuestScan(product(7), at(0));
     addGuestScan(product(9), at(1));
-    expect(mergePayload(readGuestHistory())).toEqual({ productIds: [9, 7] });
+    expect(mergePayload(readGuestHistory())).toEqual({ productIds: [9, 7], lots: [] });
     clearGuestHistory();
     expect(readGuestHistory()).toEqual([]);
     expect(mergePayload(readGuestHistory())).toBeNull();
+  });
+
+  it("[GUEST][client][history]: a lot scan keeps its lot and recall; the product's own code keeps it; another lot replaces it", () => {
+    const l1 = { id: 11, code: 'L1', recalled: true };
+    addGuestScan({ ...product(1), lot: l1 }, at(0));
+    addGuestScan({ ...product(1), lot: null }, at(1));
+    expect(readGuestHistory()[0]?.lot).toEqual(l1);
+    addGuestScan({ ...product(1), lot: { id: 12, code: 'L2', recalled: false } }, at(2));
+    expect(readGuestHistory().map((e) => e.lot?.code)).toEqual(['L2']);
+    addGuestScan(product(2), at(3));
+    expect(mergePayload(readGuestHistory())).toEqual({
+      productIds: [2, 1],
+      lots: [{ productId: 1, lotId: 12 }],
+    });
+  });
+
+  it('[GUEST][client][history]: an entry kept before lots were kept still reads; a malformed lot drops its entry', () => {
+    localStorage.setItem(
+      'scanned-qrs',
+      JSON.stringify([
+        { ...product(5), scannedAt: at(0).toISOString() },
+        { ...product(6), lot: { id: 'x' }, scannedAt: at(0).toISOString() },
+      ]),
+    );
+    expect(readGuestHistory().map((e) => e.productId)).toEqual([5]);
   });
 });

@@ -18,7 +18,7 @@ describe('[USER][client][history] merging the phone history at sign-in', () => {
     addGuestScan(product(2), new Date(2000));
     const mutate = vi.fn(async () => ({ merged: 2, ignored: 0 }));
     expect(await mergeGuestHistory(clientWith(mutate))).toBe(true);
-    expect(mutate).toHaveBeenCalledWith({ productIds: [2, 1] }, { context: { silent: true } });
+    expect(mutate).toHaveBeenCalledWith({ productIds: [2, 1], lots: [] }, { context: { silent: true } });
     expect(readGuestHistory()).toEqual([]);
   });
 

@@ -9,7 +9,6 @@ import {
   CHANGE_FEED_APPLICATION,
   type Change,
   type ChangeFeed,
-  createChangeFeed,
   createPgChangeFeed,
   createSqliteChangeFeed,
   installChangeTriggers,
@@ -248,11 +247,50 @@ describe.skipIf(missing)('[change feed] PostgreSQL: every instance hears every w
     expect(await arrived(seen, [c(1)])).toEqual(setOf([c(1)]));
   });
 
+  it('tells the moment its connection is lost and when it listens again, within a second (decision 180)', async () => {
+    const states: Array<[boolean, number]> = [];
+    const feed = await createPgChangeFeed({
+      connection: { connectionString: url },
+      onChange: () => undefined,
+      onListening: (listening) => states.push([listening, Date.now()]),
+    });
+    feeds.push(feed);
+    expect(states.map(([l]) => l)).toEqual([true]);
+    const cut = Date.now();
+    await writer.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [
+      CHANGE_FEED_APPLICATION,
+    ]);
+    await vi.waitFor(() => expect(states.map(([l]) => l)).toEqual([true, false, true]), { timeout: 1_000 });
+    expect(feed.listening).toBe(true);
+    expect(states[2]![1] - cut).toBeLessThan(1_000);
+  });
+
+  it('a listening connection that stops answering (a silent network cut) counts as lost after two heartbeats', async () => {
+    const states: boolean[] = [];
+    const feed = await createPgChangeFeed({
+      connection: { connectionString: url },
+      onChange: () => undefined,
+      onListening: (listening) => states.push(listening),
+      heartbeatMs: 100,
+    });
+    feeds.push(feed);
+    const { rows } = await writer.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE application_name = $1 ORDER BY backend_start DESC LIMIT 1',
+      [CHANGE_FEED_APPLICATION],
+    );
+    const pid = rows[0]!.pid;
+    // The server process of the listening connection is frozen: the connection stays open and says nothing.
+    process.kill(pid, 'SIGSTOP');
+    try {
+      await vi.waitFor(() => expect(states).toEqual([true, false, true]), { timeout: 2_000, interval: 20 });
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+  });
+
   it('a notification of no known shape on the channel drops everything rather than nothing', async () => {
     const seen: Change[] = [];
-    feeds.push(
-      await createChangeFeed({ pool: writer, connection: { connectionString: url } }, (ch) => seen.push(ch)),
-    );
+    await listen(seen);
     await writer.query(
       `SELECT pg_notify('${CHANGE_CHANNEL}', 'not json'), pg_notify('${CHANGE_CHANNEL}', '[1, 2]')`,
     );

@@ -72,6 +72,9 @@ function valueType(column: Column): string {
       return 'text';
     case 'PgJsonb':
       return 'json';
+    // Text kept as it came (lot_events.epcis, decision 193); read back as JSON like jsonb.
+    case 'PgJson':
+      return 'json';
     case 'PgDoublePrecision':
       return 'double';
     default:
@@ -206,6 +209,7 @@ describe('schema drift between SQLite and PostgreSQL', () => {
       'company_terms',
       'documents',
       'email_verification_codes',
+      'lot_event_objects',
       'lot_events',
       'lots',
       'password_reset_tokens',

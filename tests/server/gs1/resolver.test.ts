@@ -146,10 +146,17 @@ describe.skipIf(engine !== 'sqlite')(
       expect(linkHeader).toContain(`<${PUBLIC_URL}/01/${GTIN}/10/LOT2610/21/S9?linkType=linkset>`);
     });
 
-    it('an unknown lot walks up to the product, an unknown GTIN is 404, a product not ACTIVE too', async () => {
+    it('an unknown lot walks up to the product page, which names it; an unknown GTIN is 404, a product not ACTIVE too', async () => {
       const lot = await get(`/01/${GTIN}/10/NOPE?17=270101`);
       expect(lot.status).toBe(307);
-      expect(lot.headers.get('location')).toBe(`${PUBLIC_URL}/products/details/${productId}?17=270101`);
+      // The page says the lot was not found (decision 184), the query kept after it.
+      expect(lot.headers.get('location')).toBe(
+        `${PUBLIC_URL}/products/details/${productId}?lot=NOPE&17=270101`,
+      );
+      const encoded = await get(`/01/${GTIN}/10/A%2F1`);
+      expect(encoded.headers.get('location')).toBe(`${PUBLIC_URL}/products/details/${productId}?lot=A%2F1`);
+      const pip = await get(`/01/${GTIN}/10/NOPE?linkType=gs1:pip`);
+      expect(pip.headers.get('location')).toBe(`${PUBLIC_URL}/products/details/${productId}`);
       expect((await get('/01/00000001234565')).status).toBe(404);
       expect((await get('/01/09506000134352')).status).toBe(404);
     });

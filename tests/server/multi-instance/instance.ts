@@ -8,6 +8,9 @@ import { loadSettings } from '#server/env.ts';
 import { startServer } from '#server/server.ts';
 
 const running = await startServer(loadSettings(), undefined, { clientDir: process.env.CLIENT_DIR });
+running.started.catch(() => {
+  void running.close().finally(() => process.exit(1));
+});
 process.once('SIGTERM', () => {
   running.close().then(
     () => process.exit(0),

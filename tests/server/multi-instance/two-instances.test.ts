@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { DEFAULT_DOCUMENTS } from '#server/seed/default-documents.ts';
@@ -10,13 +8,8 @@ import {
   startTestPostgres,
   type TestPostgres,
 } from '#tests/helpers/postgres.ts';
-import {
-  api,
-  type Json,
-  type RealServer,
-  startRealServer,
-  tempDir,
-} from '#tests/server/security/real-server.ts';
+import { api, type Json, type RealServer, startRealServer } from '#tests/server/security/real-server.ts';
+import { INSTANCE, instanceEnv } from './instance-env.ts';
 
 /**
  * Two instances of the app on one PostgreSQL database behave as one (decisions 156-159): what one writes the
@@ -29,8 +22,6 @@ const provided = inject('postgres');
 const available = provided !== undefined || postgresAvailable();
 
 const ADMIN = { email: 'quan-tri@example.com', password: 'quan-tri-mat-khau-2026' };
-const TEMPLATE =
-  '<!doctype html><html lang="vi"><head><title>Truy xuất nguồn gốc</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
 /** How long B may take to serve what A wrote: "at once", within the second of decision 158. */
 const FRESH_MS = 1_000;
 
@@ -52,24 +43,17 @@ describe.skipIf(!available)(
         postgres = started;
       }
       database = await freshPgDatabase(postgres);
-      const uploads = tempDir('txng-uploads-');
-      const client = tempDir('txng-client-');
-      mkdirSync(client, { recursive: true });
-      writeFileSync(join(client, 'index.html'), TEMPLATE);
-      const shared = {
-        DATABASE_URL: database.url,
-        UPLOADS_DIR: uploads,
-        CLIENT_DIR: client,
-        SCAN_FLUSH_MS: '50',
-      };
-      const command = [process.execPath, '--import', 'tsx', 'tests/server/multi-instance/instance.ts'];
       // Configured alike, as behind a load balancer, and started together on an empty database: both
       // migrate, install the change triggers and create the first SUPER_ADMIN, the default documents and
       // the demo data, racing.
-      const alike = { ...shared, DEMO: '1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+      const alike = instanceEnv(database.url, {
+        SCAN_FLUSH_MS: '50',
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+      });
       [a, b] = await Promise.all([
-        startRealServer({ ...alike, INSTANCE_ID: 'A' }, undefined, { command }),
-        startRealServer({ ...alike, INSTANCE_ID: 'B' }, undefined, { command }),
+        startRealServer({ ...alike, INSTANCE_ID: 'A' }, undefined, INSTANCE),
+        startRealServer({ ...alike, INSTANCE_ID: 'B' }, undefined, INSTANCE),
       ]);
       const signedIn = await api(a.url, 'POST', '/auth/login', { body: ADMIN });
       expect(signedIn.status).toBe(200);

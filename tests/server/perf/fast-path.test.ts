@@ -166,6 +166,11 @@ describe('[GUEST][perf] the scan fast path on the running server', () => {
     const detailsKept = await get(details);
     expect(detailsKept.headers.get('x-request-id')).toBeNull();
     expect(await page(detailsKept)).not.toContain('"scanCode"');
+    // A lot named in the address (decision 184) is the app's to answer, the kept page notwithstanding.
+    const asked = await get(`${details}?lot=NOPE`);
+    expect(asked.headers.get('x-request-id')).toBeTruthy();
+    expect(await page(asked)).toContain('Không tìm thấy lô NOPE');
+    expect(await page(await get(details))).not.toContain('Không tìm thấy lô');
 
     // A change of the product: the kept pages go with its answer, the next one is the app's, up to date.
     await callerFor(r.deps, admin).products.update({ id: product.id, name: 'Mật ong rừng U Minh' });

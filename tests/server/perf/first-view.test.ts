@@ -113,12 +113,57 @@ describe('[GUEST][REST][perf] server-rendered public pages', () => {
       const recalled = await get(path);
       expect(recalled.html).toContain('Phát hiện nấm mốc');
       // The banner comes before the lot's title.
-      expect(recalled.html.indexOf('Phát hiện nấm mốc')).toBeLessThan(recalled.html.indexOf('id="lot-title"'));
+      expect(recalled.html.indexOf('Phát hiện nấm mốc')).toBeLessThan(
+        recalled.html.indexOf('id="lot-title"'),
+      );
     });
 
     await caller.products.update({ id: product.id, name: product.name, status: 'INACTIVE' });
     await atOnce(async () => expect((await get(path)).html).toBe(TEMPLATE));
     for (const other of ['/lots/999', '/lots/abc']) expect((await get(other)).html, other).toBe(TEMPLATE);
+  });
+
+  it('a product page naming a lot it does not have says so above the product, made for that request; a lot it has is sent to its page', async () => {
+    const { deps, caller, product, get } = await world();
+    const lot = await caller.lots.create({ productId: product.id, code: 'L2405A' });
+    const notice = 'Không tìm thấy lô NOPE/1 — đây là thông tin chung của sản phẩm';
+    const asked = await get(`/products/details/${product.id}?lot=${encodeURIComponent('NOPE/1')}&17=270101`);
+    expect(asked.res.status).toBe(200);
+    expect(asked.res.headers.get('content-type')).toContain('text/html');
+    expect(asked.html).toContain(notice);
+    // Above the product, in the page the app then draws from the same answer.
+    expect(asked.html.indexOf(notice)).toBeLessThan(asked.html.indexOf('Cà phê Arabica Cầu Đất</h1>'));
+    expect(firstView(asked.html)).toMatchObject({ product: { id: product.id } });
+    // The visitor's text is text, never markup ('<' and '>' are GS1 lot characters); not a lot code: no notice.
+    const markup = await get(`/products/details/${product.id}?lot=${encodeURIComponent('<b>')}`);
+    expect(markup.html).not.toContain('<b>');
+    expect(markup.html).toContain('Không tìm thấy lô &lt;b&gt;');
+    const spaced = await get(`/products/details/${product.id}?lot=${encodeURIComponent('Lô 1')}`);
+    expect(spaced.html).not.toContain('Không tìm thấy lô');
+
+    // Not kept: the product page itself has no notice, and the next lot asked gets its own.
+    const plain = await get(`/products/details/${product.id}`, { 'accept-encoding': 'gzip' });
+    expect(plain.html).toContain('Cà phê Arabica Cầu Đất');
+    expect(plain.html).not.toContain('Không tìm thấy lô');
+    expect((await get(`/products/details/${product.id}?lot=OTHER`)).html).toContain(
+      'Không tìm thấy lô OTHER',
+    );
+
+    // A lot the product has: its own page. Case counts in GS1 lot codes.
+    const known = await get(`/products/details/${product.id}?lot=L2405A`);
+    expect(known.res.status).toBe(302);
+    expect(known.res.headers.get('location')).toBe(`/lots/${lot.id}`);
+    expect((await get(`/products/details/${product.id}?lot=l2405a`)).html).toContain(
+      'Không tìm thấy lô l2405a',
+    );
+    // Nothing here is a scan.
+    await flushScanEvents(deps);
+    expect(await deps.db.select().from(scanEvents)).toHaveLength(0);
+    // An INACTIVE product: the plain app, as without the lot.
+    await caller.products.update({ id: product.id, name: product.name, status: 'INACTIVE' });
+    await atOnce(async () =>
+      expect((await get(`/products/details/${product.id}?lot=NOPE`)).html).toBe(TEMPLATE),
+    );
   });
 
   it('an unknown code, a bad id or a missing product get the plain app, whose page says what is wrong', async () => {

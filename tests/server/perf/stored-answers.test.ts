@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDb } from '#server/db/client.ts';
+import { createDb, type Sqlite } from '#server/db/client.ts';
 import { companies } from '#server/db/schema/index.ts';
 import { toPublicCompany } from '#server/services/accounts/profile.ts';
 import { generateCode } from '#server/services/codes.ts';
@@ -13,6 +13,7 @@ import { vi } from '#shared/i18n/vi/index.ts';
 import { engine } from '#tests/helpers/deps.ts';
 import { callerFor, createUser } from '#tests/helpers/factories.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
+import { fillDisk, smallDisk } from '#tests/server/security/small-disk.ts';
 
 /**
  * Every product's answer is stored by code (decision 145): a miss of the in-memory answers reads one row.
@@ -43,6 +44,32 @@ const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
+
+/**
+ * The rows an answer is made of (a company, its products, codes and timelines; no users: references to the
+ * rest are not checked here), copied from the test app's database into another, through their own rows.
+ */
+function copyAnswerRows(from: Sqlite, to: Sqlite, companyId: number) {
+  const insert = (table: string, row: Record<string, unknown>) =>
+    to
+      .prepare(
+        `INSERT INTO ${table} (${Object.keys(row).join(', ')}) VALUES (${Object.keys(row)
+          .map(() => '?')
+          .join(', ')})`,
+      )
+      .run(...Object.values(row));
+  to.pragma('foreign_keys = OFF');
+  to.transaction(() => {
+    for (const row of from.prepare('SELECT * FROM companies WHERE id = ?').all(companyId) as Record<
+      string,
+      unknown
+    >[])
+      insert('companies', row);
+    for (const table of ['products', 'short_links', 'tracking_entries'])
+      for (const row of from.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[])
+        insert(table, row);
+  })();
+}
 
 describe.skipIf(engine !== 'sqlite')(
   '[GUEST][REST][perf] the stored public answers (SQLite only: the answers file beside the database, decision 145)',
@@ -185,27 +212,7 @@ describe.skipIf(engine !== 'sqlite')(
       const settings = { publicUrl: 'https://example.test' };
       const first = createDb(path);
       const { api, product } = await world();
-      // The product made by the test app, copied into this file's database through its own rows.
-      const [company] = api.deps.sqlite
-        .prepare('SELECT * FROM companies WHERE id = ?')
-        .all(product.companyId) as Record<string, unknown>[];
-      const insert = (table: string, row: Record<string, unknown>) =>
-        first.sqlite
-          .prepare(
-            `INSERT INTO ${table} (${Object.keys(row).join(', ')}) VALUES (${Object.keys(row)
-              .map(() => '?')
-              .join(', ')})`,
-          )
-          .run(...Object.values(row));
-      // Only the rows an answer is made of (no users): references to the rest are not checked here.
-      first.sqlite.pragma('foreign_keys = OFF');
-      insert('companies', company!);
-      for (const table of ['products', 'short_links', 'tracking_entries'])
-        for (const row of api.deps.sqlite.prepare(`SELECT * FROM ${table}`).all() as Record<
-          string,
-          unknown
-        >[])
-          insert(table, row);
+      copyAnswerRows(api.deps.sqlite, first.sqlite, product.companyId);
       const answers = createPublicAnswers({ sqlite: first.sqlite, settings });
       answers.store.settle();
       expect(answers.store.read(product.qr_code)).toBeDefined();
@@ -225,6 +232,63 @@ describe.skipIf(engine !== 'sqlite')(
       expect(JSON.parse(new TextDecoder().decode(row![3])).name).toBe('Đổi khi app tắt');
       again.close();
       second.sqlite.close();
+    });
+
+    it('give their file up on a full disk and are made again once it has room, never serving a stale row (decision 181)', async () => {
+      const dir = smallDisk(8);
+      const path = join(dir, 'app.db');
+      const settings = { publicUrl: 'https://example.test' };
+      const { api, caller, product } = await world();
+      // Answers of ~6 kB each: 120 of them need more room than the disk has left.
+      const long = (i: number) => `Bước ${i}: `.padEnd(1800, 'ghi chép đồng ruộng ');
+      const codes = [product.qr_code];
+      for (let i = 0; i < 120; i++) {
+        const made = await caller.products.create({
+          name: `Sản phẩm ${i}`,
+          status: 'ACTIVE',
+          trackings: [1, 2, 3].map((n) => ({
+            activity: `Bước ${n}`,
+            location: 'Lâm Đồng',
+            date: '2026-10-01',
+            description: long(i),
+          })),
+        });
+        codes.push(made.qr_code);
+      }
+      const db = createDb(path);
+      copyAnswerRows(api.deps.sqlite, db.sqlite, product.companyId);
+      db.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+      const free = fillDisk(dir, 256 * 1024);
+      const warnings: unknown[] = [];
+      const answers = createPublicAnswers({
+        sqlite: db.sqlite,
+        settings,
+        logger: { info: () => {}, warn: (o: unknown) => warnings.push(o) },
+        store: { reserveBytes: 0, retryMs: 50 },
+      });
+      // The build meets the full disk: nothing thrown, the file given up, every code still answered live.
+      expect(() => answers.store.settle()).not.toThrow();
+      expect(warnings).toContainEqual(
+        expect.objectContaining({ event: 'answers.store_failed', diskFull: true }),
+      );
+      expect(existsSync(`${path}-answers`)).toBe(false);
+      expect(answers.store.read(codes[5]!)).toBeUndefined();
+      expect(dataOf<{ name: string }>((await answers.product(codes[5]!))!).name).toBe('Sản phẩm 4');
+      // A write while the store is down is seen at once, and after the store is back.
+      db.sqlite.prepare('UPDATE products SET name = ? WHERE qr_code = ?').run('Đổi khi đĩa đầy', codes[7]);
+      expect(dataOf<{ name: string }>((await answers.product(codes[7]!))!).name).toBe('Đổi khi đĩa đầy');
+
+      free();
+      await new Promise((r) => setTimeout(r, 100));
+      answers.store.settle();
+      expect(answers.store.settled).toBe(true);
+      for (const [i, code] of codes.entries()) {
+        const row = answers.store.read(code);
+        const name = i === 0 ? product.name : i === 7 ? 'Đổi khi đĩa đầy' : `Sản phẩm ${i - 1}`;
+        expect(JSON.parse(new TextDecoder().decode(row![3])).name).toBe(name);
+      }
+      answers.close();
+      db.sqlite.close();
     });
 
     it('keeps a stored answer in memory only when its code is asked a second time (decision 146)', async () => {

@@ -78,6 +78,7 @@ describe('[USER][REST][scanLogs]', () => {
       productImage: '/uploads/cafe.png',
       companyName: 'Công ty Cà phê Đắk Lắk',
       scannedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
+      lot: null,
     });
     const page2 = await api.call('GET', '/auth/scan-logs?page=2&limit=2', { token: t });
     expect(page2.body.data.logs.map((l: { productName: string }) => l.productName)).toEqual(['Trà']);
@@ -159,5 +160,94 @@ describe('[USER][REST][scanLogs]', () => {
     const list = await api.call('GET', '/auth/scan-logs', { token: t });
     expect(list.body.data.logs.map((l: { productId: number }) => l.productId)).toEqual([a2.id]);
     expect(list.body.data.total).toBe(1);
+  });
+});
+
+describe('[USER][REST][scanLogs] the lot of a lot scan (decision 184)', () => {
+  async function withLots() {
+    const world = await setup();
+    const { api, p, a1, b1 } = world;
+    const lot = async (productId: number, code: string, token = p.tokens.adminA) => {
+      const res = await api.call('POST', '/lots', { token, body: { productId, code } });
+      expect(res.status, res.text).toBe(201);
+      return res.body.data as { id: number };
+    };
+    return {
+      ...world,
+      l1: await lot(a1.id, 'L1'),
+      l2: await lot(a1.id, 'L2'),
+      other: await lot(b1.id, 'B1', p.tokens.adminB),
+    };
+  }
+  const logsOf = async (api: Awaited<ReturnType<typeof setup>>['api'], token: string) =>
+    (await api.call('GET', '/auth/scan-logs', { token })).body.data.logs as Array<{
+      productId: number;
+      lot: { id: number; code: string; recalled: boolean } | null;
+    }>;
+
+  it('[USER][REST][scanLogs]: an entry keeps the lot its scan named and shows its recall as it stands now', async () => {
+    const { api, p, a1, l1 } = await withLots();
+    const t = p.tokens.user;
+    const add = await api.call('POST', '/auth/scan-log', {
+      token: t,
+      body: { productId: a1.id, lotId: l1.id },
+    });
+    expect(add.status).toBe(201);
+    expect(add.body.data).toMatchObject({ productId: a1.id, lotId: l1.id });
+    expect((await logsOf(api, t))[0]?.lot).toEqual({ id: l1.id, code: 'L1', recalled: false });
+    // Recalled after the scan: the history says so.
+    await api.call('POST', `/lots/${l1.id}/recall`, { token: p.tokens.adminA, body: { reason: 'Nấm mốc' } });
+    expect((await logsOf(api, t))[0]?.lot).toEqual({ id: l1.id, code: 'L1', recalled: true });
+  });
+
+  it("[USER][REST][scanLogs]: the product's own code keeps the entry's lot, another lot replaces it, a deleted lot leaves it", async () => {
+    const { api, p, a1, l1, l2 } = await withLots();
+    const t = p.tokens.user;
+    await api.call('POST', '/auth/scan-log', { token: t, body: { productId: a1.id, lotId: l1.id } });
+    await api.call('POST', '/auth/scan-log', { token: t, body: { productId: a1.id } });
+    await api.call('POST', '/auth/scan-log', { token: t, body: { productId: a1.id, lotId: null } });
+    expect((await logsOf(api, t)).map((l) => l.lot?.code)).toEqual(['L1']);
+    await api.call('POST', '/auth/scan-log', { token: t, body: { productId: a1.id, lotId: l2.id } });
+    expect((await logsOf(api, t)).map((l) => l.lot?.code)).toEqual(['L2']);
+    expect((await api.call('DELETE', `/lots/${l2.id}`, { token: p.tokens.adminA })).status).toBe(200);
+    expect(await logsOf(api, t)).toEqual([expect.objectContaining({ productId: a1.id, lot: null })]);
+  });
+
+  it("[USER][REST][scanLogs]: another product's lot or an unknown lot is 404 and logs nothing", async () => {
+    const { api, p, a1, other } = await withLots();
+    const t = p.tokens.user;
+    for (const lotId of [other.id, 99999]) {
+      const res = await api.call('POST', '/auth/scan-log', { token: t, body: { productId: a1.id, lotId } });
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe(vi.lots.notFound);
+    }
+    expect(await logsOf(api, t)).toEqual([]);
+  });
+
+  it('[USER][REST][scanLogs]: merging the phone history keeps the lots of their own products only', async () => {
+    const { api, p, a1, a2, b1, l1, other } = await withLots();
+    const t = p.tokens.user;
+    const res = await api.call('POST', '/auth/scan-logs', {
+      token: t,
+      body: {
+        productIds: [a1.id, a2.id, b1.id],
+        lots: [
+          { productId: a1.id, lotId: l1.id },
+          { productId: a2.id, lotId: other.id },
+        ],
+      },
+    });
+    expect(res.status).toBe(200);
+    expect((await logsOf(api, t)).map((l) => [l.productId, l.lot?.code ?? null])).toEqual([
+      [a1.id, 'L1'],
+      [a2.id, null],
+      [b1.id, null],
+    ]);
+    const tooMany = Array.from({ length: 201 }, () => ({ productId: a1.id, lotId: l1.id }));
+    const big = await api.call('POST', '/auth/scan-logs', {
+      token: t,
+      body: { productIds: [a1.id], lots: tooMany },
+    });
+    expect(big.status).toBe(400);
   });
 });

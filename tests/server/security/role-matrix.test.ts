@@ -12,6 +12,7 @@ import { createTestApi, type TestApi } from '#tests/helpers/http.ts';
  */
 const PUBLIC = new Set([
   'system.health',
+  'system.ready',
   'system.config',
   'auth.register',
   'auth.resendVerifyCode',
@@ -23,6 +24,7 @@ const PUBLIC = new Set([
   'companies.byId',
   'documents.list',
   'products.resolve',
+  'products.resolveScan',
   'products.scanImage',
   'publicProducts.byId',
   'publicProducts.companyProducts',

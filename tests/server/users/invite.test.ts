@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { passwordResetTokens } from '#server/db/schema/index.ts';
 import { createTestApi } from '#tests/helpers/http.ts';
 import { createWorld } from './world.ts';
 
@@ -82,5 +83,56 @@ describe('[REST][users] staff invitation', () => {
     expect(res.body.message).toBe('Không gửi được email mời, tài khoản chưa được tạo. Vui lòng thử lại sau.');
     const list = await api.call('GET', '/users?searchName=moi', { token: world.tokens.COMPANY_ADMIN });
     expect(list.body.data.users).toHaveLength(0);
+  });
+
+  it('[EMPLOYEE][REST][users]: the link welcomes the person to their company by name, and setting the password signs them in', async () => {
+    const { api } = await invited();
+    const token = tokenOf(api.deps.mailer.sent.at(-1)!.text)!;
+    const check = await api.call('POST', '/auth/verify-reset-password', { body: { token } });
+    expect(check.status).toBe(200);
+    expect(check.body.data).toEqual({
+      valid: true,
+      invitation: { companyName: 'Công ty A', email: 'moi@example.com' },
+    });
+    const set = await api.call('POST', '/auth/reset-password', { body: { token, password: NEW_PASSWORD } });
+    expect(set.status).toBe(200);
+    expect(set.body.data.user).toMatchObject({ email: 'moi@example.com', status: 'ACTIVE', invited: false });
+    // The session works at once: the person lands in the workspace, no second sign-in.
+    const me = await api.call('GET', '/auth/me', { token: set.body.data.session.accessToken });
+    expect(me.status, me.text).toBe(200);
+    expect(me.body.data).toMatchObject({ email: 'moi@example.com', role: 'EMPLOYEE' });
+  });
+
+  it('[GUEST][REST][users]: a wrong, spent or expired invitation link reveals nothing: the same 400 as a reset', async () => {
+    const { api } = await invited();
+    const token = tokenOf(api.deps.mailer.sent.at(-1)!.text)!;
+    const wrong = await api.call('POST', '/auth/verify-reset-password', {
+      body: { token: `${token.slice(0, -2)}xx` },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('Liên kết đặt lại mật khẩu không hợp lệ hoặc đã hết hạn');
+    expect(JSON.stringify(wrong.body)).not.toMatch(/Công ty A|moi@example/);
+    await api.call('POST', '/auth/reset-password', { body: { token, password: NEW_PASSWORD } });
+    const spent = await api.call('POST', '/auth/verify-reset-password', { body: { token } });
+    expect(spent.status).toBe(400);
+    expect(spent.body).toEqual(wrong.body);
+  });
+
+  it('[EMPLOYEE][REST][users]: a reset of a forgotten password keeps its own answer: no welcome, no session', async () => {
+    const { api } = await invited();
+    const invitation = tokenOf(api.deps.mailer.sent.at(-1)!.text)!;
+    await api.call('POST', '/auth/reset-password', { body: { token: invitation, password: NEW_PASSWORD } });
+    // A minute later (a second reset mail within 30 seconds is not sent).
+    await api.deps.db.update(passwordResetTokens).set({ createdAt: new Date(Date.now() - 60_000) });
+    await api.call('POST', '/auth/forgot-password', { body: { email: 'moi@example.com' } });
+    const reset = tokenOf(api.deps.mailer.sent.at(-1)!.text)!;
+    expect(reset).not.toBe(invitation);
+    const check = await api.call('POST', '/auth/verify-reset-password', { body: { token: reset } });
+    expect(check.body.data).toEqual({ valid: true, invitation: null });
+    const set = await api.call('POST', '/auth/reset-password', {
+      body: { token: reset, password: `${NEW_PASSWORD}-2` },
+    });
+    expect(set.status).toBe(200);
+    expect(set.body.data).toEqual({});
   });
 });

@@ -6,13 +6,34 @@
 import { SCAN_LOG_MERGE_MAX, STORAGE_KEYS } from '#shared/constants.ts';
 import { readJson, writeJson } from '#client/lib/storage.ts';
 
+/** The lot a scan named (a lot's code or Digital Link), with its recall as the scan showed it. */
+export interface GuestScanLot {
+  id: number;
+  code: string;
+  recalled: boolean;
+}
+
 export interface GuestScan {
   productId: number;
   name: string;
   image: string | null;
   companyName: string;
+  /** Absent in entries kept before lots were kept. */
+  lot?: GuestScanLot | null;
   /** ISO date-time */
   scannedAt: string;
+}
+
+function isGuestScanLot(v: unknown): v is GuestScanLot {
+  const l = v as Partial<GuestScanLot> | null;
+  return (
+    !!l &&
+    typeof l === 'object' &&
+    Number.isInteger(l.id) &&
+    (l.id ?? 0) > 0 &&
+    typeof l.code === 'string' &&
+    typeof l.recalled === 'boolean'
+  );
 }
 
 export const GUEST_HISTORY_MAX = SCAN_LOG_MERGE_MAX;
@@ -27,6 +48,7 @@ function isGuestScan(v: unknown): v is GuestScan {
     typeof e.name === 'string' &&
     (e.image === null || typeof e.image === 'string') &&
     typeof e.companyName === 'string' &&
+    (e.lot === undefined || e.lot === null || isGuestScanLot(e.lot)) &&
     typeof e.scannedAt === 'string' &&
     !Number.isNaN(Date.parse(e.scannedAt))
   );
@@ -37,9 +59,17 @@ export function readGuestHistory(): GuestScan[] {
   return Array.isArray(raw) ? raw.filter(isGuestScan).slice(0, GUEST_HISTORY_MAX) : [];
 }
 
-/** Puts `entry` on top (replacing an older entry of the same product) and keeps the newest MAX. */
+/**
+ * Puts `entry` on top (replacing an older entry of the same product) and keeps the newest MAX. A scan of
+ * the product's own code keeps the lot the older entry had, as the account's history does.
+ */
 export function withScan(list: readonly GuestScan[], entry: GuestScan): GuestScan[] {
-  return [entry, ...list.filter((e) => e.productId !== entry.productId)].slice(0, GUEST_HISTORY_MAX);
+  const older = list.find((e) => e.productId === entry.productId);
+  const lot = entry.lot ?? older?.lot ?? null;
+  return [{ ...entry, lot }, ...list.filter((e) => e.productId !== entry.productId)].slice(
+    0,
+    GUEST_HISTORY_MAX,
+  );
 }
 
 export function addGuestScan(entry: Omit<GuestScan, 'scannedAt'>, now = new Date()): GuestScan[] {
@@ -48,10 +78,17 @@ export function addGuestScan(entry: Omit<GuestScan, 'scannedAt'>, now = new Date
   return next;
 }
 
-/** The body of scanLogs.merge (POST /auth/scan-logs): product ids newest first, or null when nothing to merge. */
-export function mergePayload(list: readonly GuestScan[]): { productIds: number[] } | null {
+/**
+ * The body of scanLogs.merge (POST /auth/scan-logs): product ids newest first and the lots their scans
+ * named, or null when nothing to merge.
+ */
+export function mergePayload(
+  list: readonly GuestScan[],
+): { productIds: number[]; lots: Array<{ productId: number; lotId: number }> } | null {
   if (!list.length) return null;
-  return { productIds: [...new Set(list.map((e) => e.productId))].slice(0, GUEST_HISTORY_MAX) };
+  const productIds = [...new Set(list.map((e) => e.productId))].slice(0, GUEST_HISTORY_MAX);
+  const lots = list.flatMap((e) => (e.lot ? [{ productId: e.productId, lotId: e.lot.id }] : []));
+  return { productIds, lots: lots.slice(0, GUEST_HISTORY_MAX) };
 }
 
 export function clearGuestHistory(): void {

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { buttonVariants } from '#client/components/ui/button.tsx';
 import { LoadFailed } from '#client/components/ui/load-failed.tsx';
+import { lotPath } from '#client/features/lots/paths.ts';
 import { formatScanTime } from '#client/features/public/format-date.ts';
 import { ProductCard } from '#client/features/public/product-card.tsx';
 
@@ -13,6 +14,25 @@ export interface HistoryItem {
   image: string | null;
   companyName: string;
   scannedAt: string;
+  /** The lot the scan named (decision 184): the entry opens its page and marks its recall. */
+  lot: { id: number; code: string; recalled: boolean } | null;
+}
+
+/** The lot of an entry, and "Đã thu hồi" in red when it is recalled (in words, not by colour alone). */
+function LotMark({ lot }: { lot: NonNullable<HistoryItem['lot']> }) {
+  return (
+    <span className="flex flex-wrap items-center gap-x-2 text-sm text-ink">
+      {t.lot(lot.code)}
+      {lot.recalled && (
+        <span
+          data-testid="history-recalled"
+          className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-100"
+        >
+          {t.lotRecalled}
+        </span>
+      )}
+    </span>
+  );
 }
 
 /** The scanned products, newest first, or the way to the scanner when there are none. */
@@ -49,6 +69,8 @@ export function HistoryList({
             image={item.image}
             line={item.companyName}
             extra={t.scannedAt(formatScanTime(item.scannedAt))}
+            href={item.lot ? lotPath(item.lot.id) : undefined}
+            mark={item.lot && <LotMark lot={item.lot} />}
           />
         </li>
       ))}

@@ -25,6 +25,7 @@ export function useHistory(signedIn: boolean, page: number) {
       image: l.productImage,
       companyName: l.companyName,
       scannedAt: l.scannedAt,
+      lot: l.lot,
     }));
     return {
       items,
@@ -37,7 +38,7 @@ export function useHistory(signedIn: boolean, page: number) {
   }
   const start = (page - 1) * SCAN_LOG_PAGE_SIZE;
   return {
-    items: guest.slice(start, start + SCAN_LOG_PAGE_SIZE),
+    items: guest.slice(start, start + SCAN_LOG_PAGE_SIZE).map((e) => ({ ...e, lot: e.lot ?? null })),
     total: guest.length,
     loading: false,
     failed: false,

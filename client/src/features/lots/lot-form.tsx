@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { dayOfDate } from '#shared/vietnam-time.ts';
 import { createLotInput, EXPIRY_KINDS, type ExpiryKind } from '#shared/schemas/lots.ts';
 import { FormDialog } from '#client/components/ui/form-dialog.tsx';
 import { Field } from '#client/components/ui/field.tsx';
@@ -45,9 +46,10 @@ function fromLot(l: LotDetail): LotForm {
     unit: l.unit ?? '',
     events: l.events.map((e) => ({
       key: newStepKey(),
+      id: e.id,
       activity: e.activity,
       location: e.location,
-      date: e.date.slice(0, 10),
+      date: dayOfDate(e.date) ?? e.date.slice(0, 10),
       description: e.description,
     })),
   };

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { dayOfDate } from '#shared/vietnam-time.ts';
 import { createProductInput } from '#shared/schemas/products.ts';
 import { FormDialog } from '#client/components/ui/form-dialog.tsx';
 import { Field } from '#client/components/ui/field.tsx';
@@ -38,10 +39,14 @@ interface FormState {
   trackings: TimelineStep[];
 }
 
+/**
+ * A new product: "Đang hoạt động", so that its first printed label shows it to buyers (the API keeps the
+ * data model's INACTIVE for callers that say nothing); the form says what the other choice means.
+ */
 const blank: FormState = {
   name: '',
   images: [],
-  status: 'INACTIVE',
+  status: 'ACTIVE',
   category: '',
   unit: '',
   tags: [],
@@ -70,8 +75,8 @@ function fromProduct(p: ProductDetail): FormState {
       key: newStepKey(),
       activity: s.activity,
       location: s.location ?? '',
-      // A step saved with a time shows its day in the date input.
-      date: s.date.slice(0, 10),
+      // A step saved with a time shows its day in Vietnam in the date input.
+      date: dayOfDate(s.date) ?? s.date.slice(0, 10),
       description: s.description ?? '',
     })),
   };
@@ -231,6 +236,7 @@ export function ProductFormDialog({
           { value: 'INACTIVE', label: c.inactive },
         ]}
         onChange={(v) => set('status', v)}
+        hint={t.statusHint}
       />
       <ProductDataset
         part="publish"

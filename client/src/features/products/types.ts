@@ -1,5 +1,6 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '#server/trpc/root.ts';
+import { vietnamDay } from '#shared/vietnam-time.ts';
 
 type Out = inferRouterOutputs<AppRouter>;
 type In = inferRouterInputs<AppRouter>;
@@ -12,6 +13,8 @@ export type ProductListQuery = In['products']['list'];
 /** One step of the timeline as the editor holds it; `key` keeps React rows stable while steps move. */
 export interface TimelineStep {
   key: string;
+  /** A saved lot step's id, sent back so that the step keeps what the editor does not show (decision 193). */
+  id?: number;
   activity: string;
   location: string;
   date: string;
@@ -24,7 +27,8 @@ export const emptyStep = (): TimelineStep => ({
   key: newStepKey(),
   activity: '',
   location: '',
-  date: new Date().toISOString().slice(0, 10),
+  // Today in Vietnam, not in UTC (before 07:00 that was yesterday).
+  date: vietnamDay(),
   description: '',
 });
 

@@ -1,28 +1,11 @@
 /**
- * Timeline dates as the company entered them: a calendar day (2024-05-01) stays that day wherever the
- * reader is; a date-time is shown in Vietnam's time, where the goods are traced.
+ * Dates as the public pages show them (decision 186, shared/vietnam-time.ts): timeline dates as the
+ * company entered them (a calendar day stays that day, a date-time in Vietnam's time), and when
+ * something was scanned, in Vietnam's time too; always with a four-digit year.
  */
-const DAY = new Intl.DateTimeFormat('vi-VN', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const DAY_TIME = new Intl.DateTimeFormat('vi-VN', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Asia/Ho_Chi_Minh',
-});
+import { formatDate } from '#shared/vietnam-time.ts';
 
-export function formatTrackingDate(value: string): string {
-  const time = Date.parse(value);
-  if (Number.isNaN(time)) return value;
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? DAY.format(time) : DAY_TIME.format(time);
-}
+export const formatTrackingDate = formatDate;
 
-/** When something was scanned, in the reader's own time zone. */
-export const formatScanTime = (iso: string) =>
-  new Intl.DateTimeFormat('vi-VN', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+/** When something was scanned (an instant), its day and time in Vietnam. */
+export const formatScanTime = formatDate;

@@ -1,2 +1,2 @@
 /** The public product page's address: where a scan, a history entry or a shared link opens a product. */
-export const productPath = (id: number) => `/products/details/${id}`;
+export { productPath } from '#shared/public-paths.ts';

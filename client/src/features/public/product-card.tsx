@@ -1,24 +1,33 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { imageVariant } from '#shared/image-variants.ts';
+import { productPath } from '#shared/public-paths.ts';
 
-/** One product in a list (a company's products, the scan history): picture, name and a line under it. */
+/**
+ * One product in a list (a company's products, the scan history): picture, name and a line under it.
+ * `href` another page than the product's (a history entry's lot); `mark` a word that must stand out.
+ */
 export function ProductCard({
   id,
   name,
   image,
   line,
   extra,
+  href,
+  mark,
 }: {
   id: number;
   name: string;
   image: string | null;
   line?: string | null;
   extra?: string;
+  href?: string;
+  mark?: ReactNode;
 }) {
   return (
     <Link
-      href={`/products/details/${id}`}
+      href={href ?? productPath(id)}
       className="flex items-center gap-3 rounded-lg border border-line bg-surface p-2 hover:bg-soft"
     >
       {image ? (
@@ -42,6 +51,7 @@ export function ProductCard({
       <span className="flex min-w-0 flex-col">
         <span className="truncate font-semibold text-ink">{name}</span>
         {line && <span className="truncate text-sm text-ink-soft">{line}</span>}
+        {mark}
         {extra && <span className="text-xs text-ink-soft">{extra}</span>}
       </span>
     </Link>

@@ -1,6 +1,7 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '#server/trpc/root.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { formatVietnamDay } from '#shared/vietnam-time.ts';
 import { type Column, DataTable } from '#client/components/ui/data-table.tsx';
 import { withCompanyColumn } from '#client/features/company/company-column.tsx';
 import type { RowAction } from '#client/components/ui/row-actions.tsx';
@@ -10,7 +11,6 @@ export type ShortLinkRow = inferRouterOutputs<AppRouter>['shortLinks']['list']['
 export type QrFormat = 'png' | 'svg';
 
 const t = vi.workspace.qrs;
-const day = (iso: string) => new Date(iso).toLocaleDateString('vi-VN');
 
 /** A code whose product is not active: a shopper scanning it sees "not found" (decision 091). */
 export const leadsNowhere = (r: ShortLinkRow) => r.product !== null && r.product.status !== 'ACTIVE';
@@ -38,7 +38,7 @@ const COLUMNS: Column<ShortLinkRow>[] = [
         <span className="text-ink-soft">{t.free}</span>
       ),
   },
-  { header: t.createdAt, cell: (r) => day(r.createdAt) },
+  { header: t.createdAt, cell: (r) => formatVietnamDay(r.createdAt) },
 ];
 
 /**

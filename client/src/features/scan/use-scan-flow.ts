@@ -1,18 +1,20 @@
 /**
  * The scan page's one flow, whatever brought the code in (camera, photo, typed code): refuse foreign
- * codes at once, resolve ours, record the scan and open the product; say in Vietnamese what failed.
+ * codes at once, resolve ours, record the scan and open the page it leads to (decision 184: every
+ * address the app prints, read by shared/scanned-text.ts as the server reads it); say in Vietnamese
+ * what failed.
  * A photo is read on the phone first (photo-decode.ts, decision 121); a picture with several of our
  * codes lets the shopper pick one; with no network a code waits on the phone (pending-scans.ts).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { readScannedText, type ScannedTarget } from '#shared/scanned-text.ts';
 import { ApiError, apiFetch } from '#client/lib/api-fetch.ts';
 import { errorData } from '#client/lib/trpc.ts';
 import { useConfig } from '#client/lib/use-config.ts';
-import type { PublicProduct } from '#client/features/public/types.ts';
-import { codeFromScan } from './parse-code.ts';
 import { addPending, isOffline, readPending, removePending } from './pending-scans.ts';
-import { useOpenScannedProduct, useRememberScan, useResolveCode } from './record-scan.ts';
+import type { ScanAnswer } from '#client/features/public/types.ts';
+import { useOpenScannedProduct, useRememberScan, useResolveScan } from './record-scan.ts';
 
 const t = vi.publicPages.scan;
 
@@ -21,10 +23,10 @@ export type ScanStatus =
   | { kind: 'busy'; text: string }
   | { kind: 'error'; message: string }
   | { kind: 'queued' }
-  | { kind: 'pick'; products: PublicProduct[] };
+  | { kind: 'pick'; products: ScanAnswer[] };
 
-/** The photo scan's answer: the product, and every product of ours the picture held (decision 120). */
-type ScanImageAnswer = PublicProduct & { found?: PublicProduct[] };
+/** The photo scan's answer: the scan's, and every product of ours the picture held (decision 120). */
+type ScanImageAnswer = ScanAnswer & { found?: ScanAnswer[] };
 
 /** The message for a failed resolve or photo scan: 404 in our words, anything else as the server said it. */
 function failureMessage(status: number | null | undefined, message: string): string {
@@ -32,9 +34,20 @@ function failureMessage(status: number | null | undefined, message: string): str
   return message || vi.client.unknownError;
 }
 
+/** A kept scan (pending-scans.ts): what was scanned, or a bare code as kept before lots were read. */
+function pendingTarget(kept: string): ScannedTarget {
+  try {
+    const target = JSON.parse(kept) as ScannedTarget;
+    if (target && typeof target === 'object' && 'kind' in target) return target;
+  } catch {
+    // a bare code
+  }
+  return { kind: 'code', code: kept };
+}
+
 export function useScanFlow() {
   const config = useConfig();
-  const resolve = useResolveCode();
+  const resolve = useResolveScan();
   const open = useOpenScannedProduct();
   const remember = useRememberScan();
   const [status, setStatus] = useState<ScanStatus>({ kind: 'ready' });
@@ -48,9 +61,9 @@ export function useScanFlow() {
   }, []);
 
   const publicUrl = config.data?.publicUrl;
-  const ourCode = useCallback(
+  const ourTarget = useCallback(
     (text: string) =>
-      codeFromScan(
+      readScannedText(
         text,
         [publicUrl, window.location.origin].filter((o): o is string => !!o),
       ),
@@ -58,15 +71,15 @@ export function useScanFlow() {
   );
 
   const lookUp = useCallback(
-    async (code: string) => {
+    async (target: ScannedTarget) => {
       busy.current = true;
       setStatus({ kind: 'busy', text: t.looking });
       try {
-        open(await resolve(code));
+        open(await resolve(target));
       } catch (err) {
         const httpStatus = errorData(err).httpStatus;
         if (isOffline(httpStatus)) {
-          setPending(addPending(code));
+          setPending(addPending(JSON.stringify(target)));
           busy.current = false;
           setStatus({ kind: 'queued' });
           return;
@@ -80,11 +93,11 @@ export function useScanFlow() {
   const onText = useCallback(
     async (text: string) => {
       if (busy.current) return;
-      const code = ourCode(text);
-      if (!code) return fail(t.notOurs);
-      await lookUp(code);
+      const target = ourTarget(text);
+      if (!target) return fail(t.notOurs);
+      await lookUp(target);
     },
-    [ourCode, lookUp, fail],
+    [ourTarget, lookUp, fail],
   );
 
   const upload = useCallback(
@@ -122,23 +135,25 @@ export function useScanFlow() {
         // The reader's code did not load: the server reads the photo.
       }
       const texts = reading?.texts ?? [];
-      const ours = [...new Set(texts.map(ourCode).filter((c): c is string => !!c))];
+      const ours = [
+        ...new Set(texts.map((text) => JSON.stringify(ourTarget(text))).filter((c) => c !== 'null')),
+      ];
       // One code of ours: looked up like a typed code, nothing uploaded.
-      if (ours.length === 1) return lookUp(ours[0] as string);
+      if (ours.length === 1) return lookUp(JSON.parse(ours[0] as string) as ScannedTarget);
       // Only foreign codes: refused here, as the camera refuses them.
       if (ours.length === 0 && texts.length > 0) return fail(t.notOurs);
       // Nothing read here, or several codes (the server names their products without counting a scan
       // for each): a scaled-down copy goes to the server.
       await upload((await reading?.copy()) ?? file);
     },
-    [ourCode, lookUp, upload, fail],
+    [ourTarget, lookUp, upload, fail],
   );
 
   /** The shopper picked one product of a picture with several: that pick is the scan. */
   const onPick = useCallback(
-    (product: PublicProduct) => {
+    (product: ScanAnswer) => {
       if (busy.current) return;
-      void lookUp(product.qr_code);
+      void lookUp(product.scanned);
     },
     [lookUp],
   );
@@ -155,14 +170,14 @@ export function useScanFlow() {
       if (running || !navigator.onLine) return;
       running = true;
       try {
-        for (const code of readPending()) {
+        for (const kept of readPending()) {
           try {
-            remember(await resolve(code));
-            setPending(removePending(code));
+            remember(await resolve(pendingTarget(kept)));
+            setPending(removePending(kept));
           } catch (err) {
             if (isOffline(errorData(err).httpStatus)) break;
             // A code that no longer leads to a product: nothing to keep it for.
-            setPending(removePending(code));
+            setPending(removePending(kept));
           }
         }
       } finally {

@@ -10,14 +10,22 @@ import { Field, FieldError } from '#client/components/ui/field.tsx';
 import { type FieldErrors, serverErrors, zodErrors } from '#client/lib/form-errors.ts';
 import { NEXT_PAGE } from '#client/lib/toasts.ts';
 import { useTRPC } from '#client/lib/trpc.ts';
+import { useSession } from '#client/session/SessionProvider.tsx';
 
 const t = vi.authScreens.newPassword;
+const inv = vi.authScreens.invitation;
 
-/** The mailed link: the token is checked first, so an expired or used link says so before any typing. */
+/**
+ * The mailed link: the token is checked first, so an expired or used link says so before any typing.
+ * A reset sets the new password and sends the person to sign in with it. An invitation (decision 185)
+ * welcomes them to their company by name, and setting the password signs them in: the session comes
+ * with the answer, and the auth layout then sends them into the workspace.
+ */
 export default function NewPasswordPage() {
   const trpc = useTRPC();
   const { token = '' } = useParams<{ token: string }>();
   const [, navigate] = useLocation();
+  const { signIn } = useSession();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -28,7 +36,12 @@ export default function NewPasswordPage() {
   );
   const reset = useMutation(
     trpc.auth.resetPassword.mutationOptions({
-      onSuccess: () => {
+      onSuccess: (data) => {
+        if (data.session && data.user) {
+          toast.success(inv.done, NEXT_PAGE);
+          signIn(data.session, data.user);
+          return;
+        }
         toast.success(t.done, NEXT_PAGE);
         navigate('/auth/sign-in', { replace: true });
       },
@@ -50,15 +63,18 @@ export default function NewPasswordPage() {
 
   if (check.isIdle || check.isPending) {
     return (
-      <AuthCard title={t.title}>
+      <AuthCard title={t.checkingTitle}>
         <p role="status">{t.checking}</p>
       </AuthCard>
     );
   }
   if (check.isError) {
     return (
-      <AuthCard title={t.title}>
-        <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-700 dark:bg-red-950 dark:text-red-100">
+      <AuthCard title={t.checkingTitle}>
+        <p
+          role="alert"
+          className="rounded-lg bg-red-50 p-4 text-sm text-red-700 dark:bg-red-950 dark:text-red-100"
+        >
           {t.invalid}
         </p>
         <Link href="/auth/forgot-password" className={buttonVariants({ size: 'lg' })}>
@@ -67,8 +83,12 @@ export default function NewPasswordPage() {
       </AuthCard>
     );
   }
+  const invitation = check.data?.invitation;
   return (
-    <AuthCard title={t.title} subtitle={t.subtitle}>
+    <AuthCard
+      title={invitation ? inv.title(invitation.companyName) : t.title}
+      subtitle={invitation ? inv.subtitle(invitation.email) : t.subtitle}
+    >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <Field
           label={vi.authScreens.password}
@@ -90,7 +110,7 @@ export default function NewPasswordPage() {
         />
         <FieldError message={errors.token} />
         <Button type="submit" size="lg" disabled={reset.isPending}>
-          {reset.isPending ? vi.authScreens.submitting : t.submit}
+          {reset.isPending ? vi.authScreens.submitting : invitation ? inv.submit : t.submit}
         </Button>
       </form>
     </AuthCard>

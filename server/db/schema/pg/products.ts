@@ -1,7 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  doublePrecision,
+  index,
+  integer,
+  json,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { PRODUCT_STATUSES } from '#shared/constants.ts';
-import { EXPIRY_KINDS } from '../products.ts';
+import { EXPIRY_KINDS, newEventId } from '../products.ts';
 import { createdAt, id, timestamp, updatedAt } from './columns.ts';
 import { companies } from './companies.ts';
 import { users } from './users.ts';
@@ -111,6 +120,10 @@ export const lots = pgTable(
   ],
 );
 
+/**
+ * `epcis` and `epcis_context` are `json`, not `jsonb`: an imported event is kept as its text came, its
+ * fields in their order, and exported the same on both engines.
+ */
 export const lotEvents = pgTable(
   'lot_events',
   {
@@ -119,8 +132,40 @@ export const lotEvents = pgTable(
       .notNull()
       .references(() => lots.id, { onDelete: 'cascade' }),
     ...timelineStepColumns(),
+    eventId: text('event_id').$defaultFn(newEventId),
+    eventHash: text('event_hash'),
+    epcis: json('epcis').$type<Record<string, unknown>>(),
+    epcisContext: json('epcis_context').$type<unknown[]>(),
   },
-  (t) => [index('lot_events_lot_idx').on(t.lotId, t.position)],
+  (t) => [
+    index('lot_events_lot_idx').on(t.lotId, t.position),
+    uniqueIndex('lot_events_event_id_unique').on(t.lotId, t.eventId),
+    index('lot_events_event_hash_idx').on(t.lotId, t.eventHash),
+  ],
+);
+
+export const lotEventObjects = pgTable(
+  'lot_event_objects',
+  {
+    id: id(),
+    lotEventId: integer('lot_event_id')
+      .notNull()
+      .references(() => lotEvents.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    list: text('list').notNull(),
+    identifier: text('identifier').notNull(),
+    gtin: text('gtin'),
+    lotCode: text('lot_code'),
+    serial: text('serial'),
+    quantity: doublePrecision('quantity'),
+    uom: text('uom'),
+  },
+  (t) => [
+    index('lot_event_objects_event_idx').on(t.lotEventId),
+    index('lot_event_objects_item_idx').on(t.companyId, t.gtin, t.lotCode),
+  ],
 );
 
 export const shortLinks = pgTable(

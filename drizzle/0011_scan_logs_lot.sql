@@ -1,0 +1,1 @@
+ALTER TABLE `scan_logs` ADD `lot_id` integer REFERENCES lots(id) ON DELETE set null;

@@ -1,0 +1,2 @@
+ALTER TABLE "scan_logs" ADD COLUMN "lot_id" integer;--> statement-breakpoint
+ALTER TABLE "scan_logs" ADD CONSTRAINT "scan_logs_lot_id_lots_id_fk" FOREIGN KEY ("lot_id") REFERENCES "public"."lots"("id") ON DELETE set null ON UPDATE no action;
