@@ -10,7 +10,7 @@ import { route, type RestRoute } from './adapter.ts';
  * readUploadFile consumes it (that reader caps the size first, so the copy is never larger). The query
  * string may carry them too (`?dryRun=true`).
  */
-async function formFields(c: Context) {
+export async function formFields(c: Context) {
   const copy = c.req.raw.clone();
   const file = await readUploadFile(c);
   const form = await copy.formData().catch(() => null);

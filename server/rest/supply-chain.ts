@@ -1,5 +1,6 @@
 import { vi } from '#shared/i18n/vi/index.ts';
 import { route, type RestRoute } from './adapter.ts';
+import { formFields } from './productImport.ts';
 
 const m = vi.supplyChain;
 
@@ -43,6 +44,21 @@ export const supplyChainRoutes: RestRoute[] = [
     call: (c, i) => c.partners.delete(i),
   }),
 
+  // Multipart `file` with `dryRun` (and `companyId` for SUPER_ADMIN), as the product import takes them.
+  route({
+    method: 'post',
+    path: '/receipts/import',
+    message: m.import.receiptsTitle,
+    input: (r) => formFields(r.hono),
+    call: (c, i) => c.receipts.import(i as never),
+  }),
+  route({
+    method: 'post',
+    path: '/shipments/import',
+    message: m.import.shipmentsTitle,
+    input: (r) => formFields(r.hono),
+    call: (c, i) => c.shipments.import(i as never),
+  }),
   route({
     method: 'get',
     path: '/lots/:id/supply-chain',

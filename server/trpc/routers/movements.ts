@@ -3,7 +3,9 @@ import {
   createShipmentInput,
   lotRefInput,
   movementIdInput,
+  movementImportInput,
 } from '#shared/schemas/supply-chain.ts';
+import { importMovements } from '#server/services/supply-chain/import.ts';
 import { addMovement, deleteMovement, listMovements } from '#server/services/supply-chain/movements.ts';
 import { companyProcedure, router } from '#server/trpc/init.ts';
 
@@ -21,6 +23,10 @@ export const receiptsRouter = router({
   delete: manage
     .input(movementIdInput)
     .mutation(({ ctx, input }) => deleteMovement(ctx, ctx.companyId, 'receipt', input.id)),
+  /** A CSV or XLSX file of receipts, imported whole or not at all. */
+  import: manage
+    .input(movementImportInput)
+    .mutation(({ ctx, input }) => importMovements(ctx, ctx.companyId, ctx.user, 'receipt', input)),
 });
 
 /** One step forward: goods of a lot shipped to customers. */
@@ -34,4 +40,8 @@ export const shipmentsRouter = router({
   delete: manage
     .input(movementIdInput)
     .mutation(({ ctx, input }) => deleteMovement(ctx, ctx.companyId, 'shipment', input.id)),
+  /** A CSV or XLSX file of shipments, imported whole or not at all. */
+  import: manage
+    .input(movementImportInput)
+    .mutation(({ ctx, input }) => importMovements(ctx, ctx.companyId, ctx.user, 'shipment', input)),
 });
