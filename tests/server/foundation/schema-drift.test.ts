@@ -18,7 +18,7 @@ import {
 import { SQLiteSyncDialect, SQLiteTable, getTableConfig as sqliteConfig } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it, vi } from 'vitest';
 import { SCAN_WINDOW_CONSTRAINT, SCAN_WINDOW_KEY } from '#server/db/pg-scan-windows.ts';
-import { createdAt } from '#server/db/schema/pg/columns.ts';
+import { createdAt, timestamp } from '#server/db/schema/pg/columns.ts';
 import * as pgSchema from '#server/db/schema/pg/index.ts';
 import { companies as pgCompanies } from '#server/db/schema/pg/index.ts';
 import * as sqliteSchema from '#server/db/schema/sqlite.ts';
@@ -211,7 +211,11 @@ describe('schema drift between SQLite and PostgreSQL', () => {
       'email_verification_codes',
       'lot_event_objects',
       'lot_events',
+      'lot_inputs',
+      'lot_receipts',
+      'lot_shipments',
       'lots',
+      'partners',
       'password_reset_tokens',
       'products',
       'scan_events',
@@ -272,6 +276,8 @@ describe('schema drift between SQLite and PostgreSQL', () => {
         unit: text('unit'),
         recalledAt: text('recalled_at'),
         recallReason: text('recall_reason'),
+        heldAt: timestamp('held_at'),
+        holdReason: text('hold_reason'),
         version: integer('version').notNull().default(2),
         createdAt: createdAt(),
         updatedAt: jsonb('updated_at').notNull(),
