@@ -44,13 +44,18 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
     // One compact access line per request: the path without its query string, and no reset token.
     const ms = Math.round(performance.now() - started);
     const path = safePath(c.req.path);
-    logger.info({ event: 'http.request', method: c.req.method, path, status: c.res.status, ms, requestId }, 'request');
+    logger.info(
+      { event: 'http.request', method: c.req.method, path, status: c.res.status, ms, requestId },
+      'request',
+    );
   });
   app.use('*', securityHeaders(settings));
   // Until the database is prepared (decision 178) only the health paths answer; the rest is told to come back.
   app.use('*', (c, next) => {
     if (deps.health.starting && !c.req.path.startsWith('/api/health')) {
-      throw new AppError('SERVICE_UNAVAILABLE', vi.errors.starting, { retryAfter: NOT_READY_RETRY_AFTER_SECONDS });
+      throw new AppError('SERVICE_UNAVAILABLE', vi.errors.starting, {
+        retryAfter: NOT_READY_RETRY_AFTER_SECONDS,
+      });
     }
     return next();
   });
@@ -72,7 +77,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   // tRPC takes JSON only. The REST routes get the same limit from mountRestRoutes unless their table
   // declares a multipart body, which counts its bytes against UPLOAD_MAX_BYTES (server/edge/upload-body.ts).
   // GET and HEAD carry no body: the check would only cost a full Request object.
-  api.use('/trpc/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : jsonLimit(c, next)));
+  api.use('/trpc/*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : jsonLimit(c, next),
+  );
   // Set before the handler (a header set after it makes the response object expensive; see security-headers.ts).
   api.use('*', (c, next) => {
     c.header('Cache-Control', 'no-store');
@@ -98,7 +105,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
       // 172). Refused whole, before the body is read, the context made or any call run.
       maxBatchSize: TRPC_MAX_BATCH,
       // The adapter's type wants a plain record; our context is an interface with the same data.
-      createContext: async (_opts, c) => (await requestContext(deps, c)) as unknown as Record<string, unknown>,
+      createContext: async (_opts, c) =>
+        (await requestContext(deps, c)) as unknown as Record<string, unknown>,
       // 429 and 503 tell when to come back, as the REST envelope does (server/edge/envelope.ts).
       responseMeta: ({ errors }) => {
         const wait = errors.map((e) => (e.cause instanceof AppError ? (e.cause.retryAfter ?? 0) : 0));

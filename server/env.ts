@@ -133,7 +133,8 @@ export class SettingsError extends Error {
 }
 
 const TTL_UNITS = { s: 1, m: 60, h: 3600, d: 86400 } as const;
-const ttlSeconds = (ttl: string) => Number(ttl.slice(0, -1)) * TTL_UNITS[ttl.slice(-1) as keyof typeof TTL_UNITS];
+const ttlSeconds = (ttl: string) =>
+  Number(ttl.slice(0, -1)) * TTL_UNITS[ttl.slice(-1) as keyof typeof TTL_UNITS];
 
 /** The signing secret: JWT_SECRET, or one generated once and kept in DATA_DIR so restarts keep sessions. */
 function signingSecret(fromEnv: string | undefined, dataDir: string): Uint8Array {
@@ -195,7 +196,11 @@ export function loadSettings(source: Record<string, string | undefined> = proces
     demo: e.DEMO,
     trustProxy: e.TRUST_PROXY,
     accountMailsPerAddress: e.ACCOUNT_MAILS_PER_ADDRESS,
-    corsOrigins: e.CORS_ORIGIN ? e.CORS_ORIGIN.split(',').map((s) => s.trim()).filter(Boolean) : [],
+    corsOrigins: e.CORS_ORIGIN
+      ? e.CORS_ORIGIN.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [],
     scanRetentionMonths: e.SCAN_RETENTION_MONTHS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     photoScanMaxBytes: e.PHOTO_SCAN_MAX_BYTES,

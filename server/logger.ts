@@ -15,7 +15,16 @@ export function createLogger(level: string = 'info'): Logger {
       level,
       base: undefined,
       redact: {
-        paths: ['password', '*.password', 'token', '*.token', 'code', '*.code', 'authorization', '*.authorization'],
+        paths: [
+          'password',
+          '*.password',
+          'token',
+          '*.token',
+          'code',
+          '*.code',
+          'authorization',
+          '*.authorization',
+        ],
         censor: '[redacted]',
       },
     },

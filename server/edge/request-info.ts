@@ -9,7 +9,11 @@ import type { RequestInfo } from '#server/services/actor.ts';
  */
 export function clientIp(c: Context, settings: Pick<Settings, 'trustProxy'>): string {
   if (settings.trustProxy) {
-    const hops = c.req.header('x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean);
+    const hops = c.req
+      .header('x-forwarded-for')
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const last = hops?.at(-1);
     if (last) return last;
   }

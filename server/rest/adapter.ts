@@ -36,10 +36,24 @@ export interface RestRoute {
   /**
    * What the body is: JSON (default), held to the JSON limit before the handler runs, or a multipart
    * file, which server/edge/upload-body.ts counts against its own, larger limit while reading it.
+   * 'jsonList': JSON held to the same limit that may also be an array, for a path whose body is a list
+   * (a lot's inputs); its adapter wraps the list in an object, never spreads it.
    */
-  body?: 'json' | 'multipart';
+  body?: 'json' | 'jsonList' | 'multipart';
   input?: (req: RestRequest) => unknown | Promise<unknown>;
   call: (caller: Caller, input: never) => Promise<unknown>;
+  /**
+   * 'file': the procedure answers a file ({ filename, contentType, text }, a CSV for Excel), sent as an
+   * attachment instead of the JSON envelope.
+   */
+  answer?: 'file';
+}
+
+/** What a procedure answers for a REST path whose answer is a file. */
+export interface FileAnswer {
+  filename: string;
+  contentType: string;
+  text: string;
 }
 
 /** Helper that keeps the input type of `call` tied to what `input` builds. */
@@ -51,11 +65,16 @@ export function route<I, O>(r: {
   body?: RestRoute['body'];
   input?: (req: RestRequest) => I | Promise<I>;
   call: (caller: Caller, input: I) => Promise<O>;
+  answer?: 'file';
 }): RestRoute {
   return r as RestRoute;
 }
 
-async function readJson(c: HonoContext, alsoAccepted: readonly string[] = []): Promise<unknown> {
+async function readJson(
+  c: HonoContext,
+  alsoAccepted: readonly string[] = [],
+  listAllowed = false,
+): Promise<unknown> {
   const raw = await c.req.text();
   if (raw.trim() === '') return {};
   const type = c.req.header('content-type') ?? '';
@@ -70,7 +89,7 @@ async function readJson(c: HonoContext, alsoAccepted: readonly string[] = []): P
   }
   // Every JSON body of the API is an object; an array of 100,000 items spread into `{ ...body, id }` became
   // an object of 100,000 keys before any schema saw it.
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+  if (body === null || typeof body !== 'object' || (Array.isArray(body) && !listAllowed)) {
     throw new AppError('BAD_REQUEST', vi.errors.notAnObject);
   }
   return body;
@@ -80,7 +99,12 @@ async function readJson(c: HonoContext, alsoAccepted: readonly string[] = []): P
  * Mounts the routes on `app` (already under /api). A route's body kind, declared beside its path,
  * decides which size limit it is held to: `jsonLimit` for JSON, the upload reader's for multipart.
  */
-export function mountRestRoutes(app: Hono, deps: AppDeps, routes: RestRoute[], jsonLimit: MiddlewareHandler): void {
+export function mountRestRoutes(
+  app: Hono,
+  deps: AppDeps,
+  routes: RestRoute[],
+  jsonLimit: MiddlewareHandler,
+): void {
   for (const r of routes) {
     const limited = r.method !== 'get' && r.body !== 'multipart';
     const handler: Handler = async (c) => {
@@ -89,11 +113,18 @@ export function mountRestRoutes(app: Hono, deps: AppDeps, routes: RestRoute[], j
       const req: RestRequest = {
         params: c.req.param() as Record<string, string>,
         query: c.req.query(),
-        json: (alsoAccepted) => readJson(c, alsoAccepted),
+        json: (alsoAccepted) => readJson(c, alsoAccepted, r.body === 'jsonList'),
         hono: c,
       };
       const input = r.input ? await r.input(req) : undefined;
       const data = await r.call(caller, input as never);
+      if (r.answer === 'file') {
+        const file = data as FileAnswer;
+        c.header('Content-Type', file.contentType);
+        c.header('Content-Disposition', `attachment; filename="${file.filename}"`);
+        c.header('Cache-Control', 'no-store');
+        return c.body(file.text);
+      }
       const status = r.status ?? 200;
       const message = typeof r.message === 'function' ? r.message(data as never) : r.message;
       return c.json(okBody(data, status, message), status);

@@ -10,6 +10,7 @@ import { publicProductsRoutes } from './publicProducts.ts';
 import { scanLogsRoutes } from './scanLogs.ts';
 import { shortLinksRoutes } from './shortLinks.ts';
 import { statisticsRoutes } from './statistics.ts';
+import { supplyChainRoutes } from './supply-chain.ts';
 import { systemRoutes } from './system.ts';
 import { uploadsRoutes } from './uploads.ts';
 import { usersRoutes } from './users.ts';
@@ -33,6 +34,7 @@ export const restRoutes: RestRoute[] = [
   ...statisticsRoutes,
   ...productImportRoutes,
   ...productsRoutes,
+  ...supplyChainRoutes,
   ...lotsRoutes,
   ...publicProductsRoutes,
   ...documentsRoutes,

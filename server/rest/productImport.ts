@@ -4,7 +4,7 @@ import { readUploadForm } from '#server/edge/upload-body.ts';
 import { route, type RestRoute } from './adapter.ts';
 
 /** The file, and the form's text fields (`dryRun`, `companyId`); the query string may carry them too (`?dryRun=true`). */
-async function formFields(c: Context) {
+export async function formFields(c: Context) {
   const { file, fields } = await readUploadForm(c);
   const field = (name: string) => {
     const v = fields.get(name) ?? c.req.query(name);

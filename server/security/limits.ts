@@ -1,6 +1,11 @@
 import { availableParallelism } from 'node:os';
 import type { Pool } from 'pg';
-import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { AppError } from '#server/errors.ts';
 import { createWorkQueue, type WorkQueue } from './work-queue.ts';
@@ -136,7 +141,10 @@ const HASH_RESERVED_WAITING = 4 * HASH_CONCURRENCY;
  * The app's limits. Without a pool they count in memory, as a single server needs; with the PostgreSQL
  * pool (after prepareRateLimitStore) they count in its table, and so do the app's other instances.
  */
-export function createLimits(options: { accountMailsPerAddress?: number } = {}, stores: LimitStores = {}): Limits {
+export function createLimits(
+  options: { accountMailsPerAddress?: number } = {},
+  stores: LimitStores = {},
+): Limits {
   const limiter = bucketMaker(stores);
   return {
     signInPair: limiter('sign_in_pair', SIGN_IN_FAILS_PER_EMAIL_AND_IP, SIGN_IN_WINDOW_SECONDS),

@@ -26,5 +26,7 @@ export const LOGGED_PATH_MAX = 256;
  */
 export function safePath(path: string): string {
   const safe = path.replace(SECRET_PATHS, '$1[redacted]');
-  return safe.length <= LOGGED_PATH_MAX ? safe : `${safe.slice(0, LOGGED_PATH_MAX)}…[${safe.length} characters]`;
+  return safe.length <= LOGGED_PATH_MAX
+    ? safe
+    : `${safe.slice(0, LOGGED_PATH_MAX)}…[${safe.length} characters]`;
 }

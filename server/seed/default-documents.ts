@@ -1,7 +1,10 @@
 import type { DocumentKey } from '#shared/constants.ts';
 
 /** The home page and terms of a fresh install, until an administrator edits them. */
-export const DEFAULT_DOCUMENTS: Record<DocumentKey, Array<{ title: string; subtitle: string; body: string }>> = {
+export const DEFAULT_DOCUMENTS: Record<
+  DocumentKey,
+  Array<{ title: string; subtitle: string; body: string }>
+> = {
   traceability: [
     {
       title: 'Truy xuất nguồn gốc sản phẩm',

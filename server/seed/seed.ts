@@ -5,7 +5,11 @@ import type { Executor } from '#server/db/client.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { generateCode } from '#server/services/codes.ts';
-import { insertProductRecord, type ProductFields, type TrackingFields } from '#server/services/products/records.ts';
+import {
+  insertProductRecord,
+  type ProductFields,
+  type TrackingFields,
+} from '#server/services/products/records.ts';
 import { insertLotRecord } from '#server/services/lots/save.ts';
 import { DEFAULT_DOCUMENTS } from './default-documents.ts';
 import { vietnameseSortKey } from '#shared/sort-key.ts';
@@ -15,7 +19,11 @@ export async function ensureDefaultDocuments({ db }: Pick<AppDeps, 'db'>): Promi
   const { documents } = db.tables;
   for (const [key, sections] of Object.entries(DEFAULT_DOCUMENTS)) {
     const k = key as keyof typeof DEFAULT_DOCUMENTS;
-    const [present] = await db.select({ id: documents.id }).from(documents).where(eq(documents.key, k)).limit(1);
+    const [present] = await db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(eq(documents.key, k))
+      .limit(1);
     if (present) continue;
     await db.insert(documents).values(sections.map((s, position) => ({ key: k, position, ...s })));
   }
@@ -33,10 +41,30 @@ const DEMO_PRODUCTS: Array<ProductFields & { trackings: TrackingFields[] }> = [
     tags: ['Hữu cơ', 'Rang mộc'],
     status: 'ACTIVE',
     trackings: [
-      { activity: 'Thu hoạch', location: 'Nông trại Ea Tu, Buôn Ma Thuột', date: '2026-10-02', description: 'Hái chín chọn lọc bằng tay.' },
-      { activity: 'Phơi và sơ chế', location: 'Xưởng sơ chế Ea Tu', date: '2026-10-05', description: 'Phơi trên giàn 21 ngày.' },
-      { activity: 'Rang', location: 'Xưởng rang HTX Cà phê Đắk Lắk', date: '2026-11-01', description: 'Rang mộc, không tẩm ướp.' },
-      { activity: 'Đóng gói', location: 'Xưởng rang HTX Cà phê Đắk Lắk', date: '2026-11-03', description: 'Túi van một chiều 500g.' },
+      {
+        activity: 'Thu hoạch',
+        location: 'Nông trại Ea Tu, Buôn Ma Thuột',
+        date: '2026-10-02',
+        description: 'Hái chín chọn lọc bằng tay.',
+      },
+      {
+        activity: 'Phơi và sơ chế',
+        location: 'Xưởng sơ chế Ea Tu',
+        date: '2026-10-05',
+        description: 'Phơi trên giàn 21 ngày.',
+      },
+      {
+        activity: 'Rang',
+        location: 'Xưởng rang HTX Cà phê Đắk Lắk',
+        date: '2026-11-01',
+        description: 'Rang mộc, không tẩm ướp.',
+      },
+      {
+        activity: 'Đóng gói',
+        location: 'Xưởng rang HTX Cà phê Đắk Lắk',
+        date: '2026-11-03',
+        description: 'Túi van một chiều 500g.',
+      },
     ],
   },
   {
@@ -48,7 +76,12 @@ const DEMO_PRODUCTS: Array<ProductFields & { trackings: TrackingFields[] }> = [
     status: 'ACTIVE',
     trackings: [
       { activity: 'Thu hoạch', location: 'Vườn tiêu Hàm Ninh', date: '2026-03-12', description: '' },
-      { activity: 'Phơi khô', location: 'Hàm Ninh, Phú Quốc', date: '2026-03-15', description: 'Phơi nắng 5 ngày.' },
+      {
+        activity: 'Phơi khô',
+        location: 'Hàm Ninh, Phú Quốc',
+        date: '2026-03-15',
+        description: 'Phơi nắng 5 ngày.',
+      },
       { activity: 'Đóng hũ', location: 'Xưởng HTX', date: '2026-04-02', description: '' },
     ],
   },
@@ -60,7 +93,12 @@ const DEMO_PRODUCTS: Array<ProductFields & { trackings: TrackingFields[] }> = [
     tags: ['Hữu cơ'],
     status: 'ACTIVE',
     trackings: [
-      { activity: 'Gieo sạ', location: 'Cánh đồng Mỹ Xuyên', date: '2026-05-01', description: 'Mô hình lúa – tôm.' },
+      {
+        activity: 'Gieo sạ',
+        location: 'Cánh đồng Mỹ Xuyên',
+        date: '2026-05-01',
+        description: 'Mô hình lúa – tôm.',
+      },
       { activity: 'Thu hoạch', location: 'Cánh đồng Mỹ Xuyên', date: '2026-08-20', description: '' },
       { activity: 'Xay xát', location: 'Nhà máy xay Mỹ Xuyên', date: '2026-09-01', description: '' },
     ],
@@ -73,7 +111,12 @@ const DEMO_PRODUCTS: Array<ProductFields & { trackings: TrackingFields[] }> = [
     tags: ['Nguyên chất'],
     status: 'ACTIVE',
     trackings: [
-      { activity: 'Khai thác', location: 'Trại ong Krông Pắc', date: '2026-03-20', description: 'Mùa hoa cà phê.' },
+      {
+        activity: 'Khai thác',
+        location: 'Trại ong Krông Pắc',
+        date: '2026-03-20',
+        description: 'Mùa hoa cà phê.',
+      },
       { activity: 'Lọc và đóng chai', location: 'Xưởng HTX', date: '2026-04-01', description: '' },
     ],
   },
@@ -135,16 +178,25 @@ async function seedDemoLots(tx: Executor, companyId: number): Promise<void> {
       .values({ code: generateCode(), companyId, productId: product.id, lotId: row.id, boundAt: new Date() });
     return row;
   };
-  await lot('L2405A', { productionDate: '2024-05-02', expiryDate: '2025-05-02', quantity: 1200, unit: 'túi' }, [
-    {
-      activity: 'Rang mẻ L2405A',
-      location: 'Xưởng rang Đà Lạt',
-      date: '2024-05-02',
-      bizStep: 'commissioning',
-    },
-    { activity: 'Đóng gói', location: 'Xưởng rang Đà Lạt', date: '2024-05-03', bizStep: 'packing' },
-    { activity: 'Giao nhà phân phối', location: 'TP. Hồ Chí Minh', date: '2024-05-10', bizStep: 'shipping' },
-  ]);
+  await lot(
+    'L2405A',
+    { productionDate: '2024-05-02', expiryDate: '2025-05-02', quantity: 1200, unit: 'túi' },
+    [
+      {
+        activity: 'Rang mẻ L2405A',
+        location: 'Xưởng rang Đà Lạt',
+        date: '2024-05-02',
+        bizStep: 'commissioning',
+      },
+      { activity: 'Đóng gói', location: 'Xưởng rang Đà Lạt', date: '2024-05-03', bizStep: 'packing' },
+      {
+        activity: 'Giao nhà phân phối',
+        location: 'TP. Hồ Chí Minh',
+        date: '2024-05-10',
+        bizStep: 'shipping',
+      },
+    ],
+  );
   await lot('L2406B', { productionDate: '2024-06-05', expiryDate: '2025-06-05', quantity: 800, unit: 'túi' });
   const recalled = await lot('L2404R', {
     productionDate: '2024-04-12',
@@ -168,9 +220,16 @@ async function seedDemoLots(tx: Executor, companyId: number): Promise<void> {
 export async function seedDemo(deps: AppDeps): Promise<void> {
   const { db, logger } = deps;
   const { companies, shortLinks, users } = db.tables;
-  const [seeded] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ADMIN_EMAIL)).limit(1);
+  const [seeded] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, DEMO_ADMIN_EMAIL))
+    .limit(1);
   if (seeded) return;
-  const passwordHash = await hashPassword(randomBytes(24).toString('base64url'), deps.settings.passwordHashCost);
+  const passwordHash = await hashPassword(
+    randomBytes(24).toString('base64url'),
+    deps.settings.passwordHashCost,
+  );
   await transaction(db, async (tx) => {
     const [inserted] = await tx
       .insert(companies)
@@ -185,13 +244,28 @@ export async function seedDemo(deps: AppDeps): Promise<void> {
       .returning();
     // An insert's RETURNING has its one row.
     const company = inserted!;
-    await tx
-      .insert(users)
-      .values([
-        { name: 'Quản trị HTX', nameSort: vietnameseSortKey('Quản trị HTX'), email: DEMO_ADMIN_EMAIL, passwordHash, role: 'COMPANY_ADMIN', status: 'ACTIVE', companyId: company.id },
-        { name: 'Nhân viên HTX', nameSort: vietnameseSortKey('Nhân viên HTX'), email: DEMO_EMPLOYEE_EMAIL, passwordHash, role: 'EMPLOYEE', status: 'ACTIVE', companyId: company.id },
-      ]);
-    for (const { trackings, ...fields } of DEMO_PRODUCTS) await insertProductRecord(tx, company.id, fields, trackings);
+    await tx.insert(users).values([
+      {
+        name: 'Quản trị HTX',
+        nameSort: vietnameseSortKey('Quản trị HTX'),
+        email: DEMO_ADMIN_EMAIL,
+        passwordHash,
+        role: 'COMPANY_ADMIN',
+        status: 'ACTIVE',
+        companyId: company.id,
+      },
+      {
+        name: 'Nhân viên HTX',
+        nameSort: vietnameseSortKey('Nhân viên HTX'),
+        email: DEMO_EMPLOYEE_EMAIL,
+        passwordHash,
+        role: 'EMPLOYEE',
+        status: 'ACTIVE',
+        companyId: company.id,
+      },
+    ]);
+    for (const { trackings, ...fields } of DEMO_PRODUCTS)
+      await insertProductRecord(tx, company.id, fields, trackings);
     await tx
       .insert(shortLinks)
       .values(Array.from({ length: 10 }, () => ({ code: generateCode(), companyId: company.id })));

@@ -36,16 +36,14 @@ export async function ensureSuperAdmin(deps: AppDeps): Promise<void> {
       .set({ role: 'SUPER_ADMIN', status: 'ACTIVE', companyId: null, deletedAt: null, passwordHash })
       .where(eq(users.id, taken.id));
   } else {
-    await db
-      .insert(users)
-      .values({
-        name: 'Quản trị viên',
-        nameSort: vietnameseSortKey('Quản trị viên'),
-        email: settings.adminEmail,
-        passwordHash,
-        role: 'SUPER_ADMIN',
-        status: 'ACTIVE',
-      });
+    await db.insert(users).values({
+      name: 'Quản trị viên',
+      nameSort: vietnameseSortKey('Quản trị viên'),
+      email: settings.adminEmail,
+      passwordHash,
+      role: 'SUPER_ADMIN',
+      status: 'ACTIVE',
+    });
   }
   logger.info({ event: 'bootstrap.admin_created', email: settings.adminEmail }, 'SUPER_ADMIN created');
 }

@@ -29,7 +29,8 @@ const errorMapping = t.middleware(async ({ ctx, next, getRawInput }) => {
   if (!app) {
     const result = await next();
     if (result.ok) return result;
-    app = result.error.cause instanceof AppError ? result.error.cause : databaseUnavailable(result.error.cause);
+    app =
+      result.error.cause instanceof AppError ? result.error.cause : databaseUnavailable(result.error.cause);
     if (!app && isDiskFull(result.error.cause)) {
       ctx.disk.sawFull('request');
       app = storageFullError();

@@ -23,7 +23,8 @@ export function tooWide(input: unknown): AppError | null {
     }
     let keys = 0;
     for (const key in value) {
-      if (++keys > INPUT_KEYS_MAX) return new AppError('BAD_REQUEST', vi.errors.tooManyFields(INPUT_KEYS_MAX));
+      if (++keys > INPUT_KEYS_MAX)
+        return new AppError('BAD_REQUEST', vi.errors.tooManyFields(INPUT_KEYS_MAX));
       const item = (value as Record<string, unknown>)[key];
       if (item !== null && typeof item === 'object') stack.push(item);
     }

@@ -4,12 +4,15 @@ import { companiesRouter } from './routers/companies.ts';
 import { documentsRouter } from './routers/documents.ts';
 import { epcisRouter } from './routers/epcis.ts';
 import { lotsRouter } from './routers/lots.ts';
+import { receiptsRouter, shipmentsRouter } from './routers/movements.ts';
+import { partnersRouter } from './routers/partners.ts';
 import { productImportRouter } from './routers/productImport.ts';
 import { productsRouter } from './routers/products.ts';
 import { publicProductsRouter } from './routers/publicProducts.ts';
 import { scanLogsRouter } from './routers/scanLogs.ts';
 import { shortLinksRouter } from './routers/shortLinks.ts';
 import { statisticsRouter } from './routers/statistics.ts';
+import { supplyChainRouter } from './routers/supply-chain.ts';
 import { systemRouter } from './routers/system.ts';
 import { uploadsRouter } from './routers/uploads.ts';
 import { usersRouter } from './routers/users.ts';
@@ -29,6 +32,10 @@ export const appRouter = router({
   statistics: statisticsRouter,
   uploads: uploadsRouter,
   epcis: epcisRouter,
+  partners: partnersRouter,
+  receipts: receiptsRouter,
+  shipments: shipmentsRouter,
+  supplyChain: supplyChainRouter,
 });
 
 export type AppRouter = typeof appRouter;

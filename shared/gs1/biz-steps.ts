@@ -7,22 +7,85 @@ import { foldVietnamese } from '#shared/text.ts';
 
 /** CBV 2.0 bizStep bare names (the values EPCIS 2.0's JSON schema lists). */
 export const CBV_BIZ_STEPS = [
-  'accepting', 'arriving', 'assembling', 'collecting', 'commissioning', 'consigning', 'creating_class_instance',
-  'cycle_counting', 'decommissioning', 'departing', 'destroying', 'disassembling', 'dispensing', 'encoding',
-  'entering_exiting', 'holding', 'inspecting', 'installing', 'killing', 'loading', 'other', 'packing', 'picking',
-  'receiving', 'removing', 'repackaging', 'repairing', 'replacing', 'reserving', 'retail_selling', 'shipping',
-  'staging_outbound', 'stock_taking', 'stocking', 'storing', 'transporting', 'unloading', 'unpacking',
-  'void_shipping', 'sensor_reporting', 'sampling',
+  'accepting',
+  'arriving',
+  'assembling',
+  'collecting',
+  'commissioning',
+  'consigning',
+  'creating_class_instance',
+  'cycle_counting',
+  'decommissioning',
+  'departing',
+  'destroying',
+  'disassembling',
+  'dispensing',
+  'encoding',
+  'entering_exiting',
+  'holding',
+  'inspecting',
+  'installing',
+  'killing',
+  'loading',
+  'other',
+  'packing',
+  'picking',
+  'receiving',
+  'removing',
+  'repackaging',
+  'repairing',
+  'replacing',
+  'reserving',
+  'retail_selling',
+  'shipping',
+  'staging_outbound',
+  'stock_taking',
+  'stocking',
+  'storing',
+  'transporting',
+  'unloading',
+  'unpacking',
+  'void_shipping',
+  'sensor_reporting',
+  'sampling',
 ] as const;
 export type CbvBizStep = (typeof CBV_BIZ_STEPS)[number];
 
 /** CBV 2.0 disposition bare names (EPCIS 2.0's JSON schema). */
 export const CBV_DISPOSITIONS = [
-  'active', 'container_closed', 'damaged', 'destroyed', 'dispensed', 'disposed', 'encoded', 'expired',
-  'in_progress', 'in_transit', 'inactive', 'no_pedigree_match', 'non_sellable_other', 'partially_dispensed',
-  'recalled', 'reserved', 'retail_sold', 'returned', 'sellable_accessible', 'sellable_not_accessible', 'stolen',
-  'unknown', 'available', 'completeness_verified', 'completeness_inferred', 'conformant', 'container_open',
-  'mismatch_instance', 'mismatch_class', 'mismatch_quantity', 'needs_replacement', 'non_conformant', 'unavailable',
+  'active',
+  'container_closed',
+  'damaged',
+  'destroyed',
+  'dispensed',
+  'disposed',
+  'encoded',
+  'expired',
+  'in_progress',
+  'in_transit',
+  'inactive',
+  'no_pedigree_match',
+  'non_sellable_other',
+  'partially_dispensed',
+  'recalled',
+  'reserved',
+  'retail_sold',
+  'returned',
+  'sellable_accessible',
+  'sellable_not_accessible',
+  'stolen',
+  'unknown',
+  'available',
+  'completeness_verified',
+  'completeness_inferred',
+  'conformant',
+  'container_open',
+  'mismatch_instance',
+  'mismatch_class',
+  'mismatch_quantity',
+  'needs_replacement',
+  'non_conformant',
+  'unavailable',
 ] as const;
 
 /**
@@ -62,11 +125,16 @@ const PHRASES: ReadonlyArray<readonly [string, CbvBizStep]> = [
  * Folded words that name a step only when they are the whole activity: "bán" (selling) folds to the
  * same letters as "bàn" (table, "bàn giao" handing over) and "bản" ("bản đồ" map).
  */
-const WHOLE_ACTIVITY: Readonly<Record<string, CbvBizStep>> = { ban: 'retail_selling', 'ban cho khach': 'retail_selling' };
+const WHOLE_ACTIVITY: Readonly<Record<string, CbvBizStep>> = {
+  ban: 'retail_selling',
+  'ban cho khach': 'retail_selling',
+};
 
 /** The CBV step an activity names, or null: the longest phrase found as whole words wins. */
 export function cbvBizStepFor(activity: string): CbvBizStep | null {
-  const folded = foldVietnamese(activity).replace(/[^a-z0-9]+/g, ' ').trim();
+  const folded = foldVietnamese(activity)
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
   // Own keys only: an activity named "constructor" must not find Object's.
   if (Object.hasOwn(WHOLE_ACTIVITY, folded)) return WHOLE_ACTIVITY[folded] as CbvBizStep;
   const words = ` ${folded} `;
@@ -88,7 +156,11 @@ export function isCbvBizStep(value: string): value is CbvBizStep {
 
 /** The slug of an activity for the app's own bizStep URI: folded, words joined by '-'. */
 export function bizStepSlug(activity: string): string {
-  return foldVietnamese(activity).replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'buoc';
+  return (
+    foldVietnamese(activity)
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'buoc'
+  );
 }
 
 /**
@@ -98,7 +170,10 @@ export function bizStepSlug(activity: string): string {
 export function bizStepOf(step: { bizStep?: string | null; activity: string }, publicUrl: string): string {
   const stored = step.bizStep?.trim().replace(CBV_LONG_FORM, '');
   if (stored && (isCbvBizStep(stored) || /^[a-z][a-z0-9+.-]*:/i.test(stored))) return stored;
-  return cbvBizStepFor(step.activity) ?? `${publicUrl.replace(/\/+$/, '')}/voc/bizstep/${bizStepSlug(step.activity)}`;
+  return (
+    cbvBizStepFor(step.activity) ??
+    `${publicUrl.replace(/\/+$/, '')}/voc/bizstep/${bizStepSlug(step.activity)}`
+  );
 }
 
 /** Vietnamese names of the CBV steps an imported event may carry without the company's own words. */

@@ -62,7 +62,28 @@ export function isValidLotCode(s: string): boolean {
   return typeof s === 'string' && s.length >= 1 && s.length <= LOT_CODE_MAX && GS1_CSET82.test(s);
 }
 
-/** A Vietnamese tax code (mã số thuế): 10 digits, or 10 digits, '-' and 3 digits for a branch. */
+/** Why a Vietnamese tax code is refused, or null when it is valid. */
+export type TaxCodeProblem = 'format' | 'checkDigit';
+
+/** The weights of the first nine digits of a tax code (mã số thuế), as the tax authority computes its tenth. */
+const TAX_CODE_WEIGHTS = [31, 29, 23, 19, 17, 13, 7, 5, 3];
+
+/**
+ * A Vietnamese tax code (mã số thuế): 10 digits, or 10 digits, '-' and 3 digits for a branch. The first
+ * two digits are the province, the next seven a number that is not all zeros, the tenth a check digit:
+ * 10 - (the weighted sum of the first nine mod 11), which a sum of 0 mod 11 can never match. A branch's
+ * number is 001-999.
+ */
+export function taxCodeProblem(input: string): TaxCodeProblem | null {
+  const m = /^(\d{10})(?:-(\d{3}))?$/.exec(typeof input === 'string' ? input.trim() : '');
+  if (!m) return 'format';
+  const digits = m[1] as string;
+  if (digits.slice(2, 9) === '0000000' || m[2] === '000') return 'format';
+  let sum = 0;
+  for (let i = 0; i < 9; i++) sum += (digits.charCodeAt(i) - 48) * (TAX_CODE_WEIGHTS[i] as number);
+  return 10 - (sum % 11) === digits.charCodeAt(9) - 48 ? null : 'checkDigit';
+}
+
 export function isValidTaxCode(s: string): boolean {
-  return typeof s === 'string' && /^\d{10}(-\d{3})?$/.test(s);
+  return taxCodeProblem(s) === null;
 }

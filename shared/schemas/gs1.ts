@@ -3,8 +3,8 @@ import {
   gtinProblem,
   isValidGln,
   isValidLotCode,
-  isValidTaxCode,
   normalizeGtin,
+  taxCodeProblem,
 } from '#shared/gs1/identifiers.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 
@@ -36,12 +36,22 @@ export const glnSchema = z
   .refine((v) => v === '' || isValidGln(v), l.invalidGln)
   .transform((v) => (v === '' ? null : v));
 
-/** A Vietnamese tax code; empty means none. */
+/** A Vietnamese tax code, check digit verified (decision 200); empty means none. */
 export const taxCodeSchema = z
   .string()
   .trim()
-  .refine((v) => v === '' || isValidTaxCode(v), l.invalidTaxCode)
-  .transform((v) => (v === '' ? null : v));
+  .transform((v, ctx) => {
+    if (v === '') return null;
+    const problem = taxCodeProblem(v);
+    if (problem) {
+      ctx.addIssue({
+        code: 'custom',
+        message: problem === 'checkDigit' ? l.taxCodeCheckDigit : l.invalidTaxCode,
+      });
+      return z.NEVER;
+    }
+    return v;
+  });
 
 /** A lot code (GS1 AI 10). Kept as typed: lot codes are case-sensitive in GS1. */
 export const lotCodeSchema = z

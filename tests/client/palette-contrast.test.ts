@@ -6,12 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  CONTRASTS,
-  COLOR_SCHEMES,
-  NAV_COLORS,
-  PRIMARY_COLORS,
-} from '#client/settings/app-settings.ts';
+import { CONTRASTS, COLOR_SCHEMES, NAV_COLORS, PRIMARY_COLORS } from '#client/settings/app-settings.ts';
 
 const css = readFileSync(join(import.meta.dirname, '../../client/src/palette.css'), 'utf8');
 

@@ -17,11 +17,7 @@ describe('[client][session]: the session reducer', () => {
       isLoggedIn: false,
       currentUser: null,
       currentOnboardingStep: -1,
-      leftMenuPaths: [
-        '/products',
-        '/scan-qr',
-        '/auth/sign-in',
-      ],
+      leftMenuPaths: ['/products', '/scan-qr', '/auth/sign-in'],
     });
   });
   it('[COMPANY_ADMIN][session]: initialized with a user: authenticated, logged in, the role menu paths', () => {

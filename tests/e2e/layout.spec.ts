@@ -2,7 +2,6 @@ import { signIn } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { ADMIN } from './support/e2e-settings.ts';
 
-
 test('[SUPER_ADMIN][e2e][layout]: the sidebar toggles between vertical (300px) and mini (130px) and remembers it', async ({
   page,
 }) => {

@@ -21,7 +21,9 @@ const gzipKb = (path: string) =>
 /** The page's module scripts, and the gzipped size of every script it loaded. */
 async function scripts(page: Page) {
   const { entries, loaded } = await page.evaluate(() => ({
-    entries: [...document.querySelectorAll('script[type=module][src]')].map((s) => (s as HTMLScriptElement).src),
+    entries: [...document.querySelectorAll('script[type=module][src]')].map(
+      (s) => (s as HTMLScriptElement).src,
+    ),
     loaded: performance
       .getEntriesByType('resource')
       .map((r) => new URL(r.name).pathname)
@@ -40,7 +42,8 @@ test('[GUEST][e2e][light]: the public pages run the light page within 70 kB; the
     headers: { authorization: `Bearer ${owner.accessToken}` },
     data: { name: 'Chè Shan tuyết', status: 'ACTIVE', origin: 'Hà Giang' },
   });
-  const product = ((await res.json()) as { data: { id: number; companyId: number; qr_code_url: string } }).data;
+  const product = ((await res.json()) as { data: { id: number; companyId: number; qr_code_url: string } })
+    .data;
 
   for (const path of [
     `/products/details/${product.id}`,

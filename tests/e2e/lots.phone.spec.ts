@@ -162,7 +162,10 @@ test('a company chooses Digital Link QR codes: its lot code carries /01/{gtin}/1
   });
   expect(created.status(), await created.text()).toBe(201);
   const product = ((await created.json()) as { data: { id: number } }).data;
-  const lotRes = await request.post('/api/lots', { headers: auth, data: { productId: product.id, code: 'LOT2611' } });
+  const lotRes = await request.post('/api/lots', {
+    headers: auth,
+    data: { productId: product.id, code: 'LOT2611' },
+  });
   const lot = ((await lotRes.json()) as { data: { id: number } }).data;
   expect((await request.post(`/api/lots/${lot.id}/qr-codes`, { headers: auth })).status()).toBe(201);
   await signIn(page, owner.email, owner.password);
@@ -175,12 +178,16 @@ test('a company chooses Digital Link QR codes: its lot code carries /01/{gtin}/1
   await page.getByRole('button', { name: 'Lưu', exact: true }).first().click();
   await expect(page.getByText('Đã lưu thông tin doanh nghiệp')).toBeVisible();
   await expectNoAxeViolations(page, 'company settings with the Digital Link choice (phone)');
-  await page.screenshot({ path: testInfo.outputPath('company-settings-digital-link-390.png'), fullPage: true });
+  await page.screenshot({
+    path: testInfo.outputPath('company-settings-digital-link-390.png'),
+    fullPage: true,
+  });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   // What the lot's label carries now.
   const lots = await request.get(`/api/lots?productId=${product.id}`, { headers: auth });
-  const url = ((await lots.json()) as { data: { qrCodes: { url: string }[] }[] }).data[0]?.qrCodes[0]?.url ?? '';
+  const url =
+    ((await lots.json()) as { data: { qrCodes: { url: string }[] }[] }).data[0]?.qrCodes[0]?.url ?? '';
   expect(new URL(url).pathname).toBe(`/01/${gtin.padStart(14, '0')}/10/LOT2611`);
 
   await request.post(`/api/lots/${lot.id}/recall`, { headers: auth, data: { reason: 'Nhiễm khuẩn' } });

@@ -10,7 +10,6 @@ import { createActiveUser, signIn } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { ADMIN } from './support/e2e-settings.ts';
 
-
 interface CreatedProduct {
   id: number;
   name: string;

@@ -9,7 +9,6 @@ import { addCodes, addProduct, newCompanyOwner } from './support/company.ts';
 import { expect, test } from './support/fixtures.ts';
 import { ADMIN } from './support/e2e-settings.ts';
 
-
 test.use({ viewport: { width: 390, height: 844 } });
 
 /** Each page, once its heading is on screen, is no wider than the screen, and nothing in it scrolls sideways. */

@@ -11,7 +11,10 @@ export const TEST_PASSWORD = 'mat-khau-thu-nghiem-1';
 let seq = 0;
 let cachedHash: Promise<string> | undefined;
 
-export async function createCompany(deps: AppDeps, fields: Partial<Tables['companies']['$inferInsert']> = {}) {
+export async function createCompany(
+  deps: AppDeps,
+  fields: Partial<Tables['companies']['$inferInsert']> = {},
+) {
   const { companies } = deps.db.tables;
   seq++;
   const [row] = await deps.db
@@ -68,7 +71,13 @@ export async function tokenFor(deps: AppDeps, user: UserRow): Promise<string> {
 /** A tRPC caller acting as `user` (or a visitor when null), without going through a token. */
 export function callerFor(deps: AppDeps, user: UserRow | null) {
   const actor = user
-    ? { id: user.id, role: user.role, companyId: user.companyId, status: user.status, tokenVersion: user.tokenVersion }
+    ? {
+        id: user.id,
+        role: user.role,
+        companyId: user.companyId,
+        status: user.status,
+        tokenVersion: user.tokenVersion,
+      }
     : null;
   return createCaller(createContextInner(deps, actor));
 }

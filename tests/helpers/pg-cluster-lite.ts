@@ -71,8 +71,13 @@ export async function startPgCluster(): Promise<PgCluster> {
   const port = Number(process.env.PG_LITE_PORT) || (await freePort());
   run(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
   run(join(bin, 'pg_ctl'), [
-    '-D', data, '-l', join(dir, 'log'), '-w',
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`,
+    '-D',
+    data,
+    '-l',
+    join(dir, 'log'),
+    '-w',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`,
     'start',
   ]);
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;

@@ -4,10 +4,11 @@ import { DeclaredTable } from './define.ts';
 import * as documents from './documents.ts';
 import * as products from './products.ts';
 import * as scans from './scans.ts';
+import * as supplyChain from './supply-chain.ts';
 import * as users from './users.ts';
 
 /** Every declaration module's exports: its tables (DeclaredTable) and its value lists. */
-const declared = { ...companies, ...documents, ...products, ...scans, ...users };
+const declared = { ...companies, ...documents, ...products, ...scans, ...supplyChain, ...users };
 type Declared = typeof declared;
 type TableName = { [K in keyof Declared]: Declared[K] extends DeclaredTable ? K : never }[keyof Declared];
 

@@ -144,6 +144,19 @@ export const lots = defineTable(
     unit: c.text('unit'),
     recalledAt: c.time('recalled_at'),
     recallReason: c.text('recall_reason'),
+    /**
+     * Made from a recalled batch (decision 200): set on every lot reached forward from a recalled lot, naming
+     * that lot and its reason, cleared when that recall is lifted. Public: the lot's banner says so.
+     */
+    inputRecallLotId: c.int('input_recall_lot_id'),
+    inputRecallCode: c.text('input_recall_code'),
+    inputRecallReason: c.text('input_recall_reason'),
+    /**
+     * On hold (decision 200): kept back for a check, never shipped nor used as an input until released.
+     * Not public: a hold is the company's own business, a recall is the public's.
+     */
+    heldAt: c.time('held_at'),
+    holdReason: c.text('hold_reason'),
     version: c.int('version').notNull().default(1),
     createdAt: c.createdAt(),
     updatedAt: c.updatedAt(),

@@ -36,7 +36,8 @@ export async function login(deps: AppDeps & LimitScope, email: string, password:
   const user = await limitedSignIn(deps, email, async (cleanAddress) => {
     const found = await findUserByEmail(deps.db, email);
     const stored = found ? found.passwordHash : await dummyFor(deps);
-    const owner = cleanAddress && found && ip !== undefined && isKnownAddress(deps, found, ip) ? email : undefined;
+    const owner =
+      cleanAddress && found && ip !== undefined && isKnownAddress(deps, found, ip) ? email : undefined;
     const ok = (await hashing(deps, () => verifyPassword(password, stored), owner)) && found;
     if (!ok) {
       deps.logger.warn({ event: 'auth.login_failed', ...who }, 'sign-in failed');

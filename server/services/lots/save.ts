@@ -1,6 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
+import { reachLots } from '#server/db/lot-graph.ts';
 import { newEventId, type Tables } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
@@ -12,6 +13,7 @@ import { timelineStep } from '#server/services/products/records.ts';
 import type { CompanyScope } from '#server/services/products/scope.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import type { CreateLotInput, LotEventInput, UpdateLotInput } from '#shared/schemas/lots.ts';
+import { TRACE_MAX_DEPTH, TRACE_MAX_LOTS } from '#shared/supply-chain.ts';
 import { getLot, lotEventColumns, type LotRow, requireLotInScope } from './read.ts';
 
 const l = vi.lots;
@@ -184,33 +186,140 @@ export function updateLot(deps: AppDeps, scope: CompanyScope, input: UpdateLotIn
   });
 }
 
-/** POST /lots/{id}/recall: the lot is recalled from now on, for the reason given (decision 126). */
+/**
+ * Every lot made from `lot`, however many transformations away (decision 200), bounded like a trace: the
+ * lots a recall of `lot` reaches.
+ */
+async function lotsMadeFrom(tx: Executor, lot: LotRow): Promise<number[]> {
+  const reach = await reachLots(tx, lot.companyId, lot.id, 'forward', {
+    maxDepth: TRACE_MAX_DEPTH,
+    maxLots: TRACE_MAX_LOTS,
+    maxRows: TRACE_MAX_LOTS * 4,
+  });
+  return reach.lots.filter((l) => l.depth > 0).map((l) => l.lotId);
+}
+
+/** Runs `write` over `ids` a thousand at a time: one statement's parameters stay within both engines' bounds. */
+async function inSlices(ids: number[], write: (slice: number[]) => Promise<unknown>) {
+  for (let at = 0; at < ids.length; at += 1000) await write(ids.slice(at, at + 1000));
+}
+
+/**
+ * The first half of a recall's scope (decision 200): every lot made from the recalled one is marked "made
+ * from a recalled batch" with its reason (its public banner says so) and put on hold, so none of them is
+ * shipped or used while the company decides. A lot already marked by another recall keeps that mark; a
+ * hold already there keeps its reason. Holds stay when the recall is lifted: a person releases each.
+ */
+async function markLotsMadeFrom(tx: Executor, lot: LotRow, reason: string): Promise<void> {
+  const { lots } = tx.tables;
+  const ids = await lotsMadeFrom(tx, lot);
+  const holdReason = vi.supplyChain.hold.byRecall(lot.code, reason);
+  const mine = (slice: number[]) => and(inArray(lots.id, slice), eq(lots.companyId, lot.companyId));
+  await inSlices(ids, async (slice) => {
+    await tx
+      .update(lots)
+      .set({ heldAt: new Date(), holdReason, version: sql`${lots.version} + 1` })
+      .where(and(mine(slice), isNull(lots.heldAt)));
+    await tx
+      .update(lots)
+      .set({
+        inputRecallLotId: lot.id,
+        inputRecallCode: lot.code,
+        inputRecallReason: reason,
+        version: sql`${lots.version} + 1`,
+      })
+      .where(and(mine(slice), or(isNull(lots.inputRecallLotId), eq(lots.inputRecallLotId, lot.id))));
+  });
+}
+
+/**
+ * POST /lots/{id}/recall: the lot is recalled from now on, for the reason given (decision 126), and every lot
+ * made from it is marked and put on hold (decision 200).
+ */
 export function recallLot(
   deps: AppDeps,
   scope: CompanyScope,
   input: { id: number; reason: string; version?: number },
 ) {
+  return writeLot(deps, scope, input.id, input.version, async (tx, row) => {
+    await markLotsMadeFrom(tx, row, input.reason);
+    return {
+      // A second recall updates the reason and keeps the first date: the lot was unsafe since then.
+      recalledAt: row.recalledAt ?? new Date(),
+      recallReason: input.reason,
+    };
+  });
+}
+
+/**
+ * POST /lots/{id}/hold: the lot is kept back for a check (decision 200): no shipment and no use as an input
+ * until it is released. A second hold updates the reason and keeps the first date, as a recall does.
+ */
+export function holdLot(
+  deps: AppDeps,
+  scope: CompanyScope,
+  input: { id: number; reason: string; version?: number },
+) {
   return writeLot(deps, scope, input.id, input.version, async (_tx, row) => ({
-    // A second recall updates the reason and keeps the first date: the lot was unsafe since then.
-    recalledAt: row.recalledAt ?? new Date(),
-    recallReason: input.reason,
+    heldAt: row.heldAt ?? new Date(),
+    holdReason: input.reason,
   }));
 }
 
-/** DELETE /lots/{id}/recall: the recall is lifted; the lot's pages show no banner any more. */
+/** DELETE /lots/{id}/hold: the lot may be shipped and used again. */
+export function releaseHold(deps: AppDeps, scope: CompanyScope, input: { id: number; version?: number }) {
+  return writeLot(deps, scope, input.id, input.version, async () => ({ heldAt: null, holdReason: null }));
+}
+
+/**
+ * DELETE /lots/{id}/recall: the recall is lifted; the lot's pages show no banner any more, nor do the lots
+ * made from it (their holds stay: decision 200).
+ */
 export function liftRecall(deps: AppDeps, scope: CompanyScope, input: { id: number; version?: number }) {
-  return writeLot(deps, scope, input.id, input.version, async () => ({
-    recalledAt: null,
-    recallReason: null,
-  }));
+  return writeLot(deps, scope, input.id, input.version, async (tx, row) => {
+    const { lots } = tx.tables;
+    await tx
+      .update(lots)
+      .set({
+        inputRecallLotId: null,
+        inputRecallCode: null,
+        inputRecallReason: null,
+        version: sql`${lots.version} + 1`,
+      })
+      .where(and(eq(lots.inputRecallLotId, row.id), eq(lots.companyId, row.companyId)));
+    return { recalledAt: null, recallReason: null };
+  });
 }
 
-/** DELETE /lots/{id}: its timeline goes with it; its QR codes stay bound to the product alone. */
+/**
+ * DELETE /lots/{id}: its timeline goes with it; its QR codes stay bound to the product alone. A lot with a
+ * receipt, a shipment or a "made from" link either way is refused (409): the traces and recall scopes that
+ * go through it would silently lose it.
+ */
 export async function deleteLot(deps: AppDeps, scope: CompanyScope, id: number) {
-  const { lots } = deps.db.tables;
-  await requireLotInScope(deps.db, scope, id);
-  await deps.db.delete(lots).where(eq(lots.id, id));
-  return { id };
+  return transaction(deps.db, async (tx) => {
+    const { lots, lotReceipts, lotShipments, lotInputs } = tx.tables;
+    const row = await requireLotInScope(tx, scope, id);
+    const linked = async (query: Promise<unknown[]>) => (await query).length > 0;
+    if (
+      (await linked(
+        tx.select({ id: lotReceipts.id }).from(lotReceipts).where(eq(lotReceipts.lotId, row.id)).limit(1),
+      )) ||
+      (await linked(
+        tx.select({ id: lotShipments.id }).from(lotShipments).where(eq(lotShipments.lotId, row.id)).limit(1),
+      )) ||
+      (await linked(
+        tx
+          .select({ id: lotInputs.id })
+          .from(lotInputs)
+          .where(or(eq(lotInputs.lotId, row.id), eq(lotInputs.inputLotId, row.id)))
+          .limit(1),
+      ))
+    )
+      throw new AppError('CONFLICT', vi.supplyChain.lotDeleteRefused);
+    await tx.delete(lots).where(eq(lots.id, row.id));
+    return { id: row.id };
+  });
 }
 
 /**

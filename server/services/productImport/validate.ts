@@ -42,7 +42,7 @@ function statusOf(text: string | undefined): 'ACTIVE' | 'INACTIVE' | null {
 }
 
 /** DD/MM/YYYY (how Vietnamese spreadsheets write dates) -> YYYY-MM-DD; other text goes to the schema as is. */
-function dateOf(text: string): string {
+export function dateOf(text: string): string {
   const dmy = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
   if (!dmy) return text;
   const [, d, mo, y] = dmy;

@@ -32,7 +32,9 @@ export const authRouter = router({
   verifyEmail: publicProcedure
     .input(verifyEmailInput)
     .mutation(({ ctx, input }) => verifyEmail(ctx, input.email, input.code)),
-  login: publicProcedure.input(loginInput).mutation(({ ctx, input }) => login(ctx, input.email, input.password)),
+  login: publicProcedure
+    .input(loginInput)
+    .mutation(({ ctx, input }) => login(ctx, input.email, input.password)),
   forgotPassword: publicProcedure
     .input(emailOnlyInput)
     .mutation(({ ctx, input }) => forgotPassword(ctx, input.email)),
@@ -49,7 +51,9 @@ export const authRouter = router({
     .input(changePasswordInput)
     .mutation(({ ctx, input }) => changePassword(ctx, ctx.user, input.oldPassword, input.newPassword)),
   me: protectedProcedure.query(({ ctx }) => me(ctx, ctx.user)),
-  updateMe: protectedProcedure.input(updateMeInput).mutation(({ ctx, input }) => updateMe(ctx, ctx.user, input)),
+  updateMe: protectedProcedure
+    .input(updateMeInput)
+    .mutation(({ ctx, input }) => updateMe(ctx, ctx.user, input)),
   /** The caller's own company; a SUPER_ADMIN has none to edit here. */
   updateCompany: companyProcedure('manage', 'Manage')
     .input(updateCompanyInput)

@@ -36,7 +36,9 @@ function termsRouter<F extends string>(
     list: companyProcedure('read', 'Manage')
       .input(termListInput.optional())
       .output(termsOutput)
-      .query(async ({ ctx, input }) => listTerms(ctx, await termsCompany(ctx, ctx.companyId, input?.companyId), kind)),
+      .query(async ({ ctx, input }) =>
+        listTerms(ctx, await termsCompany(ctx, ctx.companyId, input?.companyId), kind),
+      ),
     upsert: companyProcedure('manage', 'Manage')
       .input(schema)
       .output(termsOutput)

@@ -16,10 +16,13 @@ import {
   createLot,
   createLotCode,
   deleteLot,
+  holdLot,
   liftRecall,
   recallLot,
+  releaseHold,
   updateLot,
 } from '#server/services/lots/save.ts';
+import { holdLotInput, releaseHoldInput } from '#shared/schemas/supply-chain.ts';
 import { companyProcedure, publicProcedure, router } from '#server/trpc/init.ts';
 
 /** Lots are product data: whoever manages the company's products manages its lots (shared/permissions.ts). */
@@ -35,6 +38,11 @@ export const lotsRouter = router({
   liftRecall: manage
     .input(liftRecallInput)
     .mutation(({ ctx, input }) => liftRecall(ctx, ctx.companyId, input)),
+  /** On hold: kept back for a check, no shipment and no use as an input until released (decision 200). */
+  hold: manage.input(holdLotInput).mutation(({ ctx, input }) => holdLot(ctx, ctx.companyId, input)),
+  releaseHold: manage
+    .input(releaseHoldInput)
+    .mutation(({ ctx, input }) => releaseHold(ctx, ctx.companyId, input)),
   createQrCode: manage
     .input(lotIdInput)
     .mutation(({ ctx, input }) => createLotCode(ctx, ctx.companyId, ctx.user, input.id)),

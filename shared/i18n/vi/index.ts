@@ -16,10 +16,31 @@ import { nav } from './nav.ts';
 import { products } from './products.ts';
 import { publicPages } from './public.ts';
 import { scan } from './scan.ts';
+import { supplyChain } from './supply-chain.ts';
 import { users } from './users.ts';
 import { validation } from './validation.ts';
 import { workspace } from './workspace.ts';
 import { workspaceImport } from './workspace-import.ts';
 
-export const vi = { api, errors, mail, validation, users, companies, documents, nav, client, authScreens, products, scan, publicPages, workspaceImport, workspace, lots, gs1, health } as const;
+export const vi = {
+  api,
+  errors,
+  mail,
+  validation,
+  users,
+  companies,
+  documents,
+  nav,
+  client,
+  authScreens,
+  products,
+  scan,
+  publicPages,
+  workspaceImport,
+  workspace,
+  lots,
+  gs1,
+  health,
+  supplyChain,
+} as const;
 export type Messages = typeof vi;

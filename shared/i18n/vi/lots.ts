@@ -19,6 +19,7 @@ export const lots = {
   gtinTaken: 'Mã GTIN này đã được dùng cho sản phẩm khác',
   invalidGln: 'Mã GLN không hợp lệ: gồm 13 chữ số với số kiểm tra đúng',
   invalidTaxCode: 'Mã số thuế không hợp lệ: 10 chữ số, hoặc 10 chữ số, dấu gạch ngang và 3 chữ số',
+  taxCodeCheckDigit: 'Mã số thuế không hợp lệ: sai chữ số kiểm tra (chữ số thứ 10)',
   invalidBizStep: 'Bước nghiệp vụ không hợp lệ: tên bước CBV (ví dụ commissioning) hoặc một địa chỉ URI',
   expiryKinds: { EXPIRY: 'Hạn sử dụng', BEST_BEFORE: 'Sử dụng tốt nhất trước' },
   /** The public lot page and the recall banner. */

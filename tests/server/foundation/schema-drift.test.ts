@@ -217,7 +217,11 @@ describe('schema drift between SQLite and PostgreSQL', () => {
       'email_verification_codes',
       'lot_event_objects',
       'lot_events',
+      'lot_inputs',
+      'lot_receipts',
+      'lot_shipments',
       'lots',
+      'partners',
       'password_reset_tokens',
       'products',
       'scan_events',
@@ -279,6 +283,11 @@ describe('schema drift between SQLite and PostgreSQL', () => {
         unit: text('unit'),
         recalledAt: text('recalled_at'),
         recallReason: text('recall_reason'),
+        inputRecallLotId: integer('input_recall_lot_id'),
+        inputRecallCode: text('input_recall_code'),
+        inputRecallReason: text('input_recall_reason'),
+        heldAt: timestamp('held_at', { mode: 'date', precision: 3, withTimezone: true }),
+        holdReason: text('hold_reason'),
         version: integer('version').notNull().default(2),
         createdAt: timestamp('created_at', { mode: 'date', precision: 3, withTimezone: true })
           .notNull()

@@ -6,6 +6,7 @@ import {
   isValidGln,
   isValidLotCode,
   isValidTaxCode,
+  taxCodeProblem,
   normalizeGtin,
 } from '#shared/gs1/identifiers.ts';
 import { readVector } from '#tests/helpers/interop.ts';
@@ -109,10 +110,16 @@ describe('isValidGln and isValidTaxCode', () => {
     expect(isValidGln('893000000000')).toBe(false);
   });
 
-  it('checks a tax code', () => {
-    expect(isValidTaxCode('0101234567')).toBe(true);
-    expect(isValidTaxCode('0101234567-001')).toBe(true);
-    expect(isValidTaxCode('010123456')).toBe(false);
-    expect(isValidTaxCode('0101234567-1')).toBe(false);
+  it('checks a tax code, its check digit included (decision 200)', () => {
+    expect(isValidTaxCode('0100233488')).toBe(true);
+    expect(isValidTaxCode('0314409058-002')).toBe(true);
+    expect(isValidTaxCode(' 0312687878 ')).toBe(true);
+    expect(taxCodeProblem('0100233480')).toBe('checkDigit');
+    expect(taxCodeProblem('0101234567')).toBe('checkDigit');
+    expect(taxCodeProblem('010123456')).toBe('format');
+    expect(taxCodeProblem('0101234565-1')).toBe('format');
+    expect(taxCodeProblem('0314409058-000')).toBe('format');
+    expect(taxCodeProblem('0100000000')).toBe('format');
+    expect(taxCodeProblem('01002334880')).toBe('format');
   });
 });

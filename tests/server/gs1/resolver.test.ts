@@ -70,27 +70,23 @@ async function seed(dataDir: string) {
     )[0]!.id;
   lotId = await lot('LOT2610', false);
   recalledLotId = await lot('LOT2611', true);
-  await db
-    .insert(trackingEntries)
-    .values({
-      productId,
-      companyId: company.id,
-      position: 0,
-      activity: 'Thu hoạch',
-      location: 'Sóc Trăng',
-      date: '2026-10-01',
-      gln: '8930000000019',
-    });
-  await db
-    .insert(lotEvents)
-    .values({
-      lotId,
-      companyId: company.id,
-      position: 0,
-      activity: 'Đóng gói',
-      location: 'Xưởng',
-      date: '2026-10-03T14:00',
-    });
+  await db.insert(trackingEntries).values({
+    productId,
+    companyId: company.id,
+    position: 0,
+    activity: 'Thu hoạch',
+    location: 'Sóc Trăng',
+    date: '2026-10-01',
+    gln: '8930000000019',
+  });
+  await db.insert(lotEvents).values({
+    lotId,
+    companyId: company.id,
+    position: 0,
+    activity: 'Đóng gói',
+    location: 'Xưởng',
+    date: '2026-10-03T14:00',
+  });
   sqlite.close();
 }
 

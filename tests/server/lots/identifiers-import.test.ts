@@ -66,11 +66,11 @@ describe('[COMPANY_ADMIN][REST][products] GTIN and the Thông tư 02/2024 fields
     const { api, p } = await setup();
     const ok = await api.call('PATCH', '/auth/company', {
       token: p.tokens.adminA,
-      body: { tax_code: '0101234567-001', gln: '8930000000002' },
+      body: { tax_code: '0100233488-001', gln: '8930000000002' },
     });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     const company = await api.call('GET', `/companies/${p.companyA.id}`);
-    expect(company.body.data).toMatchObject({ tax_code: '0101234567-001', gln: '8930000000002' });
+    expect(company.body.data).toMatchObject({ tax_code: '0100233488-001', gln: '8930000000002' });
     const bad = await api.call('PATCH', '/auth/company', {
       token: p.tokens.adminA,
       body: { tax_code: '12345', gln: '8930000000003' },

@@ -33,6 +33,8 @@ describe('[GUEST][perf] the public answers in their envelopes', () => {
 
     const changed = answer('{"name":"Cà phê mới"}');
     for (let i = 0; i < 3; i++)
-      expect(JSON.parse(Buffer.from(encoded('rest', changed)).toString()).data).toEqual({ name: 'Cà phê mới' });
+      expect(JSON.parse(Buffer.from(encoded('rest', changed)).toString()).data).toEqual({
+        name: 'Cà phê mới',
+      });
   });
 });

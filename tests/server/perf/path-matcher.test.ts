@@ -45,7 +45,8 @@ function honoMatch(path: string): [AnswerRoute, Record<string, string>] | null {
   if (!found) return null;
   const [route, map] = found as [AnswerRoute, Record<string, number | string>];
   const params: Record<string, string> = {};
-  for (const [name, at] of Object.entries(map)) params[name] = stash ? (stash[at as number] ?? '') : String(at);
+  for (const [name, at] of Object.entries(map))
+    params[name] = stash ? (stash[at as number] ?? '') : String(at);
   return [route, params];
 }
 

@@ -170,7 +170,7 @@ describe('[GUEST][REST][perf] the cached public resolve', () => {
     });
     await api.deps.db
       .update(companies)
-      .set({ taxCode: '0101234567', gln: '8930000000002' })
+      .set({ taxCode: '0100233488', gln: '8930000000002' })
       .where(eq(companies.id, product.companyId));
     const recalled = await caller.lots.create({
       productId: product.id,

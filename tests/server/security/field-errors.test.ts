@@ -20,7 +20,9 @@ describe('[ANONYMOUS][validation] inputs are measured before the schemas; field 
   });
 
   it('keys named __proto__, constructor and toString are reported as the fields they are', () => {
-    const parsed = schema.safeParse(JSON.parse('{"email":"a@example.com","__proto__":1,"constructor":2,"toString":3}'));
+    const parsed = schema.safeParse(
+      JSON.parse('{"email":"a@example.com","__proto__":1,"constructor":2,"toString":3}'),
+    );
     const fields = zodFieldErrors(parsed.error as z.ZodError);
     expect(Object.keys(fields).sort()).toEqual(['__proto__', 'constructor', 'toString']);
     expect(Object.getPrototypeOf(fields)).toBe(Object.prototype);
@@ -35,10 +37,14 @@ describe('[ANONYMOUS][validation] inputs are measured before the schemas; field 
     const api = await createTestApi();
     const wide = Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, i]));
     const refusal = { statusCode: 400, message: messages.errors.tooManyFields(INPUT_KEYS_MAX) };
-    const rest = await api.call('POST', '/auth/login', { body: { email: 'a@example.com', password: 'x', ...wide } });
+    const rest = await api.call('POST', '/auth/login', {
+      body: { email: 'a@example.com', password: 'x', ...wide },
+    });
     expect(rest.body).toEqual(refusal);
     expect(rest.text.length).toBeLessThan(1_000);
-    const nested = await api.call('POST', '/auth/login', { body: { email: 'a@example.com', password: 'x', deep: [{ wide }] } });
+    const nested = await api.call('POST', '/auth/login', {
+      body: { email: 'a@example.com', password: 'x', deep: [{ wide }] },
+    });
     expect(nested.body).toEqual(refusal);
     const trpc = await api.app.request('/api/trpc/auth.login', {
       method: 'POST',
@@ -49,7 +55,9 @@ describe('[ANONYMOUS][validation] inputs are measured before the schemas; field 
     expect((await trpc.json()).error.message).toBe(refusal.message);
     // Exactly the bound still reaches the schema, which names the unknown fields.
     const atBound = Object.fromEntries(Array.from({ length: INPUT_KEYS_MAX - 2 }, (_, i) => [`k${i}`, i]));
-    const schema = await api.call('POST', '/auth/login', { body: { email: 'a@example.com', password: 'x', ...atBound } });
+    const schema = await api.call('POST', '/auth/login', {
+      body: { email: 'a@example.com', password: 'x', ...atBound },
+    });
     expect(schema.status).toBe(400);
     expect(Object.keys(schema.body.errors ?? {})).toHaveLength(FIELD_ERRORS_MAX);
   });
@@ -59,8 +67,15 @@ describe('[ANONYMOUS][validation] inputs are measured before the schemas; field 
     const user = await createUser(api.deps, { role: 'SUPER_ADMIN' });
     const token = await tokenFor(api.deps, user);
     for (const body of [new Array(100_000).fill(0), 'x', 1, null]) {
-      const res = await api.call('PATCH', `/users/${user.id}`, { token, raw: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
-      expect(res.body, JSON.stringify(body).slice(0, 20)).toEqual({ statusCode: 400, message: messages.errors.notAnObject });
+      const res = await api.call('PATCH', `/users/${user.id}`, {
+        token,
+        raw: JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.body, JSON.stringify(body).slice(0, 20)).toEqual({
+        statusCode: 400,
+        message: messages.errors.notAnObject,
+      });
     }
   });
 });

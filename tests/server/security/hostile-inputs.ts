@@ -339,7 +339,9 @@ function trpcRequests(proc: Procedure, seeds: Seeds): HostileRequest[] {
     }
   };
   const seeded = JSON.stringify(
-    Object.fromEntries(proc.keys.map((k) => [k, k === 'code' ? seeds.code : Number(idFor(proc.path, seeds))])),
+    Object.fromEntries(
+      proc.keys.map((k) => [k, k === 'code' ? seeds.code : Number(idFor(proc.path, seeds))]),
+    ),
   );
   send('as declared', seeded);
   send('a trailing slash', seeded, `${path}/`);

@@ -86,12 +86,24 @@ beforeAll(async () => {
   });
   const spare = await api(server.url, 'POST', '/users', {
     token: admin.body.data.session.accessToken,
-    body: { name: 'Người dùng thử', email: 'thu-nghiem@example.com', password: 'mat-khau-thu-2026', role: 'USER' },
+    body: {
+      name: 'Người dùng thử',
+      email: 'thu-nghiem@example.com',
+      password: 'mat-khau-thu-2026',
+      role: 'USER',
+    },
   });
   expect(spare.status).toBe(201);
-  seeds = { id: String(product.body.data.id), userId: String(spare.body.data.id), code: product.body.data.qr_code };
+  seeds = {
+    id: String(product.body.data.id),
+    userId: String(spare.body.data.id),
+    code: product.body.data.qr_code,
+  };
   identities.push(['company administrator', { authorization: `Bearer ${owner.token}` }]);
-  identities.push(['super administrator', { authorization: `Bearer ${admin.body.data.session.accessToken}` }]);
+  identities.push([
+    'super administrator',
+    { authorization: `Bearer ${admin.body.data.session.accessToken}` },
+  ]);
   // Every route once, harmlessly (a read as declared, a write with an empty object; no deletion), so that
   // what a first request loads or compiles (modules, schemas, caches) is in the baseline the storm is
   // measured against and not charged to the route that happens to come first; then a moment's rest.
@@ -99,7 +111,8 @@ beforeAll(async () => {
     .filter((t) => t.method !== 'DELETE')
     .map((t) => {
       const requests = hostileRequests(t, seeds);
-      return (requests.find((r) => /^(body|input): an empty object$/.test(r.label)) ?? requests[0]) as HostileRequest;
+      return (requests.find((r) => /^(body|input): an empty object$/.test(r.label)) ??
+        requests[0]) as HostileRequest;
     });
   await sendAll(identities.flatMap(([who, headers]) => warmUps.map((r) => () => send(r, who, headers))));
   await new Promise((r) => setTimeout(r, 3000));
@@ -168,7 +181,15 @@ function send(request: HostileRequest, who: string, headers: Record<string, stri
     req.on('error', (err) => {
       if ((body?.byteLength ?? 0) <= JSON_LIMIT) return reject(err);
       const ms = performance.now() - started;
-      resolve({ request, who, status: 0, retryAfter: null, contentType: null, text: `closed while sending: ${err}`, ms });
+      resolve({
+        request,
+        who,
+        status: 0,
+        retryAfter: null,
+        contentType: null,
+        text: `closed while sending: ${err}`,
+        ms,
+      });
     });
     req.end(body);
   });
@@ -255,7 +276,10 @@ async function runTarget(target: Target) {
     const window = watch.between(from, Date.now());
     console.log(
       `${target.name}: ${outcomes.length} requests in ${Date.now() - from} ms, RSS max ${Math.max(...window.map((s) => s.rssMb)).toFixed(0)} MB, health max ${Math.max(...window.map((s) => s.ms)).toFixed(0)} ms`,
-      ...[...outcomes].sort((a, b) => b.ms - a.ms).slice(0, 4).map((o) => `\n   ${o.ms.toFixed(0)} ms ${o.who} ${o.request.label} ${o.status}`),
+      ...[...outcomes]
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 4)
+        .map((o) => `\n   ${o.ms.toFixed(0)} ms ${o.who} ${o.request.label} ${o.status}`),
     );
   }
   // The server's own work for the last answers ends with them; a reading already on its way is counted.

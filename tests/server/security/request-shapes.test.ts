@@ -229,12 +229,20 @@ describe('[ANONYMOUS][forms] a form of many parts is refused before it is parsed
 
   it('an upload and an import with more parts than a form has are refused alike; a form of a few parts still reads', async () => {
     for (const path of ['/api/uploads', '/api/products/import', '/api/products/1/lots/import']) {
-      const res = await raw(path, { method: 'POST', headers: { ...form, authorization: `Bearer ${ownerToken}` }, body: manyParts(1000) });
+      const res = await raw(path, {
+        method: 'POST',
+        headers: { ...form, authorization: `Bearer ${ownerToken}` },
+        body: manyParts(1000),
+      });
       expect(res.status, path).toBe(400);
       expect(res.body.message, path).toBe(messages.scan.tooManyParts(FORM_PARTS_MAX));
     }
     // The file and two text fields: read, and judged on its content (not an image).
-    const few = await raw('/api/uploads', { method: 'POST', headers: { ...form, authorization: `Bearer ${ownerToken}` }, body: manyParts(2) });
+    const few = await raw('/api/uploads', {
+      method: 'POST',
+      headers: { ...form, authorization: `Bearer ${ownerToken}` },
+      body: manyParts(2),
+    });
     expect(few.status).toBe(415);
   });
 
@@ -263,9 +271,16 @@ describe('[ANONYMOUS][forms] a form of many parts is refused before it is parsed
 
   it('tRPC takes no form or octet-stream body: 415 at once, unread, in its error shape', async () => {
     for (const type of [form['content-type'], 'application/octet-stream']) {
-      const res = await raw('/api/trpc/auth.login', { method: 'POST', headers: { 'content-type': type }, body: manyParts(10_000) });
+      const res = await raw('/api/trpc/auth.login', {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body: manyParts(10_000),
+      });
       expect(res.status, type).toBe(415);
-      expect(res.body.error).toMatchObject({ message: messages.errors.unsupportedMediaType, data: { httpStatus: 415 } });
+      expect(res.body.error).toMatchObject({
+        message: messages.errors.unsupportedMediaType,
+        data: { httpStatus: 415 },
+      });
       expect(res.ms).toBeLessThan(1000);
     }
     // A body answered unread is drained for half a second and its connection then closed (Hono's listener,

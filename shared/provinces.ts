@@ -1,0 +1,41 @@
+/**
+ * Vietnam's 34 provincial units since 1 July 2025 (Nghị quyết 202/2025/QH15): offered as suggestions for a
+ * partner's province. The field stays free text: a partner abroad has a region of its own, and an address
+ * written before the merger keeps its old province.
+ */
+export const VIETNAM_PROVINCES: readonly string[] = [
+  'Hà Nội',
+  'Huế',
+  'Hải Phòng',
+  'Đà Nẵng',
+  'TP. Hồ Chí Minh',
+  'Cần Thơ',
+  'An Giang',
+  'Bắc Ninh',
+  'Cà Mau',
+  'Cao Bằng',
+  'Đắk Lắk',
+  'Điện Biên',
+  'Đồng Nai',
+  'Đồng Tháp',
+  'Gia Lai',
+  'Hà Tĩnh',
+  'Hưng Yên',
+  'Khánh Hòa',
+  'Lai Châu',
+  'Lâm Đồng',
+  'Lạng Sơn',
+  'Lào Cai',
+  'Nghệ An',
+  'Ninh Bình',
+  'Phú Thọ',
+  'Quảng Ngãi',
+  'Quảng Ninh',
+  'Quảng Trị',
+  'Sơn La',
+  'Tây Ninh',
+  'Thái Nguyên',
+  'Thanh Hóa',
+  'Tuyên Quang',
+  'Vĩnh Long',
+];
