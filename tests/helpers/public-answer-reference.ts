@@ -22,7 +22,8 @@ export interface BuiltAnswer<T> {
 
 /** Every table a field list may read, from the handle's engine: a new one is a type error until it is named here. */
 function tablesOf(db: Executor) {
-  const { products, trackingEntries, companies, shortLinks, lots, lotEvents } = db.tables;
+  const { products, trackingEntries, companies, shortLinks, lots, lotEvents, lotInputs, lotReceipts, partners } =
+    db.tables;
   return {
     products,
     tracking_entries: trackingEntries,
@@ -30,6 +31,9 @@ function tablesOf(db: Executor) {
     short_links: shortLinks,
     lots,
     lot_events: lotEvents,
+    lot_inputs: lotInputs,
+    lot_receipts: lotReceipts,
+    partners,
   } satisfies Record<TableName, unknown>;
 }
 
@@ -60,6 +64,24 @@ async function read(db: Executor, source: Source, rows: Rows, key: unknown): Pro
   return found.map((r) => Object.fromEntries(columns.map(([k, c]) => [c.name, r[k]])));
 }
 
+/**
+ * The rows of sources joined in order (each source's join column naming an earlier one's, or an outer
+ * row's), as the statement's JOIN reads them: one set of rows per combination, optional sources null.
+ */
+async function readJoined(db: Executor, sources: readonly Source[], outer: Rows): Promise<Rows[]> {
+  let sets: Rows[] = [outer];
+  for (const source of sources) {
+    const next: Rows[] = [];
+    for (const rows of sets) {
+      const found = await read(db, source, rows, undefined);
+      if (!found.length && source.optional) next.push({ ...rows, [source.alias]: null });
+      for (const row of found) next.push({ ...rows, [source.alias]: row });
+    }
+    sets = next;
+  }
+  return sets;
+}
+
 /** Byte order of UTF-8 text (SQLite's BINARY collation, PostgreSQL's "C"), or numbers' order. */
 function compare(a: unknown, b: unknown): number {
   if (typeof a === 'string' && typeof b === 'string') return Buffer.compare(Buffer.from(a), Buffer.from(b));
@@ -85,6 +107,8 @@ async function value(db: Executor, v: ValueNode, rows: Rows, publicUrl: string):
         .join('');
     case 'when':
       return at(rows, v.test) === v.equals ? at(rows, v.then) : null;
+    case 'whenFlag':
+      return at(rows, v.test) ? at(rows, v.then) : null;
     case 'null':
       return null;
     case 'object': {
@@ -94,15 +118,19 @@ async function value(db: Executor, v: ValueNode, rows: Rows, publicUrl: string):
       return out;
     }
     case 'one': {
-      const [row] = await read(db, v.from, rows, undefined);
-      return row ? value(db, v.value, { ...rows, [v.from.alias]: row }, publicUrl) : null;
+      const [joined] = await readJoined(db, v.from, rows);
+      return joined ? value(db, v.value, joined, publicUrl) : null;
     }
     case 'list': {
-      const found = await read(db, v.from, rows, undefined);
-      found.sort((a, b) => compare(a[v.order.column], b[v.order.column]));
+      const first = (v.from[0] as Source).alias;
+      const found = await readJoined(db, v.from, rows);
+      const by = (r: Rows, c: Column) => at(r, c);
+      found.sort(
+        (a, b) =>
+          compare(by(a, v.order), by(b, v.order)) || compare(a[first]?.id ?? 0, b[first]?.id ?? 0),
+      );
       const out: unknown[] = [];
-      for (const row of found)
-        out.push(await value(db, v.value, { ...rows, [v.from.alias]: row }, publicUrl));
+      for (const joined of found) out.push(await value(db, v.value, joined, publicUrl));
       return out;
     }
   }

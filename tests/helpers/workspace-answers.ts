@@ -4,6 +4,9 @@ import type { Tables } from '#server/db/schema/index.ts';
 import { toPublicCompany } from '#server/services/accounts/profile.ts';
 import { redirectUrl } from '#server/services/codes.ts';
 import { lotEventsOf, toLot } from '#server/services/lots/read.ts';
+import { inputsOf } from '#server/services/supply-chain/inputs.ts';
+import { movementsOf } from '#server/services/supply-chain/movements.ts';
+import { partnersOf } from '#server/services/supply-chain/trace.ts';
 import type {
   PublicLot,
   PublicLotAnswer,
@@ -30,7 +33,34 @@ type LotRow = Tables['lots']['$inferSelect'];
 /** The public part of the workspace's lot (toLot), in PublicLot's key order: its recall read in one place. */
 function toPublicLot(row: LotRow): PublicLot {
   const { id, code, productionDate, expiryDate, expiryKind, recalled, recalledAt, recallReason } = toLot(row);
-  return { id, code, productionDate, expiryDate, expiryKind, recalled, recalledAt, recallReason };
+  const { inputRecallCode, inputRecallReason } = toLot(row);
+  return {
+    id,
+    code,
+    productionDate,
+    expiryDate,
+    expiryKind,
+    recalled,
+    recalledAt,
+    recallReason,
+    inputRecallCode,
+    inputRecallReason,
+  };
+}
+
+/** Where a lot's goods came from, as the workspace's receipts and partners say (the public part only). */
+async function originsOf(db: Executor, lotId: number) {
+  const receipts = await movementsOf(db, 'receipt', [lotId]);
+  const partners = new Map((await partnersOf(db, receipts)).map((p) => [p.id, p]));
+  return receipts.map((r) => {
+    const partner = partners.get(r.partnerId);
+    if (!partner) throw new Error(`receipt ${r.id} has no partner`);
+    return {
+      province: partner.province,
+      country: partner.country,
+      name: partner.publicName ? partner.name : null,
+    };
+  });
 }
 
 /** Lot codes in byte order, as SQLite's BINARY collation orders them, whatever the engine's collation. */
@@ -134,10 +164,18 @@ export async function buildLotAnswer(
   const product = await productAnswerOf(db, publicUrl, lot.productId, null);
   if (!product) return undefined;
   const events = await lotEventsOf(db, lotId);
+  const origins = await originsOf(db, lotId);
+  const inputs = [];
+  for (const input of await inputsOf(db, lotId))
+    inputs.push({
+      code: input.lot.code,
+      productName: input.lot.productName,
+      origins: await originsOf(db, input.lot.id),
+    });
   return {
     productId: product.id,
     companyId: product.companyId,
     lotId,
-    data: { lot: { ...toPublicLot(lot), events }, product },
+    data: { lot: { ...toPublicLot(lot), events, origins, inputs }, product },
   };
 }

@@ -16,6 +16,7 @@ import {
   text,
   time,
   when,
+  whenFlag,
 } from './fields.ts';
 
 /**
@@ -38,7 +39,10 @@ const stepFields = (t: string) => ({
   description: column(t, 'description'),
 });
 
-/** What the public sees of a lot: its code, dates and recall; never its quantity or version. */
+/**
+ * What the public sees of a lot: its code, dates, its recall and whether it was made from a recalled batch
+ * (which one, why: decision 200); never its quantity, its hold or its version.
+ */
 const lotFields = (l: string) => ({
   id: column<number>(l, 'id'),
   code: column(l, 'code'),
@@ -48,7 +52,28 @@ const lotFields = (l: string) => ({
   recalled: isSet(l, 'recalled_at'),
   recalledAt: time<string | null>(l, 'recalled_at'),
   recallReason: column<string | null>(l, 'recall_reason'),
+  inputRecallCode: column<string | null>(l, 'input_recall_code'),
+  inputRecallReason: column<string | null>(l, 'input_recall_reason'),
 });
+
+/**
+ * Where a lot's goods came from (decision 200): each receipt's supplier by province and country, named
+ * only when the company lets it be (`public_name`); never the quantity, the document or the supplier's own
+ * lot code. `r` and `pa` are the aliases of the receipt and its partner.
+ */
+const originsOf = (lot: Column, r: string, pa: string) =>
+  list(
+    [
+      { table: 'lot_receipts', alias: r, on: { column: 'lot_id', to: lot } },
+      { table: 'partners', alias: pa, on: { column: 'id', to: col(r, 'partner_id') } },
+    ],
+    col(r, 'date'),
+    object({
+      province: column(pa, 'province'),
+      country: column(pa, 'country'),
+      name: whenFlag<string>(col(pa, 'public_name'), col(pa, 'name')),
+    }),
+  );
 
 type PublicLotOf<F extends (l: string) => Record<string, unknown>> = {
   [K in keyof ReturnType<F>]: ReturnType<F>[K] extends { __answers?: infer T } ? T : never;
@@ -174,6 +199,21 @@ const lot = {
           ...stepFields('e'),
           bizStep: column<string | null>('e', 'biz_step'),
           gln: column<string | null>('e', 'gln'),
+        }),
+      ),
+      origins: originsOf(col('l', 'id'), 'r', 'pa'),
+      // One step back through a transformation: the lots it was made from, with where theirs came from.
+      inputs: list(
+        [
+          { table: 'lot_inputs', alias: 'li', on: { column: 'lot_id', to: col('l', 'id') } },
+          { table: 'lots', alias: 'il', on: { column: 'id', to: col('li', 'input_lot_id') } },
+          { table: 'products', alias: 'ip', on: { column: 'id', to: col('il', 'product_id') } },
+        ],
+        col('li', 'id'),
+        object({
+          code: column('il', 'code'),
+          productName: column('ip', 'name'),
+          origins: originsOf(col('il', 'id'), 'ir', 'ipa'),
         }),
       ),
     }),

@@ -10,7 +10,16 @@
  */
 
 /** The tables an answer may read, and what a write to each makes stale (watched.ts). */
-export type TableName = 'products' | 'tracking_entries' | 'companies' | 'short_links' | 'lots' | 'lot_events';
+export type TableName =
+  | 'products'
+  | 'tracking_entries'
+  | 'companies'
+  | 'short_links'
+  | 'lots'
+  | 'lot_events'
+  | 'lot_inputs'
+  | 'lot_receipts'
+  | 'partners';
 
 /** A column of a source: the source's alias in the answer, the column's SQL name. */
 export interface Column {
@@ -37,12 +46,17 @@ export type ValueNode =
   | { op: 'text'; parts: Array<string | Column | { param: 'publicUrl' }> }
   /** The column's value when another column equals a word, else null. */
   | { op: 'when'; test: Column; equals: string; then: Column }
+  /** The column's value when a boolean column is true, else null. */
+  | { op: 'whenFlag'; test: Column; then: Column }
   | { op: 'null' }
   | { op: 'object'; fields: Record<string, ValueNode> }
   /** The value of the one row of `from` (null when there is none). */
-  | { op: 'one'; from: Source; value: ValueNode }
-  /** The values of every row of `from`, in `order`. */
-  | { op: 'list'; from: Source; order: Column & { text?: boolean }; value: ValueNode };
+  | { op: 'one'; from: readonly Source[]; value: ValueNode }
+  /**
+   * The values of every row of `from` (its sources joined in order, as an answer's are), in `order`, and
+   * then in the order of the first source's row id.
+   */
+  | { op: 'list'; from: readonly Source[]; order: Column & { text?: boolean }; value: ValueNode };
 
 /** What a row must be besides its join: a column equal to a word, or not null. */
 export type Filter = Column & ({ equals: string } | { set: true });
@@ -106,15 +120,29 @@ export const when = <T>(test: Column, equals: string, then: Column): Value<NoInf
   equals,
   then,
 });
+export const whenFlag = <T>(test: Column, then: Column): Value<NoInfer<T> | null> => ({
+  op: 'whenFlag',
+  test,
+  then,
+});
 /** No value: a field the answer has empty in this place (a lot page's product is of no scanned code). */
 export const none = <T = never>(): Value<NoInfer<T> | null> => ({ op: 'null' });
 export const object = <F extends Record<string, Value>>(
   fields: F,
 ): Value<{ [K in keyof F]: F[K] extends Value<infer T> ? T : never }> => ({ op: 'object', fields });
-export const one = <T>(from: Source, value: Value<T>): Value<T | null> => ({ op: 'one', from, value });
-export const list = <T>(from: Source, order: Column & { text?: boolean }, value: Value<T>): Value<T[]> => ({
+const sourcesOf = (from: Source | readonly Source[]): readonly Source[] => ('table' in from ? [from] : from);
+export const one = <T>(from: Source | readonly Source[], value: Value<T>): Value<T | null> => ({
+  op: 'one',
+  from: sourcesOf(from),
+  value,
+});
+export const list = <T>(
+  from: Source | readonly Source[],
+  order: Column & { text?: boolean },
+  value: Value<T>,
+): Value<T[]> => ({
   op: 'list',
-  from,
+  from: sourcesOf(from),
   order,
   value,
 });
@@ -126,7 +154,7 @@ export function tablesOf(definition: AnswerDefinition): TableName[] {
   const walk = (value: ValueNode) => {
     if (value.op === 'object') for (const field of Object.values(value.fields)) walk(field);
     if (value.op === 'one' || value.op === 'list') {
-      found.add(value.from.table);
+      for (const source of value.from) found.add(source.table);
       walk(value.value);
     }
   };

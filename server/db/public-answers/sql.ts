@@ -83,6 +83,8 @@ export function valueSql(d: Dialect, v: ValueNode): string {
         .join(' || ');
     case 'when':
       return `CASE WHEN ${ref(v.test)} = ${literal(v.equals)} THEN ${ref(v.then)} END`;
+    case 'whenFlag':
+      return `CASE WHEN ${ref(v.test)} THEN ${ref(v.then)} END`;
     case 'null':
       return 'NULL';
     case 'object':
@@ -90,10 +92,11 @@ export function valueSql(d: Dialect, v: ValueNode): string {
         Object.entries(v.fields).map(([key, field]) => `${literal(key)}, ${valueSql(d, field)}`),
       );
     case 'one':
-      return d.subquery(`SELECT ${valueSql(d, v.value)} ${fromWhere(d, [v.from])}`);
+      return d.subquery(`SELECT ${valueSql(d, v.value)} ${fromWhere(d, v.from)}`);
     case 'list': {
-      const order = v.order.text ? d.textOrder(ref(v.order)) : ref(v.order);
-      return d.subquery(`SELECT ${d.array(valueSql(d, v.value), order)} ${fromWhere(d, [v.from])}`);
+      const first = v.from[0] as Source;
+      const order = `${v.order.text ? d.textOrder(ref(v.order)) : ref(v.order)}, ${first.alias}.id`;
+      return d.subquery(`SELECT ${d.array(valueSql(d, v.value), order)} ${fromWhere(d, v.from)}`);
     }
   }
 }

@@ -34,6 +34,12 @@ const TABLES: Record<TableName, Omit<Watched, 'table'>> = {
     key: (r) => [`(SELECT product_id FROM lots WHERE id = ${r}.lot_id)`, 'NULL', 'NULL'],
     update: ['OLD'],
   },
+  // Where a lot's inputs came from (decision 200): a receipt or a "made from" link shows on the pages of
+  // lots one step further on, a partner on every page naming it. These writes are rare beside reads, so
+  // each drops its company's answers rather than finding the lots it reaches.
+  lot_receipts: { events: ALL, key: (r) => ['NULL', `${r}.company_id`, 'NULL'], update: ['OLD'] },
+  lot_inputs: { events: ALL, key: (r) => ['NULL', `${r}.company_id`, 'NULL'], update: ['OLD'] },
+  partners: { events: ['UPDATE', 'DELETE'], key: (r) => ['NULL', `${r}.company_id`, 'NULL'], update: ['OLD'] },
 };
 
 /** Every table some public answer reads (each field list knows its tables), with what a write makes stale. */

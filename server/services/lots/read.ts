@@ -56,6 +56,8 @@ export function toLot(row: LotRow) {
     recalled: row.recalledAt !== null,
     recalledAt: row.recalledAt?.toISOString() ?? null,
     recallReason: row.recallReason,
+    inputRecallCode: row.inputRecallCode,
+    inputRecallReason: row.inputRecallReason,
     held: row.heldAt !== null,
     heldAt: row.heldAt?.toISOString() ?? null,
     holdReason: row.holdReason,

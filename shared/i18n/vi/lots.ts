@@ -33,6 +33,15 @@ export const lots = {
     recallAdvice: 'Vui lòng không sử dụng sản phẩm thuộc lô này và liên hệ nhà sản xuất.',
     recalledLotsTitle: 'Có lô hàng của sản phẩm này đã bị thu hồi',
     recalledLot: (code: string) => `Lô ${code}`,
+    /** A lot made from a recalled batch (decision 200). */
+    inputRecallTitle: 'Lô hàng này được làm từ một lô nguyên liệu đã bị thu hồi',
+    inputRecalledLot: (code: string) => `Lô nguyên liệu ${code}`,
+    inputRecallAdvice: 'Vui lòng chưa sử dụng sản phẩm thuộc lô này và liên hệ nhà sản xuất.',
+    /** Where the lot's goods and its inputs' goods came from (decision 200). */
+    originsTitle: 'Nguồn gốc nguyên liệu',
+    originsOfLot: 'Nhận trực tiếp từ',
+    inputLot: (productName: string, code: string) => `${productName} — lô ${code}`,
+    originUnnamed: 'Nhà cung cấp',
     lotFacts: 'Thông tin lô hàng',
     lotCode: 'Mã lô',
     productionDate: 'Ngày sản xuất',

@@ -51,6 +51,40 @@ async function world() {
       },
     ],
   });
+  // Where R2 came from (decision 200): two receipts of one day from a named supplier, and A0, an input
+  // received from an unnamed one; D1 is made from R2, so R2's recall marks it.
+  const named = await caller.partners.create({
+    name: awkward,
+    kind: 'SUPPLIER',
+    province: 'Cà Mau',
+    publicName: true,
+  });
+  const unnamed = await caller.partners.create({ name: 'Hộ bí mật', kind: 'SUPPLIER', country: 'KH' });
+  const a0 = await caller.lots.create({ productId: product.id, code: 'A0' });
+  for (const quantity of ['2', '1.5'])
+    await caller.receipts.create({
+      lotId: recalled.id,
+      partnerId: named.id,
+      quantity,
+      unit: 'KGM',
+      date: '2026-03-20',
+    });
+  await caller.receipts.create({
+    lotId: a0.id,
+    partnerId: unnamed.id,
+    quantity: '1',
+    unit: 'TNE',
+    date: '2026-03-01',
+  });
+  await caller.supplyChain.addInputs({
+    lotId: recalled.id,
+    inputs: [{ lotId: a0.id, quantity: '1', unit: 'TNE' }],
+  });
+  const derived = await caller.lots.create({ productId: product.id, code: 'D1' });
+  await caller.supplyChain.addInputs({
+    lotId: derived.id,
+    inputs: [{ lotId: recalled.id, quantity: '3', unit: 'KGM' }],
+  });
   await caller.lots.recall({ id: recalled.id, reason: awkward });
   await caller.lots.create({ productId: product.id, code: 'A1', productionDate: '2026-03-01' });
   await caller.lots.recall({
@@ -59,7 +93,7 @@ async function world() {
   });
   const lotCode = (await caller.lots.createQrCode({ id: recalled.id })).qrCodes[0]!.code;
   const inactive = await caller.products.create({ name: 'Chưa bán', status: 'INACTIVE' });
-  return { api, product, recalled, lotCode, inactive };
+  return { api, product, recalled, derived, lotCode, inactive };
 }
 
 const parsed = (entry: PublicAnswer | null) =>
@@ -70,7 +104,7 @@ const text = (entry: PublicAnswer | null) => (entry ? new TextDecoder().decode(e
 
 describe("[GUEST][perf] the public answers are the workspace's objects, on either engine (decisions 110, 169)", () => {
   it('answer every product code, lot code, printed code and lot page exactly as the workspace reads them', async () => {
-    const { api, product, recalled, lotCode, inactive } = await world();
+    const { api, product, recalled, derived, lotCode, inactive } = await world();
     const { db, publicAnswers, settings } = api.deps;
     const url = settings.publicUrl;
 
@@ -97,6 +131,18 @@ describe("[GUEST][perf] the public answers are the workspace's objects, on eithe
     const listedLot = await buildAnswer(db, url, 'lot', recalled.id);
     expect(JSON.stringify(listedLot!.data)).toBe(text(await publicAnswers.answer('lot', recalled.id)));
     expect(listedLot).toEqual(lot);
+    expect(lot!.data.lot.origins).toHaveLength(2);
+    expect(lot!.data.lot.inputs).toEqual([
+      { code: 'A0', productName: product.name, origins: [{ province: '', country: 'KH', name: null }] },
+    ]);
+    const made = await buildLotAnswer(db, url, derived.id);
+    expect(JSON.stringify(made!.data)).toBe(text(await publicAnswers.answer('lot', derived.id)));
+    expect(await buildAnswer(db, url, 'lot', derived.id)).toEqual(made);
+    expect(made!.data.lot).toMatchObject({
+      recalled: false,
+      inputRecallCode: 'R2',
+      inputRecallReason: expect.any(String),
+    });
 
     for (const code of [product.qr_code, inactive.qr_code]) {
       const link = await buildShortLinkAnswer(db, url, code);

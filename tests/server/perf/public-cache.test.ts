@@ -191,8 +191,38 @@ describe('[GUEST][REST][perf] the cached public resolve', () => {
         },
       ],
     });
+    // Where R2's goods came from (decision 200): a named supplier's receipt, and A1, made from an unnamed one's.
+    const named = await caller.partners.create({
+      name: 'HTX Ong "U Minh"',
+      kind: 'SUPPLIER',
+      province: 'Cà Mau',
+      publicName: true,
+    });
+    const unnamed = await caller.partners.create({
+      name: 'Hộ Nguyễn Văn A',
+      kind: 'BOTH',
+      province: 'Kiên Giang',
+    });
+    const a1 = await caller.lots.create({ productId: product.id, code: 'A1', productionDate: '2026-03-01' });
+    await caller.receipts.create({
+      lotId: recalled.id,
+      partnerId: named.id,
+      quantity: '12.5',
+      unit: 'KGM',
+      date: '2026-03-20',
+    });
+    await caller.receipts.create({
+      lotId: a1.id,
+      partnerId: unnamed.id,
+      quantity: '3',
+      unit: 'KGM',
+      date: '2026-02-27',
+    });
+    await caller.supplyChain.addInputs({
+      lotId: recalled.id,
+      inputs: [{ lotId: a1.id, quantity: '3', unit: 'KGM' }],
+    });
     await caller.lots.recall({ id: recalled.id, reason: awkward });
-    await caller.lots.create({ productId: product.id, code: 'A1', productionDate: '2026-03-01' });
     const other = await caller.lots.recall({
       id: (await caller.lots.create({ productId: product.id, code: 'B3' })).id,
       reason: 'Nhãn sai',
@@ -213,8 +243,18 @@ describe('[GUEST][REST][perf] the cached public resolve', () => {
       recalled: l.recalled,
       recalledAt: l.recalledAt,
       recallReason: l.recallReason,
+      inputRecallCode: l.inputRecallCode,
+      inputRecallReason: l.inputRecallReason,
     });
     const r = await caller.lots.get({ id: recalled.id });
+    const origins = [{ province: 'Cà Mau', country: 'VN', name: 'HTX Ong "U Minh"' }];
+    const inputs = [
+      {
+        code: 'A1',
+        productName: 'Mật ong rừng',
+        origins: [{ province: 'Kiên Giang', country: 'VN', name: null }],
+      },
+    ];
     const b = await caller.lots.get({ id: other.id });
     // Recalled lots by code: B3 before R2; A1 is not recalled.
     const productData = {
@@ -230,11 +270,11 @@ describe('[GUEST][REST][perf] the cached public resolve', () => {
       ok({ ...productData, lot: publicLot(r) }),
     );
     expect((await api.call('GET', `/public/lots/${recalled.id}`)).text).toBe(
-      ok({ lot: { ...publicLot(r), events: r.events }, product: productData }),
+      ok({ lot: { ...publicLot(r), events: r.events, origins, inputs }, product: productData }),
     );
     // The app's own procedure gets the same answer.
     expect(await callerFor(api.deps, null).lots.publicById({ id: recalled.id })).toEqual({
-      lot: { ...publicLot(r), events: r.events },
+      lot: { ...publicLot(r), events: r.events, origins, inputs },
       product: productData,
     });
   });

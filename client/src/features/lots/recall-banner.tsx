@@ -15,14 +15,20 @@ export interface RecallFacts {
   recalled: boolean;
   recalledAt: string | null;
   recallReason: string | null;
+  /** Made from a recalled batch (decision 200): that batch's code and its recall's reason. */
+  inputRecallCode?: string | null;
+  inputRecallReason?: string | null;
 }
+
+/** A lot whose own recall or an input's the public must be told of first. */
+export const isRecallNews = (lot: RecallFacts) => lot.recalled || Boolean(lot.inputRecallCode);
 
 /**
  * 'Lô hàng này đã bị thu hồi', the reason and the date: shown first, above everything else, on the lot
  * page and on every scan of the lot's codes (decision 126). An alert, so a screen reader says it at once.
  */
 export function RecallBanner({ lot }: { lot: RecallFacts }) {
-  if (!lot.recalled) return null;
+  if (!lot.recalled) return lot.inputRecallCode ? <InputRecallBanner lot={lot} /> : null;
   return (
     <section
       role="alert"
@@ -59,6 +65,42 @@ export function RecallBanner({ lot }: { lot: RecallFacts }) {
 }
 
 /**
+ * 'Lô hàng này được làm từ một lô nguyên liệu đã bị thu hồi': a lot not recalled itself, made (however many
+ * transformations away) from one that is (decision 200), with that lot's code and reason.
+ */
+function InputRecallBanner({ lot }: { lot: RecallFacts }) {
+  return (
+    <section
+      role="alert"
+      aria-labelledby={`input-recall-${lot.id}`}
+      className={`flex gap-3 p-4 ${RED}`}
+      data-testid="input-recall-banner"
+    >
+      <span
+        aria-hidden="true"
+        className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-red-700 text-lg font-bold text-white"
+      >
+        !
+      </span>
+      <div className="flex min-w-0 flex-col gap-1">
+        <h2 id={`input-recall-${lot.id}`} className="text-lg font-bold text-red-800 dark:text-red-100">
+          {t.inputRecallTitle}
+        </h2>
+        <p className="text-sm font-semibold text-red-950 dark:text-red-50">
+          {t.inputRecalledLot(lot.inputRecallCode ?? '')}
+        </p>
+        {lot.inputRecallReason && (
+          <p className="text-sm break-words text-red-950 dark:text-red-50">
+            <span className="font-medium">{t.recallReason}:</span> {lot.inputRecallReason}
+          </p>
+        )}
+        <p className="text-sm text-red-900 dark:text-red-100">{t.inputRecallAdvice}</p>
+      </div>
+    </section>
+  );
+}
+
+/**
  * The product page's warning (decision 126): the lot of the scanned code first if it is recalled, then
  * the product's other recalled lots, each linking to its lot page.
  */
@@ -70,10 +112,11 @@ export function ProductRecalls({
   recalledLots?: RecallFacts[];
 }) {
   const others = (recalledLots ?? []).filter((l) => l.id !== lot?.id);
-  if (!lot?.recalled && others.length === 0) return null;
+  const news = lot && isRecallNews(lot);
+  if (!news && others.length === 0) return null;
   return (
     <div className="flex flex-col gap-3">
-      {lot?.recalled && <RecallBanner lot={lot} />}
+      {news && <RecallBanner lot={lot} />}
       {others.length > 0 && (
         <section aria-labelledby="recalled-lots-title" className={`p-4 ${RED}`} data-testid="recalled-lots">
           <h2 id="recalled-lots-title" className="mb-2 font-bold text-red-800 dark:text-red-100">

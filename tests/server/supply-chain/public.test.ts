@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { atOnce } from '#tests/helpers/deps.ts';
+import { coffeeChain } from './helpers.ts';
+
+/**
+ * What the public lot page says of the supply chain (decision 200): where its goods and its inputs' goods
+ * came from (province, country, the supplier's name only when public), and "made from a recalled batch"
+ * while an input's recall lasts; never a quantity, a document, a price or a customer. Served from the kept
+ * answers, so each write below must reach the page through the change feed, on either engine (atOnce: on
+ * PostgreSQL the instance hears its own write a moment after the commit, decision 158).
+ */
+describe('[GUEST][REST][supply-chain] the public lot page', () => {
+  it('[GUEST][REST][supply-chain]: shows origins and a recalled input, and hides quantities and customers', async () => {
+    const { api, p, lots, partners, post } = await coffeeChain();
+    const page = async (id: number) => {
+      const res = await api.call('GET', `/public/lots/${id}`);
+      expect(res.status).toBe(200);
+      return { lot: res.body.data.lot, text: res.text as string };
+    };
+    // Kept before any supply-chain write: each write below must drop it.
+    expect((await page(lots.GROUND1.id)).lot).toMatchObject({
+      origins: [],
+      inputs: [],
+      inputRecallCode: null,
+    });
+
+    await post(`/lots/${lots.GREEN1.id}/receipts`, {
+      partnerId: partners.farm.id,
+      supplierLotCode: 'HTX-BI-MAT',
+      quantity: '1000',
+      unit: 'KGM',
+      date: '2024-05-02',
+      documentType: 'INVOICE',
+      documentNumber: 'HD-0001',
+    });
+    await post(`/lots/${lots.ROAST1.id}/inputs`, [{ lotId: lots.GREEN1.id, quantity: '1000', unit: 'KGM' }]);
+    await post(`/lots/${lots.GROUND1.id}/inputs`, [{ lotId: lots.ROAST1.id, quantity: '800', unit: 'KGM' }]);
+    await post(`/lots/${lots.GROUND1.id}/shipments`, {
+      partnerId: partners.market.id,
+      quantity: '300',
+      unit: 'KGM',
+      date: '2024-05-20',
+    });
+
+    await atOnce(async () => {
+      const roast = await page(lots.ROAST1.id);
+      expect(roast.lot.origins).toEqual([]);
+      expect(roast.lot.inputs).toEqual([
+        {
+          code: 'GREEN1',
+          productName: 'Cà phê nhân xanh',
+          origins: [{ province: 'Đắk Lắk', country: 'VN', name: 'Hợp tác xã Cà phê Ea Tu' }],
+        },
+      ]);
+      // One step back only: GROUND1 names ROAST1, which had no receipt of its own.
+      expect((await page(lots.GROUND1.id)).lot.inputs).toEqual([
+        { code: 'ROAST1', productName: 'Cà phê rang', origins: [] },
+      ]);
+    });
+    for (const secret of ['HTX-BI-MAT', 'HD-0001', '1000', 'Siêu thị', '028 3829', 'mua-hang@'])
+      expect((await page(lots.ROAST1.id)).text).not.toContain(secret);
+    expect((await page(lots.GROUND1.id)).text).not.toContain('Siêu thị');
+
+    // The supplier no longer wants its name shown: the page says the province alone.
+    const farm = await api.call('PUT', `/partners/${partners.farm.id}`, {
+      token: p.tokens.adminA,
+      body: { publicName: false },
+    });
+    expect(farm.status, JSON.stringify(farm.body)).toBe(200);
+    await atOnce(async () =>
+      expect((await page(lots.ROAST1.id)).lot.inputs[0].origins).toEqual([
+        { province: 'Đắk Lắk', country: 'VN', name: null },
+      ]),
+    );
+
+    // Recalling the green beans marks both lots made from them, two transformations away included.
+    await post(`/lots/${lots.GREEN1.id}/recall`, { reason: 'Nhiễm nấm mốc' });
+    for (const id of [lots.ROAST1.id, lots.GROUND1.id])
+      await atOnce(async () =>
+        expect((await page(id)).lot).toMatchObject({
+          recalled: false,
+          inputRecallCode: 'GREEN1',
+          inputRecallReason: 'Nhiễm nấm mốc',
+        }),
+      );
+    const lifted = await api.call('DELETE', `/lots/${lots.GREEN1.id}/recall`, {
+      token: p.tokens.adminA,
+    });
+    expect(lifted.status).toBe(200);
+    expect((await page(lots.GROUND1.id)).lot).toMatchObject({
+      inputRecallCode: null,
+      inputRecallReason: null,
+    });
+  });
+});
