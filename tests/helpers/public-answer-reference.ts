@@ -22,8 +22,17 @@ export interface BuiltAnswer<T> {
 
 /** Every table a field list may read, from the handle's engine: a new one is a type error until it is named here. */
 function tablesOf(db: Executor) {
-  const { products, trackingEntries, companies, shortLinks, lots, lotEvents, lotInputs, lotReceipts, partners } =
-    db.tables;
+  const {
+    products,
+    trackingEntries,
+    companies,
+    shortLinks,
+    lots,
+    lotEvents,
+    lotInputs,
+    lotReceipts,
+    partners,
+  } = db.tables;
   return {
     products,
     tracking_entries: trackingEntries,
@@ -122,15 +131,31 @@ async function value(db: Executor, v: ValueNode, rows: Rows, publicUrl: string):
       return joined ? value(db, v.value, joined, publicUrl) : null;
     }
     case 'list': {
-      const first = (v.from[0] as Source).alias;
-      const found = await readJoined(db, v.from, rows);
-      const by = (r: Rows, c: Column) => at(r, c);
-      found.sort(
-        (a, b) =>
-          compare(by(a, v.order), by(b, v.order)) || compare(a[first]?.id ?? 0, b[first]?.id ?? 0),
+      const first = v.from[0] as Source;
+      const sorted = (found: Rows[]) =>
+        found.sort(
+          (a, b) =>
+            compare(at(a, v.order), at(b, v.order)) ||
+            compare(a[first.alias]?.id ?? 0, b[first.alias]?.id ?? 0),
+        );
+      let firstRows = sorted(
+        (await read(db, first, rows, undefined)).map((row) => ({ ...rows, [first.alias]: row })),
       );
+      if (v.bound?.distinct) {
+        const column = v.bound.distinct;
+        const smallest = new Map<unknown, number>();
+        for (const r of firstRows) {
+          const key = r[first.alias]?.[column];
+          const id = r[first.alias]?.id as number;
+          if (!smallest.has(key) || id < (smallest.get(key) as number)) smallest.set(key, id);
+        }
+        firstRows = firstRows.filter((r) => smallest.get(r[first.alias]?.[column]) === r[first.alias]?.id);
+      }
+      if (v.bound) firstRows = firstRows.slice(0, v.bound.limit);
+      const found: Rows[] = [];
+      for (const r of firstRows) found.push(...(await readJoined(db, v.from.slice(1), r)));
       const out: unknown[] = [];
-      for (const joined of found) out.push(await value(db, v.value, joined, publicUrl));
+      for (const joined of sorted(found)) out.push(await value(db, v.value, joined, publicUrl));
       return out;
     }
   }

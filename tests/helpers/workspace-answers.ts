@@ -4,6 +4,7 @@ import type { Tables } from '#server/db/schema/index.ts';
 import { toPublicCompany } from '#server/services/accounts/profile.ts';
 import { redirectUrl } from '#server/services/codes.ts';
 import { lotEventsOf, toLot } from '#server/services/lots/read.ts';
+import { PUBLIC_INPUTS_MAX, PUBLIC_ORIGINS_MAX } from '#server/db/public-answers/answers.ts';
 import { inputsOf } from '#server/services/supply-chain/inputs.ts';
 import { movementsOf } from '#server/services/supply-chain/movements.ts';
 import { partnersOf } from '#server/services/supply-chain/trace.ts';
@@ -48,9 +49,18 @@ function toPublicLot(row: LotRow): PublicLot {
   };
 }
 
-/** Where a lot's goods came from, as the workspace's receipts and partners say (the public part only). */
+/**
+ * Where a lot's goods came from, as the workspace's receipts and partners say (the public part only): each
+ * supplier's first receipt, in date order, at most PUBLIC_ORIGINS_MAX.
+ */
 async function originsOf(db: Executor, lotId: number) {
-  const receipts = await movementsOf(db, 'receipt', [lotId]);
+  const all = await movementsOf(db, 'receipt', [lotId]);
+  const firstIds = new Set(
+    [...all]
+      .sort((a, b) => a.id - b.id)
+      .flatMap((r, i, sorted) => (sorted.findIndex((o) => o.partnerId === r.partnerId) === i ? [r.id] : [])),
+  );
+  const receipts = all.filter((r) => firstIds.has(r.id)).slice(0, PUBLIC_ORIGINS_MAX);
   const partners = new Map((await partnersOf(db, receipts)).map((p) => [p.id, p]));
   return receipts.map((r) => {
     const partner = partners.get(r.partnerId);
@@ -166,7 +176,7 @@ export async function buildLotAnswer(
   const events = await lotEventsOf(db, lotId);
   const origins = await originsOf(db, lotId);
   const inputs = [];
-  for (const input of await inputsOf(db, lotId))
+  for (const input of (await inputsOf(db, lotId)).slice(0, PUBLIC_INPUTS_MAX))
     inputs.push({
       code: input.lot.code,
       productName: input.lot.productName,

@@ -57,9 +57,16 @@ const lotFields = (l: string) => ({
 });
 
 /**
- * Where a lot's goods came from (decision 200): each receipt's supplier by province and country, named
- * only when the company lets it be (`public_name`); never the quantity, the document or the supplier's own
- * lot code. `r` and `pa` are the aliases of the receipt and its partner.
+ * How much of a lot's chain its public page shows (decision 200): a guest's answer stays small whatever the
+ * company records. Each supplier once (its first receipt), at most this many; at most this many inputs.
+ */
+export const PUBLIC_ORIGINS_MAX = 20;
+export const PUBLIC_INPUTS_MAX = 20;
+
+/**
+ * Where a lot's goods came from (decision 200): each supplier by province and country, named only when the
+ * company lets it be (`public_name`), once however many receipts; never the quantity, the document or the
+ * supplier's own lot code. `r` and `pa` are the aliases of the receipt and its partner.
  */
 const originsOf = (lot: Column, r: string, pa: string) =>
   list(
@@ -73,6 +80,7 @@ const originsOf = (lot: Column, r: string, pa: string) =>
       country: column(pa, 'country'),
       name: whenFlag<string>(col(pa, 'public_name'), col(pa, 'name')),
     }),
+    { limit: PUBLIC_ORIGINS_MAX, distinct: 'partner_id' },
   );
 
 type PublicLotOf<F extends (l: string) => Record<string, unknown>> = {
@@ -215,6 +223,7 @@ const lot = {
           productName: column('ip', 'name'),
           origins: originsOf(col('il', 'id'), 'ir', 'ipa'),
         }),
+        { limit: PUBLIC_INPUTS_MAX },
       ),
     }),
     product: productFields(null),

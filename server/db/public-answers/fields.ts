@@ -53,10 +53,26 @@ export type ValueNode =
   /** The value of the one row of `from` (null when there is none). */
   | { op: 'one'; from: readonly Source[]; value: ValueNode }
   /**
-   * The values of every row of `from` (its sources joined in order, as an answer's are), in `order`, and
-   * then in the order of the first source's row id.
+   * The values of the rows of `from` (its sources joined in order, as an answer's are), in `order` (a
+   * column of the first source) and then the first source's row id; `bound` keeps a public answer's size
+   * bounded whatever the company writes.
    */
-  | { op: 'list'; from: readonly Source[]; order: Column & { text?: boolean }; value: ValueNode };
+  | {
+      op: 'list';
+      from: readonly Source[];
+      order: Column & { text?: boolean };
+      value: ValueNode;
+      bound?: ListBound;
+    };
+
+/**
+ * Which rows of a list's first source are read: only the first (smallest id) of those sharing `distinct`'s
+ * column, then at most `limit` of them in the list's order.
+ */
+export interface ListBound {
+  limit: number;
+  distinct?: string;
+}
 
 /** What a row must be besides its join: a column equal to a word, or not null. */
 export type Filter = Column & ({ equals: string } | { set: true });
@@ -140,11 +156,13 @@ export const list = <T>(
   from: Source | readonly Source[],
   order: Column & { text?: boolean },
   value: Value<T>,
+  bound?: ListBound,
 ): Value<T[]> => ({
   op: 'list',
   from: sourcesOf(from),
   order,
   value,
+  ...(bound ? { bound } : {}),
 });
 export const col = (alias: string, name: string): Column => ({ alias, column: name });
 

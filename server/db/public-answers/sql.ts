@@ -1,4 +1,4 @@
-import type { AnswerDefinition, Column, Filter, Param, Source, ValueNode } from './fields.ts';
+import type { AnswerDefinition, Column, Filter, ListBound, Param, Source, ValueNode } from './fields.ts';
 
 /**
  * A field list (answers.ts) as one SQL statement that returns the finished JSON (decisions 110, 169): the
@@ -95,10 +95,34 @@ export function valueSql(d: Dialect, v: ValueNode): string {
       return d.subquery(`SELECT ${valueSql(d, v.value)} ${fromWhere(d, v.from)}`);
     case 'list': {
       const first = v.from[0] as Source;
-      const order = `${v.order.text ? d.textOrder(ref(v.order)) : ref(v.order)}, ${first.alias}.id`;
-      return d.subquery(`SELECT ${d.array(valueSql(d, v.value), order)} ${fromWhere(d, v.from)}`);
+      const orderOf = (alias: string) =>
+        `${v.order.text ? d.textOrder(`${alias}.${v.order.column}`) : `${alias}.${v.order.column}`}, ${alias}.id`;
+      const bounded = v.bound ? boundSql(d, first, v.bound, v.order, orderOf) : undefined;
+      return d.subquery(
+        `SELECT ${d.array(valueSql(d, v.value), orderOf(first.alias))} ${fromWhere(d, v.from, bounded)}`,
+      );
     }
   }
+}
+
+/**
+ * A bounded list's condition on its first source's rows (ListBound): their ids among the first `limit`, in
+ * the list's order, of the rows the join names, each the smallest id of its `distinct` value.
+ */
+function boundSql(
+  d: Dialect,
+  first: Source,
+  bound: ListBound,
+  order: Column,
+  orderOf: (alias: string) => string,
+): string {
+  if (order.alias !== first.alias)
+    throw new Error(`a bounded list is ordered by its first source (${first.alias})`);
+  const to = 'param' in first.on.to ? d.param('key') : ref(first.on.to);
+  const firstOfItsKind = bound.distinct
+    ? ` AND b.id = (SELECT min(k.id) FROM ${first.table} k WHERE k.${first.on.column} = b.${first.on.column} AND k.${bound.distinct} = b.${bound.distinct})`
+    : '';
+  return `${first.alias}.id IN (SELECT b.id FROM ${first.table} b WHERE b.${first.on.column} = ${to}${firstOfItsKind} ORDER BY ${orderOf('b')} LIMIT ${Math.trunc(bound.limit)})`;
 }
 
 /**

@@ -39,7 +39,11 @@ const TABLES: Record<TableName, Omit<Watched, 'table'>> = {
   // each drops its company's answers rather than finding the lots it reaches.
   lot_receipts: { events: ALL, key: (r) => ['NULL', `${r}.company_id`, 'NULL'], update: ['OLD'] },
   lot_inputs: { events: ALL, key: (r) => ['NULL', `${r}.company_id`, 'NULL'], update: ['OLD'] },
-  partners: { events: ['UPDATE', 'DELETE'], key: (r) => ['NULL', `${r}.company_id`, 'NULL'], update: ['OLD'] },
+  partners: {
+    events: ['UPDATE', 'DELETE'],
+    key: (r) => ['NULL', `${r}.company_id`, 'NULL'],
+    update: ['OLD'],
+  },
 };
 
 /** Every table some public answer reads (each field list knows its tables), with what a write makes stale. */

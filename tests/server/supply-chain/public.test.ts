@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { PUBLIC_INPUTS_MAX, PUBLIC_ORIGINS_MAX } from '#server/db/public-answers/answers.ts';
 import { atOnce } from '#tests/helpers/deps.ts';
-import { coffeeChain } from './helpers.ts';
+import { coffeeChain, makeLot } from './helpers.ts';
 
 /**
  * What the public lot page says of the supply chain (decision 200): where its goods and its inputs' goods
@@ -90,6 +91,43 @@ describe('[GUEST][REST][supply-chain] the public lot page', () => {
     expect((await page(lots.GROUND1.id)).lot).toMatchObject({
       inputRecallCode: null,
       inputRecallReason: null,
+    });
+  });
+
+  it('[GUEST][REST][supply-chain]: says each supplier once and at most 20 suppliers and 20 inputs, however many are recorded', async () => {
+    const { api, p, products, lots, post } = await coffeeChain();
+    const suppliers = [];
+    for (let i = 0; i < 25; i++)
+      suppliers.push(
+        await post('/partners', { name: `Nông hộ ${i}`, kind: 'SUPPLIER', province: `Tỉnh ${i}` }),
+      );
+    // The first supplier three times, then every other once: 27 receipts, 25 suppliers.
+    for (const partner of [suppliers[0], suppliers[0], ...suppliers])
+      await post(`/lots/${lots.ROAST1.id}/receipts`, {
+        partnerId: partner.id,
+        quantity: '1',
+        unit: 'KGM',
+        date: '2024-05-02',
+      });
+    const inputs = [];
+    for (let i = 0; i < 25; i++)
+      inputs.push(
+        await makeLot(api.deps, p.companyA.id, products.green.id, {
+          code: `XANH${String(i).padStart(2, '0')}`,
+        }),
+      );
+    await post(
+      `/lots/${lots.ROAST1.id}/inputs`,
+      inputs.map((l) => ({ lotId: l.id, quantity: '1', unit: 'KGM' })),
+    );
+    await atOnce(async () => {
+      const lot = (await api.call('GET', `/public/lots/${lots.ROAST1.id}`)).body.data.lot;
+      expect(lot.origins).toHaveLength(PUBLIC_ORIGINS_MAX);
+      expect(lot.origins.map((o: { province: string }) => o.province)).toEqual(
+        Array.from({ length: PUBLIC_ORIGINS_MAX }, (_, i) => `Tỉnh ${i}`),
+      );
+      expect(lot.inputs).toHaveLength(PUBLIC_INPUTS_MAX);
+      expect(lot.inputs[0].code).toBe('XANH00');
     });
   });
 });
