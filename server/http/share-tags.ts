@@ -25,6 +25,8 @@ interface SharedLot {
   id: number;
   code: string;
   recalled: boolean;
+  /** Made from a recalled batch (decision 200). */
+  inputRecallCode: string | null;
 }
 
 interface SharedCompany {
@@ -111,11 +113,13 @@ export function shareHead(product: SharedProduct, publicUrl: string): string {
   return headTags(head, publicUrl);
 }
 
-/** A lot's page: the lot by its code and product, a recall said first, the lot's own address. */
+/** A lot's page: the lot by its code and product, a recall (its own or an input's) said first, the lot's own address. */
 export function lotShareHead(lot: SharedLot, product: SharedProduct, publicUrl: string): string {
   const description = lot.recalled
     ? sentence([t.lotRecalled, t.lotCta])
-    : sentence([
+    : lot.inputRecallCode
+      ? sentence([t.lotInputRecalled, t.lotCta])
+      : sentence([
         product.origin ? t.origin(product.origin) : '',
         product.company?.name ? t.company(product.company.name) : '',
         t.lotCta,

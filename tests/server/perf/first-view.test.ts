@@ -302,6 +302,26 @@ describe('[GUEST][REST][first-view] a shared product link shows the product', ()
     });
   });
 
+  it('a lot made from a recalled batch says so first on its server-rendered page and in its preview (decision 200)', async () => {
+    const { caller, product, get } = await world();
+    const input = await caller.lots.create({ productId: product.id, code: 'NHAN01' });
+    const made = await caller.lots.create({ productId: product.id, code: 'RANG01' });
+    await caller.supplyChain.addInputs({
+      lotId: made.id,
+      inputs: [{ lotId: input.id, quantity: '10', unit: 'KGM' }],
+    });
+    await caller.lots.recall({ id: input.id, reason: 'Phát hiện nấm mốc' });
+    await atOnce(async () => {
+      const { html } = await get(`/lots/${made.id}`);
+      expect(metaOf(html, 'description')).toMatch(
+        /^Lô hàng này được làm từ một lô nguyên liệu đã bị thu hồi/,
+      );
+      expect(html).toContain('data-testid="input-recall-banner"');
+      expect(html).toContain('Lô nguyên liệu NHAN01');
+      expect(html).toContain('Phát hiện nấm mốc');
+    });
+  });
+
   it("a company's page is named for the company in its title and preview; an unknown one is the plain page", async () => {
     const { deps, product, get } = await world();
     const [row] = await deps.db.select().from(products).where(eq(products.id, product.id));
