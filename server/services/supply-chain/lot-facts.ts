@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
+import type { Tables } from '#server/db/schema/index.ts';
 import { inIds } from '#server/db/lot-graph.ts';
 
 /** What the supply-chain answers show of a lot: its code, product and status. */
@@ -33,6 +34,19 @@ export const lotSummary = (f: LotFact) => ({
 });
 export type LotSummary = ReturnType<typeof lotSummary>;
 
+/** The columns of a lot's facts, read from the lots joined to their products. */
+export const lotFactColumns = ({ lots, products }: Pick<Tables, 'lots' | 'products'>) => ({
+  id: lots.id,
+  companyId: lots.companyId,
+  code: lots.code,
+  productId: lots.productId,
+  productName: products.name,
+  recalledAt: lots.recalledAt,
+  recallReason: lots.recallReason,
+  heldAt: lots.heldAt,
+  holdReason: lots.holdReason,
+});
+
 /** The facts of some lots, by id, in one statement however many (a trace may name thousands). */
 export async function lotFacts(db: Executor, ids: readonly number[]): Promise<Map<number, LotFact>> {
   const { lots, products } = db.tables;
@@ -40,17 +54,7 @@ export async function lotFacts(db: Executor, ids: readonly number[]): Promise<Ma
   if (!ids.length) return facts;
   {
     const rows = await db
-      .select({
-        id: lots.id,
-        companyId: lots.companyId,
-        code: lots.code,
-        productId: lots.productId,
-        productName: products.name,
-        recalledAt: lots.recalledAt,
-        recallReason: lots.recallReason,
-        heldAt: lots.heldAt,
-        holdReason: lots.holdReason,
-      })
+      .select(lotFactColumns(db.tables))
       .from(lots)
       .innerJoin(products, eq(products.id, lots.productId))
       .where(inIds(lots.id, [...new Set(ids)]));

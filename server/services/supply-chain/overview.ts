@@ -4,7 +4,7 @@ import type { AppDeps } from '#server/deps.ts';
 import { getLot, requireLotInScope } from '#server/services/lots/read.ts';
 import type { CompanyScope } from '#server/services/products/scope.ts';
 import { inputsOf, usedInOf } from './inputs.ts';
-import { lotSummary } from './lot-facts.ts';
+import { lotFactColumns, lotSummary } from './lot-facts.ts';
 import { balanceOf, movementsOf } from './movements.ts';
 import { reachedLots } from './trace.ts';
 
@@ -54,17 +54,7 @@ export async function searchLots(deps: AppDeps, scope: CompanyScope, input: { lo
     input.q ? foldedContains(deps.store, [lots.code, products.name], input.q) : undefined,
   ];
   const rows = await deps.db
-    .select({
-      id: lots.id,
-      companyId: lots.companyId,
-      code: lots.code,
-      productId: lots.productId,
-      productName: products.name,
-      recalledAt: lots.recalledAt,
-      recallReason: lots.recallReason,
-      heldAt: lots.heldAt,
-      holdReason: lots.holdReason,
-    })
+    .select(lotFactColumns(deps.db.tables))
     .from(lots)
     .innerJoin(products, eq(products.id, lots.productId))
     .where(and(...conditions))
