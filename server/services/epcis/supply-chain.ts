@@ -9,8 +9,8 @@
  * eventID here: the document names each by its CBV 2.0 event hash (document.ts), stable while the record is.
  *
  * Import: which events are these kinds, and what their fields say (the party, the document, the quantity),
- * read back from what the export writes and from the other forms EPCIS allows (CBV URNs and web URIs,
- * EPC URIs and Digital Links on any host).
+ * read back from what the export writes and from the other forms EPCIS allows (CBV web URIs, EPC URIs and
+ * Digital Links on any host).
  */
 import { gs1KeyOf } from '#shared/gs1/epc-uri.ts';
 import { quantityNumber } from '#shared/quantity.ts';
@@ -155,10 +155,12 @@ export function transformationEvent(output: Json, inputs: EpcisInputLot[], date:
 
 const CBV_WEB = 'https://ref.gs1.org/cbv/';
 
-/** A CBV value in any of its forms (bare, URN, web URI) as its bare name, or null when it is another's. */
-function cbvName(value: unknown, urn: string, web: string): string | null {
+/**
+ * A CBV value as its bare name, written bare or as its web URI (EPCIS 2.0's JSON schema refuses the
+ * `urn:epcglobal:cbv:` forms), or null when it is another vocabulary's.
+ */
+function cbvName(value: unknown, web: string): string | null {
   if (typeof value !== 'string') return null;
-  if (value.startsWith(`urn:epcglobal:cbv:${urn}:`)) return value.slice(`urn:epcglobal:cbv:${urn}:`.length);
   if (value.startsWith(`${CBV_WEB}${web}-`)) return value.slice(`${CBV_WEB}${web}-`.length);
   return /^[a-z_]+$/.test(value) ? value : null;
 }
@@ -168,7 +170,7 @@ type PartyList = Array<Record<string, unknown>> | undefined;
 /** The first owning party a sourceList or destinationList names. */
 function owningParty(list: PartyList, field: 'source' | 'destination'): string | null {
   for (const entry of list ?? []) {
-    if (cbvName(entry.type, 'sdt', 'SDT') === 'owning_party' && typeof entry[field] === 'string')
+    if (cbvName(entry.type, 'SDT') === 'owning_party' && typeof entry[field] === 'string')
       return entry[field] as string;
   }
   return null;
@@ -181,7 +183,7 @@ function owningParty(list: PartyList, field: 'source' | 'destination'): string |
  */
 export function movementOf(event: Json): { kind: 'receipt' | 'shipment'; party: string } | null {
   if (event.type !== 'ObjectEvent') return null;
-  const step = cbvName(event.bizStep, 'bizstep', 'BizStep');
+  const step = cbvName(event.bizStep, 'BizStep');
   if (step === 'receiving') {
     const party = owningParty(event.sourceList as PartyList, 'source');
     return party ? { kind: 'receipt', party } : null;
@@ -222,7 +224,7 @@ function documentNumberOf(uri: string): string {
 export function documentOf(event: Json): { documentType: DocumentType; documentNumber: string } | null {
   const list =
     (event.bizTransactionList as Array<{ type?: unknown; bizTransaction: string }> | undefined) ?? [];
-  const typed = list.map((bt) => ({ bt, type: TYPE_OF_CBV.get(cbvName(bt.type, 'btt', 'BTT') ?? '') }));
+  const typed = list.map((bt) => ({ bt, type: TYPE_OF_CBV.get(cbvName(bt.type, 'BTT') ?? '') }));
   const chosen = typed.find((t) => t.type) ?? typed[0];
   if (!chosen) return null;
   const documentNumber = documentNumberOf(chosen.bt.bizTransaction);
