@@ -69,6 +69,11 @@ const movementColumns = (c: ColumnKinds) => ({
   date: c.text('date').notNull(),
   documentType: c.text('document_type', { enum: DOCUMENT_TYPES }),
   documentNumber: c.text('document_number'),
+  /**
+   * The EPCIS eventID of the imported event this record came from (decision 203), else null: its lot's
+   * timeline holds the event as it came, and the lot's export gives that event rather than one made again.
+   */
+  eventId: c.text('event_id'),
   createdBy: c.int('created_by').references(() => c.of(users).id, { onDelete: 'set null' }),
   createdAt: c.createdAt(),
 });
@@ -122,6 +127,8 @@ export const lotInputs = defineTable(
       .references(() => c.of(lots).id, { onDelete: 'cascade' }),
     quantity: c.text('quantity').notNull(),
     unit: c.text('unit').notNull(),
+    /** The EPCIS eventID of the imported TransformationEvent this link came from (decision 203), else null. */
+    eventId: c.text('event_id'),
     createdBy: c.int('created_by').references(() => c.of(users).id, { onDelete: 'set null' }),
     createdAt: c.createdAt(),
   }),

@@ -8,9 +8,18 @@
 import { bizStepOf } from '#shared/gs1/biz-steps.ts';
 import { buildDigitalLink } from '#shared/gs1/digital-link.ts';
 import { lotPath, productPath } from '#shared/public-paths.ts';
-import { VIETNAM_OFFSET_MS, VIETNAM_UTC_OFFSET as VIETNAM_OFFSET } from '#shared/vietnam-time.ts';
+import { VIETNAM_UTC_OFFSET as VIETNAM_OFFSET } from '#shared/vietnam-time.ts';
+import { EPCIS_MAX_LIST } from './bounds.ts';
 import { exportContext } from './context.ts';
 import { eventHashId, namespacesOf } from './event-hash.ts';
+import { glnLocation, vietnamEventTime } from './event-fields.ts';
+import {
+  type EpcisInputLot,
+  type EpcisMovement,
+  type EpcisParty,
+  movementEvent,
+  transformationEvent,
+} from './supply-chain.ts';
 
 type Json = Record<string, unknown>;
 
@@ -39,6 +48,18 @@ export interface EpcisLot {
   recalledAt: Date | null;
   createdAt: Date;
   steps: EpcisStep[];
+  /** Its supply chain (decision 203): what its timeline does not already hold as imported events. */
+  chain?: LotChain;
+}
+
+/** A lot's receipts, shipments and inputs, as records the app keeps (not imported events). */
+export interface LotChain {
+  company: EpcisParty;
+  movements: Array<Omit<EpcisMovement, 'epcClass'>>;
+  /** The lots it was made from: at most EPCIS_MAX_LIST of them per TransformationEvent. */
+  inputs: EpcisInputLot[];
+  /** When its first input was recorded: the transformation's time when the lot has no production date. */
+  inputsAt: Date | null;
 }
 
 export interface EpcisExportInput {
@@ -51,16 +72,7 @@ export interface EpcisExportInput {
   scope: 'product' | 'lot';
 }
 
-/** A step's date (a calendar date or an ISO date-time) as an EPCIS eventTime in Vietnam time. */
-export function vietnamEventTime(date: string): string {
-  const m = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2})(?::(\d{2}))?(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/.exec(
-    date.trim(),
-  );
-  if (m && !m[4]) return `${m[1]}T${m[2] ?? '00:00'}:${m[3] ?? '00'}${VIETNAM_OFFSET}`;
-  const ms = Date.parse(date);
-  if (Number.isNaN(ms)) throw new RangeError(`not a date: ${date}`);
-  return `${new Date(ms + VIETNAM_OFFSET_MS).toISOString().slice(0, 19)}${VIETNAM_OFFSET}`;
-}
+export { glnLocation, vietnamEventTime };
 
 function instantInVietnam(at: Date): string {
   return vietnamEventTime(at.toISOString());
@@ -82,6 +94,9 @@ const UNIT_CODES: Record<string, string | null> = {
   ml: 'MLT',
 };
 
+/** The most input lots one TransformationEvent lists: an import's bound on any list (bounds.ts). */
+const INPUTS_PER_EVENT = EPCIS_MAX_LIST;
+
 function quantityElement(epcClass: string, lot: EpcisLot | null): Json {
   const el: Json = { epcClass };
   if (!lot || lot.quantity === null) return el;
@@ -102,16 +117,11 @@ export function classIdentifier(
   publicUrl: string,
   gtin: string | null,
   productId: number,
-  lot?: EpcisLot,
+  lot?: Pick<EpcisLot, 'id' | 'code'>,
 ): string {
   const base = publicUrl.replace(/\/+$/, '');
   if (gtin) return buildDigitalLink(base, { gtin, lot: lot?.code });
   return `${base}${lot ? lotPath(lot.id) : productPath(productId)}`;
-}
-
-/** A GLN as a location identifier in the canonical Digital Link form EPCIS 2.0 uses. */
-export function glnLocation(gln: string): string {
-  return `https://id.gs1.org/414/${gln}`;
 }
 
 const DISPOSITION_OF_STEP: Record<string, string> = {
@@ -159,7 +169,7 @@ function stepEvent(step: EpcisStep, publicUrl: string, what: Json): Exported {
   return { event, ours: true, context: null };
 }
 
-const made = (event: Json): Exported => ({ event, ours: true, context: null });
+const own = (event: Json): Exported => ({ event, ours: true, context: null });
 
 function ilmdOf(lot: EpcisLot): Json {
   const ilmd: Json = { 'cbvmda:lotNumber': lot.code };
@@ -172,37 +182,44 @@ function ilmdOf(lot: EpcisLot): Json {
 }
 
 /**
- * A lot's events: its journey steps, the lot's master data (ilmd) on the commissioning event the company
- * wrote (the first step that means commissioning, or one made from the lot's production date when no step,
- * written or imported, does), and, for a recalled lot, a last event with the CBV disposition `recalled`.
+ * A lot's events: its receipts, the TransformationEvent that made it from other lots, its journey steps, its
+ * shipments (decision 203); the lot's master data (ilmd) on the commissioning event the company wrote (the
+ * first step that means commissioning, else its TransformationEvent, else one made from the lot's
+ * production date when no step, written or imported, does), and, for a recalled lot, a last event with the
+ * CBV disposition `recalled`.
  */
 function lotEvents(input: EpcisExportInput, lot: EpcisLot, shared: EpcisStep[]): Exported[] {
   const { publicUrl, product } = input;
   const what = quantityElement(classIdentifier(publicUrl, product.gtin, product.id, lot), lot);
   const events = [...shared, ...lot.steps].map((s) => stepEvent(s, publicUrl, what));
+  const chain = supplyChainEvents(publicUrl, lot, what);
   const commissioning = events.filter((e) => e.event.bizStep === 'commissioning');
   const written = commissioning.find((e) => e.ours);
   if (written) {
     written.event.ilmd = ilmdOf(lot);
   } else if (!commissioning.length) {
-    events.unshift(
-      made({
-        type: 'ObjectEvent',
-        eventTime: lot.productionDate
-          ? vietnamEventTime(lot.productionDate)
-          : instantInVietnam(lot.createdAt),
-        eventTimeZoneOffset: VIETNAM_OFFSET,
-        action: 'ADD',
-        quantityList: [what],
-        bizStep: 'commissioning',
-        disposition: 'active',
-        ilmd: ilmdOf(lot),
-      }),
-    );
+    // A lot made from others: its TransformationEvent is where it begins, and carries its master data.
+    const made = chain.transformations[0];
+    if (made) made.event.ilmd = ilmdOf(lot);
+    else
+      events.unshift(
+        own({
+          type: 'ObjectEvent',
+          eventTime: lot.productionDate
+            ? vietnamEventTime(lot.productionDate)
+            : instantInVietnam(lot.createdAt),
+          eventTimeZoneOffset: VIETNAM_OFFSET,
+          action: 'ADD',
+          quantityList: [what],
+          bizStep: 'commissioning',
+          disposition: 'active',
+          ilmd: ilmdOf(lot),
+        }),
+      );
   }
   if (lot.recalledAt) {
-    events.push(
-      made({
+    chain.shipped.push(
+      own({
         type: 'ObjectEvent',
         eventTime: instantInVietnam(lot.recalledAt),
         eventTimeZoneOffset: VIETNAM_OFFSET,
@@ -213,7 +230,28 @@ function lotEvents(input: EpcisExportInput, lot: EpcisLot, shared: EpcisStep[]):
       }),
     );
   }
-  return events;
+  return [...chain.received, ...chain.transformations, ...events, ...chain.shipped];
+}
+
+/**
+ * A lot's supply chain as events (decision 203): its receipts, the TransformationEvent that made it from its
+ * inputs, its shipments. Every one is ours, named by its event hash.
+ */
+function supplyChainEvents(publicUrl: string, lot: EpcisLot, what: Json) {
+  const base = publicUrl.replace(/\/+$/, '');
+  const chain = lot.chain;
+  const movements = (kind: EpcisMovement['kind']) =>
+    chain
+      ? chain.movements
+          .filter((mv) => mv.kind === kind)
+          .map((mv) => own(movementEvent(base, chain.company, { ...mv, epcClass: what.epcClass as string })))
+      : [];
+  const transformations: Exported[] = [];
+  const inputs = chain?.inputs ?? [];
+  const madeAt = lot.productionDate ?? (chain?.inputsAt ?? lot.createdAt).toISOString();
+  for (let i = 0; i < inputs.length; i += INPUTS_PER_EVENT)
+    transformations.push(own(transformationEvent(what, inputs.slice(i, i + INPUTS_PER_EVENT), madeAt)));
+  return { received: movements('receipt'), transformations, shipped: movements('shipment') };
 }
 
 export function buildEpcisDocument(input: EpcisExportInput): Json {

@@ -1,8 +1,20 @@
-/** Loads a product's or a lot's timeline and builds its EPCIS 2.0 document (decisions 133, 193). */
+/**
+ * Loads a product's or a lot's timeline and supply chain and builds its EPCIS 2.0 document (decisions 133,
+ * 193, 203).
+ */
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '#server/db/client.ts';
+import { inIds } from '#server/db/lot-graph.ts';
 import type { Tables } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { buildEpcisDocument, type EpcisLot, type EpcisStep } from './document.ts';
+import {
+  buildEpcisDocument,
+  classIdentifier,
+  type EpcisLot,
+  type EpcisStep,
+  type LotChain,
+} from './document.ts';
+import type { EpcisMovement, EpcisParty } from './supply-chain.ts';
 
 const stepColumns = (trackingEntries: Tables['trackingEntries']) => ({
   activity: trackingEntries.activity,
@@ -49,6 +61,7 @@ async function lotsWithSteps(
       ),
     )
     .orderBy(asc(lotEvents.position), asc(lotEvents.id));
+  const chains = await supplyChains(deps, rows, steps);
   return rows.map((r) => ({
     id: r.id,
     code: r.code,
@@ -60,7 +73,115 @@ async function lotsWithSteps(
     recalledAt: r.recalledAt,
     createdAt: r.createdAt,
     steps: steps.filter((s) => s.lotId === r.id),
+    chain: chains.get(r.id),
   }));
+}
+
+const partyOfPartner = (p: Tables['partners']['$inferSelect']): EpcisParty => ({
+  id: p.id,
+  kind: 'partner',
+  name: p.name,
+  gln: p.gln,
+  taxCode: p.taxCode,
+  publicName: p.publicName,
+});
+
+/**
+ * The lots' receipts, shipments and inputs (decision 203). A record imported from an EPCIS event the lot's
+ * timeline holds is left out: that event is exported as it came, not made again beside it.
+ */
+async function supplyChains(
+  deps: AppDeps,
+  rows: Array<Tables['lots']['$inferSelect']>,
+  steps: Array<{ lotId: number; eventId: string | null }>,
+): Promise<Map<number, LotChain>> {
+  const db: Executor = deps.db;
+  const { companies, lotInputs, lotReceipts, lotShipments, lots, partners, products } = db.tables;
+  const chains = new Map<number, LotChain>();
+  const companyIds = [...new Set(rows.map((r) => r.companyId))];
+  if (!rows.length) return chains;
+  const companyRows = await db
+    .select({ id: companies.id, name: companies.name, gln: companies.gln, taxCode: companies.taxCode })
+    .from(companies)
+    .where(inIds(companies.id, companyIds));
+  const companyOf = new Map(
+    companyRows.map((c): [number, EpcisParty] => [c.id, { ...c, kind: 'company', publicName: true }]),
+  );
+  const ids = rows.map((r) => r.id);
+  const held = new Set(steps.flatMap((s) => (s.eventId ? [`${s.lotId} ${s.eventId}`] : [])));
+  const fresh = (r: { lotId: number; eventId: string | null }) =>
+    !r.eventId || !held.has(`${r.lotId} ${r.eventId}`);
+
+  const receipts = await db
+    .select({ row: lotReceipts, partner: partners })
+    .from(lotReceipts)
+    .innerJoin(partners, eq(partners.id, lotReceipts.partnerId))
+    .where(inIds(lotReceipts.lotId, ids))
+    .orderBy(asc(lotReceipts.date), asc(lotReceipts.id));
+  const shipments = await db
+    .select({ row: lotShipments, partner: partners })
+    .from(lotShipments)
+    .innerJoin(partners, eq(partners.id, lotShipments.partnerId))
+    .where(inIds(lotShipments.lotId, ids))
+    .orderBy(asc(lotShipments.date), asc(lotShipments.id));
+  const inputs = await db
+    .select({
+      lotId: lotInputs.lotId,
+      eventId: lotInputs.eventId,
+      quantity: lotInputs.quantity,
+      unit: lotInputs.unit,
+      createdAt: lotInputs.createdAt,
+      inputId: lots.id,
+      inputCode: lots.code,
+      productId: products.id,
+      gtin: products.gtin,
+    })
+    .from(lotInputs)
+    .innerJoin(lots, eq(lots.id, lotInputs.inputLotId))
+    .innerJoin(products, eq(products.id, lots.productId))
+    .where(inIds(lotInputs.lotId, ids))
+    .orderBy(asc(lotInputs.id));
+
+  const movement = (
+    kind: EpcisMovement['kind'],
+    r: {
+      row: Tables['lotShipments']['$inferSelect'] & { supplierLotCode?: string | null };
+      partner: Tables['partners']['$inferSelect'];
+    },
+  ): Omit<EpcisMovement, 'epcClass'> => ({
+    kind,
+    partner: partyOfPartner(r.partner),
+    quantity: r.row.quantity,
+    unit: r.row.unit,
+    date: r.row.date,
+    documentType: r.row.documentType,
+    documentNumber: r.row.documentNumber,
+    supplierLotCode: r.row.supplierLotCode ?? null,
+  });
+  for (const lot of rows) {
+    const company = companyOf.get(lot.companyId);
+    if (!company) continue;
+    const mine = <T extends { row: { lotId: number; eventId: string | null } }>(list: T[]) =>
+      list.filter((r) => r.row.lotId === lot.id && fresh(r.row));
+    const made = inputs.filter((i) => i.lotId === lot.id && fresh(i));
+    chains.set(lot.id, {
+      company,
+      movements: [
+        ...mine(receipts).map((r) => movement('receipt', r)),
+        ...mine(shipments).map((r) => movement('shipment', r)),
+      ],
+      inputs: made.map((i) => ({
+        epcClass: classIdentifier(deps.settings.publicUrl, i.gtin, i.productId, {
+          id: i.inputId,
+          code: i.inputCode,
+        }),
+        quantity: i.quantity,
+        unit: i.unit,
+      })),
+      inputsAt: made.reduce<Date | null>((at, i) => (at && at <= i.createdAt ? at : i.createdAt), null),
+    });
+  }
+  return chains;
 }
 
 /** An ACTIVE product is public, and so is its timeline: anything else answers null (a 404). */

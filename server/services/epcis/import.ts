@@ -3,15 +3,19 @@
  * import schema (ObjectEvent, AggregationEvent, TransactionEvent, TransformationEvent) and name EPCIS's
  * @context; every event must be about this lot wherever it names a trade item, in Digital Link or EPC URI
  * form; each event is kept as received with its document's other @context entries, its GS1 event hash and
- * the objects it names, and shown on the lot's timeline. Capture is idempotent: an event whose eventID (or,
- * without one, whose event hash) the lot already holds is not added again. All of it in one transaction.
+ * the objects it names, and shown on the lot's timeline. Receipts, shipments and the TransformationEvent
+ * that made the lot are recorded as the supply chain's records too (capture-supply-chain.ts, decision 203).
+ * Capture is idempotent: an event whose eventID (or, without one, whose event hash) the lot already holds is
+ * not added again, nor recorded again. All of it in one transaction.
  */
 import { and, eq, inArray, max, or } from 'drizzle-orm';
 import { chunked } from '#server/db/chunks.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
+import type { Actor } from '#server/services/actor.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { captureSupplyChain } from './capture-supply-chain.ts';
 import { hasEpcisContext, otherContexts } from './context.ts';
 import { eventHashId, namespacesOf } from './event-hash.ts';
 import { type EventObject, objectCount, objectsOf } from './objects.ts';
@@ -33,6 +37,8 @@ export interface EpcisImportResult {
   alreadyPresent: number;
   /** What happened, in Vietnamese. */
   message: string;
+  /** The mass balance's warnings about receipts, shipments and inputs it recorded (saved all the same). */
+  warnings?: string[];
 }
 
 /**
@@ -76,6 +82,7 @@ export async function importEpcisIntoLot(
   companyId: number | null,
   lotId: number,
   doc: unknown,
+  actor: Actor,
 ): Promise<EpcisImportResult> {
   const { lotEventObjects, lotEvents, lots, products } = deps.db.tables;
   const [lot] = await deps.db
@@ -106,7 +113,7 @@ export async function importEpcisIntoLot(
     if (refusal) throw new AppError('BAD_REQUEST', refusal);
     const hash = eventHashId(event, namespacesOf(document['@context'], event['@context']));
     const given = typeof event.eventID === 'string' ? event.eventID : null;
-    return { event, objects, hash, given, eventId: given ?? hash };
+    return { n: i + 1, event, objects, hash, given, eventId: given ?? hash };
   });
 
   const result = await transaction(deps.db, async (tx) => {
@@ -142,7 +149,7 @@ export async function importEpcisIntoLot(
       if (!c.given) hashes.add(c.hash);
       fresh.push(c);
     }
-    if (!fresh.length) return { added: 0, alreadyPresent: captured.length };
+    if (!fresh.length) return { added: 0, alreadyPresent: captured.length, warnings: [] };
 
     // Positions are read and written in one transaction: parallel imports append, never collide.
     const [top] = await tx
@@ -171,8 +178,14 @@ export async function importEpcisIntoLot(
       c.objects.map((o) => ({ ...o, lotEventId: rowOf.get(c.eventId) as number, companyId: lot.companyId })),
     );
     for (const chunk of chunked(objects, 1_000)) await tx.insert(lotEventObjects).values(chunk);
+    const warnings = await captureSupplyChain(deps, tx, companyId, actor, lot, fresh);
     await tx.update(lots).set({ updatedAt: new Date() }).where(eq(lots.id, lot.id));
-    return { added: fresh.length, alreadyPresent: captured.length - fresh.length };
+    return { added: fresh.length, alreadyPresent: captured.length - fresh.length, warnings };
   });
-  return { ...result, message: vi.gs1.epcisImported(result.added, result.alreadyPresent) };
+  const { warnings, ...counts } = result;
+  return {
+    ...counts,
+    message: vi.gs1.epcisImported(result.added, result.alreadyPresent),
+    ...(warnings.length ? { warnings } : {}),
+  };
 }

@@ -1,17 +1,22 @@
 /**
- * The supply chain in EPCIS 2.0 (decision 203), pure: receipts and shipments are ObjectEvents (bizStep
- * receiving / shipping) whose sourceList and destinationList name the owning parties (and the partner's
- * location when it has a GLN) and whose quantityList holds the lot with its Rec 20 unit; a lot made from
- * other lots is one TransformationEvent, inputs in inputQuantityList, the lot in outputQuantityList.
- * Documents go in bizTransactionList with their CBV type. Every event is named by its CBV 2.0 event hash,
- * stable while the record is.
+ * The supply chain in EPCIS 2.0 (decision 203), pure, both ways.
+ *
+ * Export: a receipt (one step back) and a shipment (one step forward) are ObjectEvents, action OBSERVE,
+ * bizStep receiving / shipping, whose sourceList and destinationList name the owning parties (and a party's
+ * location when it has a GLN) and whose quantityList holds the lot with its quantity and Rec 20 unit; the
+ * document goes in bizTransactionList with its CBV type. A lot made from other lots is one
+ * TransformationEvent: the inputs in inputQuantityList, the lot in outputQuantityList. The events carry no
+ * eventID here: the document names each by its CBV 2.0 event hash (document.ts), stable while the record is.
+ *
+ * Import: which events are these kinds, and what their fields say (the party, the document, the quantity),
+ * read back from what the export writes and from the other forms EPCIS allows (CBV web URIs, EPC URIs and
+ * Digital Links on any host).
  */
+import { gs1KeyOf } from '#shared/gs1/epc-uri.ts';
 import { quantityNumber } from '#shared/quantity.ts';
-import { CBV_BIZ_TRANSACTION, type DocumentType } from '#shared/supply-chain.ts';
+import { CBV_BIZ_TRANSACTION, DOCUMENT_TYPES, type DocumentType } from '#shared/supply-chain.ts';
 import { VIETNAM_UTC_OFFSET } from '#shared/vietnam-time.ts';
-import { exportContext } from './context.ts';
-import { glnLocation, vietnamEventTime } from './document.ts';
-import { eventHashId, namespacesOf } from './event-hash.ts';
+import { glnLocation, vietnamEventTime } from './event-fields.ts';
 
 type Json = Record<string, unknown>;
 
@@ -23,6 +28,8 @@ export interface EpcisParty {
   name: string;
   gln: string | null;
   taxCode: string | null;
+  /** Whether its name may be shown to anyone (a partner's `public_name`; the company's always is). */
+  publicName: boolean;
 }
 
 export interface EpcisMovement {
@@ -30,45 +37,60 @@ export interface EpcisMovement {
   /** The lot's class identifier (its Digital Link, decision 133). */
   epcClass: string;
   partner: EpcisParty;
+  /** Canonical decimal text (decision 201). */
   quantity: string;
+  /** UN/CEFACT Rec 20 code. */
   unit: string;
+  /** YYYY-MM-DD */
   date: string;
   documentType: DocumentType | null;
   documentNumber: string | null;
   supplierLotCode?: string | null;
 }
 
-export interface EpcisTransformation {
-  /** The lot made. */
-  output: { epcClass: string; quantity: string | null; unit: string | null };
-  inputs: { epcClass: string; quantity: string; unit: string }[];
-  /** When the lot was made: its production date, else when its inputs were recorded. */
-  date: string;
+export interface EpcisInputLot {
+  epcClass: string;
+  quantity: string;
+  unit: string;
 }
 
-export interface SupplyChainExportInput {
-  publicUrl: string;
-  now: Date;
-  company: EpcisParty;
-  movements: EpcisMovement[];
-  transformation: EpcisTransformation | null;
-}
+/** The app's own namespace (decision 132): parties, documents, terms EPCIS has none for. */
+const voc = (base: string) => `${base.replace(/\/+$/, '')}/voc/`;
 
 /**
- * A party's identifier: its party GLN (`/417/`) when it has one, else its tax code, else the record, in the
- * app's own namespace (decision 132's `voc/`), so an import of this export finds the same partner again.
+ * A party's identifier: its party GLN as a Digital Link (`/417/`, as GS1's resolver and the company's
+ * own Digital Links name it) when it has one, else its tax code, else the record, in the app's own
+ * namespace, so that an import of this export finds the same partner again.
  */
 export function partyId(base: string, party: EpcisParty): string {
   if (party.gln) return `https://id.gs1.org/417/${party.gln}`;
-  if (party.taxCode) return `${base}/voc/party/mst/${encodeURIComponent(party.taxCode)}`;
-  return `${base}/voc/party/${party.kind}/${party.id}`;
+  if (party.taxCode) return `${voc(base)}party/mst/${encodeURIComponent(party.taxCode)}`;
+  return `${voc(base)}party/${party.kind}/${party.id}`;
 }
 
-/** The tax code a party identifier of ours names, or null. */
-export function taxCodeOfPartyId(base: string, uri: string): string | null {
-  const prefix = `${base}/voc/party/mst/`;
-  return uri.startsWith(prefix) ? decodeURIComponent(uri.slice(prefix.length)) : null;
+/** What a party identifier names: a GLN (any form), a tax code (on any host), or a record of this app. */
+export type PartyKey = { gln: string } | { taxCode: string } | { partnerId: number } | { companyId: number };
+
+export function partyKeyOf(base: string, uri: string): PartyKey | null {
+  const key = gs1KeyOf(uri);
+  if (key?.ai === '417' || key?.ai === '414') return { gln: key.value };
+  // A tax code names one business in Vietnam whoever wrote the URI: matched on any host.
+  const mst = /\/voc\/party\/mst\/([^/?#]+)$/.exec(uri);
+  if (mst?.[1]) {
+    try {
+      return { taxCode: decodeURIComponent(mst[1]) };
+    } catch {
+      return null;
+    }
+  }
+  // A record's id means something only in this app's own namespace.
+  const own = new RegExp(`^${escapeRegExp(voc(base))}party/(partner|company)/([1-9]\\d{0,15})$`).exec(uri);
+  if (own?.[1] && own[2])
+    return own[1] === 'partner' ? { partnerId: Number(own[2]) } : { companyId: Number(own[2]) };
+  return null;
 }
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const quantityElement = (epcClass: string, quantity: string, unit: string): Json => ({
   epcClass,
@@ -76,14 +98,16 @@ const quantityElement = (epcClass: string, quantity: string, unit: string): Json
   uom: unit,
 });
 
+/** A document as a business transaction: its CBV type (none for OTHER) and a URI of its number. */
 function documentsOf(base: string, company: EpcisParty, type: DocumentType | null, number: string | null) {
   if (!type || !number) return {};
   const cbv = CBV_BIZ_TRANSACTION[type];
-  const bizTransaction = `${base}/voc/bt/${company.id}/${encodeURIComponent(number)}`;
+  const bizTransaction = `${voc(base)}bt/${company.id}/${encodeURIComponent(number)}`;
   return { bizTransactionList: [cbv ? { type: cbv, bizTransaction } : { bizTransaction }] };
 }
 
-function movementEvent(base: string, company: EpcisParty, mv: EpcisMovement): Json {
+/** A receipt or a shipment of the lot as an ObjectEvent (without eventID). */
+export function movementEvent(base: string, company: EpcisParty, mv: EpcisMovement): Json {
   const from = mv.kind === 'receipt' ? mv.partner : company;
   const to = mv.kind === 'receipt' ? company : mv.partner;
   const sources: Json[] = [{ type: 'owning_party', source: partyId(base, from) }];
@@ -95,61 +119,123 @@ function movementEvent(base: string, company: EpcisParty, mv: EpcisMovement): Js
     eventTime: vietnamEventTime(mv.date),
     eventTimeZoneOffset: VIETNAM_UTC_OFFSET,
     action: 'OBSERVE',
+    quantityList: [quantityElement(mv.epcClass, mv.quantity, mv.unit)],
     bizStep: mv.kind === 'receipt' ? 'receiving' : 'shipping',
     disposition: mv.kind === 'receipt' ? 'in_progress' : 'in_transit',
-    quantityList: [quantityElement(mv.epcClass, mv.quantity, mv.unit)],
     ...(company.gln ? { bizLocation: { id: glnLocation(company.gln) } } : {}),
     ...documentsOf(base, company, mv.documentType, mv.documentNumber),
     sourceList: sources,
     destinationList: destinations,
-    // The partner's name as the company knows it, and the supplier's own lot code: nothing in EPCIS's
-    // vocabulary carries them, so the app's own terms do (prefix txng, declared in @context).
-    'txng:partnerName': mv.partner.name,
   };
+  // The partner's name, when the company lets it be shown (the export is public), and the supplier's own
+  // lot code: nothing in EPCIS's vocabulary carries them, so the app's terms do (prefix txng, in @context).
+  if (mv.partner.publicName) event['txng:partnerName'] = mv.partner.name;
   if (mv.supplierLotCode) event['txng:supplierLotCode'] = mv.supplierLotCode;
   return event;
 }
 
-function transformationEvent(t: EpcisTransformation): Json {
-  const output: Json = { epcClass: t.output.epcClass };
-  if (t.output.quantity && t.output.unit)
-    Object.assign(output, quantityElement(t.output.epcClass, t.output.quantity, t.output.unit));
+/**
+ * The lot made from its inputs as a TransformationEvent (without eventID): `output` is the lot's own
+ * quantity element (its class, with its quantity when it has one), `date` when it was made.
+ */
+export function transformationEvent(output: Json, inputs: EpcisInputLot[], date: string): Json {
   return {
     type: 'TransformationEvent',
-    eventTime: vietnamEventTime(t.date),
+    eventTime: vietnamEventTime(date),
     eventTimeZoneOffset: VIETNAM_UTC_OFFSET,
-    inputQuantityList: t.inputs.map((i) => quantityElement(i.epcClass, i.quantity, i.unit)),
+    inputQuantityList: inputs.map((i) => quantityElement(i.epcClass, i.quantity, i.unit)),
     outputQuantityList: [output],
     bizStep: 'commissioning',
     disposition: 'active',
   };
 }
 
-/** The lot's receipts, its transformation and its shipments as one EPCIS 2.0 document. */
-export function buildSupplyChainDocument(input: SupplyChainExportInput): Json {
-  const base = input.publicUrl.replace(/\/+$/, '');
-  const events = [
-    ...input.movements
-      .filter((mv) => mv.kind === 'receipt')
-      .map((mv) => movementEvent(base, input.company, mv)),
-    ...(input.transformation ? [transformationEvent(input.transformation)] : []),
-    ...input.movements
-      .filter((mv) => mv.kind === 'shipment')
-      .map((mv) => movementEvent(base, input.company, mv)),
-  ];
-  const { context } = exportContext({ txng: `${base}/voc/` }, []);
-  const namespaces = namespacesOf(context);
-  return {
-    '@context': context,
-    type: 'EPCISDocument',
-    schemaVersion: '2.0',
-    creationDate: vietnamEventTime(input.now.toISOString()),
-    epcisBody: {
-      eventList: events.map((event) => ({
-        type: event.type,
-        eventID: eventHashId(event, namespaces),
-        ...event,
-      })),
-    },
-  };
+// ---------------------------------------------------------------------------------------------------
+// Import
+
+const CBV_WEB = 'https://ref.gs1.org/cbv/';
+
+/**
+ * A CBV value as its bare name, written bare or as its web URI (EPCIS 2.0's JSON schema refuses the
+ * `urn:epcglobal:cbv:` forms), or null when it is another vocabulary's.
+ */
+function cbvName(value: unknown, web: string): string | null {
+  if (typeof value !== 'string') return null;
+  if (value.startsWith(`${CBV_WEB}${web}-`)) return value.slice(`${CBV_WEB}${web}-`.length);
+  return /^[a-z_]+$/.test(value) ? value : null;
 }
+
+type PartyList = Array<Record<string, unknown>> | undefined;
+
+/** The first owning party a sourceList or destinationList names. */
+function owningParty(list: PartyList, field: 'source' | 'destination'): string | null {
+  for (const entry of list ?? []) {
+    if (cbvName(entry.type, 'SDT') === 'owning_party' && typeof entry[field] === 'string')
+      return entry[field] as string;
+  }
+  return null;
+}
+
+/**
+ * Whether an ObjectEvent is a receipt or a shipment the import records: bizStep receiving with a source
+ * owning party, or shipping with a destination owning party (the partner). Any other event, and these
+ * without the party, only join the lot's timeline, as before (decision 193).
+ */
+export function movementOf(event: Json): { kind: 'receipt' | 'shipment'; party: string } | null {
+  if (event.type !== 'ObjectEvent') return null;
+  const step = cbvName(event.bizStep, 'BizStep');
+  if (step === 'receiving') {
+    const party = owningParty(event.sourceList as PartyList, 'source');
+    return party ? { kind: 'receipt', party } : null;
+  }
+  if (step === 'shipping') {
+    const party = owningParty(event.destinationList as PartyList, 'destination');
+    return party ? { kind: 'shipment', party } : null;
+  }
+  return null;
+}
+
+const TYPE_OF_CBV = new Map(
+  DOCUMENT_TYPES.flatMap((t) => {
+    const cbv = CBV_BIZ_TRANSACTION[t];
+    return cbv ? [[cbv, t] as const] : [];
+  }),
+);
+const DOCUMENT_NUMBER_MAX = 100;
+
+/** The number a business transaction URI names: ours, the CBV's `urn:epcglobal:cbv:bt:{gln}:{n}`, else its last part. */
+function documentNumberOf(uri: string): string {
+  const ours = /\/voc\/bt\/\d+\/([^/?#]+)$/.exec(uri);
+  const cbv = /^urn:epcglobal:cbv:bt:[^:]+:(.+)$/.exec(uri);
+  const raw = ours?.[1] ?? cbv?.[1] ?? uri.split(/[/:#]/).filter(Boolean).at(-1) ?? uri;
+  let text = raw;
+  try {
+    text = decodeURIComponent(raw);
+  } catch {
+    // Kept as written.
+  }
+  return text.trim().slice(0, DOCUMENT_NUMBER_MAX);
+}
+
+/**
+ * The event's document: the first business transaction of a type the app knows (invoice, despatch advice,
+ * purchase order, receiving advice, bill of lading), else the first one as OTHER; null when it has none.
+ */
+export function documentOf(event: Json): { documentType: DocumentType; documentNumber: string } | null {
+  const list =
+    (event.bizTransactionList as Array<{ type?: unknown; bizTransaction: string }> | undefined) ?? [];
+  const typed = list.map((bt) => ({ bt, type: TYPE_OF_CBV.get(cbvName(bt.type, 'BTT') ?? '') }));
+  const chosen = typed.find((t) => t.type) ?? typed[0];
+  if (!chosen) return null;
+  const documentNumber = documentNumberOf(chosen.bt.bizTransaction);
+  return documentNumber ? { documentType: chosen.type ?? 'OTHER', documentNumber } : null;
+}
+
+/** An extension the export writes in the app's own terms (`txng:…`), as text, or undefined. */
+export function ownTerm(event: Json, name: string, maxLength: number): string | undefined {
+  const value = event[`txng:${name}`];
+  return typeof value === 'string' && value.trim() ? value.trim().slice(0, maxLength) : undefined;
+}
+
+/** A quantity element's unit: its Rec 20 code, or H87 (pieces) for a count, which EPCIS writes without one. */
+export const unitOfElement = (uom: string | null): string => uom ?? 'H87';

@@ -9,7 +9,7 @@ import { activityOfBizStep } from '#shared/gs1/biz-steps.ts';
 import { isValidGln } from '#shared/gs1/identifiers.ts';
 import { gs1KeyOf } from '#shared/gs1/epc-uri.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
-import { vietnamEventTime } from './document.ts';
+import { vietnamEventTime } from './event-fields.ts';
 import type { EpcisEventType } from './schema.ts';
 
 /** A timeline date as the steps the company types keep it (ISO 8601 with or without time and offset). */

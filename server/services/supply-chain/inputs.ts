@@ -50,9 +50,16 @@ export const inputsOf = (db: Executor, lotId: number) => linksOf(db, lotId, 'inp
  * POST /lots/{id}/inputs: the lot was made from these lots of the same company (decision 202). All or none:
  * another company's lot is 404 like a missing one; a lot on hold or recalled, the lot itself, one given twice
  * or already an input are refused; a link that would close a cycle is refused with the lot that closes it.
- * Using more of an input than it has is saved and warned (its mass balance).
+ * Using more of an input than it has is saved and warned (its mass balance). `eventId`: the EPCIS
+ * TransformationEvent the links are imported from (decision 203), inside the import's own transaction.
  */
-export async function addInputs(deps: AppDeps, scope: CompanyScope, actor: Actor, input: AddInputsInput) {
+export async function addInputs(
+  deps: AppDeps,
+  scope: CompanyScope,
+  actor: Actor,
+  input: AddInputsInput,
+  eventId: string | null = null,
+) {
   const { lotInputs, lots } = deps.db.tables;
   try {
     return await transaction(deps.db, async (tx) => {
@@ -92,6 +99,7 @@ export async function addInputs(deps: AppDeps, scope: CompanyScope, actor: Actor
           inputLotId: i.lotId,
           quantity: i.quantity,
           unit: i.unit,
+          eventId,
           createdBy: actor.id,
         })),
       );

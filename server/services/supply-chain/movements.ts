@@ -97,7 +97,8 @@ export async function balanceOf(db: Executor, lot: LotRow): Promise<MassBalance>
 /**
  * POST /lots/{id}/receipts and /lots/{id}/shipments: one movement of the lot with a partner of its company.
  * A shipment of a lot on hold or recalled is refused (409); one beyond the lot's mass balance is saved and
- * answered with the warning.
+ * answered with the warning. `eventId`: the EPCIS event it is imported from (decision 203), inside the
+ * import's own transaction.
  */
 export async function addMovement(
   deps: AppDeps,
@@ -105,6 +106,7 @@ export async function addMovement(
   actor: Actor,
   kind: MovementKind,
   input: CreateReceiptInput | CreateShipmentInput,
+  eventId: string | null = null,
 ) {
   const { lotReceipts, lotShipments } = deps.db.tables;
   return transaction(deps.db, async (tx) => {
@@ -123,6 +125,7 @@ export async function addMovement(
       date: input.date,
       documentType: input.documentType ?? null,
       documentNumber: input.documentNumber || null,
+      eventId,
       createdBy: actor.id,
     };
     const [row] =

@@ -19,5 +19,5 @@ export const epcisRouter = router({
   }),
   importIntoLot: companyProcedure('manage', 'Product')
     .input(z.strictObject({ lotId: idSchema, document: z.unknown() }))
-    .mutation(({ ctx, input }) => importEpcisIntoLot(ctx, ctx.companyId, input.lotId, input.document)),
+    .mutation(({ ctx, input }) => importEpcisIntoLot(ctx, ctx.companyId, input.lotId, input.document, ctx.user)),
 });

@@ -53,6 +53,18 @@ export const gs1 = {
     `Sự kiện thứ ${n} (${type}) nêu ${identifier}, thuộc một sản phẩm hoặc lô khác với lô này`,
   epcisNotThisLot: (n: number) =>
     `Sự kiện thứ ${n} (TransformationEvent) không có lô này ở đầu vào hay đầu ra`,
+  /** The supply chain in an imported document (decision 203). */
+  epcisUnknownPartner: (n: number, kind: 'receipt' | 'shipment', party: string) =>
+    `Sự kiện thứ ${n} (${kind === 'receipt' ? 'nhận hàng' : 'xuất hàng'}) nêu ${
+      kind === 'receipt' ? 'bên giao' : 'bên nhận'
+    } ${party}, không khớp đối tác nào của doanh nghiệp (theo GLN, mã số thuế hoặc mã đối tác): hãy thêm đối tác có GLN hoặc mã số thuế này rồi nhập lại`,
+  epcisNoLotQuantity: (n: number, kind: 'receipt' | 'shipment') =>
+    `Sự kiện thứ ${n} (${kind === 'receipt' ? 'nhận hàng' : 'xuất hàng'}) không nêu số lượng của lô này trong quantityList`,
+  epcisUnknownLot: (n: number, identifier: string) =>
+    `Sự kiện thứ ${n} (TransformationEvent) nêu lô đầu vào ${identifier}, không phải lô nào của doanh nghiệp: hãy tạo lô đó trước rồi nhập lại`,
+  epcisInputWithoutQuantity: (n: number, identifier: string) =>
+    `Sự kiện thứ ${n} (TransformationEvent): lô đầu vào ${identifier} phải có số lượng trong inputQuantityList`,
+  epcisAboutEvent: (n: number, message: string) => `Sự kiện thứ ${n}: ${message}`,
   epcisImported: (added: number, alreadyPresent: number) =>
     added === 0 && alreadyPresent === 0
       ? 'Tài liệu EPCIS không có sự kiện nào: lô không thay đổi'

@@ -22,6 +22,16 @@ const { lotEventObjects, lotEvents } = tables;
 
 const RICE = 'https://id.gs1.org/01/09506000134369/10/PADDY-7';
 
+/**
+ * A company with the lot and the rice lot its TransformationEvent is made from: a TransformationEvent that
+ * made the lot records its inputs, which must be lots of the company (decision 203).
+ */
+async function companyWithRice() {
+  const company = await companyWithLot();
+  await lotFor(company.deps, company.admin.companyId as number, '09506000134369', 'PADDY-7');
+  return company;
+}
+
 /** One event of each type the import takes, about the lot, none with a bizStep of its own words. */
 const OF_EACH_TYPE: EpcisEvent[] = [
   shipping({ eventID: 'urn:uuid:6d3a2f0e-1c4b-4d8e-9a6f-2b7c8d9e0f11' }),
@@ -54,7 +64,7 @@ const OF_EACH_TYPE: EpcisEvent[] = [
 
 describe('capture is idempotent by eventID, and by the event hash for events without one', () => {
   it('[COMPANY_ADMIN][REST][epcis]: the same document posted twice is added once, and the second answer says so', async () => {
-    const { deps, lot, post } = await companyWithLot();
+    const { deps, lot, post } = await companyWithRice();
     const doc = epcisDocument(OF_EACH_TYPE);
     const first = await post(doc);
     expect(first.status, first.body.message).toBe(200);
@@ -121,7 +131,7 @@ describe('capture is idempotent by eventID, and by the event hash for events wit
   });
 
   it('[COMPANY_ADMIN][tRPC][epcis]: the same document posted 8 times at once is added once', async () => {
-    const { deps, lot, caller } = await companyWithLot();
+    const { deps, lot, caller } = await companyWithRice();
     const doc = epcisDocument(OF_EACH_TYPE);
     const results = await Promise.all(
       Array.from({ length: 8 }, () => caller.epcis.importIntoLot({ lotId: lot.id, document: doc })),
@@ -148,7 +158,7 @@ describe('capture is idempotent by eventID, and by the event hash for events wit
 
 describe('the three other event types', () => {
   it('[COMPANY_ADMIN][REST][epcis]: are accepted, shown on the public timeline by their step, and stored as received', async () => {
-    const { call, deps, lot, post } = await companyWithLot();
+    const { call, deps, lot, post } = await companyWithRice();
     const res = await post(epcisDocument(OF_EACH_TYPE));
     expect(res.status, res.body.message).toBe(200);
     const page = await call('GET', `/public/lots/${lot.id}`);
@@ -169,7 +179,7 @@ describe('the three other event types', () => {
   });
 
   it('[COMPANY_ADMIN][REST][epcis]: a TransformationEvent keeps its inputs and outputs where they can be queried', async () => {
-    const { deps, lot, post, admin } = await companyWithLot();
+    const { deps, lot, post, admin } = await companyWithRice();
     await post(epcisDocument(OF_EACH_TYPE));
     const [step] = await deps.db
       .select({ id: lotEvents.id })

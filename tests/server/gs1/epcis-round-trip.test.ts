@@ -9,6 +9,7 @@ import {
   epcisDocument,
   LOT_LINK,
   LOT_URN,
+  lotFor,
   officialEpcisSchema,
   shipping,
 } from '#tests/helpers/epcis.ts';
@@ -103,6 +104,8 @@ const RICH: EpcisEvent[] = [
 
 async function importedLot(events = RICH, ...prefixes: Array<Record<string, string>>) {
   const company = await companyWithLot({ PUBLIC_URL });
+  // The rice lot the TransformationEvent made the lot from: an input must be a lot of the company (decision 203).
+  await lotFor(company.deps, company.admin.companyId as number, '09506000134369', 'PADDY-7');
   const doc = epcisDocument(events, ...(prefixes.length ? prefixes : [EXAMPLE, ACME]));
   await company.caller.epcis.importIntoLot({ lotId: company.lot.id, document: doc });
   return { ...company, doc };
