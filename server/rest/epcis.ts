@@ -7,6 +7,14 @@ import { route, type RestRoute } from './adapter.ts';
  * as epcis.product and epcis.lot.
  */
 export const epcisRoutes: RestRoute[] = [
+  // The company's own export of its lot, supply chain included (decision 203), as a JSON-LD file.
+  route({
+    method: 'get',
+    path: '/lots/:id/epcis',
+    input: (r) => ({ id: r.params.id }),
+    call: (c, i) => c.epcis.companyLot(i),
+    answer: 'file',
+  }),
   route({
     method: 'post',
     path: '/lots/:id/epcis',

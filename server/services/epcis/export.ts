@@ -2,11 +2,15 @@
  * Loads a product's or a lot's timeline and supply chain and builds its EPCIS 2.0 document (decisions 133,
  * 193, 203).
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { inIds } from '#server/db/lot-graph.ts';
 import type { Tables } from '#server/db/schema/index.ts';
 import type { AppDeps } from '#server/deps.ts';
+import { AppError } from '#server/errors.ts';
+import { requireLotInScope } from '#server/services/lots/read.ts';
+import type { CompanyScope } from '#server/services/products/scope.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 import {
   buildEpcisDocument,
   classIdentifier,
@@ -34,9 +38,32 @@ function productSteps(deps: AppDeps, productId: number): Promise<EpcisStep[]> {
     .orderBy(asc(trackingEntries.position), asc(trackingEntries.id));
 }
 
+/**
+ * Who an export is for (decision 203): the public (the GS1 paths anyone may call) gets the product's and
+ * the lots' timelines without the supply chain, since partners, quantities, documents and customers never
+ * reach a public answer (decision 200), nor the events a receipt, a shipment or an input was recorded
+ * from; the company (a signed-in member, `GET /api/lots/{id}/epcis`) gets all of it.
+ */
+export type ExportAudience = 'public' | 'company';
+
+/** The eventIDs the lots' receipts, shipments and inputs were recorded from: the public export leaves them out. */
+async function recordedEventIds(deps: AppDeps, lotIds: number[]): Promise<Set<string>> {
+  const { lotInputs, lotReceipts, lotShipments } = deps.db.tables;
+  const found = new Set<string>();
+  for (const table of [lotReceipts, lotShipments, lotInputs]) {
+    const rows = await deps.db
+      .select({ eventId: table.eventId })
+      .from(table)
+      .where(and(inIds(table.lotId, lotIds), isNotNull(table.eventId)));
+    for (const r of rows) if (r.eventId) found.add(r.eventId);
+  }
+  return found;
+}
+
 async function lotsWithSteps(
   deps: AppDeps,
   rows: Array<Tables['lots']['$inferSelect']>,
+  audience: ExportAudience,
 ): Promise<EpcisLot[]> {
   const { lotEvents } = deps.db.tables;
   if (!rows.length) return [];
@@ -61,7 +88,15 @@ async function lotsWithSteps(
       ),
     )
     .orderBy(asc(lotEvents.position), asc(lotEvents.id));
-  const chains = await supplyChains(deps, rows, steps);
+  const recorded =
+    audience === 'public'
+      ? await recordedEventIds(
+          deps,
+          rows.map((r) => r.id),
+        )
+      : null;
+  const shown = recorded ? steps.filter((s) => !s.eventId || !recorded.has(s.eventId)) : steps;
+  const chains = recorded ? new Map<number, LotChain>() : await supplyChains(deps, rows, steps);
   return rows.map((r) => ({
     id: r.id,
     code: r.code,
@@ -72,7 +107,7 @@ async function lotsWithSteps(
     unit: r.unit,
     recalledAt: r.recalledAt,
     createdAt: r.createdAt,
-    steps: steps.filter((s) => s.lotId === r.id),
+    steps: shown.filter((s) => s.lotId === r.id),
     chain: chains.get(r.id),
   }));
 }
@@ -209,20 +244,52 @@ export async function exportProductEpcis(deps: AppDeps, productId: number, now =
     now,
     scope: 'product',
     product: { ...product, steps: await productSteps(deps, productId) },
-    lots: await lotsWithSteps(deps, lotRows),
+    lots: await lotsWithSteps(deps, lotRows, 'public'),
   });
 }
 
+/** A lot's public export (the GS1 path): null unless its product is ACTIVE. */
 export async function exportLotEpcis(deps: AppDeps, lotId: number, now = new Date()) {
   const { lots } = deps.db.tables;
   const [lot] = await deps.db.select().from(lots).where(eq(lots.id, lotId)).limit(1);
   const product = lot && (await publicProduct(deps, lot.productId));
   if (!lot || !product) return null;
+  return lotDocument(deps, lot, product, 'public', now);
+}
+
+/**
+ * GET /api/lots/{id}/epcis: the company's own export of its lot, with its receipts, shipments and
+ * transformations (decision 203), whatever its product's status; another company's lot is 404.
+ */
+export async function exportCompanyLotEpcis(
+  deps: AppDeps,
+  scope: CompanyScope,
+  lotId: number,
+  now = new Date(),
+) {
+  const { products } = deps.db.tables;
+  const lot = await requireLotInScope(deps.db, scope, lotId);
+  const [product] = await deps.db
+    .select({ id: products.id, gtin: products.gtin })
+    .from(products)
+    .where(eq(products.id, lot.productId))
+    .limit(1);
+  if (!product) throw new AppError('NOT_FOUND', vi.lots.notFound);
+  return lotDocument(deps, lot, product, 'company', now);
+}
+
+async function lotDocument(
+  deps: AppDeps,
+  lot: Tables['lots']['$inferSelect'],
+  product: { id: number; gtin: string | null },
+  audience: ExportAudience,
+  now: Date,
+) {
   return buildEpcisDocument({
     publicUrl: deps.settings.publicUrl,
     now,
     scope: 'lot',
     product: { ...product, steps: await productSteps(deps, product.id) },
-    lots: await lotsWithSteps(deps, [lot]),
+    lots: await lotsWithSteps(deps, [lot], audience),
   });
 }

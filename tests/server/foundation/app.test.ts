@@ -58,7 +58,14 @@ describe('[app] serving and safety', () => {
     const api = await createTestApi();
     const multipart = restRoutes.filter((r) => r.body === 'multipart');
     expect(multipart.map((r) => r.path).sort()).toEqual(
-      ['/products/:id/lots/import', '/products/import', '/products/scan-qr', '/uploads'].sort(),
+      [
+        '/products/:id/lots/import',
+        '/products/import',
+        '/products/scan-qr',
+        '/receipts/import',
+        '/shipments/import',
+        '/uploads',
+      ].sort(),
     );
     for (const r of multipart) {
       const form = new FormData();

@@ -34,6 +34,9 @@ const TABLES = [
   'CREATE TABLE lots (id integer PRIMARY KEY, product_id integer NOT NULL REFERENCES products(id) ON DELETE CASCADE, code text NOT NULL)',
   'CREATE TABLE lot_events (id integer PRIMARY KEY, lot_id integer NOT NULL REFERENCES lots(id) ON DELETE CASCADE)',
   'CREATE TABLE short_links (id integer PRIMARY KEY, code text NOT NULL, company_id integer NOT NULL, product_id integer REFERENCES products(id) ON DELETE SET NULL)',
+  'CREATE TABLE partners (id integer PRIMARY KEY, company_id integer NOT NULL REFERENCES companies(id) ON DELETE CASCADE, name text NOT NULL)',
+  'CREATE TABLE lot_receipts (id integer PRIMARY KEY, company_id integer NOT NULL, lot_id integer NOT NULL REFERENCES lots(id) ON DELETE CASCADE, partner_id integer NOT NULL)',
+  'CREATE TABLE lot_inputs (id integer PRIMARY KEY, company_id integer NOT NULL, lot_id integer NOT NULL REFERENCES lots(id) ON DELETE CASCADE, input_lot_id integer NOT NULL)',
 ];
 const SEED = [
   "INSERT INTO companies VALUES (1, 'Cà phê Đắk Lắk'), (2, 'Chè Thái Nguyên')",
@@ -70,6 +73,14 @@ const STEPS: Array<[what: string, sql: string, expected: Change[]]> = [
   ["a lot's step added", 'INSERT INTO lot_events VALUES (1, 100)', [p(10)]],
   ["a lot's step changed", 'UPDATE lot_events SET lot_id = 101 WHERE id = 1', [p(10)]],
   ["a lot's step removed", 'DELETE FROM lot_events WHERE id = 1', [p(11)]],
+  // The supply chain on a lot page (decision 200): each drops its company's answers.
+  ['a partner added', "INSERT INTO partners VALUES (1, 1, 'HTX')", []],
+  ['a partner renamed', "UPDATE partners SET name = 'HTX Ea Tu' WHERE id = 1", [c(1)]],
+  ['a receipt added', 'INSERT INTO lot_receipts VALUES (1, 1, 100, 1)', [c(1)]],
+  ['a receipt removed', 'DELETE FROM lot_receipts WHERE id = 1', [c(1)]],
+  ['an input added', 'INSERT INTO lot_inputs VALUES (1, 1, 101, 100)', [c(1)]],
+  ['an input removed', 'DELETE FROM lot_inputs WHERE id = 1', [c(1)]],
+  ['a partner removed', 'DELETE FROM partners WHERE id = 1', [c(1)]],
   ['a lot removed', 'DELETE FROM lots WHERE id = 101', [p(11)]],
   ['a product removed', 'DELETE FROM products WHERE id = 11', [p(11, 'P11B')]],
   ['a company removed', 'DELETE FROM companies WHERE id = 2', [c(2)]],
@@ -223,12 +234,12 @@ describe.skipIf(missing)('[change feed] PostgreSQL: every instance hears every w
     expect(seen).toEqual([p(10)]);
   });
 
-  it('installing the triggers again (a restart, a newer version) keeps one trigger per table', async () => {
+  it('installing the triggers again (a restart, a newer version) keeps one trigger per watched table', async () => {
     await installChangeTriggers(writer);
     const { rows } = await writer.query<{ n: string }>(
       "SELECT count(*) AS n FROM pg_trigger WHERE tgname = 'txng_changed' AND NOT tgisinternal",
     );
-    expect(Number(rows[0]?.n)).toBe(6);
+    expect(Number(rows[0]?.n)).toBe(TABLES.length);
   });
 
   it('a dropped listener connection comes back, reports everything, and hears writes again', async () => {

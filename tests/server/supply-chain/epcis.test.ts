@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppDeps } from '#server/deps.ts';
 import { classIdentifier } from '#server/services/epcis/document.ts';
 import { eventHashId, namespacesOf } from '#server/services/epcis/event-hash.ts';
-import { exportLotEpcis } from '#server/services/epcis/export.ts';
+import { exportCompanyLotEpcis } from '#server/services/epcis/export.ts';
 import { lotPath } from '#shared/public-paths.ts';
 import { tables } from '#tests/helpers/deps.ts';
 import { type EpcisEvent, epcisDocument, lotFor, officialEpcisSchema } from '#tests/helpers/epcis.ts';
@@ -147,13 +147,16 @@ async function countRows(deps: AppDeps) {
   };
 }
 
-describe('[GUEST][REST][epcis] the supply chain in the EPCIS export', () => {
-  it('[GUEST][REST][epcis]: a lot received, made from another and shipped exports receiving and shipping ObjectEvents and a TransformationEvent, valid against GS1’s schema', async () => {
+describe('[COMPANY_ADMIN][REST][epcis] the supply chain in the EPCIS export', () => {
+  it('[COMPANY_ADMIN][REST][epcis]: a lot received, made from another and shipped exports receiving and shipping ObjectEvents and a TransformationEvent, valid against GS1’s schema', async () => {
     const a = await recordedChain();
     const { GREEN1, ROAST1 } = a.lots;
-    const res = await a.call('GET', `/epcis/lots/${ROAST1.id}`);
+    // The company's own export, a JSON-LD file (decision 203).
+    const res = await a.call('GET', `/lots/${ROAST1.id}/epcis`);
     expect(res.status).toBe(200);
-    const doc = res.body as unknown as Doc;
+    expect(res.headers.get('content-type')).toContain('application/ld+json');
+    expect(res.headers.get('content-disposition')).toContain('attachment');
+    const doc = JSON.parse(res.text) as Doc;
     expect(official(doc), JSON.stringify(official.errors)).toBe(true);
     const roastClass = classIdentifier(PUBLIC_URL, GTIN.roast, 0, ROAST1);
     const greenClass = classIdentifier(PUBLIC_URL, GTIN.green, 0, GREEN1);
@@ -216,17 +219,28 @@ describe('[GUEST][REST][epcis] the supply chain in the EPCIS export', () => {
     const namespaces = namespacesOf(doc['@context']);
     for (const { eventID, ...event } of doc.epcisBody.eventList)
       expect(eventID).toBe(eventHashId(event, namespaces));
-    const again = (await exportLotEpcis(a.deps, ROAST1.id, new Date('2030-01-01T00:00:00Z'))) as Doc;
+    const again = (await exportCompanyLotEpcis(
+      a.deps,
+      null,
+      ROAST1.id,
+      new Date('2030-01-01T00:00:00Z'),
+    )) as Doc;
     expect(again.epcisBody.eventList.map((e) => e.eventID)).toEqual(
       doc.epcisBody.eventList.map((e) => e.eventID),
     );
 
-    // The product's export carries them too, and stays valid.
-    const product = await a.call('GET', `/epcis/products/${ROAST1.productId}`);
-    expect(product.status).toBe(200);
-    expect(official(product.body), JSON.stringify(official.errors)).toBe(true);
-    expect(byStep(product.body as unknown as Doc, 'shipping')).toHaveLength(1);
-    expect(transformations(product.body as unknown as Doc)).toHaveLength(1);
+    // The public exports (the GS1 paths anyone may call) leave the supply chain out (decision 200): no
+    // receipt, shipment or transformation, no partner, quantity or document; still valid.
+    for (const path of [`/epcis/lots/${ROAST1.id}`, `/epcis/products/${ROAST1.productId}`]) {
+      const open = await a.api.call('GET', path);
+      expect(open.status).toBe(200);
+      expect(official(open.body), JSON.stringify(official.errors)).toBe(true);
+      for (const kind of ['receiving', 'shipping'])
+        expect(byStep(open.body as unknown as Doc, kind)).toEqual([]);
+      expect(transformations(open.body as unknown as Doc)).toEqual([]);
+      for (const secret of [TAX.market, TAX.farm, GLN.farm, 'HD-0001', 'Siêu thị'])
+        expect(open.text).not.toContain(secret);
+    }
   });
 });
 
@@ -235,8 +249,8 @@ describe('[COMPANY_ADMIN][REST][epcis] importing the supply chain', () => {
     const a = await recordedChain();
     const b = await roaster(GLN.roasterB);
     const docs = {
-      green: (await exportLotEpcis(a.deps, a.lots.GREEN1.id)) as Doc,
-      roast: (await exportLotEpcis(a.deps, a.lots.ROAST1.id)) as Doc,
+      green: (await exportCompanyLotEpcis(a.deps, null, a.lots.GREEN1.id)) as Doc,
+      roast: (await exportCompanyLotEpcis(a.deps, null, a.lots.ROAST1.id)) as Doc,
     };
     const green = await b.importInto(b.lots.GREEN1.id, docs.green);
     expect(green.status, green.body.message).toBe(200);
@@ -276,8 +290,12 @@ describe('[COMPANY_ADMIN][REST][epcis] importing the supply chain', () => {
     expect((await b.importInto(b.lots.GREEN1.id, docs.green)).body.data).toMatchObject({ added: 0 });
     expect(await countRows(b.deps)).toEqual(before);
 
-    // B's export gives the imported events as they came, once each, and stays valid.
-    const out = (await exportLotEpcis(b.deps, b.lots.ROAST1.id)) as Doc;
+    // B's own export gives the imported events as they came, once each, and stays valid.
+    const out = (await exportCompanyLotEpcis(b.deps, null, b.lots.ROAST1.id)) as Doc;
+    // Nor does B's public export show what it recorded from A's events (decision 203).
+    const open = (await b.api.call('GET', `/epcis/lots/${b.lots.ROAST1.id}`)).body as unknown as Doc;
+    for (const kind of ['receiving', 'shipping']) expect(byStep(open, kind)).toEqual([]);
+    expect(transformations(open)).toEqual([]);
     expect(official(out), JSON.stringify(official.errors)).toBe(true);
     for (const kind of ['receiving', 'shipping'])
       expect(byStep(out, kind).map((e) => e.eventID)).toEqual(byStep(docs.roast, kind).map((e) => e.eventID));

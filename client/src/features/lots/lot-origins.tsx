@@ -21,8 +21,10 @@ const distinct = (origins: Origin[]) => [...new Set(origins.map(originText))];
  * made from with theirs. Never a quantity, a document or a customer: the answer carries none.
  */
 export function LotOrigins({ lot }: { lot: Lot }) {
-  const own = distinct(lot.origins);
-  if (!own.length && !lot.inputs.length) return null;
+  // A copy the phone kept before this version (features/offline) has neither list.
+  const own = distinct(lot.origins ?? []);
+  const inputs = lot.inputs ?? [];
+  if (!own.length && !inputs.length) return null;
   return (
     <section aria-labelledby="lot-origins-title" className="flex flex-col gap-3" data-testid="lot-origins">
       <h2 id="lot-origins-title" className="text-lg font-semibold text-ink">
@@ -41,7 +43,7 @@ export function LotOrigins({ lot }: { lot: Lot }) {
             </ul>
           </li>
         )}
-        {lot.inputs.map((input) => (
+        {inputs.map((input) => (
           <li key={input.code} className="rounded-lg border border-line p-3">
             <p className="font-medium break-words text-ink">{t.inputLot(input.productName, input.code)}</p>
             {input.origins.length > 0 && (
