@@ -246,6 +246,18 @@ describe('[COMPANY_ADMIN][REST][supply-chain] one step back, one step forward', 
       }),
     ).toEqual([404, lot]);
     expect(await notFound('POST', `/lots/${lots.LOTB.id}/hold`, { reason: 'x' })).toEqual([404, lot]);
+    expect(await notFound('GET', `/lots/${lots.LOTB.id}/epcis`)).toEqual([404, lot]);
+    // B's own receipt and shipment: A cannot delete them, and learns nothing of them.
+    for (const kind of ['receipts', 'shipments'] as const) {
+      const made = await api.call('POST', `/lots/${lots.LOTB.id}/${kind}`, {
+        token: p.tokens.adminB,
+        body: { partnerId: partners.partnerB.id, quantity: '1', unit: 'KGM', date: '2024-01-01' },
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      const message = vi.supplyChain[kind].notFound;
+      expect(await notFound('DELETE', `/${kind}/${made.body.data.id}`)).toEqual([404, message]);
+      expect(await notFound('DELETE', `/${kind}/999999`)).toEqual([404, message]);
+    }
     // B's lot as an input of A's: not found, as a missing lot would be.
     const input = await api.call('POST', `/lots/${lots.ROAST1.id}/inputs`, {
       token: p.tokens.adminA,
