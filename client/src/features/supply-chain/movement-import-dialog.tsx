@@ -1,0 +1,113 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Dialog, DialogCancel } from '#client/components/ui/dialog.tsx';
+import { IMPORT_ALERT, ImportFilePicker, useImportFile } from '#client/features/products/import-file.tsx';
+import { apiFetch } from '#client/lib/api-fetch.ts';
+import { cn } from '#client/lib/cn.ts';
+import { useTRPC } from '#client/lib/trpc.ts';
+import { quantityOf } from './format.ts';
+
+const t = vi.supplyChain.import;
+const w = vi.workspace.import;
+
+export type MovementImportKind = 'receipts' | 'shipments';
+
+interface MovementImportResult {
+  dryRun: boolean;
+  rowCount: number;
+  rows: { row: number; lotCode: string; partnerName: string; quantity: string; unit: string }[];
+  errorCount: number;
+  errors: { row: number; field: string; message: string }[];
+  imported: number;
+}
+
+function send(kind: MovementImportKind, file: File, dryRun: boolean) {
+  const form = new FormData();
+  form.append('file', file);
+  form.append('dryRun', String(dryRun));
+  return apiFetch<MovementImportResult>(`/api/${kind}/import`, { method: 'POST', body: form, silent: true });
+}
+
+/**
+ * Receipts or shipments from a CSV or XLSX file (decision 201), as a product's lots are imported: checked
+ * first (every error as "Dòng N: ..."), then imported whole; a file with any error imports nothing.
+ */
+export function MovementImportDialog({
+  kind,
+  onOpenChange,
+}: {
+  /** The kind being imported; null while the dialog is closed. */
+  kind: MovementImportKind | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { file, result, failure, busy, check, runImport, reset } = useImportFile(
+    (picked: File, dryRun: boolean) => send(kind ?? 'receipts', picked, dryRun),
+    (done: MovementImportResult) => {
+      toast.success(t.done(done.imported));
+      void queryClient.invalidateQueries({ queryKey: trpc.supplyChain.pathKey() });
+      onOpenChange(false);
+    },
+  );
+
+  const canImport = !!result && result.errorCount === 0 && result.rowCount > 0;
+  return (
+    <Dialog
+      open={kind !== null}
+      onOpenChange={(o) => {
+        if (!o) reset();
+        onOpenChange(o);
+      }}
+      dirty={file !== null}
+      title={kind === 'shipments' ? t.shipmentsTitle : t.receiptsTitle}
+      description={kind === 'shipments' ? t.shipmentsHint : t.receiptsHint}
+      footer={
+        <>
+          <DialogCancel />
+          {canImport && (
+            <Button onClick={() => void runImport()} disabled={busy !== null}>
+              {busy === 'importing' ? w.importing : t.submit(result.rowCount)}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <div className="flex flex-col gap-4">
+        <ImportFilePicker
+          label={t.pick}
+          file={file}
+          disabled={busy !== null}
+          onPick={(picked) => void check(picked)}
+        />
+        {busy === 'checking' && <p role="status">{w.checking}</p>}
+        {failure && (
+          <p role="alert" className={IMPORT_ALERT}>
+            {failure}
+          </p>
+        )}
+        {result && result.errorCount > 0 && (
+          <ul role="alert" className={cn(IMPORT_ALERT, 'flex flex-col gap-1')}>
+            {result.errors.map((e) => (
+              <li key={`${e.row}.${e.field}`}>{e.message}</li>
+            ))}
+          </ul>
+        )}
+        {result && result.errorCount === 0 && (
+          <div className="flex flex-col gap-2 text-sm text-ink">
+            <p role="status">{t.ready(result.rowCount)}</p>
+            <ul className="flex flex-col gap-1">
+              {result.rows.map((r) => (
+                <li key={r.row} className="[overflow-wrap:anywhere]">
+                  {`${vi.workspace.import.row} ${r.row}: ${r.lotCode}, ${r.partnerName}, ${quantityOf(r.quantity, r.unit)}`}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
+    </Dialog>
+  );
+}
