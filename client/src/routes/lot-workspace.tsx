@@ -142,7 +142,9 @@ function Balance({ balance }: { balance: LotOverview['balance'] }) {
 
 /** What stands out about the lot, before anything else: recalled, made from a recalled lot, on hold. */
 function Notices({ overview }: { overview: LotOverview }) {
-  const { lot, recalledInputs } = overview;
+  const { lot } = overview;
+  // The lot's own mark names one recalled lot; the others upstream (recalled before or since) are listed.
+  const recalledInputs = overview.recalledInputs.filter((r) => r.code !== lot.inputRecallCode);
   return (
     <div className="mb-4 flex flex-col gap-3">
       {lot.recalled && (
@@ -150,7 +152,7 @@ function Notices({ overview }: { overview: LotOverview }) {
           {m.lotPage.recalledNotice(lot.recallReason ?? '')}
         </p>
       )}
-      {(lot.inputRecallCode || recalledInputs.length > 0) && (
+      {(lot.inputRecallCode || overview.recalledInputs.length > 0) && (
         <div role="status" className={NOTICE.danger} data-testid="made-from-recalled">
           <p className="font-semibold">{m.lotPage.madeFromRecalledTitle}</p>
           {lot.inputRecallCode && (

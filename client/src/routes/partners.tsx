@@ -103,7 +103,7 @@ export default function PartnersPage() {
           <Button onClick={() => setEditing(null)}>{t.add}</Button>
         </div>
       </PageHeading>
-      <div role="search" className="mb-4 grid gap-3 sm:grid-cols-3">
+      <div role="search" className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
         <Field
           className="sm:col-span-2"
           label={c.search}

@@ -125,7 +125,7 @@ export function InputDialog({
         </ul>
         <FieldError id="input-lot-error" message={errors.lot || undefined} />
       </fieldset>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <QuantityUnitFields
           quantity={quantity}
           unit={unit}

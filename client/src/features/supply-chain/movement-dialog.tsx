@@ -106,8 +106,11 @@ export function MovementDialog({
     if (kind === 'receipt') receipt.mutate({ ...common, supplierLotCode: form.supplierLotCode.trim() });
     else shipment.mutate(common);
   }
-  const set = <K extends keyof MovementForm>(key: K, value: MovementForm[K]) =>
+  const set = <K extends keyof MovementForm>(key: K, value: MovementForm[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
+    // A field changed is checked again on save: its old error goes now.
+    setErrors(({ [key]: _gone, ...rest }) => rest);
+  };
 
   const options = (partners.data?.partners ?? []).map((p) => ({ value: String(p.id), label: p.name }));
   const partnerLabel = kind === 'receipt' ? m.receipts.supplier : m.shipments.customer;
@@ -130,7 +133,7 @@ export function MovementDialog({
           </Link>
         </p>
       )}
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <SelectField
           label={partnerLabel}
           value={form.partnerId}

@@ -129,8 +129,11 @@ export function PartnerFormDialog({
     if (editing && detail.data) update.mutate({ ...body, id: detail.data.id, version: detail.data.version });
     else create.mutate(body);
   }
-  const set = <K extends keyof PartnerForm>(key: K, value: PartnerForm[K]) =>
+  const set = <K extends keyof PartnerForm>(key: K, value: PartnerForm[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
+    // A field changed is checked again on save: its old error goes now.
+    setErrors(({ [key]: _gone, ...rest }) => rest);
+  };
 
   return (
     <FormDialog
@@ -143,7 +146,7 @@ export function PartnerFormDialog({
       loading={editing && !detail.data}
       onSave={save}
     >
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <Field
           label={t.name}
           value={form.name}
