@@ -98,6 +98,7 @@ describe('[client][nav]: the menu per role', () => {
       'Quét mã QR',
       'Quản lý sản phẩm',
       'Quản lý mã QR',
+      'Đối tác',
       'Người dùng',
       'Chỉnh sửa nội dung',
       'Cài đặt',

@@ -1,12 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog, DialogCancel } from '#client/components/ui/dialog.tsx';
+import { CompanyPicker, type PickedCompany } from '#client/features/company/company-picker.tsx';
 import { IMPORT_ALERT, ImportFilePicker, useImportFile } from '#client/features/products/import-file.tsx';
 import { apiFetch } from '#client/lib/api-fetch.ts';
 import { cn } from '#client/lib/cn.ts';
 import { useTRPC } from '#client/lib/trpc.ts';
+import { useSession } from '#client/session/SessionProvider.tsx';
 import { quantityOf } from './format.ts';
 
 const t = vi.supplyChain.import;
@@ -23,10 +26,12 @@ interface MovementImportResult {
   imported: number;
 }
 
-function send(kind: MovementImportKind, file: File, dryRun: boolean) {
+function send(kind: MovementImportKind, file: File, dryRun: boolean, companyId: number | null) {
   const form = new FormData();
   form.append('file', file);
   form.append('dryRun', String(dryRun));
+  // A SUPER_ADMIN names the company whose lots and partners the rows name; staff import into their own.
+  if (companyId !== null) form.append('companyId', String(companyId));
   return apiFetch<MovementImportResult>(`/api/${kind}/import`, { method: 'POST', body: form, silent: true });
 }
 
@@ -44,8 +49,10 @@ export function MovementImportDialog({
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const { file, result, failure, busy, check, runImport, reset } = useImportFile(
-    (picked: File, dryRun: boolean) => send(kind ?? 'receipts', picked, dryRun),
+  const picksCompany = useSession().state.currentUser?.role === 'SUPER_ADMIN';
+  const [company, setCompany] = useState<PickedCompany | null>(null);
+  const { file, result, failure, busy, check, runImport, reset, forgetFile } = useImportFile(
+    (picked: File, dryRun: boolean) => send(kind ?? 'receipts', picked, dryRun, company?.id ?? null),
     (done: MovementImportResult) => {
       toast.success(t.done(done.imported));
       void queryClient.invalidateQueries({ queryKey: trpc.supplyChain.pathKey() });
@@ -76,10 +83,20 @@ export function MovementImportDialog({
       }
     >
       <div className="flex flex-col gap-4">
+        {picksCompany && (
+          <CompanyPicker
+            value={company}
+            onChange={(picked) => {
+              setCompany(picked);
+              // The preview was checked against the previous company's lots and partners.
+              forgetFile();
+            }}
+          />
+        )}
         <ImportFilePicker
           label={t.pick}
           file={file}
-          disabled={busy !== null}
+          disabled={busy !== null || (picksCompany && !company)}
           onPick={(picked) => void check(picked)}
         />
         {busy === 'checking' && <p role="status">{w.checking}</p>}

@@ -10,9 +10,11 @@ import { FormDialog } from '#client/components/ui/form-dialog.tsx';
 import { Field } from '#client/components/ui/field.tsx';
 import { RadioChoice } from '#client/components/ui/radio-choice.tsx';
 import { SelectField } from '#client/components/ui/select-field.tsx';
+import { CompanyPicker, type PickedCompany } from '#client/features/company/company-picker.tsx';
 import { type FieldErrors, serverErrors, zodErrors } from '#client/lib/form-errors.ts';
 import { useTRPC } from '#client/lib/trpc.ts';
 import { useDraft } from '#client/lib/use-draft.ts';
+import { useSession } from '#client/session/SessionProvider.tsx';
 import type { PartnerRow } from './types.ts';
 
 const t = vi.supplyChain.partners;
@@ -91,6 +93,9 @@ export function PartnerFormDialog({
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const editing = partnerId !== null;
+  // A SUPER_ADMIN names the company a new partner belongs to; a company's staff add to their own.
+  const picksCompany = useSession().state.currentUser?.role === 'SUPER_ADMIN';
+  const [company, setCompany] = useState<PickedCompany | null>(null);
   const detail = useQuery({
     ...trpc.partners.get.queryOptions({ id: partnerId ?? 0 }),
     enabled: open && editing,
@@ -104,6 +109,7 @@ export function PartnerFormDialog({
   useEffect(() => {
     if (!open) return;
     setErrors({});
+    setCompany(null);
     fill(editing && detail.data ? fromPartner(detail.data) : blank);
   }, [open, partnerId, loadedVersion]);
 
@@ -124,10 +130,15 @@ export function PartnerFormDialog({
   function save() {
     const body = bodyOf(form);
     const parsed = createPartnerInput.safeParse(body);
-    if (!parsed.success) return setErrors(zodErrors(parsed.error));
+    const missingCompany = picksCompany && !editing && !company;
+    if (!parsed.success || missingCompany)
+      return setErrors({
+        ...(parsed.success ? {} : zodErrors(parsed.error)),
+        ...(missingCompany ? { companyId: t.companyRequired } : {}),
+      });
     setErrors({});
     if (editing && detail.data) update.mutate({ ...body, id: detail.data.id, version: detail.data.version });
-    else create.mutate(body);
+    else create.mutate(company ? { ...body, companyId: company.id } : body);
   }
   const set = <K extends keyof PartnerForm>(key: K, value: PartnerForm[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
@@ -146,6 +157,9 @@ export function PartnerFormDialog({
       loading={editing && !detail.data}
       onSave={save}
     >
+      {picksCompany && !editing && (
+        <CompanyPicker value={company} onChange={setCompany} error={errors.companyId} />
+      )}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <Field
           label={t.name}
