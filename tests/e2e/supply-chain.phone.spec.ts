@@ -89,14 +89,34 @@ test('[COMPANY_ADMIN][e2e][supply-chain]: supplier and customer, a receipt, a lo
   await expectFits(page);
   await shot('partners-list-390.png');
 
-  // The import dialog of receipts is reachable from here.
+  // Receipts from a file, from here: a file with an error imports nothing and says which line, a good
+  // one is previewed, then imported whole.
   await page.getByRole('button', { name: 'Nhập phiếu nhận hàng' }).click();
   const importing = page.getByRole('dialog', { name: 'Nhập phiếu nhận hàng từ tệp' });
-  await expect(importing.getByText('Chọn tệp CSV hoặc XLSX')).toBeVisible();
-  await expectNoAxeViolations(page, 'receipts import dialog (phone)');
+  const csvFile = (text: string) => ({
+    name: 'phieu-nhan.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(text),
+  });
+  const picker = importing.getByLabel('Chọn tệp CSV hoặc XLSX');
+  await picker.setInputFiles(
+    csvFile(
+      'lot,partner,quantity,unit,date\nXANH01,Hợp tác xã Cà phê Ea Tu,200,KGM,2024-05-03\nXANH01,Nông trại Không Có,5,KGM,2024-05-04\n',
+    ),
+  );
+  await expect(importing.getByRole('alert')).toContainText(
+    'Dòng 3: Không tìm thấy đối tác Nông trại Không Có',
+  );
+  await expect(importing.getByRole('button', { name: /^Nhập \d+ phiếu$/ })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'receipts import with an error (phone)');
   await shot('receipts-import-390.png');
-  await importing.getByRole('button', { name: 'Hủy' }).click();
+  await picker.setInputFiles(
+    csvFile('lot,partner,quantity,unit,date\nXANH01,Hợp tác xã Cà phê Ea Tu,200,KGM,2024-05-03\n'),
+  );
+  await expect(importing.getByText('Tệp hợp lệ: 1 phiếu, chưa nhập')).toBeVisible();
+  await importing.getByRole('button', { name: 'Nhập 1 phiếu' }).click();
   await expect(importing).toBeHidden();
+  await expect(page.getByText('Đã nhập 1 phiếu')).toBeVisible();
 
   // Lot A: a receipt from the supplier.
   await page.goto(`/products/manage/${green.id}/lots`);
@@ -124,6 +144,8 @@ test('[COMPANY_ADMIN][e2e][supply-chain]: supplier and customer, a receipt, a lo
   await expect(receipts).toContainText('Hợp tác xã Cà phê Ea Tu');
   await expect(receipts).toContainText('1.000,5 kg');
   await expect(receipts).toContainText('Hóa đơn HD-0001');
+  // The imported one too.
+  await expect(receipts).toContainText('200 kg');
 
   // Lot B: made from lot A.
   await page.goto(`/products/manage/${roasted.id}/lots/${lotB.id}`);
@@ -236,5 +258,5 @@ test('[COMPANY_ADMIN][e2e][supply-chain]: supplier and customer, a receipt, a lo
   await page.getByRole('button', { name: 'Thao tác: Hợp tác xã Cà phê Ea Tu' }).click();
   await page.getByRole('menuitem', { name: 'Xóa' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Xóa' }).click();
-  await expect(page.getByText(/Đối tác đã có 1 phiếu nhận hoặc xuất hàng/)).toBeVisible();
+  await expect(page.getByText(/Đối tác đã có 2 phiếu nhận hoặc xuất hàng/)).toBeVisible();
 });

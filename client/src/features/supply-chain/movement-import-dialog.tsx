@@ -7,7 +7,6 @@ import { Dialog, DialogCancel } from '#client/components/ui/dialog.tsx';
 import { CompanyPicker, type PickedCompany } from '#client/features/company/company-picker.tsx';
 import { IMPORT_ALERT, ImportFilePicker, useImportFile } from '#client/features/products/import-file.tsx';
 import { apiFetch } from '#client/lib/api-fetch.ts';
-import { cn } from '#client/lib/cn.ts';
 import { useTRPC } from '#client/lib/trpc.ts';
 import { useSession } from '#client/session/SessionProvider.tsx';
 import { quantityOf } from './format.ts';
@@ -106,11 +105,14 @@ export function MovementImportDialog({
           </p>
         )}
         {result && result.errorCount > 0 && (
-          <ul role="alert" className={cn(IMPORT_ALERT, 'flex flex-col gap-1')}>
-            {result.errors.map((e) => (
-              <li key={`${e.row}.${e.field}`}>{e.message}</li>
-            ))}
-          </ul>
+          // The alert wraps the list: a list with role="alert" is no list to a screen reader.
+          <div role="alert" className={IMPORT_ALERT}>
+            <ul className="flex flex-col gap-1">
+              {result.errors.map((e) => (
+                <li key={`${e.row}.${e.field}`}>{e.message}</li>
+              ))}
+            </ul>
+          </div>
         )}
         {result && result.errorCount === 0 && (
           <div className="flex flex-col gap-2 text-sm text-ink">
