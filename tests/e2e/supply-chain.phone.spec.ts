@@ -80,6 +80,16 @@ test('[COMPANY_ADMIN][e2e][supply-chain]: supplier and customer, a receipt, a lo
   await form.getByRole('button', { name: 'Lưu đối tác' }).click();
   await expect(form).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Siêu thị Sài Gòn' })).toBeVisible();
+  // Edited from its card's menu: the form opens with what was saved.
+  await page.getByRole('button', { name: 'Thao tác: Siêu thị Sài Gòn' }).click();
+  await page.getByRole('menuitem', { name: 'Sửa' }).click();
+  const edit = page.getByRole('dialog', { name: 'Sửa đối tác' });
+  await expect(edit.getByLabel('Email')).toHaveValue('mua-hang@sieuthi.vn');
+  await edit.getByLabel('Tỉnh, thành phố').fill('TP. Hồ Chí Minh');
+  await edit.getByRole('button', { name: 'Lưu đối tác' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByText('Cập nhật đối tác thành công')).toBeVisible();
+  await expect(page.getByText('1 Lê Lợi, TP. Hồ Chí Minh')).toBeVisible();
   await page.getByLabel('Tìm kiếm').fill('ea tu');
   await expect(page.getByRole('heading', { name: 'Siêu thị Sài Gòn' })).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Hợp tác xã Cà phê Ea Tu' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { addInputsInput } from '#shared/schemas/supply-chain.ts';
@@ -39,6 +39,7 @@ export function InputDialog({
   const [unit, setUnit] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const q = useDebounced(search.trim());
+  const lotErrorId = useId();
   const found = useQuery({
     ...trpc.supplyChain.searchLots.queryOptions({ lotId, q }),
     enabled: open,
@@ -90,7 +91,7 @@ export function InputDialog({
       onSave={save}
     >
       <Field label={m.pickLot} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-      <fieldset className="flex flex-col gap-2" aria-describedby="input-lot-error">
+      <fieldset className="flex flex-col gap-2" aria-describedby={lotErrorId}>
         <legend className="mb-1 text-sm font-medium text-ink">{m.results}</legend>
         {found.isLoading && <p role="status">{m.searching}</p>}
         {!found.isLoading && lots.length === 0 && <p className="text-sm text-ink-soft">{m.noLotFound}</p>}
@@ -108,7 +109,7 @@ export function InputDialog({
                 >
                   <input
                     type="radio"
-                    name="input-lot"
+                    name={`${lotErrorId}-lot`}
                     value={l.id}
                     checked={picked === l.id}
                     disabled={blocked}
@@ -123,7 +124,7 @@ export function InputDialog({
             );
           })}
         </ul>
-        <FieldError id="input-lot-error" message={errors.lot || undefined} />
+        <FieldError id={lotErrorId} message={errors.lot || undefined} />
       </fieldset>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <QuantityUnitFields
