@@ -57,7 +57,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     permission: { action: 'manage', subject: 'Product' },
   },
   {
-    title: vi.nav.partners,
+    title: vi.supplyChain.partners.title,
     path: '/partners',
     icon: 'partners',
     permission: { action: 'manage', subject: 'Product' },

@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { toast } from 'react-toastify';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { supplyChainWorkspace as sc } from '#shared/i18n/vi/supply-chain-workspace.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button, buttonVariants } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
@@ -23,7 +24,7 @@ import { TraceView } from '#client/features/supply-chain/trace-view.tsx';
 import type { InputLink, LotOverview, Movement } from '#client/features/supply-chain/types.ts';
 import { useTRPC } from '#client/lib/trpc.ts';
 
-const m = vi.supplyChain;
+const m = sc;
 const c = vi.workspace.common;
 const lw = vi.lots.workspace;
 
@@ -165,7 +166,7 @@ function Notices({ overview }: { overview: LotOverview }) {
                   <Link href={lotWorkspacePath(r.productId, r.id)} className="font-mono underline">
                     {r.code}
                   </Link>
-                  {` (${r.productName}, ${vi.supplyChain.trace.depth(r.depth).toLowerCase()}): ${r.recallReason ?? ''}`}
+                  {` (${r.productName}, ${sc.trace.depth(r.depth).toLowerCase()}): ${r.recallReason ?? ''}`}
                 </li>
               ))}
             </ul>

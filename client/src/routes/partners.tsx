@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { supplyChainWorkspace as sc } from '#shared/i18n/vi/supply-chain-workspace.ts';
 import { countryName } from '#shared/countries.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -25,7 +26,7 @@ import { PartnerFormDialog } from '#client/features/supply-chain/partner-form.ts
 import type { PartnerRow } from '#client/features/supply-chain/types.ts';
 import { useTRPC } from '#client/lib/trpc.ts';
 
-const t = vi.supplyChain.partners;
+const t = sc.partners;
 const c = vi.workspace.common;
 const PAGE_SIZE = 20;
 

@@ -5,7 +5,6 @@ export const nav = {
   scanQr: 'Quét mã QR',
   productManagement: 'Quản lý sản phẩm',
   qrManagement: 'Quản lý mã QR',
-  partners: 'Đối tác',
   users: 'Người dùng',
   companySettings: 'Cài đặt doanh nghiệp',
   editContent: 'Chỉnh sửa nội dung',

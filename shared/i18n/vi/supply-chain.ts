@@ -36,13 +36,6 @@ export const supplyChain = {
     deleteConfirmTitle: (name: string) => `Xóa đối tác ${name}?`,
     deleteConfirmText: 'Chỉ xóa được đối tác chưa có phiếu nhận hoặc xuất hàng.',
     save: 'Lưu đối tác',
-    noMatch: 'Không có đối tác nào khớp.',
-    kindFilter: 'Loại đối tác',
-    contact: 'Liên hệ',
-    publicNameShort: 'Tên công khai',
-    importReceipts: 'Nhập phiếu nhận hàng',
-    importShipments: 'Nhập phiếu xuất hàng',
-    provinceNone: 'Không chọn',
   },
   units: {
     invalid: 'Đơn vị không hợp lệ: chọn một mã UN/CEFACT trong danh sách (KGM, TNE, LTR, H87, CT...)',
@@ -73,9 +66,6 @@ export const supplyChain = {
     add: 'Ghi nhận nhận hàng',
     supplier: 'Nhà cung cấp',
     supplierLotCode: 'Mã lô của nhà cung cấp',
-    deleteTitle: 'Xóa phiếu nhận hàng?',
-    deleteText: 'Phiếu nhận hàng sẽ không còn trong chuỗi truy xuất của lô.',
-    noPartners: 'Chưa có nhà cung cấp nào: hãy thêm ở trang Đối tác.',
   },
   shipments: {
     created: 'Đã ghi nhận phiếu xuất hàng',
@@ -87,9 +77,6 @@ export const supplyChain = {
     customer: 'Khách hàng',
     onHold: (code: string) => `Lô ${code} đang bị tạm giữ: không thể xuất hàng cho đến khi được giải phóng`,
     recalled: (code: string) => `Lô ${code} đã bị thu hồi: không thể xuất hàng`,
-    deleteTitle: 'Xóa phiếu xuất hàng?',
-    deleteText: 'Phiếu xuất hàng sẽ không còn trong chuỗi truy xuất và phạm vi thu hồi của lô.',
-    noPartners: 'Chưa có khách hàng nào: hãy thêm ở trang Đối tác.',
   },
   inputs: {
     added: (n: number) => `Đã thêm ${n} lô nguyên liệu`,
@@ -110,13 +97,6 @@ export const supplyChain = {
     inputLotNotFound: (id: number) => `Không tìm thấy lô nguyên liệu ${id}`,
     onHold: (code: string) => `Lô ${code} đang bị tạm giữ: không thể dùng làm nguyên liệu`,
     recalled: (code: string) => `Lô ${code} đã bị thu hồi: không thể dùng làm nguyên liệu`,
-    usedInEmpty: 'Lô chưa được dùng làm nguyên liệu cho lô nào.',
-    remove: 'Bỏ',
-    removeTitle: (code: string) => `Bỏ lô ${code} khỏi nguyên liệu?`,
-    removeText: 'Chỉ bỏ liên kết "làm từ"; cả hai lô vẫn còn.',
-    results: 'Lô tìm được',
-    pickFirst: 'Vui lòng chọn một lô nguyên liệu',
-    searching: 'Đang tìm...',
   },
   balance: {
     title: 'Cân đối số lượng',
@@ -128,7 +108,6 @@ export const supplyChain = {
     notComparable: (what: string) =>
       `Cảnh báo cân đối: lượng xuất tính bằng ${what} không so được với lượng đã nhận và sản xuất`,
     ok: 'Số lượng xuất không vượt lượng đã nhận và sản xuất',
-    none: 'Chưa có',
   },
   hold: {
     held: 'Đã tạm giữ lô hàng',
@@ -143,7 +122,6 @@ export const supplyChain = {
     releaseTitle: (code: string) => `Giải phóng lô ${code}?`,
     releaseText: 'Lô sẽ lại được xuất hàng và dùng làm nguyên liệu.',
     status: 'Đang tạm giữ',
-    heldSince: (reason: string) => `Lô đang bị tạm giữ: ${reason}`,
   },
   lotDeleteRefused:
     'Lô đã có phiếu nhận, phiếu xuất hoặc liên kết nguyên liệu: không thể xóa, để giữ dữ liệu truy xuất',
@@ -157,8 +135,6 @@ export const supplyChain = {
     suppliers: 'Nhà cung cấp',
     customers: 'Khách hàng',
     madeFrom: 'làm từ',
-    direction: 'Hướng truy xuất',
-    lotCount: (n: number) => `${n} lô`,
   },
   scope: {
     title: 'Phạm vi thu hồi',
@@ -170,9 +146,6 @@ export const supplyChain = {
     affected: 'Bị ảnh hưởng',
     total: 'Tổng',
     csvFile: (code: string) => `pham-vi-thu-hoi-${code}.csv`,
-    recalled: (reason: string) => `Lô đã bị thu hồi: ${reason}`,
-    truncated: 'Phạm vi bị cắt bớt vì chuỗi quá lớn: hãy tải CSV và kiểm tra thêm',
-    shipments: 'Các lần giao',
     csv: {
       lotCode: 'Mã lô',
       product: 'Sản phẩm',
@@ -210,30 +183,18 @@ export const supplyChain = {
     shipmentsHint:
       'Các cột: lot (mã lô), product (tên hoặc GTIN, khi hai sản phẩm có cùng mã lô), partner (tên hoặc mã số thuế), quantity, unit, date, document_type, document_number. Tệp lỗi không nhập dòng nào.',
     badDocumentType: 'Loại chứng từ không hợp lệ',
-    pick: 'Chọn tệp CSV hoặc XLSX',
-    submit: (n: number) => `Nhập ${n} phiếu`,
-    ready: (n: number) => `Tệp hợp lệ: ${n} phiếu, chưa nhập`,
   },
   lotPage: {
     title: (code: string) => `Lô ${code}`,
     back: 'Về danh sách lô',
     details: 'Xem chuỗi cung ứng',
     statusLabel: 'Trạng thái',
-    product: 'Sản phẩm',
-    madeFromRecalledTitle: 'Làm từ lô đã bị thu hồi',
-    madeFromRecalled: (code: string, reason: string) =>
-      `Lô này được làm từ lô ${code}, đã bị thu hồi: ${reason}. Hãy kiểm tra trước khi giải phóng.`,
-    recalledUpstream: 'Các lô đã thu hồi ở phía trước',
-    recalledNotice: (reason: string) => `Lô đã bị thu hồi: ${reason}`,
-    notFound: 'Không tìm thấy lô hàng',
-    warning: (text: string) => `Đã lưu. ${text}`,
   },
   date: 'Ngày',
   quantityLabel: 'Số lượng',
   unitLabel: 'Đơn vị',
   documentType: 'Loại chứng từ',
   documentNumber: 'Số chứng từ',
-  document: 'Chứng từ',
   noDocument: 'Không có',
   remove: 'Xóa',
 } as const;

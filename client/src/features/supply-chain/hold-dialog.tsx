@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { vi } from '#shared/i18n/vi/index.ts';
+import { supplyChainWorkspace as sc } from '#shared/i18n/vi/supply-chain-workspace.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog, DialogCancel } from '#client/components/ui/dialog.tsx';
 import { TextareaField } from '#client/components/ui/textarea-field.tsx';
@@ -9,7 +9,7 @@ import type { LotRef } from '#client/features/lots/recall-dialog.tsx';
 import { serverErrors } from '#client/lib/form-errors.ts';
 import { useTRPC } from '#client/lib/trpc.ts';
 
-const h = vi.supplyChain.hold;
+const h = sc.hold;
 
 /** A hold's reason, asked before the lot is kept back for a check (decision 200). */
 export function HoldDialog({ lot, onClose }: { lot: LotRef | null; onClose: () => void }) {

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'react-toastify';
-import { vi } from '#shared/i18n/vi/index.ts';
+import { supplyChainWorkspace as sc } from '#shared/i18n/vi/supply-chain-workspace.ts';
 import { addInputsInput } from '#shared/schemas/supply-chain.ts';
 import { Field, FieldError } from '#client/components/ui/field.tsx';
 import { FormDialog } from '#client/components/ui/form-dialog.tsx';
@@ -12,7 +12,7 @@ import { useTRPC } from '#client/lib/trpc.ts';
 import { QuantityUnitFields, showWarnings } from './quantity-fields.tsx';
 import { LotStatusBadge } from './status.tsx';
 
-const m = vi.supplyChain.inputs;
+const m = sc.inputs;
 
 /** The one line's errors ('inputs.0.quantity') under the dialog's own fields ('quantity'). */
 const ofTheLine = (errors: FieldErrors): FieldErrors =>
@@ -70,7 +70,7 @@ export function InputDialog({
     const body = { lotId, inputs: [{ lotId: picked ?? 0, quantity: quantity.trim(), unit }] };
     const parsed = addInputsInput.safeParse(body);
     const next = ofTheLine(parsed.success ? {} : zodErrors(parsed.error));
-    if (!unit) next.unit = vi.supplyChain.units.invalid;
+    if (!unit) next.unit = sc.units.invalid;
     if (picked === null) next.lot = m.pickFirst;
     delete next['inputs.0.lotId'];
     if (next.quantity || next.unit || next.lot) return setErrors(next);

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { toast } from 'react-toastify';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { supplyChainWorkspace as sc } from '#shared/i18n/vi/supply-chain-workspace.ts';
 import { createReceiptInput, createShipmentInput } from '#shared/schemas/supply-chain.ts';
 import { DOCUMENT_TYPES, type DocumentType } from '#shared/supply-chain.ts';
 import { vietnamDay } from '#shared/vietnam-time.ts';
@@ -15,7 +16,7 @@ import { useDraft } from '#client/lib/use-draft.ts';
 import { partnersPath } from './paths.ts';
 import { QuantityUnitFields, showWarnings } from './quantity-fields.tsx';
 
-const m = vi.supplyChain;
+const m = sc;
 
 export type MovementKind = 'receipt' | 'shipment';
 

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { supplyChainWorkspace as sc } from '#shared/i18n/vi/supply-chain-workspace.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog, DialogCancel } from '#client/components/ui/dialog.tsx';
 import { CompanyPicker, type PickedCompany } from '#client/features/company/company-picker.tsx';
@@ -11,7 +12,7 @@ import { useTRPC } from '#client/lib/trpc.ts';
 import { useSession } from '#client/session/SessionProvider.tsx';
 import { quantityOf } from './format.ts';
 
-const t = vi.supplyChain.import;
+const t = sc.import;
 const w = vi.workspace.import;
 
 export type MovementImportKind = 'receipts' | 'shipments';

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { toast } from 'react-toastify';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { supplyChainWorkspace as sc } from '#shared/i18n/vi/supply-chain-workspace.ts';
 import { COUNTRY_CODES, countryName, DEFAULT_COUNTRY } from '#shared/countries.ts';
 import { VIETNAM_PROVINCES } from '#shared/provinces.ts';
 import { createPartnerInput } from '#shared/schemas/partners.ts';
@@ -17,7 +18,7 @@ import { useDraft } from '#client/lib/use-draft.ts';
 import { useSession } from '#client/session/SessionProvider.tsx';
 import type { PartnerRow } from './types.ts';
 
-const t = vi.supplyChain.partners;
+const t = sc.partners;
 const c = vi.workspace.common;
 
 interface PartnerForm {

@@ -1,11 +1,12 @@
 import { toast } from 'react-toastify';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { supplyChainWorkspace as sc } from '#shared/i18n/vi/supply-chain-workspace.ts';
 import { UNITS, unitOfText } from '#shared/units.ts';
 import { Field } from '#client/components/ui/field.tsx';
 import { SelectField } from '#client/components/ui/select-field.tsx';
 import type { FieldErrors } from '#client/lib/form-errors.ts';
 
-const m = vi.supplyChain;
+const m = sc;
 
 /** The curated UN/CEFACT Rec 20 units, as "Kilôgam (kg)". */
 export const UNIT_OPTIONS = UNITS.map((u) => ({ value: u.code, label: `${u.name} (${u.symbol})` }));

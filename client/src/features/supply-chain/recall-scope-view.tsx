@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { supplyChainWorkspace as sc } from '#shared/i18n/vi/supply-chain-workspace.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { LoadFailed } from '#client/components/ui/load-failed.tsx';
 import { apiDownload } from '#client/lib/api-fetch.ts';
@@ -12,8 +13,8 @@ import { EmptyLine, Section } from './section.tsx';
 import { LotStatusBadge } from './status.tsx';
 import type { RecallScopeAnswer } from './types.ts';
 
-const t = vi.supplyChain.scope;
-const tr = vi.supplyChain.trace;
+const t = sc.scope;
+const tr = sc.trace;
 
 function Customers({ answer }: { answer: RecallScopeAnswer }) {
   if (!answer.customers.length) return <EmptyLine>{t.noCustomers}</EmptyLine>;
@@ -25,7 +26,7 @@ function Customers({ answer }: { answer: RecallScopeAnswer }) {
           <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-ink">
             {partner.phone && (
               <>
-                <dt className="text-ink-soft">{vi.supplyChain.partners.phone}</dt>
+                <dt className="text-ink-soft">{sc.partners.phone}</dt>
                 <dd>
                   <a href={`tel:${partner.phone.replace(/\s/g, '')}`} className="text-primary underline">
                     {partner.phone}
@@ -35,7 +36,7 @@ function Customers({ answer }: { answer: RecallScopeAnswer }) {
             )}
             {partner.email && (
               <>
-                <dt className="text-ink-soft">{vi.supplyChain.partners.email}</dt>
+                <dt className="text-ink-soft">{sc.partners.email}</dt>
                 <dd className="min-w-0 [overflow-wrap:anywhere]">
                   <a href={`mailto:${partner.email}`} className="text-primary underline">
                     {partner.email}
@@ -45,7 +46,7 @@ function Customers({ answer }: { answer: RecallScopeAnswer }) {
             )}
             {(partner.address || partner.province) && (
               <>
-                <dt className="text-ink-soft">{vi.supplyChain.partners.address}</dt>
+                <dt className="text-ink-soft">{sc.partners.address}</dt>
                 <dd className="min-w-0 [overflow-wrap:anywhere]">
                   {[partner.address, partner.province].filter(Boolean).join(', ')}
                 </dd>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { supplyChainWorkspace as sc } from '#shared/i18n/vi/supply-chain-workspace.ts';
 import { RadioChoice } from '#client/components/ui/radio-choice.tsx';
 import { LoadFailed } from '#client/components/ui/load-failed.tsx';
 import { useTRPC } from '#client/lib/trpc.ts';
@@ -11,7 +12,7 @@ import { EmptyLine, Section } from './section.tsx';
 import { LotStatusBadge } from './status.tsx';
 import type { TraceAnswer } from './types.ts';
 
-const t = vi.supplyChain.trace;
+const t = sc.trace;
 type Direction = 'backward' | 'forward';
 
 /** The lots of a trace by their distance from the traced lot, nearest first. */
