@@ -12,6 +12,7 @@ export type NavIcon =
   | 'scan'
   | 'manage'
   | 'qr'
+  | 'partners'
   | 'users'
   | 'company'
   | 'content'
@@ -53,6 +54,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     title: vi.nav.qrManagement,
     path: '/qrs',
     icon: 'qr',
+    permission: { action: 'manage', subject: 'Product' },
+  },
+  {
+    title: vi.supplyChain.partners.title,
+    path: '/partners',
+    icon: 'partners',
     permission: { action: 'manage', subject: 'Product' },
   },
   { title: vi.nav.users, path: '/users', icon: 'users', permission: { action: 'manage', subject: 'User' } },

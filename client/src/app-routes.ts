@@ -33,6 +33,13 @@ export const APP_ROUTES: AppRoute[] = [
     'dashboard',
     () => import('./routes/product-lots.tsx'),
   ),
+  r(
+    '/products/manage/:id/lots/:lotId',
+    vi.lots.workspace.title,
+    'dashboard',
+    () => import('./routes/lot-workspace.tsx'),
+  ),
+  r('/partners', vi.supplyChain.partners.title, 'dashboard', () => import('./routes/partners.tsx')),
   r('/company/settings/', n.companySettings, 'dashboard', () => import('./routes/company-settings.tsx')),
   r('/company', n.companySettings, 'dashboard', () => import('./routes/company.tsx')),
   r('/qrs', n.qrManagement, 'dashboard', () => import('./routes/qrs.tsx')),

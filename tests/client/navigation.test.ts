@@ -45,6 +45,7 @@ describe('[client][nav]: the menu per role', () => {
       '/scan-qr',
       '/products/manage',
       '/qrs',
+      '/partners',
       '/users',
       '/company/settings',
       '/settings',
@@ -57,6 +58,7 @@ describe('[client][nav]: the menu per role', () => {
       '/scan-qr',
       '/products/manage',
       '/qrs',
+      '/partners',
       '/settings',
     ]);
   });
@@ -67,6 +69,7 @@ describe('[client][nav]: the menu per role', () => {
       '/scan-qr',
       '/products/manage',
       '/qrs',
+      '/partners',
       '/users',
       '/edit-content',
       '/settings',
@@ -95,6 +98,7 @@ describe('[client][nav]: the menu per role', () => {
       'Quét mã QR',
       'Quản lý sản phẩm',
       'Quản lý mã QR',
+      'Đối tác',
       'Người dùng',
       'Chỉnh sửa nội dung',
       'Cài đặt',

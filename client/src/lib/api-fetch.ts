@@ -48,3 +48,38 @@ export async function apiFetch<T = unknown>(path: string, init: ApiFetchInit = {
   }
   return body?.data as T;
 }
+
+/**
+ * Downloads a file the server answers only to a signed-in caller (a recall scope's CSV): fetched with the
+ * token like any REST call, then saved under the server's file name (Content-Disposition) or `fallback`.
+ * A failure is toasted like apiFetch's.
+ */
+export async function apiDownload(path: string, fallback: string): Promise<void> {
+  const token = getAccessToken();
+  const headers = new Headers();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let res: Response;
+  try {
+    res = await fetch(path, { headers, credentials: 'same-origin' });
+  } catch (err) {
+    const message = err instanceof Error ? err.message : null;
+    handleApiFailure({ status: null, message }, { path, hadToken: !!token });
+    throw new ApiError(message ?? '', null);
+  }
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { message?: string } | null;
+    const failure = { status: res.status, message: body?.message ?? null };
+    handleApiFailure(failure, { path, hadToken: !!token });
+    throw new ApiError(failure.message ?? '', res.status);
+  }
+  const named = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1];
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = named ?? fallback;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the file to the browser; the address is freed after it has read it.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

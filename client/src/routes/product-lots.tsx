@@ -7,29 +7,45 @@ import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
 import { type Column, DataTable, TableOrState } from '#client/components/ui/data-table.tsx';
-import { Dialog, DialogCancel } from '#client/components/ui/dialog.tsx';
 import { PageHeading } from '#client/components/ui/page-heading.tsx';
 import type { RowAction } from '#client/components/ui/row-actions.tsx';
-import { TextareaField } from '#client/components/ui/textarea-field.tsx';
 import { LotFormDialog } from '#client/features/lots/lot-form.tsx';
 import { LotImportDialog } from '#client/features/lots/lot-import-dialog.tsx';
+import { RecallDialog } from '#client/features/lots/recall-dialog.tsx';
 import { lotPath } from '#client/features/lots/paths.ts';
+import { lotWorkspacePath } from '#client/features/supply-chain/paths.ts';
 import type { LotRow } from '#client/features/lots/types.ts';
 import { formatTrackingDate } from '#client/features/public/format-date.ts';
-import { serverErrors } from '#client/lib/form-errors.ts';
 import { useTRPC } from '#client/lib/trpc.ts';
 
 const t = vi.lots.workspace;
 const c = vi.workspace.common;
 const day = (d: string | null) => (d ? formatTrackingDate(d) : '');
 
+const s = vi.supplyChain.status;
+
 const COLUMNS: Column<LotRow>[] = [
-  { header: t.code, rowHeader: true, className: 'font-mono font-semibold text-ink', cell: (l) => l.code },
+  {
+    header: t.code,
+    rowHeader: true,
+    className: 'font-mono font-semibold text-ink',
+    cell: (l) => (
+      <Link href={lotWorkspacePath(l.productId, l.id)} className="text-primary underline">
+        {l.code}
+      </Link>
+    ),
+  },
   {
     header: t.status,
     card: 'status',
     cell: (l) =>
-      l.recalled ? <Badge tone="danger">{t.statusRecalled}</Badge> : <Badge tone="ok">{t.statusOk}</Badge>,
+      l.recalled ? (
+        <Badge tone="danger">{t.statusRecalled}</Badge>
+      ) : l.held ? (
+        <Badge tone="warning">{s.held}</Badge>
+      ) : (
+        <Badge tone="ok">{t.statusOk}</Badge>
+      ),
   },
   { header: t.productionDate, cell: (l) => day(l.productionDate) },
   {
@@ -56,64 +72,6 @@ const COLUMNS: Column<LotRow>[] = [
       ),
   },
 ];
-
-/** The recall's reason, asked before the lot is recalled (decision 126). */
-function RecallDialog({ lot, onClose }: { lot: LotRow | null; onClose: () => void }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const recall = useMutation(
-    trpc.lots.recall.mutationOptions({
-      onSuccess: () => {
-        toast.success(vi.lots.recalled);
-        void queryClient.invalidateQueries({ queryKey: trpc.lots.pathKey() });
-        setReason('');
-        onClose();
-      },
-      onError: (err) => setError(serverErrors(err).reason),
-    }),
-  );
-  const submit = () => {
-    if (!lot) return;
-    if (!reason.trim()) return setError(vi.lots.recallReasonRequired);
-    setError(undefined);
-    recall.mutate({ id: lot.id, version: lot.version, reason });
-  };
-  return (
-    <Dialog
-      open={lot !== null}
-      onOpenChange={(o) => !o && onClose()}
-      dirty={reason.trim() !== ''}
-      title={lot ? t.recallConfirmTitle(lot.code) : ''}
-      description={t.recallConfirmText}
-      footer={
-        <>
-          <DialogCancel />
-          <Button variant="danger" onClick={submit} disabled={recall.isPending}>
-            {t.recall}
-          </Button>
-        </>
-      }
-    >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <TextareaField
-          label={t.recallReason}
-          value={reason}
-          required
-          maxLength={1000}
-          error={error}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </form>
-    </Dialog>
-  );
-}
 
 /** '/products/manage/:id/lots': a product's lots, their QR codes, recalls and the file import. */
 export default function ProductLotsPage() {

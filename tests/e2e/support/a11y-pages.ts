@@ -107,6 +107,38 @@ export async function buildA11yWorld(request: APIRequestContext): Promise<A11yWo
     }),
     201,
   );
+  // Its supply chain (decisions 200-202): received from a supplier, shipped to a customer, before the recall.
+  const partner = async (name: string, kind: string) =>
+    json<{ id: number }>(
+      await request.post('/api/partners', {
+        ...authed(owner.accessToken),
+        data: { name, kind, phone: '028 3829 0000', address: '1 Lê Lợi', province: 'TP. Hồ Chí Minh' },
+      }),
+      201,
+    );
+  const supplier = await partner('Hợp tác xã Cà phê Ea Tu', 'SUPPLIER');
+  const customer = await partner('Siêu thị Sài Gòn', 'CUSTOMER');
+  const movement = {
+    quantity: '100',
+    unit: 'KGM',
+    date: '2025-11-21',
+    documentType: 'INVOICE',
+    documentNumber: 'HD1',
+  };
+  await json(
+    await request.post(`/api/lots/${lot.id}/receipts`, {
+      ...authed(owner.accessToken),
+      data: { ...movement, partnerId: supplier.id, supplierLotCode: 'HTX-11' },
+    }),
+    201,
+  );
+  await json(
+    await request.post(`/api/lots/${lot.id}/shipments`, {
+      ...authed(owner.accessToken),
+      data: { ...movement, quantity: '40', partnerId: customer.id },
+    }),
+    201,
+  );
   await json(
     await request.post(`/api/lots/${lot.id}/recall`, {
       ...authed(owner.accessToken),
@@ -189,6 +221,13 @@ export async function buildA11yWorld(request: APIRequestContext): Promise<A11yWo
       who: 'company',
       ready: heading(`Lô hàng: ${product.name}`, 1),
     },
+    {
+      name: 'chuỗi cung ứng của lô',
+      path: `/products/manage/${product.id}/lots/${lot.id}`,
+      who: 'company',
+      ready: heading('Khách hàng đã nhận', 3),
+    },
+    { name: 'đối tác', path: '/partners', who: 'company', ready: heading('Đối tác', 1) },
     { name: 'mã QR', path: '/qrs', who: 'company', ready: heading('Quản lý mã QR', 1) },
     { name: 'người dùng', path: '/users', who: 'company', ready: heading('Người dùng', 1) },
     { name: 'cài đặt', path: '/settings', who: 'company', ready: heading('Cài đặt', 1) },

@@ -147,6 +147,9 @@ describe('[COMPANY_ADMIN][REST][supply-chain] one step back, one step forward', 
     expect(lot.body.data).toMatchObject({
       held: true,
       holdReason: vi.supplyChain.hold.byRecall('GREEN1', 'Nhiễm nấm mốc'),
+      // The workspace's lot page names the recalled lot it was made from, and why.
+      inputRecallCode: 'GREEN1',
+      inputRecallReason: 'Nhiễm nấm mốc',
     });
     const overview = await api.call('GET', `/lots/${lots.GROUND1.id}/supply-chain`, {
       token: p.tokens.adminA,
