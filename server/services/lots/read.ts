@@ -119,9 +119,6 @@ export async function getLot(deps: AppDeps, scope: CompanyScope, id: number) {
     .limit(1);
   return {
     ...toLot(row),
-    // "Made from a recalled batch" (decision 200): the workspace's lot page says which lot and why.
-    inputRecallCode: row.inputRecallCode,
-    inputRecallReason: row.inputRecallReason,
     productName: product?.name ?? '',
     events: await lotEventsOf(deps.db, id),
     qrCodes: (await codesOf(deps, [id])).get(id) ?? [],
