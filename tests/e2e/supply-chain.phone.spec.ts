@@ -262,6 +262,22 @@ test('[COMPANY_ADMIN][e2e][supply-chain]: supplier and customer, a receipt, a lo
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: testInfo.outputPath('lot-made-from-recalled-top-390.png') });
 
+  // The shopper's page of lot B (decision 200): the recalled input said first, where its goods came from
+  // (the supplier named, since the company let it be), never the customer or a quantity.
+  await page.goto(`/lots/${lotB.id}`);
+  const banner = page.getByTestId('input-recall-banner');
+  await expect(banner).toContainText('Lô hàng này được làm từ một lô nguyên liệu đã bị thu hồi');
+  await expect(banner).toContainText('Lô nguyên liệu XANH01');
+  await expect(banner).toContainText('Nhiễm nấm mốc');
+  const origins = page.getByTestId('lot-origins');
+  await expect(origins).toContainText('Cà phê nhân xanh — lô XANH01');
+  await expect(origins).toContainText('Hợp tác xã Cà phê Ea Tu · Đắk Lắk, Việt Nam');
+  await expect(page.locator('body')).not.toContainText('Siêu thị');
+  await expect(page.locator('body')).not.toContainText('PGH-77');
+  await expectNoAxeViolations(page, 'public lot page made from a recalled batch (phone)');
+  await expectFits(page);
+  await shot('public-lot-made-from-recalled-390.png');
+
   // A partner named on a receipt cannot be deleted: the server says why (the browser logs its 409).
   allowConsoleError(/status of 409/);
   await page.goto('/partners');

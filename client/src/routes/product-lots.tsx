@@ -11,7 +11,7 @@ import { PageHeading } from '#client/components/ui/page-heading.tsx';
 import type { RowAction } from '#client/components/ui/row-actions.tsx';
 import { LotFormDialog } from '#client/features/lots/lot-form.tsx';
 import { LotImportDialog } from '#client/features/lots/lot-import-dialog.tsx';
-import { RecallDialog } from '#client/features/lots/recall-dialog.tsx';
+import { RecallDialog } from '#client/features/lots/reason-dialogs.tsx';
 import { lotPath } from '#client/features/lots/paths.ts';
 import { lotWorkspacePath } from '#client/features/supply-chain/paths.ts';
 import type { LotRow } from '#client/features/lots/types.ts';

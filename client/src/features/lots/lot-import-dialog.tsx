@@ -4,7 +4,6 @@ import { vi } from '#shared/i18n/vi/index.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog, DialogCancel } from '#client/components/ui/dialog.tsx';
 import { apiFetch } from '#client/lib/api-fetch.ts';
-import { cn } from '#client/lib/cn.ts';
 import { useTRPC } from '#client/lib/trpc.ts';
 import { IMPORT_ALERT, ImportFilePicker, useImportFile } from '#client/features/products/import-file.tsx';
 
@@ -90,11 +89,14 @@ export function LotImportDialog({
           </p>
         )}
         {result && result.errorCount > 0 && (
-          <ul role="alert" className={cn(IMPORT_ALERT, 'flex flex-col gap-1')}>
-            {result.errors.map((e) => (
-              <li key={`${e.row}.${e.field}`}>{e.message}</li>
-            ))}
-          </ul>
+          // The alert wraps the list: a list with role="alert" is no list to a screen reader.
+          <div role="alert" className={IMPORT_ALERT}>
+            <ul className="flex flex-col gap-1">
+              {result.errors.map((e) => (
+                <li key={`${e.row}.${e.field}`}>{e.message}</li>
+              ))}
+            </ul>
+          </div>
         )}
         {result && result.errorCount === 0 && (
           <p className="text-sm text-ink">{result.lots.map((l) => l.code).join(', ')}</p>
