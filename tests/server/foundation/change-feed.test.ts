@@ -283,15 +283,22 @@ describe.skipIf(missing)('[change feed] PostgreSQL: every instance hears every w
 
   it('a listening connection that stops answering (a silent network cut) counts as lost after two heartbeats', async () => {
     const states: boolean[] = [];
+    // This feed's connection is the one listening connection that was not there before it: an earlier
+    // test's feed may have connected again since, so the newest one need not be this feed's.
+    const listeners = async () =>
+      (
+        await writer.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [
+          CHANGE_FEED_APPLICATION,
+        ])
+      ).rows.map((r) => r.pid);
+    const before = new Set(await listeners());
     const feed = await createPgChangeFeed({ connection: { connectionString: url }, heartbeatMs: 100 });
     feed.subscribe({ changed: () => undefined, listening: (listening) => states.push(listening) });
     states.push(feed.listening);
     feeds.push(feed);
-    const { rows } = await writer.query<{ pid: number }>(
-      'SELECT pid FROM pg_stat_activity WHERE application_name = $1 ORDER BY backend_start DESC LIMIT 1',
-      [CHANGE_FEED_APPLICATION],
-    );
-    const pid = rows[0]!.pid;
+    const mine = (await listeners()).filter((pid) => !before.has(pid));
+    expect(mine).toHaveLength(1);
+    const pid = mine[0]!;
     // The server process of the listening connection is frozen: the connection stays open and says nothing.
     process.kill(pid, 'SIGSTOP');
     try {
