@@ -16,13 +16,12 @@ export function isCountryCode(code: string): boolean {
   return KNOWN.has(code);
 }
 
-/** Made once: a runtime without Intl.DisplayNames shows codes. */
-const NAMES: Intl.DisplayNames | null =
-  typeof Intl.DisplayNames === 'function'
-    ? new Intl.DisplayNames(['vi'], { type: 'region', fallback: 'code' })
-    : null;
-
-/** The country's Vietnamese name ("Việt Nam", "Hàn Quốc"), or the code when the runtime has no name for it. */
+/**
+ * The country's Vietnamese name ("Việt Nam", "Hàn Quốc"), or the code when the runtime has no name for it.
+ * The names are asked for when one is needed, never at start: building them loads the runtime's region
+ * names, which the server's idle memory need not hold (tests/release: idle under 100 MB). A page shows a few.
+ */
 export function countryName(code: string): string {
-  return NAMES?.of(code) ?? code;
+  if (typeof Intl.DisplayNames !== 'function') return code;
+  return new Intl.DisplayNames(['vi'], { type: 'region', fallback: 'code' }).of(code) ?? code;
 }
