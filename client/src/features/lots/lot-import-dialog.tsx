@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { vi } from '#shared/i18n/vi/index.ts';
-import { Button } from '#client/components/ui/button.tsx';
-import { Dialog, DialogCancel } from '#client/components/ui/dialog.tsx';
 import { apiFetch } from '#client/lib/api-fetch.ts';
 import { useTRPC } from '#client/lib/trpc.ts';
-import { IMPORT_ALERT, ImportFilePicker, useImportFile } from '#client/features/products/import-file.tsx';
+import {
+  ImportDialogFrame,
+  ImportFilePicker,
+  useImportFile,
+} from '#client/features/products/import-file.tsx';
 
 const t = vi.lots.import;
 const w = vi.workspace.import;
@@ -55,53 +57,34 @@ export function LotImportDialog({
 
   const canImport = !!result && result.errorCount === 0 && result.lotCount > 0;
   return (
-    <Dialog
+    <ImportDialogFrame
       open={open}
-      onOpenChange={(o) => {
-        if (!o) reset();
-        onOpenChange(o);
-      }}
+      onOpenChange={onOpenChange}
+      reset={reset}
       dirty={file !== null}
       title={t.title}
       description={t.hint}
-      footer={
-        <>
-          <DialogCancel />
-          {canImport && (
-            <Button onClick={() => void runImport()} disabled={busy !== null}>
-              {`${t.submit} ${result.lotCount}`}
-            </Button>
-          )}
-        </>
+      submit={
+        canImport
+          ? { label: `${t.submit} ${result.lotCount}`, run: () => void runImport(), disabled: busy !== null }
+          : null
+      }
+      status={busy !== null ? w.checking : null}
+      failure={failure}
+      errors={result?.errors}
+      preview={
+        result &&
+        result.errorCount === 0 && (
+          <p className="text-sm text-ink">{result.lots.map((l) => l.code).join(', ')}</p>
+        )
       }
     >
-      <div className="flex flex-col gap-4">
-        <ImportFilePicker
-          label={t.pick}
-          file={file}
-          disabled={busy !== null}
-          onPick={(picked) => void check(picked)}
-        />
-        {busy !== null && <p role="status">{w.checking}</p>}
-        {failure && (
-          <p role="alert" className={IMPORT_ALERT}>
-            {failure}
-          </p>
-        )}
-        {result && result.errorCount > 0 && (
-          // The alert wraps the list: a list with role="alert" is no list to a screen reader.
-          <div role="alert" className={IMPORT_ALERT}>
-            <ul className="flex flex-col gap-1">
-              {result.errors.map((e) => (
-                <li key={`${e.row}.${e.field}`}>{e.message}</li>
-              ))}
-            </ul>
-          </div>
-        )}
-        {result && result.errorCount === 0 && (
-          <p className="text-sm text-ink">{result.lots.map((l) => l.code).join(', ')}</p>
-        )}
-      </div>
-    </Dialog>
+      <ImportFilePicker
+        label={t.pick}
+        file={file}
+        disabled={busy !== null}
+        onPick={(picked) => void check(picked)}
+      />
+    </ImportDialogFrame>
   );
 }

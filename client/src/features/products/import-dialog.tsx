@@ -3,13 +3,12 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { vi } from '#shared/i18n/vi/index.ts';
 import type { ProductImportResult } from '#shared/schemas/productImport.ts';
-import { Button, buttonVariants } from '#client/components/ui/button.tsx';
-import { Dialog, DialogCancel } from '#client/components/ui/dialog.tsx';
+import { buttonVariants } from '#client/components/ui/button.tsx';
 import { apiFetch } from '#client/lib/api-fetch.ts';
 import { useTRPC } from '#client/lib/trpc.ts';
 import { useSession } from '#client/session/SessionProvider.tsx';
 import { CompanyPicker, type PickedCompany } from '#client/features/company/company-picker.tsx';
-import { IMPORT_ALERT, ImportFilePicker, useImportFile } from './import-file.tsx';
+import { ImportDialogFrame, ImportFilePicker, useImportFile } from './import-file.tsx';
 import { ImportPreview } from './import-preview.tsx';
 
 const t = vi.workspace.import;
@@ -51,68 +50,59 @@ export function ImportDialog({
 
   const canImport = !!result && result.errorCount === 0 && result.productCount > 0;
   return (
-    <Dialog
+    <ImportDialogFrame
       open={open}
-      onOpenChange={(o) => {
-        if (!o) reset();
-        onOpenChange(o);
-      }}
+      onOpenChange={onOpenChange}
+      reset={reset}
       dirty={file !== null}
       size="lg"
       title={t.title}
       description={t.intro}
-      footer={
-        <>
-          <DialogCancel />
-          {canImport && (
-            <Button onClick={() => void runImport()} disabled={busy !== null}>
-              {busy === 'importing' ? t.importing : t.submit(result.productCount)}
-            </Button>
-          )}
-        </>
+      submit={
+        canImport
+          ? {
+              label: busy === 'importing' ? t.importing : t.submit(result.productCount),
+              run: () => void runImport(),
+              disabled: busy !== null,
+            }
+          : null
       }
+      status={busy === 'checking' ? t.checking : null}
+      failure={failure}
+      preview={result && <ImportPreview result={result} />}
     >
-      <div className="flex flex-col gap-4">
-        {picksCompany && (
-          <CompanyPicker
-            value={company}
-            onChange={(picked) => {
-              setCompany(picked);
-              // A preview was checked for the previous company (its codes, its lists): check again.
-              forgetFile();
-            }}
-          />
-        )}
-        <div className="flex flex-wrap gap-2">
-          <a
-            className={buttonVariants({ variant: 'outline', size: 'sm' })}
-            href="/api/products/import/template.csv"
-            download
-          >
-            {t.templateCsv}
-          </a>
-          <a
-            className={buttonVariants({ variant: 'outline', size: 'sm' })}
-            href="/api/products/import/template.xlsx"
-            download
-          >
-            {t.templateXlsx}
-          </a>
-        </div>
-        <ImportFilePicker
-          label={t.file}
-          file={file}
-          disabled={busy !== null || (picksCompany && !company)}
-          onPick={(picked) => void check(picked)}
+      {picksCompany && (
+        <CompanyPicker
+          value={company}
+          onChange={(picked) => {
+            setCompany(picked);
+            // A preview was checked for the previous company (its codes, its lists): check again.
+            forgetFile();
+          }}
         />
-        {busy === 'checking' && <p role="status">{t.checking}</p>}
-        {failure && (
-          <p role="alert" className={IMPORT_ALERT}>
-            {failure}
-          </p>
-        )}
-        {result && <ImportPreview result={result} />}
+      )}
+      <div className="flex flex-wrap gap-2">
+        <a
+          className={buttonVariants({ variant: 'outline', size: 'sm' })}
+          href="/api/products/import/template.csv"
+          download
+        >
+          {t.templateCsv}
+        </a>
+        <a
+          className={buttonVariants({ variant: 'outline', size: 'sm' })}
+          href="/api/products/import/template.xlsx"
+          download
+        >
+          {t.templateXlsx}
+        </a>
       </div>
-    </Dialog>
+      <ImportFilePicker
+        label={t.file}
+        file={file}
+        disabled={busy !== null || (picksCompany && !company)}
+        onPick={(picked) => void check(picked)}
+      />
+    </ImportDialogFrame>
   );
 }

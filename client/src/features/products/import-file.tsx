@@ -1,12 +1,13 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { vi } from '#shared/i18n/vi/index.ts';
-import { buttonVariants } from '#client/components/ui/button.tsx';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { Dialog, DialogCancel } from '#client/components/ui/dialog.tsx';
 import { Icon } from '#client/components/ui/icon.tsx';
 import { ApiError } from '#client/lib/api-fetch.ts';
 import { cn } from '#client/lib/cn.ts';
 
 /** The red box of a refused file or a failed check. */
-export const IMPORT_ALERT =
+const IMPORT_ALERT =
   'rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-100';
 
 /**
@@ -107,5 +108,87 @@ export function ImportFilePicker({
         {file ? file.name : vi.workspace.import.noFile}
       </span>
     </div>
+  );
+}
+
+/**
+ * A file import's dialog, the products', a product's lots' and the receipts' or shipments' alike: closing
+ * forgets the file; the footer offers the import once the check found nothing wrong; below the pickers
+ * (`children`), what the check is doing, a refusal, each row's error in one alert, then the preview.
+ */
+export function ImportDialogFrame({
+  open,
+  onOpenChange,
+  reset,
+  dirty,
+  title,
+  description,
+  size,
+  submit,
+  status,
+  failure,
+  errors,
+  preview,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  reset: () => void;
+  dirty: boolean;
+  title: string;
+  description: string;
+  size?: 'lg';
+  /** The import's button, when the checked file may be imported. */
+  submit: { label: string; run: () => void; disabled: boolean } | null;
+  /** What is being done now ("checking"), or nothing. */
+  status: string | null;
+  failure: string | null;
+  errors?: Array<{ row: number; field: string; message: string }>;
+  preview?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        if (!o) reset();
+        onOpenChange(o);
+      }}
+      dirty={dirty}
+      {...(size ? { size } : {})}
+      title={title}
+      description={description}
+      footer={
+        <>
+          <DialogCancel />
+          {submit && (
+            <Button onClick={submit.run} disabled={submit.disabled}>
+              {submit.label}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <div className="flex flex-col gap-4">
+        {children}
+        {status && <p role="status">{status}</p>}
+        {failure && (
+          <p role="alert" className={IMPORT_ALERT}>
+            {failure}
+          </p>
+        )}
+        {errors && errors.length > 0 && (
+          // The alert wraps the list: a list with role="alert" is no list to a screen reader.
+          <div role="alert" className={IMPORT_ALERT}>
+            <ul className="flex flex-col gap-1">
+              {errors.map((e) => (
+                <li key={`${e.row}.${e.field}`}>{e.message}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {preview}
+      </div>
+    </Dialog>
   );
 }

@@ -3,10 +3,12 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { supplyChainWorkspace as sc } from '#shared/i18n/vi/supply-chain-workspace.ts';
-import { Button } from '#client/components/ui/button.tsx';
-import { Dialog, DialogCancel } from '#client/components/ui/dialog.tsx';
 import { CompanyPicker, type PickedCompany } from '#client/features/company/company-picker.tsx';
-import { IMPORT_ALERT, ImportFilePicker, useImportFile } from '#client/features/products/import-file.tsx';
+import {
+  ImportDialogFrame,
+  ImportFilePicker,
+  useImportFile,
+} from '#client/features/products/import-file.tsx';
 import { apiFetch } from '#client/lib/api-fetch.ts';
 import { useTRPC } from '#client/lib/trpc.ts';
 import { useSession } from '#client/session/SessionProvider.tsx';
@@ -62,60 +64,28 @@ export function MovementImportDialog({
 
   const canImport = !!result && result.errorCount === 0 && result.rowCount > 0;
   return (
-    <Dialog
+    <ImportDialogFrame
       open={kind !== null}
-      onOpenChange={(o) => {
-        if (!o) reset();
-        onOpenChange(o);
-      }}
+      onOpenChange={onOpenChange}
+      reset={reset}
       dirty={file !== null}
       title={kind === 'shipments' ? t.shipmentsTitle : t.receiptsTitle}
       description={kind === 'shipments' ? t.shipmentsHint : t.receiptsHint}
-      footer={
-        <>
-          <DialogCancel />
-          {canImport && (
-            <Button onClick={() => void runImport()} disabled={busy !== null}>
-              {busy === 'importing' ? w.importing : t.submit(result.rowCount)}
-            </Button>
-          )}
-        </>
+      submit={
+        canImport
+          ? {
+              label: busy === 'importing' ? w.importing : t.submit(result.rowCount),
+              run: () => void runImport(),
+              disabled: busy !== null,
+            }
+          : null
       }
-    >
-      <div className="flex flex-col gap-4">
-        {picksCompany && (
-          <CompanyPicker
-            value={company}
-            onChange={(picked) => {
-              setCompany(picked);
-              // The preview was checked against the previous company's lots and partners.
-              forgetFile();
-            }}
-          />
-        )}
-        <ImportFilePicker
-          label={t.pick}
-          file={file}
-          disabled={busy !== null || (picksCompany && !company)}
-          onPick={(picked) => void check(picked)}
-        />
-        {busy === 'checking' && <p role="status">{w.checking}</p>}
-        {failure && (
-          <p role="alert" className={IMPORT_ALERT}>
-            {failure}
-          </p>
-        )}
-        {result && result.errorCount > 0 && (
-          // The alert wraps the list: a list with role="alert" is no list to a screen reader.
-          <div role="alert" className={IMPORT_ALERT}>
-            <ul className="flex flex-col gap-1">
-              {result.errors.map((e) => (
-                <li key={`${e.row}.${e.field}`}>{e.message}</li>
-              ))}
-            </ul>
-          </div>
-        )}
-        {result && result.errorCount === 0 && (
+      status={busy === 'checking' ? w.checking : null}
+      failure={failure}
+      errors={result?.errors}
+      preview={
+        result &&
+        result.errorCount === 0 && (
           <div className="flex flex-col gap-2 text-sm text-ink">
             <p role="status">{t.ready(result.rowCount)}</p>
             <ul className="flex flex-col gap-1">
@@ -126,8 +96,25 @@ export function MovementImportDialog({
               ))}
             </ul>
           </div>
-        )}
-      </div>
-    </Dialog>
+        )
+      }
+    >
+      {picksCompany && (
+        <CompanyPicker
+          value={company}
+          onChange={(picked) => {
+            setCompany(picked);
+            // The preview was checked against the previous company's lots and partners.
+            forgetFile();
+          }}
+        />
+      )}
+      <ImportFilePicker
+        label={t.pick}
+        file={file}
+        disabled={busy !== null || (picksCompany && !company)}
+        onPick={(picked) => void check(picked)}
+      />
+    </ImportDialogFrame>
   );
 }
