@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
-import { reachLots } from '#server/db/lot-graph.ts';
+import { inIds, reachLots } from '#server/db/lot-graph.ts';
 import { newEventId, type Tables } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
@@ -199,11 +199,6 @@ async function lotsMadeFrom(tx: Executor, lot: LotRow): Promise<number[]> {
   return reach.lots.filter((l) => l.depth > 0).map((l) => l.lotId);
 }
 
-/** Runs `write` over `ids` a thousand at a time: one statement's parameters stay within both engines' bounds. */
-async function inSlices(ids: number[], write: (slice: number[]) => Promise<unknown>) {
-  for (let at = 0; at < ids.length; at += 1000) await write(ids.slice(at, at + 1000));
-}
-
 /**
  * The first half of a recall's scope (decision 200): every lot made from the recalled one is marked "made
  * from a recalled batch" with its reason (its public banner says so) and put on hold, so none of them is
@@ -214,22 +209,22 @@ async function markLotsMadeFrom(tx: Executor, lot: LotRow, reason: string): Prom
   const { lots } = tx.tables;
   const ids = await lotsMadeFrom(tx, lot);
   const holdReason = vi.supplyChain.hold.byRecall(lot.code, reason);
-  const mine = (slice: number[]) => and(inArray(lots.id, slice), eq(lots.companyId, lot.companyId));
-  await inSlices(ids, async (slice) => {
-    await tx
-      .update(lots)
-      .set({ heldAt: new Date(), holdReason, version: sql`${lots.version} + 1` })
-      .where(and(mine(slice), isNull(lots.heldAt)));
-    await tx
-      .update(lots)
-      .set({
-        inputRecallLotId: lot.id,
-        inputRecallCode: lot.code,
-        inputRecallReason: reason,
-        version: sql`${lots.version} + 1`,
-      })
-      .where(and(mine(slice), or(isNull(lots.inputRecallLotId), eq(lots.inputRecallLotId, lot.id))));
-  });
+  if (!ids.length) return;
+  // The ids bound as one parameter, however many (lot-graph.ts): two statements for a recall of any reach.
+  const mine = and(inIds(lots.id, ids), eq(lots.companyId, lot.companyId));
+  await tx
+    .update(lots)
+    .set({ heldAt: new Date(), holdReason, version: sql`${lots.version} + 1` })
+    .where(and(mine, isNull(lots.heldAt)));
+  await tx
+    .update(lots)
+    .set({
+      inputRecallLotId: lot.id,
+      inputRecallCode: lot.code,
+      inputRecallReason: reason,
+      version: sql`${lots.version} + 1`,
+    })
+    .where(and(mine, or(isNull(lots.inputRecallLotId), eq(lots.inputRecallLotId, lot.id))));
 }
 
 /**
