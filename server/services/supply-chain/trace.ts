@@ -1,5 +1,4 @@
-import { asc, inArray } from 'drizzle-orm';
-import { chunked, LOOKUP_CHUNK } from '#server/db/chunks.ts';
+import { asc } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { inIds, type Reach, reachLots, type TraceDirection } from '#server/db/lot-graph.ts';
 import type { AppDeps } from '#server/deps.ts';
@@ -51,12 +50,10 @@ async function linksAmong(db: Executor, ids: Set<number>, direction: TraceDirect
 /** The partners named by some movements, with their contacts. */
 export async function partnersOf(db: Executor, movements: MovementAnswer[]) {
   const { partners } = db.tables;
-  const found: ReturnType<typeof toPartner>[] = [];
-  for (const slice of chunked([...new Set(movements.map((mv) => mv.partnerId))], LOOKUP_CHUNK)) {
-    const rows = await db.select().from(partners).where(inArray(partners.id, slice));
-    found.push(...rows.map(toPartner));
-  }
-  return found.sort((a, b) => a.name.localeCompare(b.name, 'vi'));
+  const ids = [...new Set(movements.map((mv) => mv.partnerId))];
+  if (!ids.length) return [];
+  const rows = await db.select().from(partners).where(inIds(partners.id, ids));
+  return rows.map(toPartner).sort((a, b) => a.name.localeCompare(b.name, 'vi'));
 }
 
 const withDepth = (l: { fact: LotFact; depth: number }) => ({ ...lotSummary(l.fact), depth: l.depth });
