@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { backup } from './db/backup.ts';
 import { createDb } from './db/client.ts';
 import { copySqliteToPg } from './db/copy-to-pg.ts';
-import { createPgDb } from './db/pg-client.ts';
 import { DatabaseTooNewError } from './db/migrations.ts';
 import { loadSettings, type Settings, SettingsError } from './env.ts';
 import { freeBytesOr, isDiskFull } from './lib/disk-full.ts';
@@ -62,6 +61,8 @@ async function runCopyToPostgres(): Promise<void> {
     if (!existsSync(settings.databasePath))
       throw new Error(`There is no SQLite database at ${settings.databasePath}`);
     const source = createDb(settings.databasePath);
+    // Imported here: a server on SQLite never loads the pg package (compose.ts).
+    const { createPgDb } = await import('./db/pg-client.ts');
     const target = await createPgDb(settings.databaseUrl, { max: 2 });
     try {
       const result = await copySqliteToPg(source.db, target.pg);

@@ -1,21 +1,16 @@
 import { type BackgroundWriter, startBackgroundWriter } from './db/background-writer.ts';
-import { createSqliteChangeFeed, installChangeTriggers, PgChangeFeed } from './db/change-feed.ts';
+import { createSqliteChangeFeed } from './db/change-feed.ts';
 import { createDb } from './db/client.ts';
 import { prepareDatabase } from './db/migrations.ts';
-import { migratePg, openPgDb, withAdvisoryLock } from './db/pg-client.ts';
-import { errorReason, isConnectionError } from './db/errors.ts';
-import { createPgScanWriter } from './db/pg-scan-windows.ts';
-import { sqliteScanWriter } from './db/scan-events.ts';
-import { createPgAnswerSource } from './db/public-answers/pg-source.ts';
 import { createSqliteAnswerSource } from './db/public-answers/sqlite-source.ts';
+import { sqliteScanWriter } from './db/scan-events.ts';
 import type { DatabaseStore } from './db/store.ts';
 import type { AppDeps } from './deps.ts';
 import type { Settings } from './env.ts';
 import { createHealth } from './health.ts';
-import type { Logger } from './logger.ts';
 import { createDiskWatch } from './lib/disk-full.ts';
+import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
-import { prepareRateLimitStore } from './security/limits.ts';
 import { createAfterAnswerJobs } from './services/accounts/after-answer.ts';
 import { createParsePool, type ParsePool } from './services/parsing/parse-pool.ts';
 import { createPublicAnswers } from './services/products/public-answers.ts';
@@ -40,6 +35,12 @@ export interface ComposeOptions {
   pool?: { max?: number; idleTimeoutMillis?: number };
 }
 
+/** What both engines' deps share, made before the engine is chosen. */
+export type CommonDeps = Pick<
+  AppDeps,
+  'settings' | 'mailer' | 'logger' | 'health' | 'afterAnswerJobs' | 'decodePool' | 'parsePool' | 'disk'
+>;
+
 export interface ComposedDeps {
   deps: AppDeps;
   /**
@@ -61,16 +62,12 @@ export interface ComposedDeps {
 /**
  * Everything the app needs, built once for either engine (decisions 150, 153, 160): the running server
  * (server/server.ts) and the tests (tests/helpers/deps.ts) both come through here, so what differs between
- * the engines is wired in one place.
+ * the engines is wired here and in compose-pg.ts, nowhere else.
  *
  * - SQLite: the file is copied before it is migrated (prepareDatabase), opened and migrated; the public
  *   answers come from its statements and stored answers, and its own triggers tell them what changed;
  *   limits count in memory; scan events go through the background writer when there is one.
- * - PostgreSQL: the pool, opened without connecting (openPgDb) and migrated under the advisory lock by
- *   start(), which the server calls until the database is there (decision 178); the rate-limit table; the public
- *   answers built with the query builder (decision 159) and told what changed by the change feed, every
- *   instance's writes included (decision 158); limits counted in the database (decision 157); scan
- *   windows added together with upserts (decision 156).
+ * - PostgreSQL: composePg (compose-pg.ts), imported only when DATABASE_URL names it.
  */
 export async function createAppDeps(
   settings: Settings,
@@ -81,7 +78,7 @@ export async function createAppDeps(
   const parsePool = options.parsePool ?? createParsePool();
   const health = createHealth(logger);
   const disk = createDiskWatch(logger, settings.dataDir, health);
-  const base = {
+  const base: CommonDeps = {
     settings,
     mailer: options.mailer,
     logger,
@@ -97,67 +94,12 @@ export async function createAppDeps(
     if (!options.parsePool) await parsePool.close();
   };
 
-  // The engine is a setting (DATABASE_URL); each handle carries its engine's tables (decision 197).
+  // The engine is a setting (DATABASE_URL); each handle carries its engine's tables (decision 197). The
+  // PostgreSQL wiring is imported only when it is the engine: a server on SQLite never loads the pg package
+  // (it was a tenth of the release's start-up, bench/RESULTS.md).
   if (settings.databaseEngine === 'pg') {
-    const databaseUrl = settings.databaseUrl;
-    if (!databaseUrl) throw new Error('settings.databaseEngine is pg without a databaseUrl');
-    // Nothing here connects (decision 178): the pool connects when asked, the feed when start() listens, so
-    // the server can listen while the database is not there yet, and say so on /api/health.
-    const handle = openPgDb(databaseUrl, {
-      ...options.pool,
-      onError: (err) =>
-        logger.warn(
-          { event: 'database.connection_lost', reason: errorReason(err) },
-          'database connection lost',
-        ),
-    });
-    const store: DatabaseStore = { engine: 'pg', pool: handle.pool };
-    const feed = new PgChangeFeed({ connection: { connectionString: databaseUrl }, logger });
-    const publicAnswers = createPublicAnswers({
-      source: createPgAnswerSource(handle.pool, settings.publicUrl),
-      feed,
-    });
-    // The feed's connection is how this instance knows whether the database can be reached: while it is
-    // down, no kept answer is served (each read goes to the database) and the instance is not ready.
-    feed.subscribe({
-      changed: () => undefined,
-      listening: (heard) => (heard ? health.clear('database') : health.set('database')),
-    });
-    const writer = createPgScanWriter(handle.pool, { windowMs: settings.scanFlushMs, logger });
-    const scanBuffer = createScanBuffer({ settings, logger, later: writer });
-    const deps: AppDeps = {
-      ...base,
-      db: handle.db,
-      store,
-      publicAnswers,
-      scanBuffer,
-      ...createAppState(settings, { db: handle.db, store }),
-    };
-    return {
-      deps,
-      async start(work) {
-        try {
-          await migratePg(handle.pool);
-          await prepareRateLimitStore(handle.pool);
-          await installChangeTriggers(handle.pool);
-          await feed.listen();
-        } catch (err) {
-          if (isConnectionError(err) && !feed.listening) health.set('database');
-          throw err;
-        }
-        const result = await withAdvisoryLock(handle.pool, 'txng:start-up', work);
-        health.clear('starting');
-        return result;
-      },
-      async close() {
-        await scanBuffer.flushAll();
-        await writer.stop();
-        await feed.close();
-        publicAnswers.close();
-        await handle.close();
-        await closePools();
-      },
-    };
+    const { composePg } = await import('./compose-pg.ts');
+    return composePg(settings, options, base, closePools);
   }
 
   const path = options.sqlitePath ?? settings.databasePath;

@@ -26,6 +26,10 @@ import type { ScanRow } from './scan-events.ts';
  * together per product, user, device, lot and minute (the statistics count days), at most HELD_MAX of
  * them, and offered again every `retryMs` until the disk has room: a full disk costs the statistics
  * nothing unless it outlasts the process or the bound. A thread that dies is started again.
+ *
+ * The thread starts with the first rows, or `startDelayMs` after this call: booting a second JavaScript
+ * runtime was a large share of the release's start-up CPU (bench/RESULTS.md), and nothing needs it before the
+ * server listens (the main connection's own checkpoint covers the first second).
  */
 export type { ScanRow };
 
@@ -42,6 +46,8 @@ export interface BackgroundWriterOptions {
   retryMs?: number;
   logger?: Pick<Logger, 'warn' | 'error'>;
   disk?: Pick<DiskWatch, 'sawFull'>;
+  /** How long after this call the thread starts if no rows came first (default 1 s). */
+  startDelayMs?: number;
 }
 
 /** Rows held while the disk is full: a window per minute and key, so hours of a storm fit in a few MB. */
@@ -120,23 +126,30 @@ export function startBackgroundWriter(path: string, options: BackgroundWriterOpt
     return w;
   };
   let alive = false;
-  let worker = start();
+  let worker: Worker | undefined;
+  const begin = () => {
+    if (!worker && !stopping) worker = start();
+  };
+  const delayed = setTimeout(begin, options.startDelayMs ?? 1_000).unref();
 
   const send = (rows: ScanRow[]): Promise<void> => {
-    if (!alive) {
+    begin();
+    const w = worker;
+    if (!alive || !w) {
       hold(rows);
       return Promise.resolve();
     }
     const id = nextId++;
     return new Promise<void>((resolve) => {
       waiting.set(id, resolve);
-      worker.postMessage({ type: 'scans', id, rows } satisfies ToBackgroundWorker);
+      w.postMessage({ type: 'scans', id, rows } satisfies ToBackgroundWorker);
     });
   };
 
   return {
     writeScans: send,
     async stop() {
+      clearTimeout(delayed);
       if (retry) clearTimeout(retry);
       retry = undefined;
       // One last try for the rows held on a full disk; what still has no room is counted in the log.
@@ -151,16 +164,17 @@ export function startBackgroundWriter(path: string, options: BackgroundWriterOpt
         );
       }
       stopping = true;
-      if (!alive) return;
+      const w = worker;
+      if (!alive || !w) return;
       await new Promise<void>((resolve) => {
         stopped = () => {
           stopped = undefined;
-          worker.terminate().then(
+          w.terminate().then(
             () => resolve(),
             () => resolve(),
           );
         };
-        worker.postMessage({ type: 'stop' } satisfies ToBackgroundWorker);
+        w.postMessage({ type: 'stop' } satisfies ToBackgroundWorker);
       });
     },
   };

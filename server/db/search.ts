@@ -82,13 +82,22 @@ const CASELESS = [
 ] as const;
 
 /**
- * foldVietnamese character by character, as translate() takes it (decision 165): each character of the BMP
+ * PG_FOLD: foldVietnamese character by character, as translate() takes it (decision 165): each character of the BMP
  * that foldVietnamese turns into another single character (its case, its marks, đ/Đ; every whitespace into
  * a space), and the marks it removes (U+0300–U+036F) mapped to nothing. Characters it would turn into
  * several (Hangul syllables into jamo, letters with marks outside that block) are left whole on both sides.
- * Computed from foldVietnamese once per process, so the two can never disagree.
+ * Computed from foldVietnamese, so the two can never disagree: on the first PostgreSQL search, not at
+ * start (CPU a server on SQLite would spend starting, for nothing).
  */
-export const PG_FOLD: { from: string; to: string; map: ReadonlyMap<string, string> } = (() => {
+export interface PgFold {
+  from: string;
+  to: string;
+  map: ReadonlyMap<string, string>;
+  /** The two strings as SQL literals, for translate(). */
+  sql: { from: SQL; to: SQL };
+}
+
+function buildPgFold(): PgFold {
   const map = new Map<string, string>();
   let from = '';
   let to = '';
@@ -112,21 +121,27 @@ export const PG_FOLD: { from: string; to: string; map: ReadonlyMap<string, strin
     }
   }
   // translate() drops the characters of its second argument that have no counterpart in the third.
-  return { from: from + removed, to, map };
-})();
+  from += removed;
+  const literal = (text: string) => sql.raw(`'${text.replace(/'/g, "''")}'`);
+  return { from, to, map, sql: { from: literal(from), to: literal(to) } };
+}
 
-const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
-const FOLD_FROM = sql.raw(literal(PG_FOLD.from));
-const FOLD_TO = sql.raw(literal(PG_FOLD.to));
+/** PG_FOLD (the table above), built once when first asked for. */
+export const pgFoldTable: () => PgFold = (() => {
+  let table: PgFold | undefined;
+  return () => (table ??= buildPgFold());
+})();
 
 /** A column folded on PostgreSQL by PG_FOLD, runs of spaces made one. */
 export function pgFoldSql(column: SQLWrapper): SQL {
-  return sql`regexp_replace(translate(${column}, ${FOLD_FROM}, ${FOLD_TO}), ' {2,}', ' ', 'g')`;
+  const fold = pgFoldTable().sql;
+  return sql`regexp_replace(translate(${column}, ${fold.from}, ${fold.to}), ' {2,}', ' ', 'g')`;
 }
 
 /** The same fold in JavaScript, for the needle: foldVietnamese wherever it maps a character to one or none. */
 export function pgFold(value: string): string {
   let out = '';
-  for (const c of value) out += PG_FOLD.map.get(c) ?? c;
+  const { map } = pgFoldTable();
+  for (const c of value) out += map.get(c) ?? c;
   return out.replace(/ {2,}/g, ' ').trim();
 }

@@ -6,8 +6,9 @@ import {
   RateLimiterPostgres,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
-import { vi } from '#shared/i18n/vi/index.ts';
+import { inPgTransaction } from '#server/db/pg-transaction.ts';
 import { AppError } from '#server/errors.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 import { createWorkQueue, type WorkQueue } from './work-queue.ts';
 
 /**
@@ -81,20 +82,12 @@ export const RATE_LIMIT_TABLE = 'rate_limit_points';
  * and its key column is too short for an e-mail address together with a client address.
  */
 export async function prepareRateLimitStore(pool: Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  await inPgTransaction(pool, async (client) => {
     await client.query("SELECT pg_advisory_xact_lock(hashtext('txng:rate_limit_points'))");
     await client.query(
       `CREATE TABLE IF NOT EXISTS ${RATE_LIMIT_TABLE} (key text PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint)`,
     );
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** Where the buckets count: this process's memory, or the PostgreSQL pool every instance shares. */

@@ -88,12 +88,22 @@ const pgIndexes: Indexes = {
       .nullsNotDistinct(),
 } as unknown as Indexes;
 
-/** A table declared once: its SQLite table, and its PostgreSQL table typed as the SQLite one (decision 153). */
+/**
+ * A table declared once: its SQLite table, and its PostgreSQL table typed as the SQLite one (decision 153).
+ * Each is made when first asked for, so that a server builds only its own engine's tables at start.
+ */
 export class DeclaredTable<T extends sqlite.SQLiteTable = sqlite.SQLiteTable> {
-  constructor(
-    readonly sqlite: T,
-    readonly pg: T,
-  ) {}
+  #sqlite: T | undefined;
+  #pg: T | undefined;
+  constructor(private readonly make: { sqlite: () => T; pg: () => T }) {}
+  get sqlite(): T {
+    this.#sqlite ??= this.make.sqlite();
+    return this.#sqlite;
+  }
+  get pg(): T {
+    this.#pg ??= this.make.pg();
+    return this.#pg;
+  }
 }
 
 /** What a declaration's columns are written with: the kinds, the usual times, and the tables it refers to. */
@@ -149,13 +159,13 @@ export function defineTable<N extends string, C extends Record<string, sqlite.SQ
   }>
 > {
   const present = (extras: Extra[]) => extras.filter((extra): extra is NonNullable<Extra> => extra !== null);
-  const onSqliteTable = sqlite.sqliteTable(name, columns(onSqlite.columns), (t) =>
-    present(indexes(t, onSqlite.indexes)),
-  );
-  const onPgTable = pg.pgTable(
-    name,
-    columns(onPg.columns) as unknown as Record<string, pg.PgColumnBuilderBase>,
-    (t) => present(indexes(t as never, onPg.indexes)) as unknown as pg.PgTableExtraConfigValue[],
-  );
-  return new DeclaredTable(onSqliteTable, onPgTable as unknown as typeof onSqliteTable);
+  const onSqliteTable = () =>
+    sqlite.sqliteTable(name, columns(onSqlite.columns), (t) => present(indexes(t, onSqlite.indexes)));
+  const onPgTable = () =>
+    pg.pgTable(
+      name,
+      columns(onPg.columns) as unknown as Record<string, pg.PgColumnBuilderBase>,
+      (t) => present(indexes(t as never, onPg.indexes)) as unknown as pg.PgTableExtraConfigValue[],
+    ) as unknown as ReturnType<typeof onSqliteTable>;
+  return new DeclaredTable({ sqlite: onSqliteTable, pg: onPgTable });
 }

@@ -18,11 +18,14 @@ type TableName = { [K in keyof Declared]: Declared[K] extends DeclaredTable ? K 
  */
 export type Tables = { readonly [K in TableName]: Declared[K] extends DeclaredTable<infer T> ? T : never };
 
+/** The tables of a dialect, each made on first use (schema/define.ts): a server on SQLite makes no PostgreSQL one. */
 function tablesIn(dialect: DatabaseEngine): Tables {
-  const entries = Object.entries(declared).flatMap(([key, value]) =>
-    value instanceof DeclaredTable ? [[key, value[dialect]] as const] : [],
-  );
-  return Object.freeze(Object.fromEntries(entries)) as Tables;
+  const tables = {};
+  for (const [key, value] of Object.entries(declared)) {
+    if (value instanceof DeclaredTable)
+      Object.defineProperty(tables, key, { enumerable: true, get: () => value[dialect] });
+  }
+  return Object.freeze(tables) as Tables;
 }
 
 /** The SQLite tables: what createDb hands to drizzle, and what drizzle-kit generates drizzle/ from. */

@@ -4,15 +4,13 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type Change, type ChangeFeed, createSqliteChangeFeed } from '#server/db/change-feed.ts';
 import {
   CHANGE_CHANNEL,
   CHANGE_FEED_APPLICATION,
-  type Change,
-  type ChangeFeed,
   createPgChangeFeed,
-  createSqliteChangeFeed,
   installChangeTriggers,
-} from '#server/db/change-feed.ts';
+} from '#server/db/pg-change-feed.ts';
 import { createDb } from '#server/db/client.ts';
 import { loadSettings } from '#server/env.ts';
 import { createSqliteAnswerSource } from '#server/db/public-answers/sqlite-source.ts';

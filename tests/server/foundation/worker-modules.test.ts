@@ -64,4 +64,23 @@ describe('[foundation] worker modules', () => {
       sqlite.close();
     },
   );
+
+  // The thread is a second JavaScript runtime: it starts after the server has listened (its delay), or
+  // with the first rows, not while the server starts (the release's ready time, bench/RESULTS.md).
+  it.skipIf(engine !== 'sqlite' || process.platform !== 'linux')(
+    'the background writer starts its thread after its delay, not when it is made',
+    async () => {
+      const path = join(mkdtempSync(join(tmpdir(), 'txng-writer-')), 'app.db');
+      const { sqlite } = createDb(path);
+      const threads = () => readdirSync('/proc/self/task').length;
+      const before = threads();
+      const writer = startBackgroundWriter(path, { synchronous: 'NORMAL', startDelayMs: 400 });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(threads()).toBe(before);
+      await expect.poll(threads, { timeout: 5_000 }).toBeGreaterThan(before);
+      await writer.stop();
+      await expect.poll(threads, { timeout: 5_000 }).toBe(before);
+      sqlite.close();
+    },
+  );
 });
