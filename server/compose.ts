@@ -96,7 +96,7 @@ export async function createAppDeps(
 
   // The engine is a setting (DATABASE_URL); each handle carries its engine's tables (decision 197). The
   // PostgreSQL wiring is imported only when it is the engine: a server on SQLite never loads the pg package
-  // (it was a tenth of the release's start-up, bench/RESULTS.md).
+  // (decision 226; what it cost the release's start-up is in bench/RESULTS.md).
   if (settings.databaseEngine === 'pg') {
     const { composePg } = await import('./compose-pg.ts');
     return composePg(settings, options, base, closePools);
