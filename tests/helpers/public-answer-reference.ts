@@ -32,6 +32,8 @@ function tablesOf(db: Executor) {
     lotInputs,
     lotReceipts,
     partners,
+    plots,
+    lotPlots,
   } = db.tables;
   return {
     products,
@@ -43,6 +45,8 @@ function tablesOf(db: Executor) {
     lot_inputs: lotInputs,
     lot_receipts: lotReceipts,
     partners,
+    plots,
+    lot_plots: lotPlots,
   } satisfies Record<TableName, unknown>;
 }
 
@@ -110,6 +114,8 @@ async function value(db: Executor, v: ValueNode, rows: Rows, publicUrl: string):
       return Boolean(at(rows, v.of));
     case 'isSet':
       return at(rows, v.of) !== null;
+    case 'number':
+      return v.of.map((c) => at(rows, c)).find((n) => n !== null) ?? null;
     case 'text':
       return v.parts
         .map((p) => (typeof p === 'string' ? p : 'param' in p ? publicUrl : String(at(rows, p))))

@@ -1,13 +1,16 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
+import {
+  PUBLIC_INPUT_PLOTS_MAX,
+  PUBLIC_INPUTS_MAX,
+  PUBLIC_ORIGINS_MAX,
+  PUBLIC_PLOTS_MAX,
+} from '#server/db/public-answers/answers.ts';
 import type { Tables } from '#server/db/schema/index.ts';
 import { toPublicCompany } from '#server/services/accounts/profile.ts';
 import { redirectUrl } from '#server/services/codes.ts';
 import { lotEventsOf, toLot } from '#server/services/lots/read.ts';
-import { PUBLIC_INPUTS_MAX, PUBLIC_ORIGINS_MAX } from '#server/db/public-answers/answers.ts';
-import { inputsOf } from '#server/services/supply-chain/inputs.ts';
-import { movementsOf } from '#server/services/supply-chain/movements.ts';
-import { partnersOf } from '#server/services/supply-chain/trace.ts';
+import { toPlotView } from '#server/services/plots/plots.ts';
 import type {
   PublicLot,
   PublicLotAnswer,
@@ -15,6 +18,9 @@ import type {
   ShortLinkAnswer,
 } from '#server/services/products/public-answers.ts';
 import { productColumns, toProduct, trackingColumns } from '#server/services/products/serialize.ts';
+import { inputsOf } from '#server/services/supply-chain/inputs.ts';
+import { movementsOf } from '#server/services/supply-chain/movements.ts';
+import { partnersOf } from '#server/services/supply-chain/trace.ts';
 
 /**
  * What each public answer must be, built with the query builder and the workspace's own serializers on
@@ -69,6 +75,36 @@ async function originsOf(db: Executor, lotId: number) {
       province: partner.province,
       country: partner.country,
       name: partner.publicName ? partner.name : null,
+    };
+  });
+}
+
+/**
+ * Where a lot grew, as the workspace's plots say (toPlotView, the public part only, decision 219): the
+ * links in the order they were made, at most `limit`; the producer named only when public.
+ */
+async function plotsOf(db: Executor, lotId: number, limit: number) {
+  const { lotPlots, plots } = db.tables;
+  const rows = await db
+    .select({ plot: plots })
+    .from(lotPlots)
+    .innerJoin(plots, eq(plots.id, lotPlots.plotId))
+    .where(eq(lotPlots.lotId, lotId))
+    .orderBy(asc(lotPlots.id))
+    .limit(limit);
+  return rows.map(({ plot }) => {
+    const view = toPlotView(plot);
+    return {
+      id: view.id,
+      name: view.name,
+      country: view.country,
+      province: view.province,
+      plantingAreaCode: view.plantingAreaCode,
+      packingHouseCode: view.packingHouseCode,
+      crop: view.crop,
+      areaHa: view.areaHa ?? view.areaHaGeodesic,
+      producerName: view.producerPublic ? view.producerName : null,
+      outline: plot.outline,
     };
   });
 }
@@ -181,11 +217,21 @@ export async function buildLotAnswer(
       code: input.lot.code,
       productName: input.lot.productName,
       origins: await originsOf(db, input.lot.id),
+      plots: await plotsOf(db, input.lot.id, PUBLIC_INPUT_PLOTS_MAX),
     });
   return {
     productId: product.id,
     companyId: product.companyId,
     lotId,
-    data: { lot: { ...toPublicLot(lot), events, origins, inputs }, product },
+    data: {
+      lot: {
+        ...toPublicLot(lot),
+        events,
+        origins,
+        plots: await plotsOf(db, lotId, PUBLIC_PLOTS_MAX),
+        inputs,
+      },
+      product,
+    },
   };
 }

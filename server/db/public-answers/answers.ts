@@ -10,6 +10,7 @@ import {
   json,
   list,
   none,
+  number,
   object,
   one,
   type Source,
@@ -81,6 +82,42 @@ const originsOf = (lot: Column, r: string, pa: string) =>
       name: whenFlag<string>(col(pa, 'public_name'), col(pa, 'name')),
     }),
     { limit: PUBLIC_ORIGINS_MAX, distinct: 'partner_id' },
+  );
+
+/**
+ * How many plots a lot's public page shows (decision 219): its own, and each lot it was made from's, so a
+ * guest's answer stays small whatever the company links. Each plot's outline is bounded when it is saved
+ * (shared/plots/public-outline.ts), so the read draws nothing.
+ */
+export const PUBLIC_PLOTS_MAX = 12;
+export const PUBLIC_INPUT_PLOTS_MAX = 6;
+
+/**
+ * Where a lot grew (issue 34, decision 219): each plot linked to it, with what a shopper and an importer
+ * may read (province, the planting-area and packing-house codes, crop, area, the outline drawn when it was
+ * saved); the producer's name only when the company made it public (`producer_public`), never its
+ * geometry's coordinates. `lp` and `pl` are the aliases of the link and the plot.
+ */
+const plotsOf = (lot: Column, lp: string, pl: string, limit: number) =>
+  list(
+    [
+      { table: 'lot_plots', alias: lp, on: { column: 'lot_id', to: lot } },
+      { table: 'plots', alias: pl, on: { column: 'id', to: col(lp, 'plot_id') } },
+    ],
+    col(lp, 'id'),
+    object({
+      id: column<number>(pl, 'id'),
+      name: column(pl, 'name'),
+      country: column(pl, 'country'),
+      province: column(pl, 'province'),
+      plantingAreaCode: column(pl, 'planting_area_code'),
+      packingHouseCode: column(pl, 'packing_house_code'),
+      crop: column(pl, 'crop'),
+      areaHa: number(col(pl, 'area_ha'), col(pl, 'area_ha_geodesic')),
+      producerName: whenFlag<string>(col(pl, 'producer_public'), col(pl, 'producer_name')),
+      outline: column<string | null>(pl, 'outline'),
+    }),
+    { limit },
   );
 
 type PublicLotOf<F extends (l: string) => Record<string, unknown>> = {
@@ -210,6 +247,7 @@ const lot = {
         }),
       ),
       origins: originsOf(col('l', 'id'), 'r', 'pa'),
+      plots: plotsOf(col('l', 'id'), 'lp', 'pl', PUBLIC_PLOTS_MAX),
       // One step back through a transformation: the lots it was made from, with where theirs came from.
       inputs: list(
         [
@@ -222,6 +260,7 @@ const lot = {
           code: column('il', 'code'),
           productName: column('ip', 'name'),
           origins: originsOf(col('il', 'id'), 'ir', 'ipa'),
+          plots: plotsOf(col('il', 'id'), 'ilp', 'ipl', PUBLIC_INPUT_PLOTS_MAX),
         }),
         { limit: PUBLIC_INPUTS_MAX },
       ),

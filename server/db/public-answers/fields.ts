@@ -19,7 +19,9 @@ export type TableName =
   | 'lot_events'
   | 'lot_inputs'
   | 'lot_receipts'
-  | 'partners';
+  | 'partners'
+  | 'plots'
+  | 'lot_plots';
 
 /** A column of a source: the source's alias in the answer, the column's SQL name. */
 export interface Column {
@@ -38,6 +40,11 @@ export type ValueNode =
   | { op: 'time'; of: Column }
   /** A boolean column. */
   | { op: 'flag'; of: Column }
+  /**
+   * A REAL column written as JavaScript writes the number (SQLite's json_object writes a whole REAL as
+   * `2.0`): the first of the columns that has a value, else null.
+   */
+  | { op: 'number'; of: Column[] }
   /** Whether the column has a value. */
   | { op: 'isSet'; of: Column }
   /** A JSON column's value. */
@@ -118,6 +125,7 @@ export const flag = (alias: string, name: string): Value<boolean> => ({
   op: 'flag',
   of: { alias, column: name },
 });
+export const number = (...of: Column[]): Value<number | null> => ({ op: 'number', of });
 export const isSet = (alias: string, name: string): Value<boolean> => ({
   op: 'isSet',
   of: { alias, column: name },

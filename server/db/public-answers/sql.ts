@@ -15,6 +15,8 @@ export interface Dialect {
   array(value: string, order: string): string;
   time(column: string): string;
   flag(column: string): string;
+  /** A REAL value as JSON.stringify writes it. */
+  number(value: string): string;
   isSet(column: string): string;
   json(column: string): string;
   /** A text column's order as SQLite's BINARY collation orders it (byte order), whatever the database's. */
@@ -32,6 +34,8 @@ export const SQLITE: Dialect = {
    */
   time: (c) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${c} / 1000.0, 'unixepoch')`,
   flag: (c) => `json(CASE WHEN ${c} THEN 'true' ELSE 'false' END)`,
+  // A whole REAL is written as its integer (`2`, not json_object's `2.0`); others already round-trip.
+  number: (v) => `CASE WHEN ${v} = CAST(${v} AS INTEGER) THEN CAST(${v} AS INTEGER) ELSE ${v} END`,
   isSet: (c) => `json(CASE WHEN ${c} IS NULL THEN 'false' ELSE 'true' END)`,
   json: (c) => `json(${c})`,
   textOrder: (c) => c,
@@ -45,6 +49,8 @@ export const POSTGRES: Dialect = {
   /** Date#toISOString's text of a `timestamp with time zone` (stored at millisecond precision). */
   time: (c) => `to_char(${c} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
   flag: (c) => c,
+  // JSON.stringify writes the statement's text again (pg-source.ts): `2.0` becomes `2` there.
+  number: (v) => v,
   isSet: (c) => `${c} IS NOT NULL`,
   json: (c) => c,
   textOrder: (c) => `${c} COLLATE "C"`,
@@ -75,6 +81,8 @@ export function valueSql(d: Dialect, v: ValueNode): string {
       return d.flag(ref(v.of));
     case 'isSet':
       return d.isSet(ref(v.of));
+    case 'number':
+      return d.number(v.of.length === 1 ? ref(v.of[0]!) : `coalesce(${v.of.map(ref).join(', ')})`);
     case 'json':
       return d.json(ref(v.of));
     case 'text':

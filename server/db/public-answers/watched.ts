@@ -44,6 +44,14 @@ const TABLES: Record<TableName, Omit<Watched, 'table'>> = {
     key: (r) => ['NULL', `${r}.company_id`, 'NULL'],
     update: ['OLD'],
   },
+  // Where a lot grew (decision 219): a plot shows on the pages of the lots linked to it and of the lots made
+  // from those, so an edit drops its company's answers, as a partner's does; a new plot is on no page yet.
+  plots: {
+    events: ['UPDATE', 'DELETE'],
+    key: (r) => ['NULL', `${r}.company_id`, 'NULL'],
+    update: ['OLD'],
+  },
+  lot_plots: { events: ALL, key: (r) => ['NULL', `${r}.company_id`, 'NULL'], update: ['OLD'] },
 };
 
 /** Every table some public answer reads (each field list knows its tables), with what a write makes stale. */

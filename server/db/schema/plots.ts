@@ -35,6 +35,12 @@ export const plots = defineTable(
     areaHaGeodesic: c.real('area_ha_geodesic'),
     /** GeoJSON geometry as JSON text. */
     geometry: c.text('geometry').notNull(),
+    /**
+     * The outline the public lot page draws (decision 219): SVG path data in a fixed box, bounded, computed
+     * from the geometry when the plot is saved (shared/plots/public-outline.ts), so a guest's read draws
+     * nothing. Null when nothing of the geometry would show.
+     */
+    outline: c.text('outline'),
     /** The checks' warnings when it was saved (JSON array of text): a list shows them without re-checking. */
     warnings: c.text('warnings').notNull().default('[]'),
     version: c.int('version').notNull().default(1),

@@ -8,6 +8,7 @@ import { AppError } from '#server/errors.ts';
 import { type CompanyScope, inCompanyScope, pickCompany } from '#server/services/products/scope.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { checkPlotGeometry, type PlotGeometry } from '#shared/plots/geometry.ts';
+import { publicOutline } from '#shared/plots/public-outline.ts';
 import type {
   CreatePlotInput,
   PlotInput,
@@ -94,6 +95,8 @@ export function checkedPlot(input: PlotInput): { values: PlotValues } | { errors
       areaHa: input.areaHa,
       areaHaGeodesic: check.areaHa,
       geometry: JSON.stringify(check.geometry),
+      // Drawn once here so the public lot page reads it as text (decision 219).
+      outline: publicOutline(check.geometry),
       warnings: JSON.stringify(check.warnings),
     },
   };

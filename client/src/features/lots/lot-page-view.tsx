@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { LotFacts } from '#client/features/lots/lot-facts.tsx';
 import { LotOrigins } from '#client/features/lots/lot-origins.tsx';
+import { LotPlots } from '#client/features/lots/lot-plots.tsx';
 import { RecallBanner } from '#client/features/lots/recall-banner.tsx';
 import type { PublicLotAnswer } from '#client/features/lots/types.ts';
 import { formatTrackingDate } from '#client/features/public/format-date.ts';
@@ -13,7 +14,7 @@ const t = vi.lots.publicPage;
 /**
  * The public page of a lot (decision 126): the recall banner first (its own recall or an input's, decision
  * 200), then the lot's code and dates, the product page, the lot's own journey after the product's shared
- * steps, and where its goods came from. The app's page and the
+ * steps, where it grew (its plots, decision 219) and where its goods came from. The app's page and the
  * server's first view (client/src/first-view/render-product.tsx) both draw it.
  */
 export function LotPageView({ lot, product }: PublicLotAnswer) {
@@ -63,6 +64,7 @@ export function LotPageView({ lot, product }: PublicLotAnswer) {
           </ol>
         </section>
       )}
+      <LotPlots lot={lot} />
       <LotOrigins lot={lot} />
     </div>
   );

@@ -1,0 +1,1 @@
+ALTER TABLE `plots` ADD `outline` text;
