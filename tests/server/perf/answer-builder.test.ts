@@ -80,6 +80,39 @@ async function world() {
     lotId: recalled.id,
     inputs: [{ lotId: a0.id, quantity: '1', unit: 'TNE' }],
   });
+  // Where R2 and A0 grew (decision 219): a plot whose producer is public, with a whole declared area (a
+  // REAL both engines must write as JavaScript does), and one with neither, on both lots.
+  const shown = await caller.plots.create({
+    name: awkward,
+    producerName: awkward,
+    producerPublic: true,
+    province: 'Cà Mau',
+    plantingAreaCode: 'VN-CM-001',
+    areaHa: 2,
+    geometry: { type: 'Point', coordinates: [105.123456, 9.123456] },
+  });
+  const hidden = await caller.plots.create({
+    name: 'Thửa không tên chủ',
+    producerName: 'Hộ bí mật',
+    geometry: {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [105.1, 9.1],
+          [105.101, 9.1],
+          [105.101, 9.101],
+          [105.1, 9.101],
+          [105.1, 9.1],
+        ],
+      ],
+    },
+  });
+  const { lotPlots } = api.deps.db.tables;
+  await api.deps.db.insert(lotPlots).values([
+    { companyId: product.companyId, lotId: recalled.id, plotId: shown.id },
+    { companyId: product.companyId, lotId: recalled.id, plotId: hidden.id },
+    { companyId: product.companyId, lotId: a0.id, plotId: hidden.id },
+  ]);
   const derived = await caller.lots.create({ productId: product.id, code: 'D1' });
   await caller.supplyChain.addInputs({
     lotId: derived.id,
@@ -134,7 +167,16 @@ describe("[GUEST][perf] the public answers are the workspace's objects, on eithe
     // Two receipts of one supplier: the supplier once.
     expect(lot!.data.lot.origins).toHaveLength(1);
     expect(lot!.data.lot.inputs).toEqual([
-      { code: 'A0', productName: product.name, origins: [{ province: '', country: 'KH', name: null }] },
+      {
+        code: 'A0',
+        productName: product.name,
+        origins: [{ province: '', country: 'KH', name: null }],
+        plots: [expect.objectContaining({ name: 'Thửa không tên chủ', producerName: null })],
+      },
+    ]);
+    expect(lot!.data.lot.plots.map((p) => [p.areaHa, p.producerName])).toEqual([
+      [2, expect.stringContaining('Mật')],
+      [expect.any(Number), null],
     ]);
     const made = await buildLotAnswer(db, url, derived.id);
     expect(JSON.stringify(made!.data)).toBe(text(await publicAnswers.answer('lot', derived.id)));
