@@ -12,6 +12,7 @@ import { gs1 } from './gs1.ts';
 import { health } from './health.ts';
 import { lots } from './lots.ts';
 import { mail } from './mail.ts';
+import { plotGeometry, plotImport } from './plot-geometry.ts';
 import { nav } from './nav.ts';
 import { products } from './products.ts';
 import { publicPages } from './public.ts';
@@ -42,5 +43,7 @@ export const vi = {
   gs1,
   health,
   supplyChain,
+  plotGeometry,
+  plotImport,
 } as const;
 export type Messages = typeof vi;
