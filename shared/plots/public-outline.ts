@@ -4,14 +4,14 @@ import { type PlotGeometry, type Position, plotOutline } from './geometry.ts';
  * A plot's outline as the public lot page draws it (issue 34, decision 219): SVG path data in a fixed box,
  * computed once when the plot is saved and stored with it (`plots.outline`), so a guest's read of a lot
  * does no geometry work and the page draws it offline, without a map service. Bounded whatever the
- * geometry: at most OUTLINE_MAX_POSITIONS positions over at most OUTLINE_MAX_RINGS rings, whole numbers in
+ * geometry: at most PUBLIC_OUTLINE_MAX_POSITIONS positions over at most PUBLIC_OUTLINE_MAX_RINGS rings, whole numbers in
  * the box, so a lot's answer stays small. The projection and fit are plotOutline's (geometry.ts), the one
  * the workspace's form draws with; this only thins the rings before and writes the numbers short after.
  */
 export const OUTLINE_SIZE = 100;
 export const OUTLINE_VIEW_BOX = `0 0 ${OUTLINE_SIZE} ${OUTLINE_SIZE}`;
-export const OUTLINE_MAX_POSITIONS = 64;
-export const OUTLINE_MAX_RINGS = 12;
+export const PUBLIC_OUTLINE_MAX_POSITIONS = 64;
+export const PUBLIC_OUTLINE_MAX_RINGS = 12;
 /** The fewest positions a closed ring has. */
 const RING_MIN = 4;
 /** A point's dot, in the box's units. */
@@ -63,7 +63,7 @@ function simplified(geometry: Exclude<PlotGeometry, { type: 'Point' }>): PlotGeo
     .map((p) => ({ p, area: ringArea(p[0]!) }))
     .sort((a, b) => b.area - a.area)
     .map(({ p }) => p);
-  const rings = ranked.flatMap((p) => p).slice(0, OUTLINE_MAX_RINGS);
+  const rings = ranked.flatMap((p) => p).slice(0, PUBLIC_OUTLINE_MAX_RINGS);
   const total = rings.reduce((n, r) => n + r.length, 0);
   if (!total) return null;
   let minX = Number.POSITIVE_INFINITY;
@@ -78,12 +78,12 @@ function simplified(geometry: Exclude<PlotGeometry, { type: 'Point' }>): PlotGeo
   }
   const cell = Math.max(maxX - minX, maxY - minY) / OUTLINE_SIZE || Number.EPSILON;
   const out: Ring[][] = [];
-  let ringsLeft = OUTLINE_MAX_RINGS;
+  let ringsLeft = PUBLIC_OUTLINE_MAX_RINGS;
   for (const polygon of ranked) {
     const kept: Ring[] = [];
     for (const [i, ring] of polygon.entries()) {
       if (ringsLeft === 0) break;
-      const share = Math.floor((OUTLINE_MAX_POSITIONS * ring.length) / total);
+      const share = Math.floor((PUBLIC_OUTLINE_MAX_POSITIONS * ring.length) / total);
       const t = thinned(ring, cell, Math.max(RING_MIN, share));
       // A part whose outer ring does not show is left out with its holes.
       if (!t) {

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '#server/app.ts';
 import { PUBLIC_INPUT_PLOTS_MAX, PUBLIC_PLOTS_MAX } from '#server/db/public-answers/answers.ts';
-import { OUTLINE_MAX_POSITIONS } from '#shared/plots/public-outline.ts';
+import { PUBLIC_OUTLINE_MAX_POSITIONS } from '#shared/plots/public-outline.ts';
 import type { PlotView } from '#shared/schemas/plots.ts';
 import { atOnce, execRaw, tables } from '#tests/helpers/deps.ts';
 import { circle, editable, plotWorld, square } from './helpers.ts';
@@ -201,8 +201,8 @@ describe('[GUEST][REST][plots] the public lot page shows where the lot grew', ()
       .where(eq(plots.id, surveyed.id));
     const positions = (row!.outline!.match(/[ML]/g) ?? []).length;
     expect(positions).toBeGreaterThan(8);
-    expect(positions).toBeLessThanOrEqual(OUTLINE_MAX_POSITIONS);
-    expect(row!.outline!.length).toBeLessThan(OUTLINE_MAX_POSITIONS * 9);
+    expect(positions).toBeLessThanOrEqual(PUBLIC_OUTLINE_MAX_POSITIONS);
+    expect(row!.outline!.length).toBeLessThan(PUBLIC_OUTLINE_MAX_POSITIONS * 9);
     await atOnce(async () => {
       const { lot } = await page(lots.ROAST1.id);
       expect(lot.plots.map((p: { name: string }) => p.name)).toEqual(
