@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { dataOf, type PublicAnswer } from '#server/services/products/public-answers.ts';
+import { callerFor, createUser } from '#tests/helpers/factories.ts';
+import { createTestApi } from '#tests/helpers/http.ts';
+import { buildAnswer } from '#tests/helpers/public-answer-reference.ts';
 import {
   buildLotAnswer,
   buildPrimaryCode,
   buildProductAnswer,
   buildShortLinkAnswer,
 } from '#tests/helpers/workspace-answers.ts';
-import { buildAnswer } from '#tests/helpers/public-answer-reference.ts';
-import { dataOf, type PublicAnswer } from '#server/services/products/public-answers.ts';
-import { callerFor, createUser } from '#tests/helpers/factories.ts';
-import { createTestApi } from '#tests/helpers/http.ts';
 
 /**
  * The public answers' own statements, on whichever engine the suite runs (SQLite's, decision 110;
@@ -107,12 +107,8 @@ async function world() {
       ],
     },
   });
-  const { lotPlots } = api.deps.db.tables;
-  await api.deps.db.insert(lotPlots).values([
-    { companyId: product.companyId, lotId: recalled.id, plotId: shown.id },
-    { companyId: product.companyId, lotId: recalled.id, plotId: hidden.id },
-    { companyId: product.companyId, lotId: a0.id, plotId: hidden.id },
-  ]);
+  await caller.plots.setLotPlots({ lotId: recalled.id, plotIds: [shown.id, hidden.id] });
+  await caller.plots.setLotPlots({ lotId: a0.id, plotIds: [hidden.id] });
   const derived = await caller.lots.create({ productId: product.id, code: 'D1' });
   await caller.supplyChain.addInputs({
     lotId: derived.id,

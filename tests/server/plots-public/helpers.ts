@@ -1,6 +1,5 @@
 import type { PlotGeometry, Position } from '#shared/plots/geometry.ts';
 import type { PlotView } from '#shared/schemas/plots.ts';
-import { tables } from '#tests/helpers/deps.ts';
 import { callerFor } from '#tests/helpers/factories.ts';
 import { coffeeChain } from '#tests/server/supply-chain/helpers.ts';
 
@@ -52,12 +51,9 @@ export async function plotWorld() {
     caller: typeof callerA,
     fields: Partial<Parameters<typeof callerA.plots.create>[0]> & { name: string },
   ) => caller.plots.create({ geometry: square(), ...fields });
-  /** The lot's plots, as setLotPlots writes them (the link rows, in order). */
-  const link = async (lotId: number, plotIds: number[], companyId = p.companyA.id) => {
-    const { lotPlots } = tables;
-    if (plotIds.length)
-      await api.deps.db.insert(lotPlots).values(plotIds.map((plotId) => ({ companyId, lotId, plotId })));
-  };
+  /** The lot's plots, set by its company's admin (PUT /lots/{id}/plots): the list replaces the lot's. */
+  const link = (lotId: number, plotIds: number[], caller = callerA) =>
+    caller.plots.setLotPlots({ lotId, plotIds });
   const page = async (id: number) => {
     const res = await api.call('GET', `/public/lots/${id}`);
     if (res.status !== 200) throw new Error(`/public/lots/${id}: ${res.status} ${res.text}`);

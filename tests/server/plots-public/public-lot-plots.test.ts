@@ -7,7 +7,7 @@ import { createApp } from '#server/app.ts';
 import { PUBLIC_INPUT_PLOTS_MAX, PUBLIC_PLOTS_MAX } from '#server/db/public-answers/answers.ts';
 import { PUBLIC_OUTLINE_MAX_POSITIONS } from '#shared/plots/public-outline.ts';
 import type { PlotView } from '#shared/schemas/plots.ts';
-import { atOnce, execRaw, tables } from '#tests/helpers/deps.ts';
+import { atOnce, tables } from '#tests/helpers/deps.ts';
 import { circle, editable, plotWorld, square } from './helpers.ts';
 
 /**
@@ -83,7 +83,7 @@ describe('[GUEST][REST][plots] the public lot page shows where the lot grew', ()
   });
 
   it('[GUEST][REST][plots]: names the producer only once the company makes it public, and a plot’s edit reaches the page', async () => {
-    const { api, lots, callerA, plot, link, page } = await plotWorld();
+    const { lots, callerA, plot, link, page } = await plotWorld();
     const saved = await plot(callerA, {
       name: 'Vườn Buôn Ma Thuột',
       producerName: 'Hộ ông Nguyễn Văn Ba',
@@ -122,7 +122,7 @@ describe('[GUEST][REST][plots] the public lot page shows where the lot grew', ()
     });
 
     // Unlinked: off the page.
-    await execRaw(api.deps, `DELETE FROM lot_plots WHERE plot_id = ${id}`);
+    await link(lots.ROAST1.id, []);
     await atOnce(async () => expect((await page(lots.ROAST1.id)).lot.plots).toEqual([]));
   });
 
@@ -150,7 +150,7 @@ describe('[GUEST][REST][plots] the public lot page shows where the lot grew', ()
   });
 
   it('[GUEST][REST][plots]: another company’s plots never appear on a lot’s page, and cannot be linked to it', async () => {
-    const { p, lots, callerA, callerB, plot, link, page } = await plotWorld();
+    const { lots, callerA, callerB, plot, link, page } = await plotWorld();
     const own = await plot(callerA, { name: 'Lô của A' });
     const theirs = await plot(callerB, {
       name: 'Lô bí mật của B',
@@ -158,7 +158,7 @@ describe('[GUEST][REST][plots] the public lot page shows where the lot grew', ()
       producerPublic: true,
     });
     await link(lots.ROAST1.id, [own.id]);
-    await link(lots.LOTB.id, [theirs.id], p.companyB.id);
+    await link(lots.LOTB.id, [theirs.id], callerB);
     await expect(
       callerA.plots.setLotPlots({ lotId: lots.ROAST1.id, plotIds: [own.id, theirs.id] }),
     ).rejects.toMatchObject({
