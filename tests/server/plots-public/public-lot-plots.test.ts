@@ -221,6 +221,13 @@ describe('[GUEST][REST][plots] the public lot page shows where the lot grew', ()
       '<!doctype html><html lang="vi"><head><title>Truy xuất nguồn gốc</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>',
     );
     const app = createApp(api.deps, { clientDir: dir });
+    const html = async () => {
+      const res = await app.request(`/lots/${lots.ROAST1.id}`);
+      const raw = Buffer.from(await res.arrayBuffer());
+      return res.headers.get('content-encoding') === 'gzip' ? gunzipSync(raw).toString() : raw.toString();
+    };
+    // Kept before the lot has plots (and the renderer loaded): the link must drop the kept page.
+    expect(await html()).not.toContain('id="lot-plots-title"');
     const saved = await plot(callerA, {
       name: 'Lô đất Ea Tu 1',
       producerName: 'Hộ ông Y Bhin Niê',
@@ -229,15 +236,12 @@ describe('[GUEST][REST][plots] the public lot page shows where the lot grew', ()
     });
     await link(lots.ROAST1.id, [saved.id]);
     await atOnce(async () => {
-      const res = await app.request(`/lots/${lots.ROAST1.id}`);
-      const raw = Buffer.from(await res.arrayBuffer());
-      const html =
-        res.headers.get('content-encoding') === 'gzip' ? gunzipSync(raw).toString() : raw.toString();
-      expect(html).toContain('id="lot-plots-title"');
-      expect(html).toContain('Mã số vùng trồng');
-      expect(html).toContain('VN-DLK-0123');
-      expect(html).toMatch(/<svg[^>]*role="img"[^>]*aria-label="Sơ đồ ranh giới vùng trồng Lô đất Ea Tu 1"/);
-      expect(html).not.toContain('Y Bhin');
+      const page = await html();
+      expect(page).toContain('id="lot-plots-title"');
+      expect(page).toContain('Mã số vùng trồng');
+      expect(page).toContain('VN-DLK-0123');
+      expect(page).toMatch(/<svg[^>]*role="img"[^>]*aria-label="Sơ đồ ranh giới vùng trồng Lô đất Ea Tu 1"/);
+      expect(page).not.toContain('Y Bhin');
     });
   });
 });
