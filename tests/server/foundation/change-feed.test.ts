@@ -5,15 +5,15 @@ import Database from 'better-sqlite3';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Change, type ChangeFeed, createSqliteChangeFeed } from '#server/db/change-feed.ts';
+import { createDb } from '#server/db/client.ts';
 import {
   CHANGE_CHANNEL,
   CHANGE_FEED_APPLICATION,
   createPgChangeFeed,
   installChangeTriggers,
 } from '#server/db/pg-change-feed.ts';
-import { createDb } from '#server/db/client.ts';
-import { loadSettings } from '#server/env.ts';
 import { createSqliteAnswerSource } from '#server/db/public-answers/sqlite-source.ts';
+import { loadSettings } from '#server/env.ts';
 import { createPublicAnswers } from '#server/services/products/public-answers.ts';
 import { type PgCluster, pgMissingNotice, startPgCluster } from '#tests/helpers/pg-cluster-lite.ts';
 
@@ -35,6 +35,8 @@ const TABLES = [
   'CREATE TABLE partners (id integer PRIMARY KEY, company_id integer NOT NULL REFERENCES companies(id) ON DELETE CASCADE, name text NOT NULL)',
   'CREATE TABLE lot_receipts (id integer PRIMARY KEY, company_id integer NOT NULL, lot_id integer NOT NULL REFERENCES lots(id) ON DELETE CASCADE, partner_id integer NOT NULL)',
   'CREATE TABLE lot_inputs (id integer PRIMARY KEY, company_id integer NOT NULL, lot_id integer NOT NULL REFERENCES lots(id) ON DELETE CASCADE, input_lot_id integer NOT NULL)',
+  'CREATE TABLE plots (id integer PRIMARY KEY, company_id integer NOT NULL REFERENCES companies(id) ON DELETE CASCADE, name text NOT NULL)',
+  'CREATE TABLE lot_plots (id integer PRIMARY KEY, company_id integer NOT NULL, lot_id integer NOT NULL REFERENCES lots(id) ON DELETE CASCADE, plot_id integer NOT NULL)',
 ];
 const SEED = [
   "INSERT INTO companies VALUES (1, 'Cà phê Đắk Lắk'), (2, 'Chè Thái Nguyên')",
@@ -79,6 +81,12 @@ const STEPS: Array<[what: string, sql: string, expected: Change[]]> = [
   ['an input added', 'INSERT INTO lot_inputs VALUES (1, 1, 101, 100)', [c(1)]],
   ['an input removed', 'DELETE FROM lot_inputs WHERE id = 1', [c(1)]],
   ['a partner removed', 'DELETE FROM partners WHERE id = 1', [c(1)]],
+  // Where a lot grew (decision 219): a plot's edit and a lot's links drop its company's answers.
+  ['a plot added', "INSERT INTO plots VALUES (1, 1, 'Thửa 1')", []],
+  ['a plot linked', 'INSERT INTO lot_plots VALUES (1, 1, 100, 1)', [c(1)]],
+  ['a plot renamed', "UPDATE plots SET name = 'Thửa Ea Tu' WHERE id = 1", [c(1)]],
+  ['a plot unlinked', 'DELETE FROM lot_plots WHERE id = 1', [c(1)]],
+  ['a plot removed', 'DELETE FROM plots WHERE id = 1', [c(1)]],
   ['a lot removed', 'DELETE FROM lots WHERE id = 101', [p(11)]],
   ['a product removed', 'DELETE FROM products WHERE id = 11', [p(11, 'P11B')]],
   ['a company removed', 'DELETE FROM companies WHERE id = 2', [c(2)]],

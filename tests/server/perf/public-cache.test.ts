@@ -253,6 +253,7 @@ describe('[GUEST][REST][perf] the cached public resolve', () => {
         code: 'A1',
         productName: 'Mật ong rừng',
         origins: [{ province: 'Kiên Giang', country: 'VN', name: null }],
+        plots: [],
       },
     ];
     const b = await caller.lots.get({ id: other.id });
@@ -270,11 +271,11 @@ describe('[GUEST][REST][perf] the cached public resolve', () => {
       ok({ ...productData, lot: publicLot(r) }),
     );
     expect((await api.call('GET', `/public/lots/${recalled.id}`)).text).toBe(
-      ok({ lot: { ...publicLot(r), events: r.events, origins, inputs }, product: productData }),
+      ok({ lot: { ...publicLot(r), events: r.events, origins, plots: [], inputs }, product: productData }),
     );
     // The app's own procedure gets the same answer.
     expect(await callerFor(api.deps, null).lots.publicById({ id: recalled.id })).toEqual({
-      lot: { ...publicLot(r), events: r.events, origins, inputs },
+      lot: { ...publicLot(r), events: r.events, origins, plots: [], inputs },
       product: productData,
     });
   });

@@ -51,11 +51,12 @@ describe('[GUEST][REST][supply-chain] the public lot page', () => {
           code: 'GREEN1',
           productName: 'Cà phê nhân xanh',
           origins: [{ province: 'Đắk Lắk', country: 'VN', name: 'Hợp tác xã Cà phê Ea Tu' }],
+          plots: [],
         },
       ]);
       // One step back only: GROUND1 names ROAST1, which had no receipt of its own.
       expect((await page(lots.GROUND1.id)).lot.inputs).toEqual([
-        { code: 'ROAST1', productName: 'Cà phê rang', origins: [] },
+        { code: 'ROAST1', productName: 'Cà phê rang', origins: [], plots: [] },
       ]);
     });
     for (const secret of ['HTX-BI-MAT', 'HD-0001', '1000', 'Siêu thị', '028 3829', 'mua-hang@'])
