@@ -15,7 +15,7 @@ export const PUBLIC_OUTLINE_MAX_RINGS = 12;
 /** The fewest positions a closed ring has. */
 const RING_MIN = 4;
 /** A point's dot, in the box's units. */
-const DOT_RADIUS = 3;
+const DOT_RADIUS = 6;
 
 type Ring = Position[];
 
