@@ -8,7 +8,7 @@ const BOUND_MS = 10_000;
 const PLOTS = 30_000;
 
 /** A GeoJSON file of `n` small square plots spread over Đắk Lắk, six decimals each. */
-export function plotFile(n: number): Uint8Array {
+function plotFile(n: number): Uint8Array {
   const features: string[] = [];
   for (let i = 0; i < n; i++) {
     const lon = 108 + (i % 200) * 0.002;
@@ -38,7 +38,9 @@ describe(`[COMPANY_ADMIN][REST][plots] an import of ${PLOTS} plots (${engine})`,
     const ms = performance.now() - start;
     expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(200);
     expect(res.body.data).toMatchObject({ created: PLOTS, errors: [] });
-    console.log(`plot import: ${PLOTS} plots, ${(file.byteLength / 1e6).toFixed(1)} MB, ${Math.round(ms)} ms (${engine})`);
+    console.log(
+      `plot import: ${PLOTS} plots, ${(file.byteLength / 1e6).toFixed(1)} MB, ${Math.round(ms)} ms (${engine})`,
+    );
     if (engine === 'sqlite') expect(ms).toBeLessThan(BOUND_MS);
     const list = await api.call('GET', '/plots?limit=1', { token: p.tokens.adminA });
     expect(list.body.data.items).toHaveLength(1);
