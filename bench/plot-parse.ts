@@ -131,3 +131,18 @@ for (let r = 0; r < 5; r++) {
 console.log(
   `\nworst-case plot (${worst.length} positions, all edges open at once): ${median(runs).toFixed(1)} ms (median of 5)`,
 );
+
+// A file of such plots: the import's budget of edge comparisons refuses it in bounded time.
+const hostile = JSON.stringify({
+  type: 'FeatureCollection',
+  features: Array.from({ length: 500 }, () => ({
+    type: 'Feature',
+    properties: {},
+    geometry: { type: 'Polygon', coordinates: [worst] },
+  })),
+});
+const start = performance.now();
+const refused = parsePlotFile(hostile, 'geojson');
+console.log(
+  `file of 500 worst-case plots (${(hostile.length / 1e6).toFixed(1)} MB): ${'errors' in refused ? 'refused' : 'ACCEPTED'} in ${(performance.now() - start).toFixed(0)} ms`,
+);

@@ -2,7 +2,12 @@ import Papa from 'papaparse';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { isCountryCode } from '#shared/countries.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
-import { checkPlotGeometry, type PlotGeometry, type Position } from '#shared/plots/geometry.ts';
+import {
+  type CrossingWork,
+  checkPlotGeometry,
+  type PlotGeometry,
+  type Position,
+} from '#shared/plots/geometry.ts';
 
 /**
  * Reading a file of farm plots (issue 34, decision 216): GeoJSON, KML or CSV into plot rows, all or nothing.
@@ -20,6 +25,13 @@ export type PlotFileKind = 'geojson' | 'kml' | 'csv';
 export const MAX_IMPORT_ROWS = 100_000;
 /** The most errors listed; the rest are counted ("Và N lỗi khác"). */
 export const MAX_IMPORT_ERRORS = 50;
+
+/**
+ * The edge comparisons the crossing check may spend on one file, all plots together: tens of thousands of
+ * walked boundaries spend a small part of it; a file of many plots drawn to defeat the sweep (every edge
+ * open at once) runs out and is refused, instead of holding the import past its time.
+ */
+export const MAX_IMPORT_EDGE_COMPARISONS = 150_000_000;
 
 /** The plot input's text bounds (shared/schemas/plots.ts holds the same), checked here to name the line. */
 const TEXT_MAX = {
@@ -171,6 +183,7 @@ function toRow(
   fields: Partial<Record<Field, unknown>>,
   geometryInput: unknown,
   errors: ImportErrors,
+  work: CrossingWork,
 ): PlotImportRow | null {
   let ok = true;
   const texts = {} as Record<TextField, string>;
@@ -198,6 +211,7 @@ function toRow(
     geometry: geometryInput,
     declaredAreaHa: typeof areaHa === 'number' && areaHa >= 0 ? areaHa : null,
     country: countryText,
+    work,
   });
   if (check.errors.length > 0 || !check.geometry) {
     errors.addAll(where, check.errors);
@@ -304,6 +318,7 @@ function parseGeoJson(text: string): PlotFileResult {
   }
   if (features.length > MAX_IMPORT_ROWS) return { errors: [m.tooManyRows(MAX_IMPORT_ROWS)] };
   const errors = new ImportErrors();
+  const work: CrossingWork = { left: MAX_IMPORT_EDGE_COMPARISONS };
   const rows: PlotImportRow[] = [];
   for (let i = 0; i < features.length; i++) {
     const where = m.feature(i + 1);
@@ -317,8 +332,9 @@ function parseGeoJson(text: string): PlotFileResult {
       continue;
     }
     const props = isObject(f.properties) ? Object.entries(f.properties) : [];
-    const row = toRow(i + 1, where, fieldsOf(props), f.geometry, errors);
+    const row = toRow(i + 1, where, fieldsOf(props), f.geometry, errors, work);
     if (row) rows.push(row);
+    if (work.left < 0) break;
   }
   return done(rows, errors);
 }
@@ -358,6 +374,7 @@ const KML_UNSUPPORTED = new Set(['LineString', 'Track', 'MultiTrack', 'Model', '
 
 function parseKml(text: string): PlotFileResult {
   const errors = new ImportErrors();
+  const work: CrossingWork = { left: MAX_IMPORT_EDGE_COMPARISONS };
   const rows: PlotImportRow[] = [];
   const parser = new SaxesParser();
   const stack: string[] = [];
@@ -367,6 +384,7 @@ function parseKml(text: string): PlotFileResult {
   let buffer: string | null = null;
   let dataName: string | null = null;
   let tooMany = false;
+  let outOfWork = false;
   const local = (name: string) => name.slice(name.indexOf(':') + 1);
 
   parser.on('opentag', (tag: SaxesTagPlain) => {
@@ -418,8 +436,12 @@ function parseKml(text: string): PlotFileResult {
             : placemark.polygons.length === 1
               ? { type: 'Polygon', coordinates: placemark.polygons[0] }
               : { type: 'MultiPolygon', coordinates: placemark.polygons };
-        const row = toRow(placemarks, where, fieldsOf(placemark.fields), geometry, errors);
+        const row = toRow(placemarks, where, fieldsOf(placemark.fields), geometry, errors, work);
         if (row) rows.push(row);
+        if (work.left < 0) {
+          outOfWork = true;
+          throw new Error('out of work');
+        }
       }
       return;
     }
@@ -463,6 +485,7 @@ function parseKml(text: string): PlotFileResult {
     parser.write(text).close();
   } catch (err) {
     if (tooMany) return { errors: [m.tooManyRows(MAX_IMPORT_ROWS)] };
+    if (outOfWork) return errors.result();
     const detail = String((err as Error)?.message ?? '');
     const at = /^(\d+):(\d+)/.exec(detail);
     return { errors: [m.badXml(at ? `sai cú pháp ở dòng ${at[1]}` : 'sai cú pháp')] };
@@ -490,6 +513,7 @@ function parseCsv(text: string): PlotFileResult {
   if (count > MAX_IMPORT_ROWS) return { errors: [m.tooManyRows(MAX_IMPORT_ROWS)] };
 
   const errors = new ImportErrors();
+  const work: CrossingWork = { left: MAX_IMPORT_EDGE_COMPARISONS };
   const rows: PlotImportRow[] = [];
   const cell = (record: string[], field: Field) => {
     const i = columns.get(field);
@@ -524,8 +548,9 @@ function parseCsv(text: string): PlotFileResult {
       if (typeof lat !== 'number' || typeof lon !== 'number') continue;
       geometry = { type: 'Point', coordinates: [lon, lat] };
     }
-    const row = toRow(line, where, fields, geometry, errors);
+    const row = toRow(line, where, fields, geometry, errors, work);
     if (row) rows.push(row);
+    if (work.left < 0) break;
   }
   return done(rows, errors);
 }

@@ -22,6 +22,8 @@ export const plotGeometry = {
     `${where}: vĩ độ ${num(lat)} là không thể. Toạ độ có vẻ bị đảo: GeoJSON ghi [kinh độ, vĩ độ], tức [${num(lat)}, ${num(lon)}].`,
   tooManyPositions: (max: number) =>
     `Hình có hơn ${num(max)} vị trí: hãy đơn giản hoá đường bao (ví dụ trong QGIS) rồi nhập lại.`,
+  tooMuchWork:
+    'Tệp có quá nhiều đường bao phức tạp để kiểm tra tự cắt trong thời gian cho phép: hãy chia tệp hoặc đơn giản hoá đường bao.',
   noRings: (where: string) => `${where} không có vòng nào.`,
   ringTooShort: (where: string, n: number) =>
     `${where} có ${n} vị trí; một vòng cần ít nhất 4 vị trí (vị trí cuối lặp lại vị trí đầu).`,
