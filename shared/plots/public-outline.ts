@@ -4,9 +4,9 @@ import { type PlotGeometry, type Position, plotOutline } from './geometry.ts';
  * A plot's outline as the public lot page draws it (issue 34, decision 219): SVG path data in a fixed box,
  * computed once when the plot is saved and stored with it (`plots.outline`), so a guest's read of a lot
  * does no geometry work and the page draws it offline, without a map service. Bounded whatever the
- * geometry: at most PUBLIC_OUTLINE_MAX_POSITIONS positions over at most PUBLIC_OUTLINE_MAX_RINGS rings, whole numbers in
- * the box, so a lot's answer stays small. The projection and fit are plotOutline's (geometry.ts), the one
- * the workspace's form draws with; this only thins the rings before and writes the numbers short after.
+ * geometry: at most PUBLIC_OUTLINE_MAX_POSITIONS positions over at most PUBLIC_OUTLINE_MAX_RINGS rings, tenths of the
+ * box's unit (plotOutline's), so a lot's answer stays small. The projection and fit are plotOutline's (geometry.ts), the one
+ * the workspace's form draws with; this only thins the rings of a large geometry before it.
  */
 export const OUTLINE_SIZE = 100;
 export const OUTLINE_VIEW_BOX = `0 0 ${OUTLINE_SIZE} ${OUTLINE_SIZE}`;
@@ -63,7 +63,7 @@ function simplified(geometry: Exclude<PlotGeometry, { type: 'Point' }>): PlotGeo
     .map((p) => ({ p, area: ringArea(p[0]!) }))
     .sort((a, b) => b.area - a.area)
     .map(({ p }) => p);
-  const rings = ranked.flatMap((p) => p).slice(0, PUBLIC_OUTLINE_MAX_RINGS);
+  const rings = ranked.flat().slice(0, PUBLIC_OUTLINE_MAX_RINGS);
   const total = rings.reduce((n, r) => n + r.length, 0);
   if (!total) return null;
   let minX = Number.POSITIVE_INFINITY;
@@ -101,13 +101,25 @@ function simplified(geometry: Exclude<PlotGeometry, { type: 'Point' }>): PlotGeo
     : { type: 'MultiPolygon', coordinates: out };
 }
 
-/** Every number of a path written as a whole number of the box's units. */
-const rounded = (path: string) =>
-  path.replace(/-?\d+(?:\.\d+)?(?:e-?\d+)?/gi, (n) => String(Math.round(Number(n))));
+/**
+ * Whether a geometry is within the bounds as it is (most plots: a handful of positions), so it is drawn
+ * without thinning: an import of thousands of plots draws each one.
+ */
+function small(geometry: Exclude<PlotGeometry, { type: 'Point' }>): boolean {
+  const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
+  let rings = 0;
+  let positions = 0;
+  for (const polygon of polygons)
+    for (const ring of polygon) {
+      rings++;
+      positions += ring.length;
+    }
+  return rings <= PUBLIC_OUTLINE_MAX_RINGS && positions <= PUBLIC_OUTLINE_MAX_POSITIONS;
+}
 
 /** A dot at a point, as path data (two arcs), so one `<path>` draws a plot of any kind. */
 const dot = ([x, y]: Position) =>
-  `M${Math.round(x) - DOT_RADIUS} ${Math.round(y)}a${DOT_RADIUS} ${DOT_RADIUS} 0 1 0 ${2 * DOT_RADIUS} 0a${DOT_RADIUS} ${DOT_RADIUS} 0 1 0 ${-2 * DOT_RADIUS} 0Z`;
+  `M${Math.round((x - DOT_RADIUS) * 10) / 10} ${y}a${DOT_RADIUS} ${DOT_RADIUS} 0 1 0 ${2 * DOT_RADIUS} 0a${DOT_RADIUS} ${DOT_RADIUS} 0 1 0 ${-2 * DOT_RADIUS} 0Z`;
 
 /**
  * The stored outline of a plot's geometry: SVG path data in OUTLINE_VIEW_BOX, or null without a geometry
@@ -115,9 +127,9 @@ const dot = ([x, y]: Position) =>
  */
 export function publicOutline(geometry: PlotGeometry | null | undefined): string | null {
   if (!geometry) return null;
-  const shape = geometry.type === 'Point' ? geometry : simplified(geometry);
+  const shape = geometry.type === 'Point' || small(geometry) ? geometry : simplified(geometry);
   if (!shape) return null;
   const { paths, points } = plotOutline([shape], OUTLINE_SIZE);
-  const d = [...paths.map(rounded), ...points.map(dot)].join('');
+  const d = paths.join('') + points.map(dot).join('');
   return d || null;
 }

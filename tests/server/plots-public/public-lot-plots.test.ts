@@ -202,7 +202,7 @@ describe('[GUEST][REST][plots] the public lot page shows where the lot grew', ()
     const positions = (row!.outline!.match(/[ML]/g) ?? []).length;
     expect(positions).toBeGreaterThan(8);
     expect(positions).toBeLessThanOrEqual(PUBLIC_OUTLINE_MAX_POSITIONS);
-    expect(row!.outline!.length).toBeLessThan(PUBLIC_OUTLINE_MAX_POSITIONS * 9);
+    expect(row!.outline!.length).toBeLessThan(PUBLIC_OUTLINE_MAX_POSITIONS * 11);
     await atOnce(async () => {
       const { lot } = await page(lots.ROAST1.id);
       expect(lot.plots.map((p: { name: string }) => p.name)).toEqual(
