@@ -68,6 +68,11 @@ export const plotImport = {
     'Tệp GeoJSON phải là một FeatureCollection, một Feature hoặc một hình (Point, Polygon, MultiPolygon).',
   notFeature: 'không phải một Feature GeoJSON.',
   noGeometry: 'không có hình học (geometry).',
+  notWgs84: (crs: string) =>
+    `Tệp GeoJSON dùng hệ toạ độ ${crs}: cần toạ độ WGS84 (EPSG:4326) theo độ, [kinh độ, vĩ độ]. Hãy chuyển hệ toạ độ (ví dụ từ VN-2000 trong QGIS) rồi nhập lại.`,
+  badWkt: 'cột geometry phải là GeoJSON hoặc WKT (POINT, POLYGON, MULTIPOLYGON).',
+  unknownKind:
+    'Tệp phải là GeoJSON (.geojson, .json), KML (.kml) hoặc CSV (.csv). Tệp KMZ hãy giải nén và nhập tệp doc.kml bên trong.',
   badXml: (detail: string) => `Tệp KML không đọc được (${detail}).`,
   unsupportedKmlGeometry: (tag: string) =>
     `hình kiểu ${tag} không được nhận: chỉ nhận Point, Polygon hoặc nhiều Polygon (MultiGeometry).`,
