@@ -24,9 +24,9 @@ type Raw = { run?: (q: unknown) => unknown; execute?: (q: unknown) => Promise<un
 
 /**
  * Inserts many plots in one statement whose rows are one bound JSON parameter, read back by the engine
- * (json_each on SQLite, json_to_recordset on PostgreSQL), as inIds binds many ids (lot-graph.ts): an insert
- * of hundreds of plots through drizzle's builder bound and mapped thousands of values one by one, which was
- * most of a large import's time (decision 218).
+ * (json_each on SQLite, json_to_recordset on PostgreSQL), as inIds binds many ids (lot-graph.ts): through
+ * drizzle's builder, every value of every plot was bound and mapped one by one, which was most of a large
+ * import's time (decision 218, bench/RESULTS.md).
  */
 export async function insertPlotsJson(
   exec: Executor,

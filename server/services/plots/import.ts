@@ -15,7 +15,7 @@ const m = vi.plots.import;
 export const IMPORT_MESSAGES_MAX = 200;
 /**
  * Plots written per statement, as one JSON parameter (server/db/plot-insert.ts): a slice's text stays a
- * few megabytes at the largest geometries, and thirty thousand plots are a handful of statements.
+ * few megabytes at the largest geometries, and a large file is a few statements.
  */
 const INSERT_SLICE = 2_000;
 /** And at most this much geometry text per statement: a file of large polygons is more, smaller statements. */
