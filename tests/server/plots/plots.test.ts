@@ -390,6 +390,15 @@ describe('[COMPANY_ADMIN][REST][plots] import', () => {
     const { api, p } = await setup();
     const body = featureCollection([feature('Tốt', square(108.1, 12.6))]);
     expect((await postFile(api, '/plots/import', body, 'a.geojson')).status).toBe(401);
+    // Refused before the body is read: a declared length past the bound would otherwise be 413.
+    const declared = await api.call('POST', '/plots/import', {
+      raw: 'x',
+      headers: {
+        'content-type': 'multipart/form-data; boundary=b',
+        'content-length': String(200 * 1024 * 1024),
+      },
+    });
+    expect(declared.status).toBe(401);
     const big = new Uint8Array(40 * 1024 * 1024 + 1).fill(32);
     expect((await postFile(api, '/plots/import', big, 'big.geojson', p.tokens.adminA)).status).toBe(413);
     const zip = new Uint8Array([0x50, 0x4b, 3, 4, 20, 0, 0, 0]);
