@@ -17,6 +17,8 @@ export interface PlotInsertRow {
   areaHa: number | null;
   areaHaGeodesic: number | null;
   geometry: string;
+  /** The public lot page's outline (decision 219), drawn from the geometry before the write. */
+  outline: string | null;
   warnings: string;
 }
 
@@ -38,18 +40,18 @@ export async function insertPlotsJson(
   const raw = exec as unknown as Raw;
   const json = JSON.stringify(rows);
   const columns = sql.raw(
-    'company_id, name, name_sort, producer_name, producer_public, country, province, planting_area_code, packing_house_code, crop, area_ha, area_ha_geodesic, geometry, warnings, version, created_at, updated_at',
+    'company_id, name, name_sort, producer_name, producer_public, country, province, planting_area_code, packing_house_code, crop, area_ha, area_ha_geodesic, geometry, outline, warnings, version, created_at, updated_at',
   );
   // The table names its engine (decision 153): a PostgreSQL handle's columns are PgColumns.
   if (is(plots.id, PgColumn)) {
     await (raw.execute as NonNullable<Raw['execute']>)(sql`INSERT INTO plots (${columns})
       SELECT r."companyId", r.name, r."nameSort", r."producerName", r."producerPublic", r.country, r.province,
-        r."plantingAreaCode", r."packingHouseCode", r.crop, r."areaHa", r."areaHaGeodesic", r.geometry, r.warnings,
+        r."plantingAreaCode", r."packingHouseCode", r.crop, r."areaHa", r."areaHaGeodesic", r.geometry, r.outline, r.warnings,
         1, ${now}, ${now}
       FROM json_to_recordset(CAST(${json} AS json)) AS r("companyId" integer, name text, "nameSort" text,
         "producerName" text, "producerPublic" boolean, country text, province text, "plantingAreaCode" text,
         "packingHouseCode" text, crop text, "areaHa" double precision, "areaHaGeodesic" double precision,
-        geometry text, warnings text)`);
+        geometry text, outline text, warnings text)`);
     return;
   }
   const ms = now.getTime();
@@ -59,6 +61,7 @@ export async function insertPlotsJson(
       json_extract(value, '$.country'), json_extract(value, '$.province'),
       json_extract(value, '$.plantingAreaCode'), json_extract(value, '$.packingHouseCode'),
       json_extract(value, '$.crop'), json_extract(value, '$.areaHa'), json_extract(value, '$.areaHaGeodesic'),
-      json_extract(value, '$.geometry'), json_extract(value, '$.warnings'), 1, ${ms}, ${ms}
+      json_extract(value, '$.geometry'), json_extract(value, '$.outline'), json_extract(value, '$.warnings'),
+      1, ${ms}, ${ms}
     FROM json_each(${json})`);
 }

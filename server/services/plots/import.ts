@@ -4,6 +4,7 @@ import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import type { CompanyScope } from '#server/services/products/scope.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { publicOutline } from '#shared/plots/public-outline.ts';
 import { PLOT_IMPORT_MAX_ROWS, type PlotImportInput, type PlotImportResult } from '#shared/schemas/plots.ts';
 import { nameSortOf } from '#shared/sort-key.ts';
 import { parsePlotFile, plotFileKind, plotFileText } from './import-parse.ts';
@@ -100,6 +101,8 @@ export async function importPlots(
       areaHa: row.areaHa,
       areaHaGeodesic: row.areaHaGeodesic,
       geometry: JSON.stringify(row.geometry),
+      // Drawn here as a form's save draws it (decision 219): the public lot page reads it as text.
+      outline: publicOutline(row.geometry),
       warnings: JSON.stringify(row.warnings),
     };
   });

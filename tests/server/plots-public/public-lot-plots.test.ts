@@ -8,6 +8,7 @@ import { PUBLIC_INPUT_PLOTS_MAX, PUBLIC_PLOTS_MAX } from '#server/db/public-answ
 import { PUBLIC_OUTLINE_MAX_POSITIONS } from '#shared/plots/public-outline.ts';
 import type { PlotView } from '#shared/schemas/plots.ts';
 import { atOnce, tables } from '#tests/helpers/deps.ts';
+import { postFile } from '#tests/server/products/helpers.ts';
 import { circle, editable, plotWorld, square } from './helpers.ts';
 
 /**
@@ -209,6 +210,38 @@ describe('[GUEST][REST][plots] the public lot page shows where the lot grew', ()
         many.slice(0, PUBLIC_PLOTS_MAX).map((p) => p.name),
       );
       expect(lot.inputs[0].plots).toHaveLength(PUBLIC_INPUT_PLOTS_MAX);
+    });
+  });
+
+  it('[GUEST][REST][plots]: plots imported from a file carry their outline to the page, as a form’s do', async () => {
+    const { api, p, lots, callerA, link, page } = await plotWorld();
+    const file = new TextEncoder().encode(
+      JSON.stringify({
+        type: 'FeatureCollection',
+        features: [
+          { type: 'Feature', properties: { name: 'Thửa nhập 1' }, geometry: square() },
+          { type: 'Feature', properties: { name: 'Thửa nhập 2' }, geometry: circle(200) },
+          {
+            type: 'Feature',
+            properties: { name: 'Giếng nhập' },
+            geometry: { type: 'Point', coordinates: [108.071234, 12.601234] },
+          },
+        ],
+      }),
+    );
+    const done = await postFile(api, '/plots/import', file, 'vuon.geojson', p.tokens.adminA);
+    expect(done.body.data, JSON.stringify(done.body)).toMatchObject({ created: 3, errors: [] });
+    const { items } = await callerA.plots.list({});
+    await link(
+      lots.ROAST1.id,
+      items.map((i) => i.id),
+    );
+    await atOnce(async () => {
+      const plots = (await page(lots.ROAST1.id)).lot.plots as { name: string; outline: string }[];
+      expect(plots).toHaveLength(3);
+      for (const plot of plots) expect(plot.outline, plot.name).toMatch(/^M\d/);
+      const big = plots.find((x) => x.name === 'Thửa nhập 2')!;
+      expect((big.outline.match(/[ML]/g) ?? []).length).toBeLessThanOrEqual(PUBLIC_OUTLINE_MAX_POSITIONS);
     });
   });
 
