@@ -50,6 +50,8 @@ export const plotGeometry = {
   /** Where a fault is: the point, a ring of a polygon, a position on it. */
   where: {
     point: 'Điểm',
+    thePolygon: 'Đa giác',
+    polygon: (polygon: number) => `Đa giác ${polygon}`,
     ring: (ring: number) => `Vòng ${ring}`,
     polygonRing: (polygon: number, ring: number) => `Đa giác ${polygon}, vòng ${ring}`,
     position: (ringLabel: string, position: number) => `${ringLabel}, vị trí ${position}`,
