@@ -10,7 +10,13 @@
 export type CleanRing = { xs: number[]; ys: number[]; index: number[]; label: string };
 
 /** Up to this many edges, every pair is compared: cheaper than sorting them for the sweep. */
-const SMALL_PLOT_EDGES = 64;
+const SMALL_PLOT_EDGES = 16;
+
+/**
+ * What is left of a budget of edge comparisons shared by several plots (an import's file): one plot is bounded
+ * by MAX_PLOT_POSITIONS, a file of many worst-case plots by this.
+ */
+export type CrossingWork = { left: number };
 
 export type Crossing =
   | { kind: 'self'; ring: number; edgeA: number; edgeB: number }
@@ -55,7 +61,11 @@ function segmentsMeet(
  * its neighbouring edges, a ring turning straight back on itself, two rings crossing or touching.
  * Coordinates are taken relative to the first position so that the products keep their precision.
  */
-export function findCrossings(rings: readonly CleanRing[], limit: number): Crossing[] {
+export function findCrossings(
+  rings: readonly CleanRing[],
+  limit: number,
+  work: CrossingWork = { left: Number.POSITIVE_INFINITY },
+): Crossing[] | 'tooMuchWork' {
   const found: Crossing[] = [];
   let edges = 0;
   for (const r of rings) edges += r.xs.length - 1;
@@ -139,6 +149,8 @@ export function findCrossings(rings: readonly CleanRing[], limit: number): Cross
 
   // A field of a few dozen edges: every pair, without the sweep's sorting.
   if (edges <= SMALL_PLOT_EDGES) {
+    work.left -= (edges * (edges - 1)) / 2;
+    if (work.left < 0) return 'tooMuchWork';
     for (let i = 1; i < edges; i++) {
       for (let j = 0; j < i; j++) if (overlap(i, j) && compare(i, j)) return found;
     }
@@ -153,6 +165,8 @@ export function findCrossings(rings: readonly CleanRing[], limit: number): Cross
     let kept = 0;
     for (const j of active) if (maxX[j]! >= left) active[kept++] = j;
     active.length = kept;
+    work.left -= kept;
+    if (work.left < 0) return 'tooMuchWork';
     for (const j of active) if (overlap(i, j) && compare(i, j)) return found;
     active.push(i);
   }

@@ -6,7 +6,9 @@
  * checks that count), the workspace (the same checks while typing, the outline) and the public pages.
  */
 import { vi } from '#shared/i18n/vi/index.ts';
-import { type CleanRing, findCrossings, insideRing } from './crossings.ts';
+import { type CleanRing, type CrossingWork, findCrossings, insideRing } from './crossings.ts';
+
+export type { CrossingWork };
 
 export type Position = [number, number]; // [longitude, latitude], WGS84
 export type PlotGeometry =
@@ -200,7 +202,7 @@ function readShape(type: string, coordinates: unknown, faults: Faults): Shape | 
   let ok = true;
   for (let pi = 0; pi < polygonsIn.length && !faults.full; pi++) {
     const p = polygonsIn[pi];
-    const polygonWhere = multi ? `Đa giác ${pi + 1}` : 'Đa giác';
+    const polygonWhere = multi ? m.where.polygon(pi + 1) : m.where.thePolygon;
     if (!Array.isArray(p)) {
       faults.add(m.badNesting(polygonWhere));
       ok = false;
@@ -278,7 +280,12 @@ function inALine(c: CleanRing): boolean {
 }
 
 /** The ring rules: at least 4 positions, closed, with an area, and no crossings anywhere in the plot. */
-function checkRings(polygons: Position[][][], multi: boolean, faults: Faults): void {
+function checkRings(
+  polygons: Position[][][],
+  multi: boolean,
+  faults: Faults,
+  work: CrossingWork | undefined,
+): void {
   const clean: CleanRing[] = [];
   const shellOf: number[] = []; // for each polygon, its outer ring's place in `clean`
   const holesOf: number[][] = [];
@@ -315,7 +322,12 @@ function checkRings(polygons: Position[][][], multi: boolean, faults: Faults): v
   }
   if (structural || faults.full) return;
 
-  for (const c of findCrossings(clean, 3)) {
+  const crossings = findCrossings(clean, 3, work);
+  if (crossings === 'tooMuchWork') {
+    faults.add(m.tooMuchWork);
+    return;
+  }
+  for (const c of crossings) {
     if (c.kind === 'self') {
       const r = clean[c.ring]!;
       faults.add(m.selfCross(r.label, r.index[c.edgeA]! + 1, r.index[c.edgeB]! + 1));
@@ -415,6 +427,8 @@ export function checkPlotGeometry(input: {
   geometry: unknown;
   declaredAreaHa: number | null;
   country: string;
+  /** A budget of edge comparisons shared with other plots (an import); a lone plot needs none. */
+  work?: CrossingWork;
 }): GeometryCheck {
   const faults = new Faults();
   const warnings: string[] = [];
@@ -432,7 +446,7 @@ export function checkPlotGeometry(input: {
     if (declared !== null && declared > POINT_MAX_HA) faults.add(m.pointOver4ha(declared));
     if (declared === null) warnings.push(m.pointWithoutArea);
   } else {
-    checkRings(shape.polygons, shape.type === 'MultiPolygon', faults);
+    checkRings(shape.polygons, shape.type === 'MultiPolygon', faults, input.work);
   }
   if (faults.list.length > 0) return failed();
 

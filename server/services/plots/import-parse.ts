@@ -2,7 +2,12 @@ import Papa from 'papaparse';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { isCountryCode } from '#shared/countries.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
-import { checkPlotGeometry, type PlotGeometry, type Position } from '#shared/plots/geometry.ts';
+import {
+  type CrossingWork,
+  checkPlotGeometry,
+  type PlotGeometry,
+  type Position,
+} from '#shared/plots/geometry.ts';
 
 /**
  * Reading a file of farm plots (issue 34, decision 216): GeoJSON, KML or CSV into plot rows, all or nothing.
@@ -20,6 +25,13 @@ export type PlotFileKind = 'geojson' | 'kml' | 'csv';
 export const MAX_IMPORT_ROWS = 100_000;
 /** The most errors listed; the rest are counted ("Và N lỗi khác"). */
 export const MAX_IMPORT_ERRORS = 50;
+
+/**
+ * The edge comparisons the crossing check may spend on one file, all plots together: tens of thousands of
+ * walked boundaries spend a small part of it; a file of many plots drawn to defeat the sweep (every edge
+ * open at once) runs out and is refused, instead of holding the import past its time.
+ */
+export const MAX_IMPORT_EDGE_COMPARISONS = 150_000_000;
 
 /** The plot input's text bounds (shared/schemas/plots.ts holds the same), checked here to name the line. */
 const TEXT_MAX = {
@@ -171,6 +183,7 @@ function toRow(
   fields: Partial<Record<Field, unknown>>,
   geometryInput: unknown,
   errors: ImportErrors,
+  work: CrossingWork,
 ): PlotImportRow | null {
   let ok = true;
   const texts = {} as Record<TextField, string>;
@@ -198,6 +211,7 @@ function toRow(
     geometry: geometryInput,
     declaredAreaHa: typeof areaHa === 'number' && areaHa >= 0 ? areaHa : null,
     country: countryText,
+    work,
   });
   if (check.errors.length > 0 || !check.geometry) {
     errors.addAll(where, check.errors);
@@ -304,6 +318,7 @@ function parseGeoJson(text: string): PlotFileResult {
   }
   if (features.length > MAX_IMPORT_ROWS) return { errors: [m.tooManyRows(MAX_IMPORT_ROWS)] };
   const errors = new ImportErrors();
+  const work: CrossingWork = { left: MAX_IMPORT_EDGE_COMPARISONS };
   const rows: PlotImportRow[] = [];
   for (let i = 0; i < features.length; i++) {
     const where = m.feature(i + 1);
@@ -317,8 +332,9 @@ function parseGeoJson(text: string): PlotFileResult {
       continue;
     }
     const props = isObject(f.properties) ? Object.entries(f.properties) : [];
-    const row = toRow(i + 1, where, fieldsOf(props), f.geometry, errors);
+    const row = toRow(i + 1, where, fieldsOf(props), f.geometry, errors, work);
     if (row) rows.push(row);
+    if (work.left < 0) break;
   }
   return done(rows, errors);
 }
@@ -339,16 +355,43 @@ type Placemark = {
   badCoordinates: boolean;
 };
 
-/** KML's coordinates: "lon,lat[,alt]" tuples separated by white space. */
+/**
+ * KML's coordinates: "lon,lat[,alt]" tuples separated by white space. Scanned by hand: a file of 30,000
+ * placemarks holds a million tuples, and splitting them with regular expressions was most of the import.
+ */
 function kmlCoordinates(value: string): Position[] | null {
   const out: Position[] = [];
-  for (const tuple of value.trim().split(/\s+/)) {
-    if (tuple === '') continue;
-    const parts = tuple.split(',');
-    if (parts.length < 2 || parts.length > 3) return null;
-    const lon = Number(parts[0]);
-    const lat = Number(parts[1]);
-    if (parts[0] === '' || parts[1] === '' || !Number.isFinite(lon) || !Number.isFinite(lat)) return null;
+  const n = value.length;
+  let i = 0;
+  while (i < n) {
+    if (value.charCodeAt(i) <= 32) {
+      i++;
+      continue;
+    }
+    let count = 0;
+    let lon = 0;
+    let lat = 0;
+    for (;;) {
+      let j = i;
+      while (j < n) {
+        const c = value.charCodeAt(j);
+        if (c === 44 || c <= 32) break;
+        j++;
+      }
+      if (j === i) return null;
+      const v = Number(value.slice(i, j));
+      if (!Number.isFinite(v)) return null;
+      if (count === 0) lon = v;
+      else if (count === 1) lat = v;
+      count++;
+      i = j;
+      if (i < n && value.charCodeAt(i) === 44) {
+        i++;
+        continue;
+      }
+      break;
+    }
+    if (count < 2 || count > 3) return null;
     out.push([lon, lat]);
   }
   return out;
@@ -358,6 +401,7 @@ const KML_UNSUPPORTED = new Set(['LineString', 'Track', 'MultiTrack', 'Model', '
 
 function parseKml(text: string): PlotFileResult {
   const errors = new ImportErrors();
+  const work: CrossingWork = { left: MAX_IMPORT_EDGE_COMPARISONS };
   const rows: PlotImportRow[] = [];
   const parser = new SaxesParser();
   const stack: string[] = [];
@@ -367,6 +411,7 @@ function parseKml(text: string): PlotFileResult {
   let buffer: string | null = null;
   let dataName: string | null = null;
   let tooMany = false;
+  let outOfWork = false;
   const local = (name: string) => name.slice(name.indexOf(':') + 1);
 
   parser.on('opentag', (tag: SaxesTagPlain) => {
@@ -418,8 +463,12 @@ function parseKml(text: string): PlotFileResult {
             : placemark.polygons.length === 1
               ? { type: 'Polygon', coordinates: placemark.polygons[0] }
               : { type: 'MultiPolygon', coordinates: placemark.polygons };
-        const row = toRow(placemarks, where, fieldsOf(placemark.fields), geometry, errors);
+        const row = toRow(placemarks, where, fieldsOf(placemark.fields), geometry, errors, work);
         if (row) rows.push(row);
+        if (work.left < 0) {
+          outOfWork = true;
+          throw new Error('out of work');
+        }
       }
       return;
     }
@@ -463,6 +512,7 @@ function parseKml(text: string): PlotFileResult {
     parser.write(text).close();
   } catch (err) {
     if (tooMany) return { errors: [m.tooManyRows(MAX_IMPORT_ROWS)] };
+    if (outOfWork) return errors.result();
     const detail = String((err as Error)?.message ?? '');
     const at = /^(\d+):(\d+)/.exec(detail);
     return { errors: [m.badXml(at ? `sai cú pháp ở dòng ${at[1]}` : 'sai cú pháp')] };
@@ -474,8 +524,12 @@ function parseKml(text: string): PlotFileResult {
 
 function parseCsv(text: string): PlotFileResult {
   // Blank lines are kept as records so that a record's number is its line in a spreadsheet.
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false });
+  // Papa stops after this many records, so a file of a million lines is not read to be refused; blank
+  // lines count, so some room is left for them.
+  const preview = MAX_IMPORT_ROWS + 1000;
+  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false, preview });
   const records = parsed.data;
+  if (records.length >= preview) return { errors: [m.tooManyRows(MAX_IMPORT_ROWS)] };
   const header = records[0];
   if (!header || header.every((c) => c.trim() === '')) return { errors: [m.csvNoHeader] };
   const columns = new Map<Field, number>();
@@ -490,6 +544,7 @@ function parseCsv(text: string): PlotFileResult {
   if (count > MAX_IMPORT_ROWS) return { errors: [m.tooManyRows(MAX_IMPORT_ROWS)] };
 
   const errors = new ImportErrors();
+  const work: CrossingWork = { left: MAX_IMPORT_EDGE_COMPARISONS };
   const rows: PlotImportRow[] = [];
   const cell = (record: string[], field: Field) => {
     const i = columns.get(field);
@@ -524,8 +579,9 @@ function parseCsv(text: string): PlotFileResult {
       if (typeof lat !== 'number' || typeof lon !== 'number') continue;
       geometry = { type: 'Point', coordinates: [lon, lat] };
     }
-    const row = toRow(line, where, fields, geometry, errors);
+    const row = toRow(line, where, fields, geometry, errors, work);
     if (row) rows.push(row);
+    if (work.left < 0) break;
   }
   return done(rows, errors);
 }

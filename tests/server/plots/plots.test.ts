@@ -399,7 +399,7 @@ describe('[COMPANY_ADMIN][REST][plots] import', () => {
       },
     });
     expect(declared.status).toBe(401);
-    const big = new Uint8Array(40 * 1024 * 1024 + 1).fill(32);
+    const big = new Uint8Array(50 * 1024 * 1024 + 1).fill(32);
     expect((await postFile(api, '/plots/import', big, 'big.geojson', p.tokens.adminA)).status).toBe(413);
     const zip = new Uint8Array([0x50, 0x4b, 3, 4, 20, 0, 0, 0]);
     const unknown = await postFile(api, '/plots/import', zip, 'vuon.kmz', p.tokens.adminA);
