@@ -74,7 +74,7 @@ const bodyOf = (f: PartnerForm) => ({
 });
 
 /** Vietnam first, then every other country by its Vietnamese name. */
-function countryOptions() {
+export function countryOptions() {
   const others = COUNTRY_CODES.filter((code) => code !== DEFAULT_COUNTRY)
     .map((code) => ({ value: code, label: countryName(code) }))
     .sort((a, b) => a.label.localeCompare(b.label, 'vi'));
