@@ -6,6 +6,7 @@ import { epcisRouter } from './routers/epcis.ts';
 import { lotsRouter } from './routers/lots.ts';
 import { receiptsRouter, shipmentsRouter } from './routers/movements.ts';
 import { partnersRouter } from './routers/partners.ts';
+import { plotsRouter } from './routers/plots.ts';
 import { productImportRouter } from './routers/productImport.ts';
 import { productsRouter } from './routers/products.ts';
 import { publicProductsRouter } from './routers/publicProducts.ts';
@@ -36,6 +37,7 @@ export const appRouter = router({
   receipts: receiptsRouter,
   shipments: shipmentsRouter,
   supplyChain: supplyChainRouter,
+  plots: plotsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -13,6 +13,7 @@ import { health } from './health.ts';
 import { lots } from './lots.ts';
 import { mail } from './mail.ts';
 import { nav } from './nav.ts';
+import { plots } from './plots.ts';
 import { products } from './products.ts';
 import { publicPages } from './public.ts';
 import { scan } from './scan.ts';
@@ -42,5 +43,6 @@ export const vi = {
   gs1,
   health,
   supplyChain,
+  plots,
 } as const;
 export type Messages = typeof vi;

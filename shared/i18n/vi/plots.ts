@@ -1,0 +1,50 @@
+/** Farm plots, a lot's plots and its EUDR files (issue 34, decisions 217-218): the server's messages. */
+export const plots = {
+  notFound: 'Không tìm thấy vùng trồng',
+  created: 'Thêm vùng trồng thành công',
+  updated: 'Cập nhật vùng trồng thành công',
+  deleted: 'Xóa vùng trồng thành công',
+  imported: (n: number) => `Đã nhập ${n} vùng trồng`,
+  companyRequired: 'Vui lòng chọn công ty',
+  /** Every geometry fault is said with the plot's name first (decision 217). */
+  named: (name: string, fault: string) => `Vùng trồng «${name}»: ${fault}`,
+  geometryRequired: 'Thiếu hình dạng (GeoJSON Point, Polygon hoặc MultiPolygon).',
+  areaInvalid: 'Diện tích phải là một số không âm, tính bằng héc-ta',
+  badCursor: 'Con trỏ trang không hợp lệ',
+  inUse: (name: string, n: number) =>
+    `Vùng trồng «${name}» đang gắn với ${n} lô hàng: gỡ vùng trồng khỏi các lô đó trước khi xóa, để giữ dữ liệu truy xuất và hồ sơ EUDR`,
+  lotPlotsTooMany: (max: number) => `Một lô gắn được tối đa ${max} vùng trồng`,
+  lotPlotMissing: (n: number) => `${n} vùng trồng không tồn tại hoặc không thuộc công ty của lô`,
+  eudr: {
+    hsCode: 'Mã HS gồm 4 đến 10 chữ số (ví dụ 0901 hoặc 090111)',
+    netMass: 'Khối lượng tịnh (kg) phải là một số dương, tối đa 6 chữ số thập phân',
+    range: 'Ngày bắt đầu sản xuất phải trước hoặc bằng ngày kết thúc',
+    noPlots: 'Lô chưa gắn vùng trồng nào (kể cả từ các lô nguyên liệu): chưa thể lập tệp EUDR',
+    tooLarge: (mb: number) =>
+      `Tệp GeoJSON EUDR vượt quá ${mb} MB, giới hạn của hệ thống thông tin EU: hãy tách lô thành các lô nhỏ hơn hoặc giảm số điểm của các đa giác`,
+    truncated: 'Lô có quá nhiều lô nguyên liệu để liệt kê hết vùng trồng: chưa thể lập tệp EUDR đầy đủ',
+    geojsonFile: (code: string) => `eudr-${code}.geojson`,
+    csvFile: (code: string) => `eudr-${code}.csv`,
+    csv: {
+      hsCode: 'Mã HS',
+      description: 'Mô tả hàng hóa',
+      netMassKg: 'Khối lượng tịnh (kg)',
+      country: 'Quốc gia sản xuất',
+      productionFrom: 'Sản xuất từ ngày',
+      productionTo: 'Sản xuất đến ngày',
+      supplier: 'Nhà cung cấp',
+      lotCode: 'Mã lô',
+      ddsReference: 'Số tham chiếu DDS',
+      ddsVerification: 'Số xác minh DDS',
+      plotIds: 'Mã vùng trồng (id)',
+    },
+  },
+  import: {
+    tooLarge: (mb: number) => `Tệp vùng trồng vượt quá ${mb} MB`,
+    unknownKind: 'Không nhận ra định dạng tệp: chọn tệp GeoJSON, KML hoặc CSV',
+    notText: 'Tệp không phải văn bản UTF-8',
+    empty: 'Tệp không có vùng trồng nào',
+    tooMany: (max: number) => `Tệp có quá nhiều vùng trồng (tối đa ${max} mỗi lần nhập)`,
+    failed: (n: number) => `Tệp có ${n} lỗi: chưa nhập vùng trồng nào`,
+  },
+} as const;
