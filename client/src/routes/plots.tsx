@@ -42,7 +42,11 @@ const COLUMNS: Column<PlotView>[] = [
     className: '[overflow-wrap:anywhere]',
     cell: (p) => [p.province, p.country === 'VN' ? '' : countryName(p.country)].filter(Boolean).join(', '),
   },
-  { header: t.plantingAreaCodeShort, className: 'font-mono [overflow-wrap:anywhere]', cell: (p) => p.plantingAreaCode },
+  {
+    header: t.plantingAreaCodeShort,
+    className: 'font-mono [overflow-wrap:anywhere]',
+    cell: (p) => p.plantingAreaCode,
+  },
   { header: t.crop, className: '[overflow-wrap:anywhere]', cell: (p) => p.crop },
   { header: t.area, className: 'whitespace-nowrap', cell: plotArea },
 ];
@@ -117,7 +121,11 @@ export default function PlotsPage() {
       </TableOrState>
       {list.hasNextPage && (
         <div className="mt-4 flex justify-center">
-          <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+          <Button
+            variant="outline"
+            onClick={() => void list.fetchNextPage()}
+            disabled={list.isFetchingNextPage}
+          >
             {list.isFetchingNextPage ? c.loading : t.more}
           </Button>
         </div>

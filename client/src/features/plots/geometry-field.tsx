@@ -30,7 +30,11 @@ export function GeometryField({
 }) {
   const id = useId();
   const [fileError, setFileError] = useState<string | null>(null);
-  const errors = [...(fileError ? [fileError] : []), ...(check?.errors ?? []), ...(serverError ? [serverError] : [])];
+  const errors = [
+    ...(fileError ? [fileError] : []),
+    ...(check?.errors ?? []),
+    ...(serverError ? [serverError] : []),
+  ];
   const invalid = errors.length > 0;
 
   async function read(file: File) {
@@ -62,7 +66,10 @@ export function GeometryField({
         maxLength={GEOMETRY_TEXT_MAX}
         aria-invalid={invalid || undefined}
         aria-describedby={`${id}-hint ${id}-check`}
-        className={cn(controlClass(invalid ? 'x' : undefined, 'py-2'), 'font-mono text-xs [overflow-wrap:anywhere]')}
+        className={cn(
+          controlClass(invalid ? 'x' : undefined, 'py-2'),
+          'font-mono text-xs [overflow-wrap:anywhere]',
+        )}
         onChange={(e) => {
           setFileError(null);
           onText(e.target.value);
@@ -93,7 +100,10 @@ export function GeometryField({
       {/* One live region for the whole verdict: announced once the typing settles (the form debounces). */}
       <div id={`${id}-check`} aria-live="polite" className="flex flex-col gap-2">
         {check?.geometry && (
-          <div className="flex items-center gap-3 rounded-lg border border-line p-2" data-testid="geometry-preview">
+          <div
+            className="flex items-center gap-3 rounded-lg border border-line p-2"
+            data-testid="geometry-preview"
+          >
             <PlotOutline geometries={[check.geometry]} size={96} label={t.outlineOf(name || t.preview)} />
             <div className="min-w-0 text-sm text-ink">
               {errors.length === 0 && <p className="font-semibold">{t.checkOk}</p>}
@@ -104,7 +114,10 @@ export function GeometryField({
           </div>
         )}
         {invalid && (
-          <ul className="flex list-disc flex-col gap-1 ps-5 text-sm text-danger" data-testid="geometry-errors">
+          <ul
+            className="flex list-disc flex-col gap-1 ps-5 text-sm text-danger"
+            data-testid="geometry-errors"
+          >
             {errors.map((e) => (
               <li key={e}>{e}</li>
             ))}

@@ -57,7 +57,8 @@ export function LotPlotsDialog({
         void queryClient.invalidateQueries({ queryKey: trpc.plots.pathKey() });
         onOpenChange(false);
       },
-      onError: (err) => setError(Object.values(serverErrors(err))[0] ?? (err instanceof Error ? err.message : undefined)),
+      onError: (err) =>
+        setError(Object.values(serverErrors(err))[0] ?? (err instanceof Error ? err.message : undefined)),
     }),
   );
   const toggle = (id: number, on: boolean) =>

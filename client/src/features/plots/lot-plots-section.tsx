@@ -120,7 +120,13 @@ const fromEudr = (e: LotEudr): EudrForm => ({
   productionTo: e.productionTo ?? '',
 });
 
-const FIELDS: { key: keyof EudrForm; label: string; max: number; type?: string; inputMode?: 'numeric' | 'decimal' }[] = [
+const FIELDS: {
+  key: keyof EudrForm;
+  label: string;
+  max: number;
+  type?: string;
+  inputMode?: 'numeric' | 'decimal';
+}[] = [
   { key: 'ddsReference', label: t.ddsReference, max: 100 },
   { key: 'ddsVerification', label: t.ddsVerification, max: 100 },
   { key: 'hsCode', label: t.hsCode, max: 10, inputMode: 'numeric' },
@@ -184,10 +190,20 @@ export function LotEudrSection({ lotId, lotCode }: { lotId: number; lotCode: str
       testId="lot-eudr"
       actions={
         <>
-          <Button variant="outline" size="sm" onClick={() => void download('geojson')} disabled={downloading !== null}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void download('geojson')}
+            disabled={downloading !== null}
+          >
             {t.downloadGeojson}
           </Button>
-          <Button variant="outline" size="sm" onClick={() => void download('csv')} disabled={downloading !== null}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void download('csv')}
+            disabled={downloading !== null}
+          >
             {t.downloadCsv}
           </Button>
         </>

@@ -110,7 +110,8 @@ export function PlotFormDialog({
   const settled = useDebounced(form.geometry, 250);
   const declared = areaOfText(form.areaHa);
   const check = useMemo(
-    () => checkGeometryText(settled, declared === null || Number.isNaN(declared) ? null : declared, form.country),
+    () =>
+      checkGeometryText(settled, declared === null || Number.isNaN(declared) ? null : declared, form.country),
     [settled, declared, form.country],
   );
 
@@ -126,8 +127,12 @@ export function PlotFormDialog({
     const message = err instanceof Error ? err.message : '';
     setErrors(Object.keys(fields).length || status !== 400 || !message ? fields : { geometry: message });
   };
-  const create = useMutation(trpc.plots.create.mutationOptions({ onSuccess: () => done(t.created), onError }));
-  const update = useMutation(trpc.plots.update.mutationOptions({ onSuccess: () => done(t.updated), onError }));
+  const create = useMutation(
+    trpc.plots.create.mutationOptions({ onSuccess: () => done(t.created), onError }),
+  );
+  const update = useMutation(
+    trpc.plots.update.mutationOptions({ onSuccess: () => done(t.updated), onError }),
+  );
   const saving = create.isPending || update.isPending;
 
   function save() {
@@ -154,7 +159,8 @@ export function PlotFormDialog({
   );
 
   // The live check shows the geometry's faults; the save's own (empty box, the server's) are added to them.
-  const geometryError = errors.geometry && !check?.errors.includes(errors.geometry) ? errors.geometry : undefined;
+  const geometryError =
+    errors.geometry && !check?.errors.includes(errors.geometry) ? errors.geometry : undefined;
   return (
     <FormDialog
       open={open}

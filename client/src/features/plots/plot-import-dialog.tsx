@@ -14,7 +14,8 @@ import { useTRPC } from '#client/lib/trpc.ts';
 const w = vi.workspace.import;
 
 /** The file types the import reads (server/services/plots/import-parse.ts tells them apart by content too). */
-const PLOT_FILES = '.geojson,.json,.kml,.csv,application/geo+json,application/json,application/vnd.google-earth.kml+xml,text/csv';
+const PLOT_FILES =
+  '.geojson,.json,.kml,.csv,application/geo+json,application/json,application/vnd.google-earth.kml+xml,text/csv';
 
 function send(file: File, dryRun: boolean) {
   const form = new FormData();
@@ -27,7 +28,13 @@ function send(file: File, dryRun: boolean) {
  * Plots from a GeoJSON, KML or CSV file (issue 34), as products and lots are imported: checked first
  * (every fault as "Dòng N" or "Đối tượng N"), then imported whole; a file with any fault imports nothing.
  */
-export function PlotImportDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function PlotImportDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { file, result, failure, busy, check, runImport, reset } = useImportFile(

@@ -19,15 +19,17 @@ export function PlotOutline({
   className?: string;
 }) {
   const outline = useMemo(() => plotOutline(geometries, size), [geometries, size]);
-  const a11y = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true };
   return (
     <svg
       viewBox={outline.viewBox}
       width={size}
       height={size}
       className={cn('shrink-0 rounded border border-line bg-soft', className)}
-      {...a11y}
+      role={label ? 'img' : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
     >
+      {label && <title>{label}</title>}
       {outline.paths.map((d, i) => (
         <path
           // biome-ignore lint/suspicious/noArrayIndexKey: the paths are drawn anew with their geometry
