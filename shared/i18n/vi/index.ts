@@ -12,6 +12,7 @@ import { gs1 } from './gs1.ts';
 import { health } from './health.ts';
 import { lots } from './lots.ts';
 import { mail } from './mail.ts';
+import { plotGeometry, plotImport } from './plot-geometry.ts';
 import { nav } from './nav.ts';
 import { plots } from './plots.ts';
 import { products } from './products.ts';
@@ -44,5 +45,7 @@ export const vi = {
   health,
   supplyChain,
   plots,
+  plotGeometry,
+  plotImport,
 } as const;
 export type Messages = typeof vi;
