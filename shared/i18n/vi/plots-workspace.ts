@@ -40,9 +40,6 @@ export const plotsWorkspace = {
     'Dán GeoJSON kiểu Point, Polygon hoặc MultiPolygon: [kinh độ, vĩ độ] theo WGS84, ít nhất 6 chữ số thập phân. Hoặc chọn tệp.',
   geometryFile: 'Chọn tệp .geojson hoặc .json',
   geometryRequired: 'Vui lòng nhập tọa độ của vùng trồng',
-  notJson: 'Nội dung không phải JSON hợp lệ: kiểm tra dấu ngoặc và dấu phẩy',
-  manyFeatures: (n: number) =>
-    `Tệp có ${n} vùng trồng: mỗi lần chỉ thêm một vùng; dùng "Nhập từ tệp" để nhập nhiều vùng`,
   fileTooLarge: 'Tệp quá lớn để dán vào một vùng trồng: dùng "Nhập từ tệp"',
   fileUnreadable: 'Không đọc được tệp',
   preview: 'Xem trước',

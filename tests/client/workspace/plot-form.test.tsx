@@ -55,6 +55,27 @@ describe('[COMPANY_ADMIN][client][plots] the plot form checks its geometry as it
     expect(await within(dialog).findByTestId('geometry-preview')).toBeTruthy();
   });
 
+  it('[COMPANY_ADMIN][client][plots]: a .geojson file of one feature, as QGIS saves it, fills the box and is checked', async () => {
+    const { dialog, geometry } = open();
+    const collection = {
+      type: 'FeatureCollection',
+      features: [{ type: 'Feature', properties: {}, geometry: SQUARE }],
+    };
+    const file = new File([JSON.stringify(collection)], 'thua.geojson', { type: 'application/geo+json' });
+    fireEvent.change(within(dialog).getByLabelText('Chọn tệp .geojson hoặc .json'), {
+      target: { files: [file] },
+    });
+    expect(await within(dialog).findByTestId('geometry-preview')).toBeTruthy();
+    expect((geometry as HTMLTextAreaElement).value).toContain('FeatureCollection');
+  });
+
+  it('[COMPANY_ADMIN][client][plots]: a collection of several plots is sent to the import', async () => {
+    const { dialog, type } = open();
+    const feature = { type: 'Feature', properties: {}, geometry: SQUARE };
+    type(JSON.stringify({ type: 'FeatureCollection', features: [feature, feature] }));
+    expect((await within(dialog).findByTestId('geometry-errors')).textContent).toMatch(/nhập tệp/);
+  });
+
   it('[COMPANY_ADMIN][client][plots]: text that is not JSON is said beside the box and nothing is sent', async () => {
     const { dialog, geometry, type, save, sent } = open();
     fireEvent.change(within(dialog).getByLabelText('Tên vùng trồng'), { target: { value: 'Thửa A' } });

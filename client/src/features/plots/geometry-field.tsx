@@ -1,11 +1,10 @@
 import { useId, useState } from 'react';
 import { plotsWorkspace as t } from '#shared/i18n/vi/plots-workspace.ts';
-import type { GeometryCheck } from '#shared/plots/geometry.ts';
+import { type GeometryCheck, MAX_GEOMETRY_TEXT } from '#shared/plots/geometry.ts';
 import { buttonVariants } from '#client/components/ui/button.tsx';
 import { controlClass } from '#client/components/ui/field.tsx';
 import { Icon } from '#client/components/ui/icon.tsx';
 import { cn } from '#client/lib/cn.ts';
-import { GEOMETRY_TEXT_MAX } from './geometry-text.ts';
 import { PlotOutline } from './plot-outline.tsx';
 
 /**
@@ -40,7 +39,7 @@ export function GeometryField({
   async function read(file: File) {
     setFileError(null);
     // Bounded before reading: a file this large is many plots, for the import.
-    if (file.size > GEOMETRY_TEXT_MAX) return setFileError(t.fileTooLarge);
+    if (file.size > MAX_GEOMETRY_TEXT) return setFileError(t.fileTooLarge);
     try {
       onText(await file.text());
     } catch {
@@ -63,7 +62,7 @@ export function GeometryField({
         spellCheck={false}
         autoCapitalize="off"
         autoCorrect="off"
-        maxLength={GEOMETRY_TEXT_MAX}
+        maxLength={MAX_GEOMETRY_TEXT}
         aria-invalid={invalid || undefined}
         aria-describedby={`${id}-hint ${id}-check`}
         className={cn(

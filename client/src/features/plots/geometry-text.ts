@@ -1,39 +1,24 @@
 /**
- * The plot form's geometry box: pasted or read-from-file text, turned into what checkPlotGeometry checks
- * (the same rules the server applies, decision in shared/plots/geometry.ts), so the person sees the
- * outline, the area and every fault while typing, before saving.
+ * The plot form's geometry box: pasted or read-from-file text, checked by checkPlotGeometry (the rules the
+ * server applies, shared/plots/geometry.ts), so the person sees the outline, the area and every fault while
+ * typing, before saving.
  */
-import { plotsWorkspace as t } from '#shared/i18n/vi/plots-workspace.ts';
-import { checkPlotGeometry, type GeometryCheck } from '#shared/plots/geometry.ts';
+import { checkPlotGeometry, type GeometryCheck, MAX_GEOMETRY_TEXT } from '#shared/plots/geometry.ts';
 
 /**
- * The most text the box parses: a plot's positions (MAX_PLOT_POSITIONS) written with their decimals and
- * some spacing fit well under it; more is a file for the import, not one plot (bounded before work).
+ * The one Feature of a FeatureCollection: what QGIS or a phone's GPS app saves for a single plot. A
+ * collection of several is left to checkPlotGeometry, which says to use the import.
  */
-export const GEOMETRY_TEXT_MAX = 200_000;
-
-type Parsed = { geometry: unknown } | { error: string };
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-
-/**
- * The geometry a pasted text holds. A GIS tool exports a Feature or a FeatureCollection rather than a bare
- * geometry: one feature is unwrapped; several are the import's job, said so.
- */
-export function parseGeometryText(text: string): Parsed {
-  if (text.length > GEOMETRY_TEXT_MAX) return { error: t.fileTooLarge };
-  let value: unknown;
+function singleFeature(text: string): unknown {
+  if (text.length > MAX_GEOMETRY_TEXT || !text.includes('FeatureCollection')) return undefined;
   try {
-    value = JSON.parse(text);
+    const value = JSON.parse(text) as { type?: unknown; features?: unknown };
+    if (value?.type === 'FeatureCollection' && Array.isArray(value.features) && value.features.length === 1)
+      return value.features[0];
   } catch {
-    return { error: t.notJson };
+    // Not JSON: checkPlotGeometry says so.
   }
-  if (isObject(value) && value.type === 'FeatureCollection' && Array.isArray(value.features)) {
-    if (value.features.length !== 1) return { error: t.manyFeatures(value.features.length) };
-    value = value.features[0];
-  }
-  if (isObject(value) && value.type === 'Feature') return { geometry: value.geometry ?? null };
-  return { geometry: value };
+  return undefined;
 }
 
 /** What the form shows under the box: nothing for an empty box, else the shared checks' answer. */
@@ -43,9 +28,7 @@ export function checkGeometryText(
   country: string,
 ): GeometryCheck | null {
   if (text.trim() === '') return null;
-  const parsed = parseGeometryText(text);
-  if ('error' in parsed) return { geometry: null, errors: [parsed.error], warnings: [], areaHa: null };
-  return checkPlotGeometry({ geometry: parsed.geometry, declaredAreaHa, country });
+  return checkPlotGeometry({ geometry: singleFeature(text) ?? text, declaredAreaHa, country });
 }
 
 /**

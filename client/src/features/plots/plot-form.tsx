@@ -15,7 +15,7 @@ import { type FieldErrors, serverErrors, zodErrors } from '#client/lib/form-erro
 import { errorData, useTRPC } from '#client/lib/trpc.ts';
 import { useDraft } from '#client/lib/use-draft.ts';
 import { GeometryField } from './geometry-field.tsx';
-import { areaOfText, checkGeometryText, parseGeometryText } from './geometry-text.ts';
+import { areaOfText, checkGeometryText } from './geometry-text.ts';
 
 export interface PlotForm {
   name: string;
@@ -58,7 +58,8 @@ const fromPlot = (p: PlotView): PlotForm => ({
 
 /** The body a save sends (plotInput), or the faults that keep it from being sent. */
 export function plotBody(f: PlotForm): { body: Record<string, unknown>; errors: FieldErrors } {
-  const parsedGeometry = f.geometry.trim() ? parseGeometryText(f.geometry) : null;
+  const areaHa = areaOfText(f.areaHa);
+  const check = checkGeometryText(f.geometry, Number.isNaN(areaHa) ? null : areaHa, f.country);
   const body = {
     name: f.name.trim(),
     producerName: f.producerName.trim(),
@@ -68,12 +69,12 @@ export function plotBody(f: PlotForm): { body: Record<string, unknown>; errors: 
     plantingAreaCode: f.plantingAreaCode.trim(),
     packingHouseCode: f.packingHouseCode.trim(),
     crop: f.crop.trim(),
-    areaHa: areaOfText(f.areaHa),
-    geometry: parsedGeometry && 'geometry' in parsedGeometry ? parsedGeometry.geometry : null,
+    areaHa,
+    // The checked geometry: [lon, lat] pairs only, out of whatever Feature or collection held it.
+    geometry: check?.geometry ?? null,
   };
   const parsed = plotInput.safeParse(body);
   const errors: FieldErrors = parsed.success ? {} : zodErrors(parsed.error);
-  const check = checkGeometryText(f.geometry, Number.isNaN(body.areaHa) ? null : body.areaHa, f.country);
   if (!check) errors.geometry = t.geometryRequired;
   else if (check.errors.length) errors.geometry = check.errors[0] ?? t.geometryRequired;
   return { body, errors };
