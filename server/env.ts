@@ -67,6 +67,11 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(15 * 1024 * 1024),
+  PLOT_IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(32 * 1024 * 1024),
   SQLITE_SYNCHRONOUS: z.enum(['NORMAL', 'FULL']).default('NORMAL'),
   SCAN_FLUSH_MS: z.coerce.number().int().min(0).max(1000).default(250),
   OVERLOAD_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(30),
@@ -116,6 +121,8 @@ export interface Settings {
   uploadMaxBytes: number;
   /** Largest photo sent to POST /products/scan-qr (a phone's original photo; decision 120). */
   photoScanMaxBytes: number;
+  /** Largest plot file sent to POST /plots/import (decision 218). */
+  plotImportMaxBytes: number;
   sqliteSynchronous: 'NORMAL' | 'FULL';
   /** Scan events are written in batches this often (ms); 0 writes each at once. */
   scanFlushMs: number;
@@ -204,6 +211,7 @@ export function loadSettings(source: Record<string, string | undefined> = proces
     scanRetentionMonths: e.SCAN_RETENTION_MONTHS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     photoScanMaxBytes: e.PHOTO_SCAN_MAX_BYTES,
+    plotImportMaxBytes: e.PLOT_IMPORT_MAX_BYTES,
     sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
     scanFlushMs: e.SCAN_FLUSH_MS,
     overloadWaitMs: e.OVERLOAD_WAIT_MS,

@@ -14,20 +14,25 @@ const MULTIPART_OVERHEAD = 16 * 1024;
  * so the parts are counted on the bytes as they arrive, before it runs (decision 172).
  */
 export const FORM_PARTS_MAX = 8;
-const LIMIT_KEYS = { upload: 'uploadMaxBytes', photoScan: 'photoScanMaxBytes' } as const;
+const LIMIT_KEYS = {
+  upload: 'uploadMaxBytes',
+  photoScan: 'photoScanMaxBytes',
+  plotImport: 'plotImportMaxBytes',
+} as const;
 export type UploadKind = keyof typeof LIMIT_KEYS;
 
 /**
  * Puts the upload size limits on every /api request's context, where the REST adapters of multipart
  * paths read them (adapters see the request, not the settings). A photo scan has its own, larger
- * limit: a phone sends its original photo (decision 120).
+ * limit: a phone sends its original photo (decision 120); so has a plot file (decision 218).
  */
 export function uploadLimit(
-  settings: Pick<Settings, 'uploadMaxBytes' | 'photoScanMaxBytes'>,
+  settings: Pick<Settings, 'uploadMaxBytes' | 'photoScanMaxBytes' | 'plotImportMaxBytes'>,
 ): MiddlewareHandler {
   return async (c, next) => {
     c.set(LIMIT_KEYS.upload as never, settings.uploadMaxBytes as never);
     c.set(LIMIT_KEYS.photoScan as never, settings.photoScanMaxBytes as never);
+    c.set(LIMIT_KEYS.plotImport as never, settings.plotImportMaxBytes as never);
     await next();
   };
 }

@@ -47,6 +47,11 @@ export interface RestRoute {
    * attachment instead of the JSON envelope.
    */
   answer?: 'file';
+  /**
+   * Signed in before the body is read: an anonymous caller is refused (401) before a byte of a large
+   * upload is taken in (the plot import's file, decision 218). The procedure checks the role as usual.
+   */
+  signedIn?: true;
 }
 
 /** What a procedure answers for a REST path whose answer is a file. */
@@ -66,6 +71,7 @@ export function route<I, O>(r: {
   input?: (req: RestRequest) => I | Promise<I>;
   call: (caller: Caller, input: I) => Promise<O>;
   answer?: 'file';
+  signedIn?: true;
 }): RestRoute {
   return r as RestRoute;
 }
@@ -109,6 +115,7 @@ export function mountRestRoutes(
     const limited = r.method !== 'get' && r.body !== 'multipart';
     const handler: Handler = async (c) => {
       const ctx = await requestContext(deps, c);
+      if (r.signedIn && !ctx.user) throw ctx.authError ?? new AppError('UNAUTHORIZED');
       const caller = createCaller(ctx);
       const req: RestRequest = {
         params: c.req.param() as Record<string, string>,

@@ -4,6 +4,7 @@ import { companiesRoutes } from './companies.ts';
 import { documentsRoutes } from './documents.ts';
 import { epcisRoutes } from './epcis.ts';
 import { lotsRoutes } from './lots.ts';
+import { plotsRoutes } from './plots.ts';
 import { productImportRoutes } from './productImport.ts';
 import { productsRoutes } from './products.ts';
 import { publicProductsRoutes } from './publicProducts.ts';
@@ -34,6 +35,7 @@ export const restRoutes: RestRoute[] = [
   ...statisticsRoutes,
   ...productImportRoutes,
   ...productsRoutes,
+  ...plotsRoutes,
   ...supplyChainRoutes,
   ...lotsRoutes,
   ...publicProductsRoutes,

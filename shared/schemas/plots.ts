@@ -43,7 +43,8 @@ export const plotInput = z.strictObject({
     .max(PLOT_AREA_MAX_HA, m.areaInvalid)
     .nullable()
     .default(null),
-  geometry: z.unknown(),
+  /** Missing is refused by the service, with the plot's name (decision 217). */
+  geometry: z.unknown().optional(),
 });
 export type PlotInput = z.infer<typeof plotInput>;
 
