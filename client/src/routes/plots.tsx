@@ -20,7 +20,7 @@ import { PlotImportDialog } from '#client/features/plots/plot-import-dialog.tsx'
 import { PlotOutline } from '#client/features/plots/plot-outline.tsx';
 import { plotArea } from '#client/features/plots/plot-facts.ts';
 import { useDebounced } from '#client/features/products/use-debounced.ts';
-import { useTRPC } from '#client/lib/trpc.ts';
+import { useTRPC, useTRPCClient } from '#client/lib/trpc.ts';
 
 const c = vi.workspace.common;
 const PAGE_SIZE = 50;
@@ -54,6 +54,7 @@ const COLUMNS: Column<PlotView>[] = [
 /** '/plots': the company's farm plots (issue 34), their form with the geometry checked live, and the import. */
 export default function PlotsPage() {
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<number | null | undefined>(undefined);
@@ -61,12 +62,16 @@ export default function PlotsPage() {
   const [importing, setImporting] = useState(false);
   const q = useDebounced(search.trim());
 
-  const list = useInfiniteQuery(
-    trpc.plots.list.infiniteQueryOptions(
-      { limit: PAGE_SIZE, ...(q ? { q } : {}) },
-      { getNextPageParam: (last) => last.nextCursor ?? undefined },
-    ),
-  );
+  const input = { limit: PAGE_SIZE, ...(q ? { q } : {}) };
+  // Paged by hand rather than with infiniteQueryOptions, which adds `direction` (and a null cursor) to an
+  // input the server holds to its exact keys; under the plots' key, so every plots change refreshes it.
+  const list = useInfiniteQuery({
+    queryKey: [...trpc.plots.list.queryKey(input), 'pages'],
+    queryFn: ({ pageParam }) =>
+      client.plots.list.query({ ...input, ...(pageParam ? { cursor: pageParam } : {}) }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
   const remove = useMutation(
     trpc.plots.delete.mutationOptions({
       onSuccess: () => {
