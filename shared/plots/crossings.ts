@@ -7,7 +7,16 @@
  */
 
 /** One ring with its consecutive repeated positions removed; `index[k]` is position k's place in the input. */
-export type CleanRing = { xs: Float64Array; ys: Float64Array; index: Int32Array; label: string };
+export type CleanRing = { xs: number[]; ys: number[]; index: number[]; label: string };
+
+/** Up to this many edges, every pair is compared: cheaper than sorting them for the sweep. */
+const SMALL_PLOT_EDGES = 16;
+
+/**
+ * What is left of a budget of edge comparisons shared by several plots (an import's file): one plot is bounded
+ * by MAX_PLOT_POSITIONS, a file of many worst-case plots by this.
+ */
+export type CrossingWork = { left: number };
 
 export type Crossing =
   | { kind: 'self'; ring: number; edgeA: number; edgeB: number }
@@ -52,18 +61,22 @@ function segmentsMeet(
  * its neighbouring edges, a ring turning straight back on itself, two rings crossing or touching.
  * Coordinates are taken relative to the first position so that the products keep their precision.
  */
-export function findCrossings(rings: readonly CleanRing[], limit: number): Crossing[] {
+export function findCrossings(
+  rings: readonly CleanRing[],
+  limit: number,
+  work: CrossingWork = { left: Number.POSITIVE_INFINITY },
+): Crossing[] | 'tooMuchWork' {
   const found: Crossing[] = [];
   let edges = 0;
   for (const r of rings) edges += r.xs.length - 1;
   const x0 = rings[0]?.xs[0] ?? 0;
   const y0 = rings[0]?.ys[0] ?? 0;
-  const ax = new Float64Array(edges);
-  const ay = new Float64Array(edges);
-  const bx = new Float64Array(edges);
-  const by = new Float64Array(edges);
-  const ringOf = new Int32Array(edges);
-  const edgeOf = new Int32Array(edges);
+  const ax = new Array<number>(edges);
+  const ay = new Array<number>(edges);
+  const bx = new Array<number>(edges);
+  const by = new Array<number>(edges);
+  const ringOf = new Array<number>(edges);
+  const edgeOf = new Array<number>(edges);
   let e = 0;
   for (let r = 0; r < rings.length; r++) {
     const { xs, ys } = rings[r]!;
@@ -93,42 +106,68 @@ export function findCrossings(rings: readonly CleanRing[], limit: number): Cross
   }
   if (found.length >= limit) return found;
 
-  const order = Array.from({ length: edges }, (_, i) => i);
-  const minX = (i: number) => Math.min(ax[i]!, bx[i]!);
-  order.sort((i, j) => minX(i) - minX(j));
-  const active: number[] = [];
+  const minX = new Array<number>(edges);
+  const maxX = new Array<number>(edges);
+  const minY = new Array<number>(edges);
+  const maxY = new Array<number>(edges);
+  for (let i = 0; i < edges; i++) {
+    minX[i] = Math.min(ax[i]!, bx[i]!);
+    maxX[i] = Math.max(ax[i]!, bx[i]!);
+    minY[i] = Math.min(ay[i]!, by[i]!);
+    maxY[i] = Math.max(ay[i]!, by[i]!);
+  }
   const seenRingPairs = new Set<number>();
+  /** Compares edges i and j (their boxes overlap); true when enough crossings are found. */
+  const compare = (i: number, j: number): boolean => {
+    const ri = ringOf[i]!;
+    const rj = ringOf[j]!;
+    const pair = Math.min(ri, rj) * rings.length + Math.max(ri, rj);
+    if (ri === rj) {
+      const last = rings[ri]!.xs.length - 2;
+      const d = Math.abs(edgeOf[i]! - edgeOf[j]!);
+      // Neighbouring edges share a position; their going back on each other is the spike above.
+      if (d === 1 || d === last) return false;
+    } else if (seenRingPairs.has(pair)) {
+      return false;
+    }
+    if (!segmentsMeet(ax[i]!, ay[i]!, bx[i]!, by[i]!, ax[j]!, ay[j]!, bx[j]!, by[j]!)) return false;
+    if (ri === rj) {
+      found.push({
+        kind: 'self',
+        ring: ri,
+        edgeA: Math.min(edgeOf[i]!, edgeOf[j]!),
+        edgeB: Math.max(edgeOf[i]!, edgeOf[j]!),
+      });
+    } else {
+      seenRingPairs.add(pair);
+      found.push({ kind: 'rings', ringA: Math.min(ri, rj), ringB: Math.max(ri, rj) });
+    }
+    return found.length >= limit;
+  };
+  const overlap = (i: number, j: number) =>
+    maxX[j]! >= minX[i]! && minX[j]! <= maxX[i]! && maxY[j]! >= minY[i]! && minY[j]! <= maxY[i]!;
+
+  // A field of a few dozen edges: every pair, without the sweep's sorting.
+  if (edges <= SMALL_PLOT_EDGES) {
+    work.left -= (edges * (edges - 1)) / 2;
+    if (work.left < 0) return 'tooMuchWork';
+    for (let i = 1; i < edges; i++) {
+      for (let j = 0; j < i; j++) if (overlap(i, j) && compare(i, j)) return found;
+    }
+    return found;
+  }
+  const order = Array.from({ length: edges }, (_, i) => i);
+  order.sort((i, j) => minX[i]! - minX[j]!);
+  const active: number[] = [];
   for (const i of order) {
-    const left = minX(i);
+    const left = minX[i]!;
     // Drop the edges that end west of this one.
     let kept = 0;
-    for (const j of active) if (Math.max(ax[j]!, bx[j]!) >= left) active[kept++] = j;
+    for (const j of active) if (maxX[j]! >= left) active[kept++] = j;
     active.length = kept;
-    const iLow = Math.min(ay[i]!, by[i]!);
-    const iHigh = Math.max(ay[i]!, by[i]!);
-    for (const j of active) {
-      if (Math.max(ay[j]!, by[j]!) < iLow || Math.min(ay[j]!, by[j]!) > iHigh) continue;
-      const ri = ringOf[i]!;
-      const rj = ringOf[j]!;
-      if (ri === rj) {
-        const last = rings[ri]!.xs.length - 2;
-        const d = Math.abs(edgeOf[i]! - edgeOf[j]!);
-        // Neighbouring edges share a position; their going back on each other is the spike above.
-        if (d === 1 || d === last) continue;
-      } else if (seenRingPairs.has(Math.min(ri, rj) * rings.length + Math.max(ri, rj))) {
-        continue;
-      }
-      if (!segmentsMeet(ax[i]!, ay[i]!, bx[i]!, by[i]!, ax[j]!, ay[j]!, bx[j]!, by[j]!)) continue;
-      if (ri === rj) {
-        const a = Math.min(edgeOf[i]!, edgeOf[j]!);
-        const b = Math.max(edgeOf[i]!, edgeOf[j]!);
-        found.push({ kind: 'self', ring: ri, edgeA: a, edgeB: b });
-      } else {
-        seenRingPairs.add(Math.min(ri, rj) * rings.length + Math.max(ri, rj));
-        found.push({ kind: 'rings', ringA: Math.min(ri, rj), ringB: Math.max(ri, rj) });
-      }
-      if (found.length >= limit) return found;
-    }
+    work.left -= kept;
+    if (work.left < 0) return 'tooMuchWork';
+    for (const j of active) if (overlap(i, j) && compare(i, j)) return found;
     active.push(i);
   }
   return found;

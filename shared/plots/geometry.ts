@@ -6,7 +6,9 @@
  * checks that count), the workspace (the same checks while typing, the outline) and the public pages.
  */
 import { vi } from '#shared/i18n/vi/index.ts';
-import { type CleanRing, findCrossings, insideRing } from './crossings.ts';
+import { type CleanRing, type CrossingWork, findCrossings, insideRing } from './crossings.ts';
+
+export type { CrossingWork };
 
 export type Position = [number, number]; // [longitude, latitude], WGS84
 export type PlotGeometry =
@@ -124,10 +126,15 @@ function ringLabel(multi: boolean, polygon: number, ring: number): string {
   return multi ? m.where.polygonRing(polygon + 1, ring + 1) : m.where.ring(ring + 1);
 }
 
-/** Reads one position: a pair of finite numbers (an altitude after them is allowed and dropped), in range. */
+const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/**
+ * Reads one position: a pair of finite numbers (an altitude after them is allowed and dropped), in range.
+ * `where` names it and is called only for a fault: a plot's thousands of positions make no strings.
+ */
 function readPosition(
   value: unknown,
-  where: string,
+  where: () => string,
   faults: Faults,
   swapSeen: { seen: boolean },
 ): Position | null {
@@ -135,31 +142,35 @@ function readPosition(
     !Array.isArray(value) ||
     value.length < 2 ||
     value.length > 3 ||
-    !value.every((v) => typeof v === 'number' && Number.isFinite(v))
+    !finite(value[0]) ||
+    !finite(value[1]) ||
+    (value.length === 3 && !finite(value[2]))
   ) {
-    faults.add(m.badPosition(where));
+    faults.add(m.badPosition(where()));
     return null;
   }
   const lon = value[0] as number;
   const lat = value[1] as number;
   let ok = true;
-  if (Math.abs(lat) > 90) {
+  if (lat > 90 || lat < -90) {
     ok = false;
     // A latitude past the pole with a longitude that would be a latitude: the pair was written [lat, lon]
     // (a Vietnamese plot at [10.8, 106.6] reads as latitude 106.6). Said once per plot: every position of a
     // swapped file is swapped.
     if (Math.abs(lon) <= 90 && Math.abs(lat) <= 180) {
-      if (!swapSeen.seen) faults.add(m.swapped(where, lon, lat));
+      if (!swapSeen.seen) faults.add(m.swapped(where(), lon, lat));
       swapSeen.seen = true;
     } else {
-      faults.add(m.latRange(where, lat));
+      faults.add(m.latRange(where(), lat));
     }
   }
-  if (Math.abs(lon) > 180) {
+  if (lon > 180 || lon < -180) {
     ok = false;
-    faults.add(m.lonRange(where, lon));
+    faults.add(m.lonRange(where(), lon));
   }
-  return ok ? [lon, lat] : null;
+  if (!ok) return null;
+  // The input's own pair when it has no altitude: a plot's positions are not copied one by one.
+  return value.length === 2 ? (value as Position) : [lon, lat];
 }
 
 /**
@@ -169,7 +180,7 @@ function readPosition(
 function readShape(type: string, coordinates: unknown, faults: Faults): Shape | null {
   const swap = { seen: false };
   if (type === 'Point') {
-    const point = readPosition(coordinates, m.where.point, faults, swap);
+    const point = readPosition(coordinates, () => m.where.point, faults, swap);
     return point ? { type: 'Point', point } : null;
   }
   const multi = type === 'MultiPolygon';
@@ -213,7 +224,7 @@ function readShape(type: string, coordinates: unknown, faults: Faults): Shape | 
       }
       const ring: Position[] = [];
       for (let k = 0; k < r.length && !faults.full; k++) {
-        const pos = readPosition(r[k], m.where.position(label, k + 1), faults, swap);
+        const pos = readPosition(r[k], () => m.where.position(label, k + 1), faults, swap);
         if (pos) ring.push(pos);
         else ok = false;
       }
@@ -230,13 +241,16 @@ function cleanRing(ring: readonly Position[], label: string): CleanRing {
   const ys: number[] = [];
   const index: number[] = [];
   for (let k = 0; k < ring.length; k++) {
-    const [x, y] = ring[k]!;
-    if (xs.length > 0 && xs[xs.length - 1] === x && ys[ys.length - 1] === y) continue;
+    const p = ring[k]!;
+    const x = p[0];
+    const y = p[1];
+    const n = xs.length;
+    if (n > 0 && xs[n - 1] === x && ys[n - 1] === y) continue;
     xs.push(x);
     ys.push(y);
     index.push(k);
   }
-  return { xs: Float64Array.from(xs), ys: Float64Array.from(ys), index: Int32Array.from(index), label };
+  return { xs, ys, index, label };
 }
 
 /**
@@ -266,7 +280,12 @@ function inALine(c: CleanRing): boolean {
 }
 
 /** The ring rules: at least 4 positions, closed, with an area, and no crossings anywhere in the plot. */
-function checkRings(polygons: Position[][][], multi: boolean, faults: Faults): void {
+function checkRings(
+  polygons: Position[][][],
+  multi: boolean,
+  faults: Faults,
+  work: CrossingWork | undefined,
+): void {
   const clean: CleanRing[] = [];
   const shellOf: number[] = []; // for each polygon, its outer ring's place in `clean`
   const holesOf: number[][] = [];
@@ -303,7 +322,12 @@ function checkRings(polygons: Position[][][], multi: boolean, faults: Faults): v
   }
   if (structural || faults.full) return;
 
-  for (const c of findCrossings(clean, 3)) {
+  const crossings = findCrossings(clean, 3, work);
+  if (crossings === 'tooMuchWork') {
+    faults.add(m.tooMuchWork);
+    return;
+  }
+  for (const c of crossings) {
     if (c.kind === 'self') {
       const r = clean[c.ring]!;
       faults.add(m.selfCross(r.label, r.index[c.edgeA]! + 1, r.index[c.edgeB]! + 1));
@@ -403,6 +427,8 @@ export function checkPlotGeometry(input: {
   geometry: unknown;
   declaredAreaHa: number | null;
   country: string;
+  /** A budget of edge comparisons shared with other plots (an import); a lone plot needs none. */
+  work?: CrossingWork;
 }): GeometryCheck {
   const faults = new Faults();
   const warnings: string[] = [];
@@ -420,7 +446,7 @@ export function checkPlotGeometry(input: {
     if (declared !== null && declared > POINT_MAX_HA) faults.add(m.pointOver4ha(declared));
     if (declared === null) warnings.push(m.pointWithoutArea);
   } else {
-    checkRings(shape.polygons, shape.type === 'MultiPolygon', faults);
+    checkRings(shape.polygons, shape.type === 'MultiPolygon', faults, input.work);
   }
   if (faults.list.length > 0) return failed();
 

@@ -22,6 +22,8 @@ export const plotGeometry = {
     `${where}: vĩ độ ${num(lat)} là không thể. Toạ độ có vẻ bị đảo: GeoJSON ghi [kinh độ, vĩ độ], tức [${num(lat)}, ${num(lon)}].`,
   tooManyPositions: (max: number) =>
     `Hình có hơn ${num(max)} vị trí: hãy đơn giản hoá đường bao (ví dụ trong QGIS) rồi nhập lại.`,
+  tooMuchWork:
+    'Tệp có quá nhiều đường bao phức tạp để kiểm tra tự cắt trong thời gian cho phép: hãy chia tệp hoặc đơn giản hoá đường bao.',
   noRings: (where: string) => `${where} không có vòng nào.`,
   ringTooShort: (where: string, n: number) =>
     `${where} có ${n} vị trí; một vòng cần ít nhất 4 vị trí (vị trí cuối lặp lại vị trí đầu).`,
@@ -68,6 +70,11 @@ export const plotImport = {
     'Tệp GeoJSON phải là một FeatureCollection, một Feature hoặc một hình (Point, Polygon, MultiPolygon).',
   notFeature: 'không phải một Feature GeoJSON.',
   noGeometry: 'không có hình học (geometry).',
+  notWgs84: (crs: string) =>
+    `Tệp GeoJSON dùng hệ toạ độ ${crs}: cần toạ độ WGS84 (EPSG:4326) theo độ, [kinh độ, vĩ độ]. Hãy chuyển hệ toạ độ (ví dụ từ VN-2000 trong QGIS) rồi nhập lại.`,
+  badWkt: 'cột geometry phải là GeoJSON hoặc WKT (POINT, POLYGON, MULTIPOLYGON).',
+  unknownKind:
+    'Tệp phải là GeoJSON (.geojson, .json), KML (.kml) hoặc CSV (.csv). Tệp KMZ hãy giải nén và nhập tệp doc.kml bên trong.',
   badXml: (detail: string) => `Tệp KML không đọc được (${detail}).`,
   unsupportedKmlGeometry: (tag: string) =>
     `hình kiểu ${tag} không được nhận: chỉ nhận Point, Polygon hoặc nhiều Polygon (MultiGeometry).`,

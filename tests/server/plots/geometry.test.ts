@@ -309,6 +309,22 @@ describe('checkPlotGeometry: rings', () => {
   });
 });
 
+describe('checkPlotGeometry: a shared budget of work', () => {
+  it('refuses a plot once the budget of edge comparisons it shares with others is spent', () => {
+    const big = { type: 'Polygon', coordinates: [circle(LON, LAT, 200, MAX_PLOT_POSITIONS)] };
+    const work = { left: 1_000_000 };
+    expect(checkPlotGeometry({ geometry: big, declaredAreaHa: null, country: 'VN', work }).errors).toEqual(
+      [],
+    );
+    expect(work.left).toBeLessThan(1_000_000);
+    const spent = { left: 100 };
+    expectError(
+      checkPlotGeometry({ geometry: big, declaredAreaHa: null, country: 'VN', work: spent }),
+      /quá nhiều đường bao phức tạp/,
+    );
+  });
+});
+
 describe('checkPlotGeometry: area rules', () => {
   it('refuses a Point declared over 4 ha', () => {
     expectError(
