@@ -7,11 +7,11 @@ import type { DiskWatch } from './lib/disk-full.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { AfterAnswerJobs } from './services/accounts/after-answer.ts';
-import type { PublicAnswers } from './services/products/public-answers.ts';
 import type { ParsePool } from './services/parsing/parse-pool.ts';
+import type { PublicAnswers } from './services/products/public-answers.ts';
 import type { DecodePool } from './services/scans/decode-pool.ts';
-import type { AppState } from './state.ts';
 import type { ScanBuffer } from './services/scans/record.ts';
+import type { AppState } from './state.ts';
 
 /**
  * Everything the app needs from outside, built once by createAppDeps (server/compose.ts), for the server

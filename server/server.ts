@@ -1,19 +1,19 @@
-import type { AddressInfo } from 'node:net';
 import { createServer as createHttpServer, type RequestListener, type ServerOptions } from 'node:http';
-import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { type ServerType, serve } from '@hono/node-server';
 import { type AppOptions, createApp } from './app.ts';
 import { createAppDeps } from './compose.ts';
-import { ensureSuperAdmin } from './seed/super-admin.ts';
 import { errorReason, isConnectionError } from './db/errors.ts';
-import { ensureDefaultDocuments, seedDemo } from './seed/seed.ts';
 import type { AppDeps } from './deps.ts';
 import type { Settings } from './env.ts';
-import { freeBytesOr, isDiskFull } from './lib/disk-full.ts';
-import { createLogger, type Logger } from './logger.ts';
 import { withPublicDispatcher } from './http/public-dispatcher.ts';
 import { withNormalisedTargets } from './http/request-target.ts';
+import { freeBytesOr, isDiskFull } from './lib/disk-full.ts';
 import { startIdleCollector } from './lib/idle-collector.ts';
+import { createLogger, type Logger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
+import { ensureDefaultDocuments, seedDemo } from './seed/seed.ts';
+import { ensureSuperAdmin } from './seed/super-admin.ts';
 import type { ShutdownHook } from './state.ts';
 
 /**

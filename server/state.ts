@@ -5,7 +5,7 @@ import type { Settings } from '#server/env.ts';
 import { createLoadGate, DEFAULT_LOAD_GATE, type LoadGate } from '#server/http/overload.ts';
 import { securityHeaderRecord } from '#server/http/security-headers.ts';
 import { createLimits, type Limits } from '#server/security/limits.ts';
-import { createActorLookup, type ActorLookup } from '#server/services/accounts/actors.ts';
+import { type ActorLookup, createActorLookup } from '#server/services/accounts/actors.ts';
 import { createProductLists, type ProductLists } from '#server/services/products/list.ts';
 
 /** Work to run on shutdown after the last request, before the database closes (e.g. buffered writes). */

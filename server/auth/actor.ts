@@ -1,8 +1,8 @@
-import { vi } from '#shared/i18n/vi/index.ts';
-import type { AppDeps } from '#server/deps.ts';
 import { databaseUnavailable } from '#server/db/errors.ts';
+import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import type { Actor } from '#server/services/actor.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 
 /** Who a request's Authorization header names: the user, or why the token it carried was refused. */
 export interface Caller {

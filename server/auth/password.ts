@@ -1,4 +1,4 @@
-import { randomBytes, scrypt, timingSafeEqual, createHash } from 'node:crypto';
+import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 /**
  * Slow salted hashes with node's scrypt (no native dependency). Stored as

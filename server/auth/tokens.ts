@@ -1,5 +1,5 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
 
 /** Only this algorithm is ever accepted: `alg: none`, RS/HS confusion and others are refused. */

@@ -5,8 +5,8 @@ import type { MigrationMeta } from 'drizzle-orm/migrator';
 import type { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
 import { readShippedFile } from '#server/shipped-files.ts';
 import { fillNameSortKeys } from './name-sort.ts';
-import { registerFoldFunction } from './search.ts';
 import { sqliteTables, type Tables } from './schema/index.ts';
+import { registerFoldFunction } from './search.ts';
 import { attachTransactionRunner, sqliteTransactionRunner } from './transaction.ts';
 
 /**

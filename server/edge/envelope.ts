@@ -1,11 +1,11 @@
 import { type TRPCDefaultErrorShape, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import { TRPC_MAX_BATCH } from '#shared/constants.ts';
-import { vi } from '#shared/i18n/vi/index.ts';
 import { databaseUnavailable } from '#server/db/errors.ts';
 import { AppError, appCodeFromTrpc, ERROR_TABLE, storageFullError } from '#server/errors.ts';
 import { type DiskWatch, isDiskFull } from '#server/lib/disk-full.ts';
 import type { Logger } from '#server/logger.ts';
+import { TRPC_MAX_BATCH } from '#shared/constants.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 import { zodFieldErrors } from './field-errors.ts';
 
 /**

@@ -1,9 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { vi } from '#shared/i18n/vi/index.ts';
-import type { UploadFileInput } from '#shared/schemas/uploads.ts';
 import type { Settings } from '#server/env.ts';
 import { AppError } from '#server/errors.ts';
 import { tooLarge } from '#server/services/uploads/inspect.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import type { UploadFileInput } from '#shared/schemas/uploads.ts';
 import { formParts } from './form-parts.ts';
 
 /** Room for the multipart boundaries and part headers around the file itself. */

@@ -1,9 +1,6 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FirstView } from '#client/first-view/first-view.ts';
-import { FIRST_VIEW_ELEMENT_ID } from '#shared/constants.ts';
-import { ASKED_LOT_PARAM } from '#shared/public-paths.ts';
 import type { AppDeps } from '#server/deps.ts';
-import type { PublicPageName } from '#shared/public-pages.ts';
 import {
   dataOf,
   type KeptPage,
@@ -11,6 +8,9 @@ import {
   type PublicLotAnswer,
   type PublicProductAnswer,
 } from '#server/services/products/public-answers.ts';
+import { FIRST_VIEW_ELEMENT_ID } from '#shared/constants.ts';
+import type { PublicPageName } from '#shared/public-pages.ts';
+import { ASKED_LOT_PARAM } from '#shared/public-paths.ts';
 import { lotShareHead, shareHead } from './share-tags.ts';
 import type { ClientFiles } from './static-client.ts';
 

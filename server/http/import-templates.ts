@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
-import { IMPORT_TEMPLATE_FORMATS, type ImportTemplateFormat } from '#shared/schemas/productImport.ts';
 import { importTemplate, TEMPLATE_TYPES } from '#server/services/productImport/template.ts';
+import { IMPORT_TEMPLATE_FORMATS, type ImportTemplateFormat } from '#shared/schemas/productImport.ts';
 
 /**
  * GET /api/products/import/template.csv and .xlsx: the example file to fill in. Public (it holds no

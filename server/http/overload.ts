@@ -1,7 +1,7 @@
-import { performance } from 'node:perf_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { vi } from '#shared/i18n/vi/index.ts';
+import { performance } from 'node:perf_hooks';
 import { errorBody } from '#server/edge/envelope.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 import type { PublicKind } from './public-routes.ts';
 
 /**

@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { AppOptions } from '#server/app.ts';
 import type { AppDeps } from '#server/deps.ts';
+import { recordResolve } from '#server/services/products/resolve.ts';
 import { acceptsGzip, createFirstViews } from './first-view.ts';
 import {
   type AnswerRoute,
@@ -10,7 +11,6 @@ import {
   type PublicKind,
   type PublicRequest,
 } from './public-routes.ts';
-import { recordResolve } from '#server/services/products/resolve.ts';
 import { securityHeaderRecord } from './security-headers.ts';
 import { clientFiles, DEFAULT_CLIENT_DIR } from './static-client.ts';
 

@@ -1,8 +1,15 @@
 import type { Context, Hono } from 'hono';
+import { isConnectionError } from '#server/db/errors.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { requestContext } from '#server/edge/context.ts';
+import { okBytes } from '#server/edge/envelope.ts';
+import { AppError } from '#server/errors.ts';
+import { lotByCode } from '#server/services/gs1/resolver.ts';
+import type { EnvelopeKind, MaybePromise, PublicAnswer } from '#server/services/products/public-answers.ts';
+import { recordResolve, type Viewer } from '#server/services/products/resolve.ts';
 import { QR_CODE_PATTERN } from '#shared/constants.ts';
 import { DL_PATH_ROOTS } from '#shared/gs1/digital-link.ts';
 import { isValidLotCode } from '#shared/gs1/identifiers.ts';
-import { ASKED_LOT_PARAM, lotPath } from '#shared/public-paths.ts';
 import {
   type AnswerKey,
   PUBLIC_PAGE_ENTRIES,
@@ -11,16 +18,9 @@ import {
   type PublicEntry,
   type PublicPageName,
 } from '#shared/public-pages.ts';
+import { ASKED_LOT_PARAM, lotPath } from '#shared/public-paths.ts';
 import { idInput } from '#shared/schemas/common.ts';
 import { qrCodeLookupInput } from '#shared/schemas/products.ts';
-import type { AppDeps } from '#server/deps.ts';
-import { isConnectionError } from '#server/db/errors.ts';
-import { AppError } from '#server/errors.ts';
-import { okBytes } from '#server/edge/envelope.ts';
-import type { EnvelopeKind, MaybePromise, PublicAnswer } from '#server/services/products/public-answers.ts';
-import { lotByCode } from '#server/services/gs1/resolver.ts';
-import { recordResolve, type Viewer } from '#server/services/products/resolve.ts';
-import { requestContext } from '#server/edge/context.ts';
 import { companyPageAnswer } from './company-page.ts';
 import { FIRST_VIEW_HEADERS, type FirstViews, pageBody } from './first-view.ts';
 import { lotEpcisAnswer, productEpcisAnswer, resolverAnswer, resolverDescription } from './gs1-answers.ts';

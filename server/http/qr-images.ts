@@ -1,10 +1,10 @@
 import type { Hono } from 'hono';
 import { LRUCache } from 'lru-cache';
-import { vi } from '#shared/i18n/vi/index.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { renderQr } from '#server/services/shortLinks/qr.ts';
 import { errorBody } from '#server/edge/envelope.ts';
 import { issuedQrTargetUrl } from '#server/services/gs1/qr-target.ts';
+import { renderQr } from '#server/services/shortLinks/qr.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 
 const FILE = /^(.+)\.(png|svg)$/;
 

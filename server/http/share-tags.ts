@@ -1,5 +1,3 @@
-import { vi } from '#shared/i18n/vi/index.ts';
-import { imageVariant } from '#shared/image-variants.ts';
 import { lotPath } from '#client/features/lots/paths.ts';
 import {
   companyPageName,
@@ -8,6 +6,8 @@ import {
   productPageName,
 } from '#client/features/public/page-titles.ts';
 import { companyPath, productPath } from '#client/features/public/paths.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { imageVariant } from '#shared/image-variants.ts';
 
 const t = vi.products.share;
 
@@ -120,10 +120,10 @@ export function lotShareHead(lot: SharedLot, product: SharedProduct, publicUrl: 
     : lot.inputRecallCode
       ? sentence([t.lotInputRecalled, t.lotCta])
       : sentence([
-        product.origin ? t.origin(product.origin) : '',
-        product.company?.name ? t.company(product.company.name) : '',
-        t.lotCta,
-      ]);
+          product.origin ? t.origin(product.origin) : '',
+          product.company?.name ? t.company(product.company.name) : '',
+          t.lotCta,
+        ]);
   const head: Head = {
     name: lotPageName(lot, product),
     description,

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { serveStatic as serveStaticFrom } from 'hono/serve-static';
-import { PUBLIC_PAGE_ENTRIES } from '#shared/public-pages.ts';
 import { projectPath } from '#server/paths.ts';
 import { fromExecutable, readShippedFile } from '#server/shipped-files.ts';
+import { PUBLIC_PAGE_ENTRIES } from '#shared/public-pages.ts';
 
 /** Where `npm run build` writes the client. */
 export const DEFAULT_CLIENT_DIR = projectPath('dist', 'client');

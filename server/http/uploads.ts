@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
-import { IMAGE_VARIANT_WIDTHS, type ImageVariantWidth, UPLOAD_IMAGE_PATH } from '#shared/image-variants.ts';
-import { vi } from '#shared/i18n/vi/index.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { imageVariantFile } from '#server/services/uploads/variants.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { IMAGE_VARIANT_WIDTHS, type ImageVariantWidth, UPLOAD_IMAGE_PATH } from '#shared/image-variants.ts';
 
 /**
  * Stored uploads. Names are server-made (`<random>.<ext>` from the sniffed type), so the extension

@@ -1,6 +1,6 @@
 import { statfsSync } from 'node:fs';
-import type { Logger } from '#server/logger.ts';
 import type { Health } from '#server/health.ts';
+import type { Logger } from '#server/logger.ts';
 
 /**
  * A full disk, wherever it shows (decision 181): SQLite's SQLITE_FULL (a write that needed a page the disk

@@ -1,10 +1,10 @@
-import type { Handler, Context as HonoContext, Hono, MiddlewareHandler } from 'hono';
-import { vi } from '#shared/i18n/vi/index.ts';
+import type { Handler, Hono, Context as HonoContext, MiddlewareHandler } from 'hono';
 import type { AppDeps } from '#server/deps.ts';
-import { AppError } from '#server/errors.ts';
 import { requestContext } from '#server/edge/context.ts';
-import { type Caller, createCaller } from '#server/trpc/root.ts';
 import { okBody } from '#server/edge/envelope.ts';
+import { AppError } from '#server/errors.ts';
+import { type Caller, createCaller } from '#server/trpc/root.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 
 /** What a REST adapter reads from the request to build a procedure's input. */
 export interface RestRequest {

@@ -1,4 +1,4 @@
-import { route, type RestRoute } from './adapter.ts';
+import { type RestRoute, route } from './adapter.ts';
 
 /**
  * /api/lots/{id}/epcis: a company adds an EPCIS 2.0 document's events to its lot (tRPC

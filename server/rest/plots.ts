@@ -1,7 +1,7 @@
 import { readUploadForm } from '#server/edge/upload-body.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import type { PlotImportResult } from '#shared/schemas/plots.ts';
-import { route, type RestRoute } from './adapter.ts';
+import { type RestRoute, route } from './adapter.ts';
 
 const m = vi.plots;
 

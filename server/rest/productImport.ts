@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
-import { vi } from '#shared/i18n/vi/index.ts';
 import { readUploadForm } from '#server/edge/upload-body.ts';
-import { route, type RestRoute } from './adapter.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { type RestRoute, route } from './adapter.ts';
 
 /** The file, and the form's text fields (`dryRun`, `companyId`); the query string may carry them too (`?dryRun=true`). */
 export async function formFields(c: Context) {

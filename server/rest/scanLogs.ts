@@ -1,5 +1,5 @@
 import { vi } from '#shared/i18n/vi/index.ts';
-import { route, type RestRoute } from './adapter.ts';
+import { type RestRoute, route } from './adapter.ts';
 
 /** /api/auth/scan-log(s): the signed-in user's own scan history. */
 export const scanLogsRoutes: RestRoute[] = [

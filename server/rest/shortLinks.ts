@@ -1,5 +1,5 @@
 import { vi } from '#shared/i18n/vi/index.ts';
-import { route, type RestRoute } from './adapter.ts';
+import { type RestRoute, route } from './adapter.ts';
 
 /** /api/shortLinks/...: printed QR codes (batches), their list and binding (the public GET /shortLinks/{code}: server/http/public-routes.ts). */
 export const shortLinksRoutes: RestRoute[] = [

@@ -1,5 +1,5 @@
 import { vi } from '#shared/i18n/vi/index.ts';
-import { route, type RestRoute } from './adapter.ts';
+import { type RestRoute, route } from './adapter.ts';
 import { formFields } from './productImport.ts';
 
 const m = vi.supplyChain;

@@ -1,5 +1,5 @@
 import { vi } from '#shared/i18n/vi/index.ts';
-import { route, type RestRoute } from './adapter.ts';
+import { type RestRoute, route } from './adapter.ts';
 
 export const systemRoutes: RestRoute[] = [
   route({ method: 'get', path: '/health', message: vi.health.alive, call: (c) => c.system.health() }),

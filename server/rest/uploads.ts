@@ -1,6 +1,6 @@
-import { vi } from '#shared/i18n/vi/index.ts';
 import { readUploadFile } from '#server/edge/upload-body.ts';
-import { route, type RestRoute } from './adapter.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { type RestRoute, route } from './adapter.ts';
 
 /** POST /api/uploads multipart `file` -> 201 { url }. */
 export const uploadsRoutes: RestRoute[] = [

@@ -5,14 +5,14 @@ import type { Executor } from '#server/db/client.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { generateCode } from '#server/services/codes.ts';
+import { insertLotRecord } from '#server/services/lots/save.ts';
 import {
   insertProductRecord,
   type ProductFields,
   type TrackingFields,
 } from '#server/services/products/records.ts';
-import { insertLotRecord } from '#server/services/lots/save.ts';
-import { DEFAULT_DOCUMENTS } from './default-documents.ts';
 import { vietnameseSortKey } from '#shared/sort-key.ts';
+import { DEFAULT_DOCUMENTS } from './default-documents.ts';
 
 /** A fresh install shows a home page and terms: the default sections, written once when a key has none. */
 export async function ensureDefaultDocuments({ db }: Pick<AppDeps, 'db'>): Promise<void> {

@@ -1,12 +1,12 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import { vi } from '#shared/i18n/vi/index.ts';
-import { type Action, roleCan, type Subject } from '#shared/permissions.ts';
 import { databaseUnavailable } from '#server/db/errors.ts';
+import type { Actor, Context } from '#server/edge/context.ts';
+import { trpcErrorShape } from '#server/edge/envelope.ts';
 import { AppError, ERROR_TABLE, storageFullError } from '#server/errors.ts';
 import { isDiskFull } from '#server/lib/disk-full.ts';
-import type { Actor, Context } from '#server/edge/context.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { type Action, roleCan, type Subject } from '#shared/permissions.ts';
 import { tooWide } from './input-width.ts';
-import { trpcErrorShape } from '#server/edge/envelope.ts';
 
 const t = initTRPC.context<Context>().create({
   isDev: false,

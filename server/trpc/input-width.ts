@@ -1,5 +1,5 @@
-import { vi } from '#shared/i18n/vi/index.ts';
 import { AppError } from '#server/errors.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 
 /**
  * Most keys one object of a call's input may have. A form has a few dozen fields, an EPCIS event a few

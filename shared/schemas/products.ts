@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, PRODUCT_PAGE_SIZE, PRODUCT_STATUSES, QR_CODE_PATTERN } from '#shared/constants.ts';
+import { hasValidCheckDigit } from '#shared/gs1/identifiers.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { idSchema, optionalText, sortOrderSchema, text, uploadUrlSchema } from './common.ts';
-import { hasValidCheckDigit } from '#shared/gs1/identifiers.ts';
 import { gtinSchema, lotCodeSchema } from './gs1.ts';
 
 const p = vi.products;

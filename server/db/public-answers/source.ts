@@ -1,5 +1,5 @@
-import type { PublicAnswerKind } from '#shared/public-pages.ts';
 import type { ChangeKey } from '#server/db/change-feed.ts';
+import type { PublicAnswerKind } from '#shared/public-pages.ts';
 
 /** One answer as the database gives it, before the public answers keep it. */
 export interface SourceRow {

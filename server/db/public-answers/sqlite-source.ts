@@ -1,9 +1,9 @@
 import type { Statement } from 'better-sqlite3';
-import type { Sqlite } from '#server/db/client.ts';
 import type { ChangeKey } from '#server/db/change-feed.ts';
+import type { Sqlite } from '#server/db/client.ts';
+import type { DiskWatch } from '#server/lib/disk-full.ts';
 import type { Logger } from '#server/logger.ts';
 import type { PublicAnswerKind } from '#shared/public-pages.ts';
-import type { DiskWatch } from '#server/lib/disk-full.ts';
 import { StoredAnswers, type StoredAnswersOptions } from './answer-store.ts';
 import { ANSWERS } from './answers.ts';
 import { type AnswerSource, rowOf, type SourceRow } from './source.ts';

@@ -15,9 +15,9 @@ import {
 import type { Actor } from '#server/services/actor.ts';
 import { RESET_TOKEN_TTL_MINUTES } from '#shared/constants.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
+import type { PublicUser } from '#shared/schemas/auth.ts';
 import { afterAnswer } from './after-answer.ts';
 import { rejectCommonPassword } from './password-policy.ts';
-import type { PublicUser } from '#shared/schemas/auth.ts';
 import {
   findUserByEmail,
   issueSession,

@@ -11,8 +11,8 @@ import { lotPath, productPath } from '#shared/public-paths.ts';
 import { VIETNAM_UTC_OFFSET as VIETNAM_OFFSET } from '#shared/vietnam-time.ts';
 import { EPCIS_MAX_LIST } from './bounds.ts';
 import { exportContext } from './context.ts';
-import { eventHashId, namespacesOf } from './event-hash.ts';
 import { glnLocation, vietnamEventTime } from './event-fields.ts';
+import { eventHashId, namespacesOf } from './event-hash.ts';
 import {
   type EpcisInputLot,
   type EpcisMovement,

@@ -1,5 +1,5 @@
 /** Fields every EPCIS event the app writes shares: its time in Vietnam time, a GLN as a location. */
-import { VIETNAM_OFFSET_MS, VIETNAM_UTC_OFFSET as VIETNAM_OFFSET } from '#shared/vietnam-time.ts';
+import { VIETNAM_UTC_OFFSET as VIETNAM_OFFSET, VIETNAM_OFFSET_MS } from '#shared/vietnam-time.ts';
 
 /** A step's date (a calendar date or an ISO date-time) as an EPCIS eventTime in Vietnam time. */
 export function vietnamEventTime(date: string): string {

@@ -6,8 +6,8 @@
  * point. The event itself is kept whole beside these columns and exported as it came.
  */
 import { activityOfBizStep } from '#shared/gs1/biz-steps.ts';
-import { isValidGln } from '#shared/gs1/identifiers.ts';
 import { gs1KeyOf } from '#shared/gs1/epc-uri.ts';
+import { isValidGln } from '#shared/gs1/identifiers.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { vietnamEventTime } from './event-fields.ts';
 import type { EpcisEventType } from './schema.ts';

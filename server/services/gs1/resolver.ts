@@ -10,8 +10,8 @@ import type { AppDeps } from '#server/deps.ts';
 import type { Viewer } from '#server/services/products/resolve.ts';
 import { recordScanEvent } from '#server/services/scans/record.ts';
 import { canonicalDigitalLink, type ParsedDigitalLink } from '#shared/gs1/digital-link.ts';
-import { companyPath, lotPath, productPath, productPathAskingLot } from '#shared/public-paths.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { companyPath, lotPath, productPath, productPathAskingLot } from '#shared/public-paths.ts';
 
 /** The GS1 Web vocabulary, the namespace of `gs1:` link types (GS1-Conformant resolver standard). */
 export const GS1_VOC = 'https://ref.gs1.org/voc/';

@@ -14,7 +14,7 @@ import type { CompanyScope } from '#server/services/products/scope.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import type { CreateLotInput, LotEventInput, UpdateLotInput } from '#shared/schemas/lots.ts';
 import { TRACE_MAX_DEPTH, TRACE_MAX_LOTS } from '#shared/supply-chain.ts';
-import { getLot, lotEventColumns, type LotRow, requireLotInScope } from './read.ts';
+import { getLot, type LotRow, lotEventColumns, requireLotInScope } from './read.ts';
 
 const l = vi.lots;
 

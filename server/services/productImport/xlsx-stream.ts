@@ -3,7 +3,7 @@ import type { SaxesTagPlain } from 'saxes';
 import { AppError } from '#server/errors.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import type { SheetLimits, SheetRead } from './sheet-limits.ts';
-import { type ZipEntries, openZipEntries } from './zip-check.ts';
+import { openZipEntries, type ZipEntries } from './zip-check.ts';
 
 /**
  * The first sheet of an XLSX file, read as a stream (decision 175): the zip's entries are inflated one

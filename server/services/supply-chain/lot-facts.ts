@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
-import type { Tables } from '#server/db/schema/index.ts';
 import { inIds } from '#server/db/lot-graph.ts';
+import type { Tables } from '#server/db/schema/index.ts';
 
 /** What the supply-chain answers show of a lot: its code, product and status. */
 export interface LotFact {

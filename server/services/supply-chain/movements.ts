@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
-import type { Tables } from '#server/db/schema/index.ts';
 import { inIds } from '#server/db/lot-graph.ts';
+import type { Tables } from '#server/db/schema/index.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';

@@ -1,13 +1,13 @@
 import { and, asc, count, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
+import type { Tables } from '#server/db/schema/index.ts';
 import { foldedContains } from '#server/db/search.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import { pageWindow } from '#server/services/pagination.ts';
 import { type CompanyScope, inCompanyScope, pickCompany } from '#server/services/products/scope.ts';
-import type { Tables } from '#server/db/schema/index.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import type { CreatePartnerInput, PartnerListInput, UpdatePartnerInput } from '#shared/schemas/partners.ts';
 import { nameSortOf } from '#shared/sort-key.ts';

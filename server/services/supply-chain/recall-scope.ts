@@ -4,8 +4,8 @@ import type { CompanyScope } from '#server/services/products/scope.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { formatQuantityVi } from '#shared/quantity.ts';
 import { unitSymbol } from '#shared/units.ts';
-import { lotSummary } from './lot-facts.ts';
 import { totalsByUnit } from './balance.ts';
+import { lotSummary } from './lot-facts.ts';
 import { movementsOf } from './movements.ts';
 import { partnersOf, reachedLots } from './trace.ts';
 

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { ImageVariantWidth } from '#shared/image-variants.ts';
 import { type DiskWatch, isDiskFull } from '#server/lib/disk-full.ts';
+import type { ImageVariantWidth } from '#shared/image-variants.ts';
 
 /**
  * Makes and keeps the phone-sized WebP copies of uploads (shared/image-variants.ts). sharp (libvips) is

@@ -1,3 +1,16 @@
+import { AppError } from '#server/errors.ts';
+import { login } from '#server/services/accounts/login.ts';
+import {
+  changePassword,
+  forgotPassword,
+  resetPassword,
+  verifyOldPassword,
+  verifyResetPassword,
+} from '#server/services/accounts/passwords.ts';
+import { me, updateMe, updateOwnCompany } from '#server/services/accounts/profile.ts';
+import { register, resendVerifyCode, verifyEmail } from '#server/services/accounts/register.ts';
+import { companyProcedure, protectedProcedure, publicProcedure, router } from '#server/trpc/init.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
 import {
   changePasswordInput,
   emailOnlyInput,
@@ -10,19 +23,6 @@ import {
   verifyEmailInput,
   verifyOldPasswordInput,
 } from '#shared/schemas/auth.ts';
-import { login } from '#server/services/accounts/login.ts';
-import {
-  changePassword,
-  forgotPassword,
-  resetPassword,
-  verifyOldPassword,
-  verifyResetPassword,
-} from '#server/services/accounts/passwords.ts';
-import { me, updateMe, updateOwnCompany } from '#server/services/accounts/profile.ts';
-import { register, resendVerifyCode, verifyEmail } from '#server/services/accounts/register.ts';
-import { vi } from '#shared/i18n/vi/index.ts';
-import { AppError } from '#server/errors.ts';
-import { companyProcedure, protectedProcedure, publicProcedure, router } from '#server/trpc/init.ts';
 
 export const authRouter = router({
   register: publicProcedure.input(registerInput).mutation(({ ctx, input }) => register(ctx, input)),

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import type { TermKind } from '#server/db/schema/index.ts';
+import { getCompanyProfile, listCompanies } from '#server/services/companies/profile.ts';
+import { deleteTerms, listTerms, termsCompany, upsertTerms } from '#server/services/companies/terms.ts';
+import { can, companyProcedure, publicProcedure, router } from '#server/trpc/init.ts';
 import {
   categoriesInput,
   companyIdInput,
@@ -9,10 +13,6 @@ import {
   termListInput,
   unitsInput,
 } from '#shared/schemas/companies.ts';
-import type { TermKind } from '#server/db/schema/index.ts';
-import { getCompanyProfile, listCompanies } from '#server/services/companies/profile.ts';
-import { deleteTerms, listTerms, termsCompany, upsertTerms } from '#server/services/companies/terms.ts';
-import { can, companyProcedure, publicProcedure, router } from '#server/trpc/init.ts';
 
 const termsOutput = z.array(z.string());
 

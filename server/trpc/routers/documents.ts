@@ -1,18 +1,18 @@
 import { z } from 'zod';
 import {
-  createDocumentsInput,
-  deleteDocumentsInput,
-  documentListInput,
-  documentSectionSchema,
-  updateDocumentsInput,
-} from '#shared/schemas/documents.ts';
-import {
   createSections,
   deleteSections,
   listSections,
   updateSections,
 } from '#server/services/documents/sections.ts';
 import { can, publicProcedure, router } from '#server/trpc/init.ts';
+import {
+  createDocumentsInput,
+  deleteDocumentsInput,
+  documentListInput,
+  documentSectionSchema,
+  updateDocumentsInput,
+} from '#shared/schemas/documents.ts';
 
 const sections = z.array(documentSectionSchema);
 /** Site content is edited by SUPER_ADMIN and MODERATOR. */

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { AppError } from '#server/errors.ts';
 import { exportCompanyLotEpcis, exportLotEpcis, exportProductEpcis } from '#server/services/epcis/export.ts';
 import { importEpcisIntoLot } from '#server/services/epcis/import.ts';
-import { AppError } from '#server/errors.ts';
-import { idSchema } from '#shared/schemas/common.ts';
 import { companyProcedure, publicProcedure, router } from '#server/trpc/init.ts';
+import { idSchema } from '#shared/schemas/common.ts';
 
 /** EPCIS 2.0 (decision 133): public exports of ACTIVE products and their lots; import into a lot by its company. */
 export const epcisRouter = router({

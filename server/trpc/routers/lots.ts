@@ -1,13 +1,3 @@
-import {
-  createLotInput,
-  datasetStatusInput,
-  liftRecallInput,
-  lotIdInput,
-  lotImportInput,
-  lotListInput,
-  recallLotInput,
-  updateLotInput,
-} from '#shared/schemas/lots.ts';
 import { datasetStatus } from '#server/services/lots/dataset.ts';
 import { importLots } from '#server/services/lots/import.ts';
 import { getPublicLot } from '#server/services/lots/public-lot.ts';
@@ -22,8 +12,18 @@ import {
   releaseHold,
   updateLot,
 } from '#server/services/lots/save.ts';
-import { holdLotInput, releaseHoldInput } from '#shared/schemas/supply-chain.ts';
 import { companyProcedure, publicProcedure, router } from '#server/trpc/init.ts';
+import {
+  createLotInput,
+  datasetStatusInput,
+  liftRecallInput,
+  lotIdInput,
+  lotImportInput,
+  lotListInput,
+  recallLotInput,
+  updateLotInput,
+} from '#shared/schemas/lots.ts';
+import { holdLotInput, releaseHoldInput } from '#shared/schemas/supply-chain.ts';
 
 /** Lots are product data: whoever manages the company's products manages its lots (shared/permissions.ts). */
 const manage = companyProcedure('manage', 'Product');

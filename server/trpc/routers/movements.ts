@@ -1,3 +1,6 @@
+import { importMovements } from '#server/services/supply-chain/import.ts';
+import { addMovement, deleteMovement, listMovements } from '#server/services/supply-chain/movements.ts';
+import { companyProcedure, router } from '#server/trpc/init.ts';
 import {
   createReceiptInput,
   createShipmentInput,
@@ -5,9 +8,6 @@ import {
   movementIdInput,
   movementImportInput,
 } from '#shared/schemas/supply-chain.ts';
-import { importMovements } from '#server/services/supply-chain/import.ts';
-import { addMovement, deleteMovement, listMovements } from '#server/services/supply-chain/movements.ts';
-import { companyProcedure, router } from '#server/trpc/init.ts';
 
 /** Receipts and shipments are lot data: whoever manages the company's products records them. */
 const manage = companyProcedure('manage', 'Product');

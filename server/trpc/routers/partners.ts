@@ -1,10 +1,4 @@
 import {
-  createPartnerInput,
-  partnerIdInput,
-  partnerListInput,
-  updatePartnerInput,
-} from '#shared/schemas/partners.ts';
-import {
   createPartner,
   deletePartner,
   getPartner,
@@ -12,6 +6,12 @@ import {
   updatePartner,
 } from '#server/services/supply-chain/partners.ts';
 import { companyProcedure, router } from '#server/trpc/init.ts';
+import {
+  createPartnerInput,
+  partnerIdInput,
+  partnerListInput,
+  updatePartnerInput,
+} from '#shared/schemas/partners.ts';
 
 /** Suppliers and customers are the company's product data: whoever manages its products manages them. */
 const manage = companyProcedure('manage', 'Product');

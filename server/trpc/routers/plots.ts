@@ -1,24 +1,24 @@
-import {
-  createPlotInput,
-  lotPlotsInput,
-  type LotEudr,
-  type LotPlots,
-  type PlotFileAnswer,
-  plotIdInput,
-  plotImportInput,
-  type PlotImportResult,
-  type PlotList,
-  plotListInput,
-  type PlotView,
-  setLotEudrInput,
-  setLotPlotsInput,
-  updatePlotInput,
-} from '#shared/schemas/plots.ts';
 import { eudrCsv, eudrGeojson, getLotEudr, setLotEudr } from '#server/services/plots/eudr.ts';
 import { importPlots } from '#server/services/plots/import.ts';
 import { getLotPlots, setLotPlots } from '#server/services/plots/lot-plots.ts';
 import { createPlot, deletePlot, getPlot, listPlots, updatePlot } from '#server/services/plots/plots.ts';
 import { companyProcedure, router } from '#server/trpc/init.ts';
+import {
+  createPlotInput,
+  type LotEudr,
+  type LotPlots,
+  lotPlotsInput,
+  type PlotFileAnswer,
+  type PlotImportResult,
+  type PlotList,
+  type PlotView,
+  plotIdInput,
+  plotImportInput,
+  plotListInput,
+  setLotEudrInput,
+  setLotPlotsInput,
+  updatePlotInput,
+} from '#shared/schemas/plots.ts';
 
 /** Plots are the company's product data: whoever manages its products manages them (as partners). */
 const manage = companyProcedure('manage', 'Product');

@@ -1,6 +1,6 @@
-import { productImportInput, productImportOutput } from '#shared/schemas/productImport.ts';
 import { importProducts } from '#server/services/productImport/run.ts';
 import { companyProcedure, router } from '#server/trpc/init.ts';
+import { productImportInput, productImportOutput } from '#shared/schemas/productImport.ts';
 
 /** Multiple product upload: whoever manages the company's products (COMPANY_ADMIN, EMPLOYEE, SUPER_ADMIN). */
 export const productImportRouter = router({

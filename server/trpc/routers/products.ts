@@ -1,3 +1,12 @@
+import type { Context } from '#server/edge/context.ts';
+import { checkQrCode } from '#server/services/products/check-code.ts';
+import { listProducts } from '#server/services/products/list.ts';
+import { getProduct } from '#server/services/products/read.ts';
+import { resolveCode } from '#server/services/products/resolve.ts';
+import { createProduct, deleteProduct, updateProduct } from '#server/services/products/save.ts';
+import { scanProductImage } from '#server/services/products/scan-image.ts';
+import { resolveScan } from '#server/services/scans/resolve-scan.ts';
+import { companyProcedure, publicProcedure, router } from '#server/trpc/init.ts';
 import {
   checkQrCodeInput,
   createProductInput,
@@ -8,15 +17,6 @@ import {
   updateProductInput,
 } from '#shared/schemas/products.ts';
 import { uploadFileInput } from '#shared/schemas/uploads.ts';
-import { checkQrCode } from '#server/services/products/check-code.ts';
-import { listProducts } from '#server/services/products/list.ts';
-import { getProduct } from '#server/services/products/read.ts';
-import { resolveCode } from '#server/services/products/resolve.ts';
-import { createProduct, deleteProduct, updateProduct } from '#server/services/products/save.ts';
-import { scanProductImage } from '#server/services/products/scan-image.ts';
-import { resolveScan } from '#server/services/scans/resolve-scan.ts';
-import type { Context } from '#server/edge/context.ts';
-import { companyProcedure, publicProcedure, router } from '#server/trpc/init.ts';
 
 /** Products, their timelines and codes: the company's staff (and SUPER_ADMIN) manage them. */
 const manage = companyProcedure('manage', 'Product');

@@ -1,6 +1,6 @@
-import { addScanLogInput, listScanLogsInput, mergeScanLogsInput } from '#shared/schemas/scanLogs.ts';
 import { addScanLog, listScanLogs, mergeScanLogs } from '#server/services/scanLogs/logs.ts';
 import { protectedProcedure, router } from '#server/trpc/init.ts';
+import { addScanLogInput, listScanLogsInput, mergeScanLogsInput } from '#shared/schemas/scanLogs.ts';
 
 /** A signed-in user's own scan history (every role: it is never anyone else's). */
 export const scanLogsRouter = router({

@@ -1,14 +1,14 @@
+import { createShortLinks } from '#server/services/shortLinks/batch.ts';
+import { bindShortLink } from '#server/services/shortLinks/bind.ts';
+import { listShortLinks } from '#server/services/shortLinks/list.ts';
+import { resolveShortLink } from '#server/services/shortLinks/resolve.ts';
+import { companyProcedure, publicProcedure, router } from '#server/trpc/init.ts';
 import {
   bindShortLinkInput,
   createShortLinksInput,
   listShortLinksInput,
   shortLinkCodeInput,
 } from '#shared/schemas/shortLinks.ts';
-import { createShortLinks } from '#server/services/shortLinks/batch.ts';
-import { bindShortLink } from '#server/services/shortLinks/bind.ts';
-import { listShortLinks } from '#server/services/shortLinks/list.ts';
-import { resolveShortLink } from '#server/services/shortLinks/resolve.ts';
-import { companyProcedure, publicProcedure, router } from '#server/trpc/init.ts';
 
 /** QR codes printed in batches and bound to products later: managed like products. */
 const manage = companyProcedure('manage', 'Product');

@@ -1,6 +1,6 @@
-import { dashboardInput, dashboardOutput, generalOutput } from '#shared/schemas/statistics.ts';
 import { companyDashboard, generalStatistics } from '#server/services/statistics/dashboard.ts';
 import { can, companyProcedure, router } from '#server/trpc/init.ts';
+import { dashboardInput, dashboardOutput, generalOutput } from '#shared/schemas/statistics.ts';
 
 export const statisticsRouter = router({
   /**

@@ -1,3 +1,8 @@
+import { addInputs, listInputs, removeInput } from '#server/services/supply-chain/inputs.ts';
+import { lotSupplyChain, searchLots } from '#server/services/supply-chain/overview.ts';
+import { recallScope, recallScopeCsv } from '#server/services/supply-chain/recall-scope.ts';
+import { traceLot } from '#server/services/supply-chain/trace.ts';
+import { companyProcedure, router } from '#server/trpc/init.ts';
 import {
   addInputsInput,
   lotRefInput,
@@ -5,11 +10,6 @@ import {
   removeInputInput,
   traceInput,
 } from '#shared/schemas/supply-chain.ts';
-import { addInputs, listInputs, removeInput } from '#server/services/supply-chain/inputs.ts';
-import { lotSupplyChain, searchLots } from '#server/services/supply-chain/overview.ts';
-import { recallScope, recallScopeCsv } from '#server/services/supply-chain/recall-scope.ts';
-import { traceLot } from '#server/services/supply-chain/trace.ts';
-import { companyProcedure, router } from '#server/trpc/init.ts';
 
 const manage = companyProcedure('manage', 'Product');
 

@@ -1,13 +1,3 @@
-import { publicUserSchema } from '#shared/schemas/auth.ts';
-import {
-  createUserInput,
-  updateUserInput,
-  userCountsOutput,
-  userIdInput,
-  userIdsInput,
-  userListInput,
-  userListOutput,
-} from '#shared/schemas/users.ts';
 import { countUsersByStatus, listUsers } from '#server/services/users/list.ts';
 import {
   deleteUserPermanently,
@@ -19,6 +9,16 @@ import {
 import type { UserScope } from '#server/services/users/scope.ts';
 import { createUser, updateUser } from '#server/services/users/write.ts';
 import { companyProcedure, router } from '#server/trpc/init.ts';
+import { publicUserSchema } from '#shared/schemas/auth.ts';
+import {
+  createUserInput,
+  updateUserInput,
+  userCountsOutput,
+  userIdInput,
+  userIdsInput,
+  userListInput,
+  userListOutput,
+} from '#shared/schemas/users.ts';
 
 /**
  * Account management: SUPER_ADMIN over every account, COMPANY_ADMIN over its own company's

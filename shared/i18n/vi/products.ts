@@ -17,7 +17,8 @@ export const products = {
     lotName: (code: string, product: string) => `Lô ${code} · ${product}`,
     recalledLotName: (code: string, product: string) => `Đã thu hồi: Lô ${code} · ${product}`,
     lotRecalled: 'Lô hàng này đã bị thu hồi: không sử dụng sản phẩm thuộc lô này.',
-    lotInputRecalled: 'Lô hàng này được làm từ một lô nguyên liệu đã bị thu hồi: chưa sử dụng sản phẩm thuộc lô này.',
+    lotInputRecalled:
+      'Lô hàng này được làm từ một lô nguyên liệu đã bị thu hồi: chưa sử dụng sản phẩm thuộc lô này.',
     lotCta: 'Xem thông tin và hành trình của lô hàng.',
     address: (address: string) => `Địa chỉ: ${address}.`,
     companyCta: 'Xem thông tin doanh nghiệp và các sản phẩm đang hoạt động.',

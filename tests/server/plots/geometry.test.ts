@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  checkPlotGeometry,
   type GeometryCheck,
+  geodesicAreaHa,
   MAX_OUTLINE_POINTS,
   MAX_OUTLINE_POSITIONS,
   MAX_PLOT_POSITIONS,
   type PlotGeometry,
   type Position,
-  checkPlotGeometry,
-  geodesicAreaHa,
   plotOutline,
 } from '#shared/plots/geometry.ts';
 

@@ -290,7 +290,10 @@ describe('[COMPANY_ADMIN][REST][plots] farm plots', () => {
     const csv = await api.call('GET', `/lots/${lots.ROAST1.id}/eudr.csv`, { token: p.tokens.adminA });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toContain('text/csv');
-    const [header, line] = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const [header, line] = csv.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(header).toContain(vi.plots.eudr.csv.hsCode);
     expect(line).toContain('090121');
     expect(line).toContain('19200.5');
