@@ -37,10 +37,12 @@ const RING = [
 ];
 const PLOT_FILE = JSON.stringify({
   type: 'FeatureCollection',
-  features: [{ type: 'Feature', properties: { name: 'Thửa 12' }, geometry: { type: 'Polygon', coordinates: [RING] } }],
+  features: [
+    { type: 'Feature', properties: { name: 'Thửa 12' }, geometry: { type: 'Polygon', coordinates: [RING] } },
+  ],
 });
 
-test('[COMPANY_ADMIN][e2e][plots]: a plot from a GeoJSON file, linked to a lot, in the lot\'s EUDR GeoJSON', async ({
+test("[COMPANY_ADMIN][e2e][plots]: a plot from a GeoJSON file, linked to a lot, in the lot's EUDR GeoJSON", async ({
   page,
   request,
 }, testInfo) => {
@@ -79,9 +81,12 @@ test('[COMPANY_ADMIN][e2e][plots]: a plot from a GeoJSON file, linked to a lot, 
   const preview = form.getByTestId('geometry-preview');
   await expect(preview.getByText('Tọa độ hợp lệ')).toBeVisible();
   await expect(preview.getByRole('img', { name: 'Hình dạng của vùng trồng Thửa Ea Tu 12' })).toBeVisible();
-  await expect(preview.getByTestId('geodesic-area')).toHaveText(/Diện tích tính từ tọa độ: (0,99\d*|1(,0\d*)?) ha/);
+  await expect(preview.getByTestId('geodesic-area')).toHaveText(
+    /Diện tích tính từ tọa độ: (0,99\d*|1(,0\d*)?) ha/,
+  );
   await expectNoAxeViolations(page, 'plot form with its outline (phone)');
   await shot('plot-form-390.png');
+  await form.getByTestId('geometry-field').screenshot({ path: testInfo.outputPath('plot-geometry-390.png') });
   await form.getByRole('button', { name: 'Lưu vùng trồng' }).click();
   await expect(form).toBeHidden();
   await expect(page.getByText('Thêm vùng trồng thành công')).toBeVisible();
@@ -90,6 +95,35 @@ test('[COMPANY_ADMIN][e2e][plots]: a plot from a GeoJSON file, linked to a lot, 
   await expectNoAxeViolations(page, 'plots list (phone)');
   await expectFits(page);
   await shot('plots-list-390.png');
+
+  // Two more from a CSV file: one with swapped coordinates imports nothing and names its line; fixed, both go in.
+  await page.getByRole('button', { name: 'Nhập từ tệp' }).click();
+  const importing = page.getByRole('dialog', { name: 'Nhập vùng trồng từ tệp' });
+  const csvFile = (text: string) => ({
+    name: 'vung-trong.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(text),
+  });
+  const picker = importing.getByLabel('Chọn tệp GeoJSON, KML hoặc CSV');
+  await picker.setInputFiles(
+    csvFile(
+      'name,lat,lon,province,areaHa\nThửa Cư Kuin 1,12.612345,108.112345,Đắk Lắk,0.5\nThửa Cư Kuin 2,108.112399,12.612399,Đắk Lắk,0.5\n',
+    ),
+  );
+  await expect(importing.getByRole('alert')).toContainText('Dòng 3');
+  await expect(importing.getByRole('button', { name: /^Nhập \d+ vùng trồng$/ })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'plots import with an error (phone)');
+  await shot('plots-import-390.png');
+  await picker.setInputFiles(
+    csvFile(
+      'name,lat,lon,province,areaHa\nThửa Cư Kuin 1,12.612345,108.112345,Đắk Lắk,0.5\nThửa Cư Kuin 2,12.612399,108.112399,Đắk Lắk,0.5\n',
+    ),
+  );
+  await expect(importing.getByText('Tệp hợp lệ: 2 vùng trồng, chưa nhập')).toBeVisible();
+  await importing.getByRole('button', { name: 'Nhập 2 vùng trồng' }).click();
+  await expect(importing).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Thửa Cư Kuin 2' })).toBeVisible();
+  await expectFits(page);
 
   // The lot grew on it.
   await page.goto(`/products/manage/${coffee.id}/lots/${lot.id}`);
@@ -128,7 +162,11 @@ test('[COMPANY_ADMIN][e2e][plots]: a plot from a GeoJSON file, linked to a lot, 
   expect(file.suggestedFilename()).toMatch(/^eudr-XANH34.*\.geojson$/);
   const geojson = JSON.parse(await readFile(await file.path(), 'utf8')) as {
     type: string;
-    features: { type: string; geometry: { type: string; coordinates: number[][][] }; properties: Record<string, unknown> }[];
+    features: {
+      type: string;
+      geometry: { type: string; coordinates: number[][][] };
+      properties: Record<string, unknown>;
+    }[];
   };
   expect(geojson.type).toBe('FeatureCollection');
   expect(geojson.features).toHaveLength(1);
