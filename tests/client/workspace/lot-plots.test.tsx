@@ -125,7 +125,8 @@ describe("[COMPANY_ADMIN][client][plots] a lot's EUDR section", () => {
     });
     const section = await screen.findByRole('region', { name: 'Thông tin EUDR' });
     const hs = await within(section).findByLabelText('Mã HS');
-    expect((hs as HTMLInputElement).value).toBe('0901');
+    // Filled from the saved facts once they arrive.
+    await waitFor(() => expect((hs as HTMLInputElement).value).toBe('0901'));
     fireEvent.change(hs, { target: { value: '09' } });
     fireEvent.change(within(section).getByLabelText('Số tham chiếu tờ khai (DDS)'), {
       target: { value: '25FRXVV3VOAA5327' },

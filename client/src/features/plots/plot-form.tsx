@@ -3,13 +3,11 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { toast } from 'react-toastify';
 import { DEFAULT_COUNTRY } from '#shared/countries.ts';
 import { plotsWorkspace as t } from '#shared/i18n/vi/plots-workspace.ts';
-import { VIETNAM_PROVINCES } from '#shared/provinces.ts';
 import { type PlotView, plotInput } from '#shared/schemas/plots.ts';
 import { Field } from '#client/components/ui/field.tsx';
 import { FormDialog } from '#client/components/ui/form-dialog.tsx';
-import { SelectField } from '#client/components/ui/select-field.tsx';
 import { useDebounced } from '#client/features/products/use-debounced.ts';
-import { countryOptions } from '#client/features/supply-chain/partner-form.tsx';
+import { PlaceFields } from '#client/features/supply-chain/place-fields.tsx';
 import { ApiError } from '#client/lib/api-fetch.ts';
 import { type FieldErrors, serverErrors, zodErrors } from '#client/lib/form-errors.ts';
 import { errorData, useTRPC } from '#client/lib/trpc.ts';
@@ -96,8 +94,7 @@ export function PlotFormDialog({
   const detail = useQuery({ ...trpc.plots.get.queryOptions({ id: plotId ?? 0 }), enabled: open && editing });
   const { draft: form, setDraft: setForm, fill, dirty } = useDraft<PlotForm>(blankPlot);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const countries = useMemo(countryOptions, []);
-  const provinceList = useId();
+  const hintId = useId();
   const loadedVersion = detail.data?.version;
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens or another plot/version loads
   useEffect(() => {
@@ -190,35 +187,23 @@ export function PlotFormDialog({
               type="checkbox"
               className="h-5 w-5 shrink-0 accent-[var(--primary)]"
               checked={form.producerPublic}
-              aria-describedby={`${provinceList}-public-hint`}
+              aria-describedby={`${hintId}-public-hint`}
               onChange={(e) => set('producerPublic', e.target.checked)}
             />
             {t.producerPublic}
           </label>
-          <p id={`${provinceList}-public-hint`} className="text-sm text-ink-soft">
+          <p id={`${hintId}-public-hint`} className="text-sm text-ink-soft">
             {t.producerPublicHint}
           </p>
         </div>
-        <SelectField
-          label={t.country}
-          value={form.country}
-          error={errors.country}
-          options={countries}
-          onChange={(e) => set('country', e.target.value)}
+        <PlaceFields
+          labels={t}
+          province={form.province}
+          country={form.country}
+          errors={errors}
+          onProvince={(v) => set('province', v)}
+          onCountry={(v) => set('country', v)}
         />
-        <Field
-          label={t.province}
-          value={form.province}
-          list={provinceList}
-          maxLength={100}
-          error={errors.province}
-          onChange={(e) => set('province', e.target.value)}
-        />
-        <datalist id={provinceList}>
-          {VIETNAM_PROVINCES.map((p) => (
-            <option key={p} value={p} />
-          ))}
-        </datalist>
         {text('plantingAreaCode', t.plantingAreaCode, 50)}
         {text('packingHouseCode', t.packingHouseCode, 50)}
         {text('crop', t.crop, 100)}
