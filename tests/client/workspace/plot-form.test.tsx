@@ -170,4 +170,46 @@ describe('[COMPANY_ADMIN][client][plots] the plot form checks its geometry as it
     );
     expect(sent).toEqual([]);
   });
+
+  it('[COMPANY_ADMIN][client][plots]: editing opens with what was saved and sends it back with its version', async () => {
+    const sent: unknown[] = [];
+    renderWithApi(<PlotFormDialog plotId={5} open onOpenChange={() => {}} />, {
+      'plots.get': () => ({
+        id: 5,
+        companyId: 1,
+        name: 'Thửa Ea Tu 12',
+        producerName: 'Hộ Y Khuê',
+        producerPublic: true,
+        country: 'VN',
+        province: 'Đắk Lắk',
+        plantingAreaCode: 'VN-DLK-0012',
+        packingHouseCode: '',
+        crop: 'Cà phê',
+        areaHa: 0.99,
+        geometry: SQUARE,
+        areaHaGeodesic: 0.9938,
+        warnings: [],
+        version: 3,
+        createdAt: '2026-11-27T00:00:00.000Z',
+        updatedAt: '2026-11-27T00:00:00.000Z',
+      }),
+      'plots.update': (input) => {
+        sent.push(input);
+        return { id: 5 };
+      },
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Sửa vùng trồng' });
+    const name = await within(dialog).findByLabelText('Tên vùng trồng');
+    await waitFor(() => expect((name as HTMLInputElement).value).toBe('Thửa Ea Tu 12'));
+    expect((within(dialog).getByLabelText('Diện tích khai báo (ha)') as HTMLInputElement).value).toBe('0,99');
+    expect(
+      (within(dialog).getByLabelText('Hiện tên người sản xuất trên trang công khai') as HTMLInputElement)
+        .checked,
+    ).toBe(true);
+    await within(dialog).findByTestId('geometry-preview');
+    fireEvent.change(within(dialog).getByLabelText('Cây trồng'), { target: { value: 'Cà phê vối' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Lưu vùng trồng' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ id: 5, version: 3, crop: 'Cà phê vối', areaHa: 0.99, geometry: SQUARE });
+  });
 });
