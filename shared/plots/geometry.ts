@@ -202,7 +202,7 @@ function readShape(type: string, coordinates: unknown, faults: Faults): Shape | 
   let ok = true;
   for (let pi = 0; pi < polygonsIn.length && !faults.full; pi++) {
     const p = polygonsIn[pi];
-    const polygonWhere = multi ? `Đa giác ${pi + 1}` : 'Đa giác';
+    const polygonWhere = multi ? m.where.polygon(pi + 1) : m.where.thePolygon;
     if (!Array.isArray(p)) {
       faults.add(m.badNesting(polygonWhere));
       ok = false;

@@ -524,8 +524,12 @@ function parseKml(text: string): PlotFileResult {
 
 function parseCsv(text: string): PlotFileResult {
   // Blank lines are kept as records so that a record's number is its line in a spreadsheet.
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false });
+  // Papa stops after this many records, so a file of a million lines is not read to be refused; blank
+  // lines count, so some room is left for them.
+  const preview = MAX_IMPORT_ROWS + 1000;
+  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false, preview });
   const records = parsed.data;
+  if (records.length >= preview) return { errors: [m.tooManyRows(MAX_IMPORT_ROWS)] };
   const header = records[0];
   if (!header || header.every((c) => c.trim() === '')) return { errors: [m.csvNoHeader] };
   const columns = new Map<Field, number>();

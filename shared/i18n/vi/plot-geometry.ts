@@ -50,6 +50,8 @@ export const plotGeometry = {
   /** Where a fault is: the point, a ring of a polygon, a position on it. */
   where: {
     point: 'Điểm',
+    thePolygon: 'Đa giác',
+    polygon: (polygon: number) => `Đa giác ${polygon}`,
     ring: (ring: number) => `Vòng ${ring}`,
     polygonRing: (polygon: number, ring: number) => `Đa giác ${polygon}, vòng ${ring}`,
     position: (ringLabel: string, position: number) => `${ringLabel}, vị trí ${position}`,
@@ -73,8 +75,10 @@ export const plotImport = {
   notWgs84: (crs: string) =>
     `Tệp GeoJSON dùng hệ toạ độ ${crs}: cần toạ độ WGS84 (EPSG:4326) theo độ, [kinh độ, vĩ độ]. Hãy chuyển hệ toạ độ (ví dụ từ VN-2000 trong QGIS) rồi nhập lại.`,
   badWkt: 'cột geometry phải là GeoJSON hoặc WKT (POINT, POLYGON, MULTIPOLYGON).',
-  unknownKind:
-    'Tệp phải là GeoJSON (.geojson, .json), KML (.kml) hoặc CSV (.csv). Tệp KMZ hãy giải nén và nhập tệp doc.kml bên trong.',
+  unknownKind: 'Tệp phải là GeoJSON (.geojson, .json), KML (.kml), KMZ (.kmz) hoặc CSV (.csv).',
+  kmzUnreadable: 'Không đọc được tệp KMZ: tệp zip bị hỏng.',
+  kmzTooLarge: 'Tệp KMZ giải nén ra quá lớn: hãy chia thành nhiều tệp nhỏ hơn.',
+  kmzNoDoc: 'Tệp KMZ không có doc.kml: hãy mở bằng Google Earth và lưu lại, hoặc nhập tệp .kml.',
   badXml: (detail: string) => `Tệp KML không đọc được (${detail}).`,
   unsupportedKmlGeometry: (tag: string) =>
     `hình kiểu ${tag} không được nhận: chỉ nhận Point, Polygon hoặc nhiều Polygon (MultiGeometry).`,

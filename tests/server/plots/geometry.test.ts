@@ -512,3 +512,74 @@ describe('plotOutline', () => {
     expect(plotOutline([{ type: 'Point', coordinates: [LON, LAT] }], 100).points).toEqual([[50, 50]]);
   });
 });
+
+describe('the crossing sweep against every pair (property)', () => {
+  /** Whether ab and cd share a point, exactly (the coordinates are multiples of 1/1024). */
+  function meet(a: Position, b: Position, c: Position, d: Position): boolean {
+    const o = (p: Position, q: Position, r: Position) =>
+      Math.sign((q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]));
+    const on = (p: Position, q: Position, r: Position) =>
+      Math.min(p[0], q[0]) <= r[0] &&
+      r[0] <= Math.max(p[0], q[0]) &&
+      Math.min(p[1], q[1]) <= r[1] &&
+      r[1] <= Math.max(p[1], q[1]);
+    const [o1, o2, o3, o4] = [o(a, b, c), o(a, b, d), o(c, d, a), o(c, d, b)];
+    if (o1 !== o2 && o3 !== o4) return true;
+    return (
+      (o1 === 0 && on(a, b, c)) ||
+      (o2 === 0 && on(a, b, d)) ||
+      (o3 === 0 && on(c, d, a)) ||
+      (o4 === 0 && on(c, d, b))
+    );
+  }
+
+  /** Every pair of edges that are not neighbours, and every neighbour turning straight back. */
+  function naiveCrosses(ring: Position[]): boolean {
+    const n = ring.length - 1;
+    for (let i = 0; i < n; i++) {
+      const prev = ring[(i + n - 1) % n]!;
+      const here = ring[i]!;
+      const next = ring[i + 1]!;
+      const cross = (here[0] - prev[0]) * (next[1] - here[1]) - (here[1] - prev[1]) * (next[0] - here[0]);
+      const dot = (prev[0] - here[0]) * (next[0] - here[0]) + (prev[1] - here[1]) * (next[1] - here[1]);
+      if (cross === 0 && dot > 0) return true;
+      for (let j = i + 2; j < n; j++) {
+        if (i === 0 && j === n - 1) continue;
+        if (meet(ring[i]!, ring[i + 1]!, ring[j]!, ring[j + 1]!)) return true;
+      }
+    }
+    return false;
+  }
+
+  it('finds a crossing exactly when comparing every pair does', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 40 })), {
+          minLength: 3,
+          maxLength: 80,
+        }),
+        (points) => {
+          const ring: Position[] = [];
+          for (const [x, y] of points) {
+            const p: Position = [LON + x / 1024, LAT + y / 1024];
+            const last = ring[ring.length - 1];
+            if (!last || last[0] !== p[0] || last[1] !== p[1]) ring.push(p);
+          }
+          if (
+            ring.length > 1 &&
+            ring[0]![0] === ring[ring.length - 1]![0] &&
+            ring[0]![1] === ring[ring.length - 1]![1]
+          )
+            ring.pop();
+          if (new Set(ring.map((p) => p.join())).size < 3) return;
+          ring.push(ring[0]!);
+          const r = check({ type: 'Polygon', coordinates: [ring] });
+          const said = r.errors.join(' ');
+          if (/không có diện tích/.test(said)) return;
+          expect(/tự cắt/.test(said)).toBe(naiveCrosses(ring));
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+});
