@@ -1,22 +1,42 @@
-import { chunked } from '#server/db/chunks.ts';
+import { insertPlotsJson } from '#server/db/plot-insert.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import type { CompanyScope } from '#server/services/products/scope.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { PLOT_IMPORT_MAX_ROWS, type PlotImportInput, type PlotImportResult } from '#shared/schemas/plots.ts';
-import { parsePlotFile, plotFileKind } from './import-parse.ts';
-import { checkedPlot, creationCompany, type PlotValues } from './plots.ts';
+import { nameSortOf } from '#shared/sort-key.ts';
+import { parsePlotFile, plotFileKind, plotFileText } from './import-parse.ts';
+import { creationCompany } from './plots.ts';
 
 const m = vi.plots.import;
 
 /** Faults and warnings listed at most: the file's first ones, and how many more there were. */
 export const IMPORT_MESSAGES_MAX = 200;
 /**
- * Plots written per statement: a plot binds some twenty values, so a slice stays far below SQLite's limit
- * on bound parameters, and thirty thousand plots are a hundred-odd statements in one transaction.
+ * Plots written per statement, as one JSON parameter (server/db/plot-insert.ts): a slice's text stays a
+ * few megabytes at the largest geometries, and a large file is a few statements.
  */
-const INSERT_SLICE = 400;
+const INSERT_SLICE = 2_000;
+/** And at most this much geometry text per statement: a file of large polygons is more, smaller statements. */
+const INSERT_SLICE_TEXT = 4 * 1024 * 1024;
+
+function slices<T extends { geometry: string }>(values: readonly T[]): T[][] {
+  const out: T[][] = [];
+  let slice: T[] = [];
+  let text = 0;
+  for (const value of values) {
+    if (slice.length && (slice.length >= INSERT_SLICE || text + value.geometry.length > INSERT_SLICE_TEXT)) {
+      out.push(slice);
+      slice = [];
+      text = 0;
+    }
+    slice.push(value);
+    text += value.geometry.length;
+  }
+  if (slice.length) out.push(slice);
+  return out;
+}
 
 function bounded(messages: string[]): string[] {
   if (messages.length <= IMPORT_MESSAGES_MAX) return messages;
@@ -40,12 +60,8 @@ export async function importPlots(
   const companyId = creationCompany(scope, input.companyId);
   const kind = plotFileKind(input.filename, input.bytes.subarray(0, 512));
   if (!kind) throw new AppError('BAD_REQUEST', m.unknownKind, { fields: { file: m.unknownKind } });
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(input.bytes);
-  } catch {
-    throw new AppError('BAD_REQUEST', m.notText, { fields: { file: m.notText } });
-  }
+  const text = plotFileText(input.bytes);
+  if (text === null) throw new AppError('BAD_REQUEST', m.notText, { fields: { file: m.notText } });
   const parsed = parsePlotFile(text, kind);
   const result = (over: Partial<PlotImportResult>): PlotImportResult => ({
     dryRun: input.dryRun,
@@ -63,27 +79,35 @@ export async function importPlots(
       fields: { file: m.tooMany(PLOT_IMPORT_MAX_ROWS) },
     });
 
-  const errors: string[] = [];
+  // The parser has checked every geometry (checkPlotGeometry) and named each fault by its line or
+  // feature: what is left is the rows' columns, with the area and warnings it measured.
+  const where = (line: number) => (kind === 'csv' ? vi.plotImport.line(line) : vi.plotImport.feature(line));
   const warnings: string[] = [];
-  const values: (PlotValues & { companyId: number })[] = [];
-  for (const row of rows) {
-    const { line, ...plot } = row;
-    const checked = checkedPlot(plot);
-    if ('errors' in checked) {
-      for (const error of checked.errors) errors.push(`${line}: ${error}`);
-      continue;
-    }
-    for (const warning of JSON.parse(checked.values.warnings ?? '[]') as string[])
-      warnings.push(`${line}: ${vi.plots.named(plot.name, warning)}`);
-    values.push({ ...checked.values, companyId });
-  }
-  if (errors.length)
-    return result({ total: rows.length, errors: bounded(errors), warnings: bounded(warnings) });
+  const values = rows.map((row) => {
+    for (const warning of row.warnings)
+      warnings.push(`${where(row.line)}: ${vi.plots.named(row.name, warning)}`);
+    return {
+      companyId,
+      name: row.name,
+      nameSort: nameSortOf(row.name),
+      producerName: row.producerName,
+      producerPublic: row.producerPublic,
+      country: row.country,
+      province: row.province,
+      plantingAreaCode: row.plantingAreaCode,
+      packingHouseCode: row.packingHouseCode,
+      crop: row.crop,
+      areaHa: row.areaHa,
+      areaHaGeodesic: row.areaHaGeodesic,
+      geometry: JSON.stringify(row.geometry),
+      warnings: JSON.stringify(row.warnings),
+    };
+  });
   if (input.dryRun) return result({ total: rows.length, warnings: bounded(warnings) });
 
-  const { plots } = deps.db.tables;
+  const now = new Date();
   await transaction(deps.db, async (tx) => {
-    for (const slice of chunked(values, INSERT_SLICE)) await tx.insert(plots).values(slice);
+    for (const slice of slices(values)) await insertPlotsJson(tx, slice, now);
   });
   return result({ total: rows.length, created: values.length, warnings: bounded(warnings) });
 }

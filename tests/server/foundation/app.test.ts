@@ -59,6 +59,7 @@ describe('[app] serving and safety', () => {
     const multipart = restRoutes.filter((r) => r.body === 'multipart');
     expect(multipart.map((r) => r.path).sort()).toEqual(
       [
+        '/plots/import',
         '/products/:id/lots/import',
         '/products/import',
         '/products/scan-qr',
