@@ -13,9 +13,9 @@ import { useTRPC } from '#client/lib/trpc.ts';
 
 const w = vi.workspace.import;
 
-/** The file types the import reads (server/services/plots/import-parse.ts tells them apart by content too). */
+/** The file types the import reads (KMZ: Google Earth's zipped KML) (server/services/plots/import-parse.ts tells them apart by content too). */
 const PLOT_FILES =
-  '.geojson,.json,.kml,.csv,application/geo+json,application/json,application/vnd.google-earth.kml+xml,text/csv';
+  '.geojson,.json,.kml,.kmz,.csv,application/geo+json,application/json,application/vnd.google-earth.kml+xml,application/vnd.google-earth.kmz,text/csv';
 
 function send(file: File, dryRun: boolean) {
   const form = new FormData();
