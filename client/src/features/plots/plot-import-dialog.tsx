@@ -13,7 +13,7 @@ import { useTRPC } from '#client/lib/trpc.ts';
 
 const w = vi.workspace.import;
 
-/** The file types the import reads (KMZ: Google Earth's zipped KML) (server/services/plots/import-parse.ts tells them apart by content too). */
+/** The files the import reads, KMZ being Google Earth's zipped KML (the server tells them apart by content too). */
 const PLOT_FILES =
   '.geojson,.json,.kml,.kmz,.csv,application/geo+json,application/json,application/vnd.google-earth.kml+xml,application/vnd.google-earth.kmz,text/csv';
 
