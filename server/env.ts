@@ -71,7 +71,7 @@ const envSchema = z.object({
     .number()
     .int()
     .min(1024)
-    .default(32 * 1024 * 1024),
+    .default(50 * 1024 * 1024),
   SQLITE_SYNCHRONOUS: z.enum(['NORMAL', 'FULL']).default('NORMAL'),
   SCAN_FLUSH_MS: z.coerce.number().int().min(0).max(1000).default(250),
   OVERLOAD_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(30),

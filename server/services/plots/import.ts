@@ -7,6 +7,7 @@ import { vi } from '#shared/i18n/vi/index.ts';
 import { PLOT_IMPORT_MAX_ROWS, type PlotImportInput, type PlotImportResult } from '#shared/schemas/plots.ts';
 import { nameSortOf } from '#shared/sort-key.ts';
 import { parsePlotFile, plotFileKind, plotFileText } from './import-parse.ts';
+import { isKmz, readKmz } from './kmz.ts';
 import { creationCompany } from './plots.ts';
 
 const m = vi.plots.import;
@@ -58,9 +59,12 @@ export async function importPlots(
   input: PlotImportInput,
 ): Promise<PlotImportResult> {
   const companyId = creationCompany(scope, input.companyId);
-  const kind = plotFileKind(input.filename, input.bytes.subarray(0, 512));
+  const firstBytes = input.bytes.subarray(0, 512);
+  // A KMZ is Google Earth's zipped KML: its doc.kml, read within the imports' zip bounds (kmz.ts).
+  const kmz = isKmz(input.filename, firstBytes);
+  const kind = kmz ? 'kml' : plotFileKind(input.filename, firstBytes);
   if (!kind) throw new AppError('BAD_REQUEST', m.unknownKind, { fields: { file: m.unknownKind } });
-  const text = plotFileText(input.bytes);
+  const text = kmz ? await readKmz(input.bytes) : plotFileText(input.bytes);
   if (text === null) throw new AppError('BAD_REQUEST', m.notText, { fields: { file: m.notText } });
   const parsed = parsePlotFile(text, kind);
   const result = (over: Partial<PlotImportResult>): PlotImportResult => ({

@@ -41,7 +41,7 @@ export const plots = {
   },
   import: {
     tooLarge: (mb: number) => `Tệp vùng trồng vượt quá ${mb} MB`,
-    unknownKind: 'Không nhận ra định dạng tệp: chọn tệp GeoJSON, KML hoặc CSV',
+    unknownKind: 'Không nhận ra định dạng tệp: chọn tệp GeoJSON, KML, KMZ hoặc CSV',
     notText: 'Tệp không phải văn bản UTF-8',
     empty: 'Tệp không có vùng trồng nào',
     tooMany: (max: number) => `Tệp có quá nhiều vùng trồng (tối đa ${max} mỗi lần nhập)`,

@@ -386,6 +386,27 @@ describe('[COMPANY_ADMIN][REST][plots] import', () => {
     expect((await api.call('GET', '/plots', { token: p.tokens.adminB })).body.data.items).toHaveLength(0);
   });
 
+  it('[COMPANY_ADMIN][REST][plots]: CSV with lat/lon columns and KML files import too', async () => {
+    const { api, p } = await setup();
+    const csv = new TextEncoder().encode('name,lat,lon,province\nVườn CSV,12.654321,108.123456,Đắk Lắk\n');
+    const fromCsv = await postFile(api, '/plots/import', csv, 'vuon.csv', p.tokens.adminA);
+    expect(fromCsv.body.data, JSON.stringify(fromCsv.body)).toMatchObject({ created: 1, errors: [] });
+    const kml = new TextEncoder().encode(
+      '<?xml version="1.0" encoding="UTF-8"?><kml xmlns="http://www.opengis.net/kml/2.2"><Document><Placemark><name>Vườn KML</name><Point><coordinates>108.223456,12.754321,0</coordinates></Point></Placemark></Document></kml>',
+    );
+    const fromKml = await postFile(api, '/plots/import', kml, 'vuon.kml', p.tokens.adminA);
+    expect(fromKml.body.data, JSON.stringify(fromKml.body)).toMatchObject({ created: 1, errors: [] });
+    const items = (await api.call('GET', '/plots', { token: p.tokens.adminA })).body.data.items;
+    expect(items.map((i: { name: string; geometry: unknown }) => [i.name, i.geometry])).toEqual([
+      ['Vườn CSV', { type: 'Point', coordinates: [108.123456, 12.654321] }],
+      ['Vườn KML', { type: 'Point', coordinates: [108.223456, 12.754321] }],
+    ]);
+    const badCsv = new TextEncoder().encode('name,lat,lon\nA,12.6,108.1\nB,abc,108.1\n');
+    const refused = await postFile(api, '/plots/import', badCsv, 'vuon.csv', p.tokens.adminA);
+    expect(refused.body.data.created).toBe(0);
+    expect(refused.body.data.errors[0]).toMatch(/^Dòng 3/);
+  });
+
   it('[REST][plots]: anonymous callers and files past PLOT_IMPORT_MAX_BYTES are refused', async () => {
     const { api, p } = await setup();
     const body = featureCollection([feature('Tốt', square(108.1, 12.6))]);
@@ -399,7 +420,7 @@ describe('[COMPANY_ADMIN][REST][plots] import', () => {
       },
     });
     expect(declared.status).toBe(401);
-    const big = new Uint8Array(40 * 1024 * 1024 + 1).fill(32);
+    const big = new Uint8Array(50 * 1024 * 1024 + 1).fill(32);
     expect((await postFile(api, '/plots/import', big, 'big.geojson', p.tokens.adminA)).status).toBe(413);
     const zip = new Uint8Array([0x50, 0x4b, 3, 4, 20, 0, 0, 0]);
     const unknown = await postFile(api, '/plots/import', zip, 'vuon.kmz', p.tokens.adminA);
