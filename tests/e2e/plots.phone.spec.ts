@@ -104,7 +104,7 @@ test("[COMPANY_ADMIN][e2e][plots]: a plot from a GeoJSON file, linked to a lot, 
     mimeType: 'text/csv',
     buffer: Buffer.from(text),
   });
-  const picker = importing.getByLabel('Chọn tệp GeoJSON, KML hoặc CSV');
+  const picker = importing.getByLabel('Chọn tệp GeoJSON, KML, KMZ hoặc CSV');
   await picker.setInputFiles(
     csvFile(
       'name,lat,lon,province,areaHa\nThửa Cư Kuin 1,12.612345,108.112345,Đắk Lắk,0.5\nThửa Cư Kuin 2,108.112399,12.612399,Đắk Lắk,0.5\n',

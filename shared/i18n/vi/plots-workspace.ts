@@ -53,8 +53,8 @@ export const plotsWorkspace = {
   import: {
     open: 'Nhập từ tệp',
     title: 'Nhập vùng trồng từ tệp',
-    hint: 'GeoJSON, KML hoặc CSV (cột lat, lon). Tệp có bất kỳ lỗi nào sẽ không được nhập vùng nào.',
-    pick: 'Chọn tệp GeoJSON, KML hoặc CSV',
+    hint: 'GeoJSON, KML, KMZ hoặc CSV (cột lat, lon). Tệp có bất kỳ lỗi nào sẽ không được nhập vùng nào.',
+    pick: 'Chọn tệp GeoJSON, KML, KMZ hoặc CSV',
     submit: (n: number) => `Nhập ${n} vùng trồng`,
     ready: (n: number) => `Tệp hợp lệ: ${n} vùng trồng, chưa nhập`,
     done: (n: number) => `Đã nhập ${n} vùng trồng`,

@@ -13,9 +13,9 @@ import { useTRPC } from '#client/lib/trpc.ts';
 
 const w = vi.workspace.import;
 
-/** The files the import reads (the server tells them apart by content too). */
+/** The files the import reads, KMZ being Google Earth's zipped KML (the server tells them apart by content too). */
 const PLOT_FILES =
-  '.geojson,.json,.kml,.csv,application/geo+json,application/json,application/vnd.google-earth.kml+xml,text/csv';
+  '.geojson,.json,.kml,.kmz,.csv,application/geo+json,application/json,application/vnd.google-earth.kml+xml,application/vnd.google-earth.kmz,text/csv';
 
 function send(file: File, dryRun: boolean) {
   const form = new FormData();
