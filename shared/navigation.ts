@@ -13,6 +13,7 @@ export type NavIcon =
   | 'manage'
   | 'qr'
   | 'partners'
+  | 'plots'
   | 'users'
   | 'company'
   | 'content'
@@ -60,6 +61,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
     title: vi.supplyChain.partners.title,
     path: '/partners',
     icon: 'partners',
+    permission: { action: 'manage', subject: 'Product' },
+  },
+  {
+    // A company's own farm plots: edited by whoever edits its lots (manage Product); a SUPER_ADMIN has
+    // no company of its own to hold them.
+    title: vi.nav.plots,
+    path: '/plots',
+    icon: 'plots',
+    roles: ['COMPANY_ADMIN', 'EMPLOYEE'],
     permission: { action: 'manage', subject: 'Product' },
   },
   { title: vi.nav.users, path: '/users', icon: 'users', permission: { action: 'manage', subject: 'User' } },

@@ -40,6 +40,7 @@ export const APP_ROUTES: AppRoute[] = [
     () => import('./routes/lot-workspace.tsx'),
   ),
   r('/partners', vi.supplyChain.partners.title, 'dashboard', () => import('./routes/partners.tsx')),
+  r('/plots', n.plots, 'dashboard', () => import('./routes/plots.tsx')),
   r('/company/settings/', n.companySettings, 'dashboard', () => import('./routes/company-settings.tsx')),
   r('/company', n.companySettings, 'dashboard', () => import('./routes/company.tsx')),
   r('/qrs', n.qrManagement, 'dashboard', () => import('./routes/qrs.tsx')),

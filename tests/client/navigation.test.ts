@@ -46,6 +46,7 @@ describe('[client][nav]: the menu per role', () => {
       '/products/manage',
       '/qrs',
       '/partners',
+      '/plots',
       '/users',
       '/company/settings',
       '/settings',
@@ -59,6 +60,7 @@ describe('[client][nav]: the menu per role', () => {
       '/products/manage',
       '/qrs',
       '/partners',
+      '/plots',
       '/settings',
     ]);
   });

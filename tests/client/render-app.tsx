@@ -6,6 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCClient, TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { makeQueryClient } from '#client/app.tsx';
@@ -47,9 +48,8 @@ export function userOf(role: string, name = 'Nguyễn An') {
   return { id: 1, name, email: 'an@example.test', role, avatar: null, companyId: null, status: 'ACTIVE' };
 }
 
-/** `firstView`: the app starting from a server-rendered page, as main.tsx starts it. */
-export function renderApp(path: string, answers: Answers = {}, options: { firstView?: FirstView } = {}) {
-  const firstView = options.firstView ?? null;
+/** A tRPC client answering each procedure path from `answers`, and the paths it was asked, in order. */
+function cannedClient(answers: Answers) {
   const all: Answers = { 'system.config': () => CONFIG, ...answers };
   const calls: string[] = [];
   const link: TRPCLink<ServerRouter> =
@@ -70,7 +70,27 @@ export function renderApp(path: string, answers: Answers = {}, options: { firstV
         o.next({ result: { type: 'data', data } });
         o.complete();
       });
-  const trpcClient = createTRPCClient<ServerRouter>({ links: [link] });
+  return { trpcClient: createTRPCClient<ServerRouter>({ links: [link] }), calls };
+}
+
+/** One component under the app's query and tRPC providers (no router, no session), for a part of a page. */
+export function renderWithApi(ui: ReactNode, answers: Answers = {}) {
+  const { trpcClient, calls } = cannedClient(answers);
+  const queryClient = makeQueryClient();
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+        {ui}
+      </TRPCProvider>
+    </QueryClientProvider>,
+  );
+  return { ...view, calls };
+}
+
+/** `firstView`: the app starting from a server-rendered page, as main.tsx starts it. */
+export function renderApp(path: string, answers: Answers = {}, options: { firstView?: FirstView } = {}) {
+  const firstView = options.firstView ?? null;
+  const { trpcClient, calls } = cannedClient(answers);
   // The app's own: what it keeps fresh (a server-rendered page's answer) is fresh here too.
   const queryClient = makeQueryClient();
   const location = memoryLocation({ path, record: true });

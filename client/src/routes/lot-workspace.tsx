@@ -9,6 +9,7 @@ import { Button, buttonVariants } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
 import { LoadFailed } from '#client/components/ui/load-failed.tsx';
 import { PageHeading } from '#client/components/ui/page-heading.tsx';
+import { LotEudrSection, LotPlotsSection } from '#client/features/plots/lot-plots-section.tsx';
 import { lotPath, productLotsPath } from '#client/features/lots/paths.ts';
 import { type LotRef, RecallDialog } from '#client/features/lots/reason-dialogs.tsx';
 import { dayOf, documentOf, quantityOf } from '#client/features/supply-chain/format.ts';
@@ -184,8 +185,8 @@ function Notices({ overview }: { overview: LotOverview }) {
 
 /**
  * '/products/manage/:id/lots/:lotId': a lot's supply chain in the workspace (decisions 200-202): its
- * receipts, the lots it was made from and went into, its shipments, its mass balance, its hold and recall,
- * its trace both ways and its recall scope.
+ * receipts, the lots it was made from and went into, its shipments, its mass balance, the plots it grew on
+ * and its EUDR facts (issue 34), its hold and recall, its trace both ways and its recall scope.
  */
 export default function LotWorkspacePage() {
   const trpc = useTRPC();
@@ -340,6 +341,10 @@ export default function LotWorkspacePage() {
               )}
             </Section>
             <Balance balance={data.balance} />
+          </div>
+          <div className="mt-4 grid gap-4 lg:grid-cols-2">
+            <LotPlotsSection lotId={lot.id} />
+            <LotEudrSection lotId={lot.id} lotCode={lot.code} />
           </div>
           <div className="mt-4 grid gap-4 lg:grid-cols-2">
             <TraceView lotId={lot.id} />

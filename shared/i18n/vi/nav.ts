@@ -5,6 +5,7 @@ export const nav = {
   scanQr: 'Quét mã QR',
   productManagement: 'Quản lý sản phẩm',
   qrManagement: 'Quản lý mã QR',
+  plots: 'Vùng trồng',
   users: 'Người dùng',
   companySettings: 'Cài đặt doanh nghiệp',
   editContent: 'Chỉnh sửa nội dung',

@@ -40,7 +40,8 @@ export function CompanyProfileForm({ companyId }: { companyId: number }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   useEffect(() => {
     if (company.data) {
-      const { name, representative, address, email, business_license, tax_code, gln, digital_link_qr } = company.data;
+      const { name, representative, address, email, business_license, tax_code, gln, digital_link_qr } =
+        company.data;
       setForm({
         name,
         representative,

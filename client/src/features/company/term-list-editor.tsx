@@ -37,7 +37,10 @@ export function TermListEditor({ kind, title }: { kind: TermKind; title: string 
         const data = errorData(err);
         setError(
           Object.values(data.fields ?? {})[0] ??
-            failureMessage({ status: data.httpStatus ?? null, message: data.httpStatus ? err.message : null }),
+            failureMessage({
+              status: data.httpStatus ?? null,
+              message: data.httpStatus ? err.message : null,
+            }),
         );
       },
     }),

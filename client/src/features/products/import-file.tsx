@@ -74,11 +74,14 @@ export function ImportFilePicker({
   file,
   disabled,
   onPick,
+  accept = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 }: {
   label: string;
   file: File | null;
   disabled: boolean;
   onPick: (file: File) => void;
+  /** The picker's file types: a spreadsheet unless told (the plots' import takes GeoJSON, KML, CSV). */
+  accept?: string;
 }) {
   return (
     <div className="flex flex-wrap items-center gap-3">
@@ -94,7 +97,7 @@ export function ImportFilePicker({
         <input
           type="file"
           className="sr-only"
-          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          accept={accept}
           disabled={disabled}
           onChange={(e) => {
             const picked = e.target.files?.[0];

@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { supplyChainWorkspace as sc } from '#shared/i18n/vi/supply-chain-workspace.ts';
-import { COUNTRY_CODES, countryName, DEFAULT_COUNTRY } from '#shared/countries.ts';
-import { VIETNAM_PROVINCES } from '#shared/provinces.ts';
+import { DEFAULT_COUNTRY } from '#shared/countries.ts';
 import { createPartnerInput } from '#shared/schemas/partners.ts';
 import { PARTNER_KINDS, type PartnerKind } from '#shared/supply-chain.ts';
 import { FormDialog } from '#client/components/ui/form-dialog.tsx';
@@ -16,6 +15,7 @@ import { type FieldErrors, serverErrors, zodErrors } from '#client/lib/form-erro
 import { useTRPC } from '#client/lib/trpc.ts';
 import { useDraft } from '#client/lib/use-draft.ts';
 import { useSession } from '#client/session/SessionProvider.tsx';
+import { PlaceFields } from './place-fields.tsx';
 import type { PartnerRow } from './types.ts';
 
 const t = sc.partners;
@@ -73,14 +73,6 @@ const bodyOf = (f: PartnerForm) => ({
   publicName: f.publicName === 'yes',
 });
 
-/** Vietnam first, then every other country by its Vietnamese name. */
-function countryOptions() {
-  const others = COUNTRY_CODES.filter((code) => code !== DEFAULT_COUNTRY)
-    .map((code) => ({ value: code, label: countryName(code) }))
-    .sort((a, b) => a.label.localeCompare(b.label, 'vi'));
-  return [{ value: DEFAULT_COUNTRY, label: countryName(DEFAULT_COUNTRY) }, ...others];
-}
-
 /** Create (partnerId null) or edit a supplier or customer: every field, errors beside each. */
 export function PartnerFormDialog({
   partnerId,
@@ -103,8 +95,6 @@ export function PartnerFormDialog({
   });
   const { draft: form, setDraft: setForm, fill, dirty } = useDraft<PartnerForm>(blank);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const countries = useMemo(countryOptions, []);
-  const provinceList = useId();
   const loadedVersion = detail.data?.version;
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens or another partner/version loads
   useEffect(() => {
@@ -216,25 +206,13 @@ export function PartnerFormDialog({
           onChange={(e) => set('address', e.target.value)}
           className="sm:col-span-2"
         />
-        <Field
-          label={t.province}
-          value={form.province}
-          list={provinceList}
-          maxLength={100}
-          error={errors.province}
-          onChange={(e) => set('province', e.target.value)}
-        />
-        <datalist id={provinceList}>
-          {VIETNAM_PROVINCES.map((p) => (
-            <option key={p} value={p} />
-          ))}
-        </datalist>
-        <SelectField
-          label={t.country}
-          value={form.country}
-          error={errors.country}
-          options={countries}
-          onChange={(e) => set('country', e.target.value)}
+        <PlaceFields
+          labels={t}
+          province={form.province}
+          country={form.country}
+          errors={errors}
+          onProvince={(v) => set('province', v)}
+          onCountry={(v) => set('country', v)}
         />
       </div>
       <RadioChoice
