@@ -9,6 +9,7 @@ import { productImportRoutes } from './productImport.ts';
 import { productsRoutes } from './products.ts';
 import { publicProductsRoutes } from './publicProducts.ts';
 import { scanLogsRoutes } from './scanLogs.ts';
+import { serialsRoutes } from './serials.ts';
 import { shortLinksRoutes } from './shortLinks.ts';
 import { statisticsRoutes } from './statistics.ts';
 import { supplyChainRoutes } from './supply-chain.ts';
@@ -36,6 +37,7 @@ export const restRoutes: RestRoute[] = [
   ...productImportRoutes,
   ...productsRoutes,
   ...plotsRoutes,
+  ...serialsRoutes,
   ...supplyChainRoutes,
   ...lotsRoutes,
   ...publicProductsRoutes,

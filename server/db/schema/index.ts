@@ -5,11 +5,12 @@ import * as documents from './documents.ts';
 import * as plots from './plots.ts';
 import * as products from './products.ts';
 import * as scans from './scans.ts';
+import * as serials from './serials.ts';
 import * as supplyChain from './supply-chain.ts';
 import * as users from './users.ts';
 
 /** Every declaration module's exports: its tables (DeclaredTable) and its value lists. */
-const declared = { ...companies, ...documents, ...plots, ...products, ...scans, ...supplyChain, ...users };
+const declared = { ...companies, ...documents, ...plots, ...products, ...scans, ...serials, ...supplyChain, ...users };
 type Declared = typeof declared;
 type TableName = { [K in keyof Declared]: Declared[K] extends DeclaredTable ? K : never }[keyof Declared];
 
