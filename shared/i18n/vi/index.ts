@@ -18,6 +18,7 @@ import { plots } from './plots.ts';
 import { products } from './products.ts';
 import { publicPages } from './public.ts';
 import { scan } from './scan.ts';
+import { serialVerdict } from './serial-verdict.ts';
 import { supplyChain } from './supply-chain.ts';
 import { users } from './users.ts';
 import { validation } from './validation.ts';
@@ -47,5 +48,6 @@ export const vi = {
   plots,
   plotGeometry,
   plotImport,
+  serialVerdict,
 } as const;
 export type Messages = typeof vi;
