@@ -283,7 +283,7 @@ export async function openSerial(deps: Pick<AppDeps, 'db'>, open: OpenRequest): 
         .update(serialOpens)
         .set({ province: open.province, provinceApproximate: false })
         .where(eq(serialOpens.id, again.id));
-      if (state?.firstVerifiedAt?.getTime() === again.at.getTime()) {
+      if (state && state.firstVerifiedAt?.getTime() === again.at.getTime()) {
         await tx
           .update(serialStates)
           .set({ firstProvince: open.province, firstProvinceApproximate: false })
