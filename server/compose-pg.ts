@@ -78,6 +78,8 @@ export function composePg(
       return result;
     },
     async close() {
+      // A generation job still running stops (its batch marked FAILED) before the database closes.
+      await deps.serialJobs.stop();
       await scanBuffer.flushAll();
       await writer.stop();
       await feed.close();

@@ -143,6 +143,8 @@ export async function createAppDeps(
       return result;
     },
     async close() {
+      // A generation job still running stops (its batch marked FAILED) before the database closes.
+      await deps.serialJobs.stop();
       await scanBuffer.flushAll();
       await background?.stop();
       await closePools();

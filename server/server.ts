@@ -14,6 +14,7 @@ import { createLogger, type Logger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { ensureDefaultDocuments, seedDemo } from './seed/seed.ts';
 import { ensureSuperAdmin } from './seed/super-admin.ts';
+import { failAbandonedBatches } from './services/serials/batches.ts';
 import type { ShutdownHook } from './state.ts';
 
 /**
@@ -80,6 +81,8 @@ export async function startServer(
   const startUp = () =>
     composed.start(async () => {
       await ensureSuperAdmin(deps);
+      // Batches a stopped server left generating (decision 205).
+      await failAbandonedBatches(deps);
       await ensureDefaultDocuments(deps);
       if (settings.demo) await seedDemo(deps);
     });

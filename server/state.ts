@@ -7,6 +7,7 @@ import { securityHeaderRecord } from '#server/http/security-headers.ts';
 import { createLimits, type Limits } from '#server/security/limits.ts';
 import { type ActorLookup, createActorLookup } from '#server/services/accounts/actors.ts';
 import { createProductLists, type ProductLists } from '#server/services/products/list.ts';
+import { createSerialJobs, type SerialJobs } from '#server/services/serials/jobs.ts';
 
 /** Work to run on shutdown after the last request, before the database closes (e.g. buffered writes). */
 export type ShutdownHook = () => void | Promise<void>;
@@ -30,6 +31,8 @@ export interface AppState {
   shutdownHooks: ShutdownHook[];
   /** The bound on the public path's work: past it, 503 at once (server/http/overload.ts, decision 182). */
   loadGate: LoadGate;
+  /** The serial batches' generation jobs running here (server/services/serials/jobs.ts, decision 205). */
+  serialJobs: SerialJobs;
 }
 
 export function createAppState(settings: Settings, store: { db: Db; store: DatabaseStore }): AppState {
@@ -44,5 +47,6 @@ export function createAppState(settings: Settings, store: { db: Db; store: Datab
       { ...DEFAULT_LOAD_GATE, maxWaitMs: settings.overloadWaitMs },
       securityHeaderRecord(settings),
     ),
+    serialJobs: createSerialJobs(),
   };
 }

@@ -82,10 +82,18 @@ const FOLDED = new Map(VIETNAM_PROVINCES.map((name) => [foldVietnamese(name).rep
 
 /**
  * A province named by a trusted reverse proxy's header (decision 207): one of the 34 by its name, with or
- * without tone marks, spaces or "TP."; null for anything else (an old province's name, a city abroad).
+ * without tone marks, spaces or "TP.", or percent-encoded; null for anything else (an old province's name,
+ * a city abroad).
  */
 export function provinceFromName(text: string | undefined | null): string | null {
-  if (!text || text.length > 100) return null;
-  const key = foldVietnamese(text).replace(/[^a-z0-9]/g, '');
+  if (!text || text.length > 300) return null;
+  let name = text;
+  // A header carries ASCII: the name without tone marks ("Ha Noi"), or percent-encoded UTF-8.
+  try {
+    name = decodeURIComponent(text);
+  } catch {
+    // Not percent-encoded: read as it is.
+  }
+  const key = foldVietnamese(name).replace(/[^a-z0-9]/g, '');
   return FOLDED.get(key) ?? FOLDED.get(`tp${key}`) ?? null;
 }

@@ -44,9 +44,10 @@ export interface RestRoute {
   call: (caller: Caller, input: never) => Promise<unknown>;
   /**
    * 'file': the procedure answers a file ({ filename, contentType, text }, a CSV for Excel), sent as an
-   * attachment instead of the JSON envelope.
+   * attachment instead of the JSON envelope. 'stream': the same with the body a ReadableStream
+   * (`StreamedAnswer`), piped to the client as it asks for more (a serial batch's CSV).
    */
-  answer?: 'file';
+  answer?: 'file' | 'stream';
   /**
    * Signed in before the body is read: an anonymous caller is refused (401) before a byte of a large
    * upload is taken in (the plot import's file, decision 218). The procedure checks the role as usual.
@@ -61,6 +62,13 @@ export interface FileAnswer {
   text: string;
 }
 
+/** What a procedure answers for a REST path whose answer is a streamed file. */
+export interface StreamedAnswer {
+  filename: string;
+  contentType: string;
+  body: ReadableStream<Uint8Array>;
+}
+
 /** Helper that keeps the input type of `call` tied to what `input` builds. */
 export function route<I, O>(r: {
   method: RestRoute['method'];
@@ -70,7 +78,7 @@ export function route<I, O>(r: {
   body?: RestRoute['body'];
   input?: (req: RestRequest) => I | Promise<I>;
   call: (caller: Caller, input: I) => Promise<O>;
-  answer?: 'file';
+  answer?: 'file' | 'stream';
   signedIn?: true;
 }): RestRoute {
   return r as RestRoute;
@@ -131,6 +139,13 @@ export function mountRestRoutes(
         c.header('Content-Disposition', `attachment; filename="${file.filename}"`);
         c.header('Cache-Control', 'no-store');
         return c.body(file.text);
+      }
+      if (r.answer === 'stream') {
+        const file = data as StreamedAnswer;
+        c.header('Content-Type', file.contentType);
+        c.header('Content-Disposition', `attachment; filename="${file.filename}"`);
+        c.header('Cache-Control', 'no-store');
+        return c.body(file.body);
       }
       const status = r.status ?? 200;
       const message = typeof r.message === 'function' ? r.message(data as never) : r.message;

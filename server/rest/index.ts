@@ -10,6 +10,7 @@ import { productsRoutes } from './products.ts';
 import { publicProductsRoutes } from './publicProducts.ts';
 import { scanLogsRoutes } from './scanLogs.ts';
 import { serialVerdictRoutes } from './serial-verdicts.ts';
+import { serialsRoutes } from './serials.ts';
 import { shortLinksRoutes } from './shortLinks.ts';
 import { statisticsRoutes } from './statistics.ts';
 import { supplyChainRoutes } from './supply-chain.ts';
@@ -37,6 +38,7 @@ export const restRoutes: RestRoute[] = [
   ...productImportRoutes,
   ...productsRoutes,
   ...plotsRoutes,
+  ...serialsRoutes,
   ...supplyChainRoutes,
   ...lotsRoutes,
   ...publicProductsRoutes,

@@ -11,6 +11,7 @@ import { productImportRouter } from './routers/productImport.ts';
 import { productsRouter } from './routers/products.ts';
 import { publicProductsRouter } from './routers/publicProducts.ts';
 import { scanLogsRouter } from './routers/scanLogs.ts';
+import { serialsRouter } from './routers/serials.ts';
 import { shortLinksRouter } from './routers/shortLinks.ts';
 import { statisticsRouter } from './routers/statistics.ts';
 import { supplyChainRouter } from './routers/supply-chain.ts';
@@ -38,6 +39,7 @@ export const appRouter = router({
   shipments: shipmentsRouter,
   supplyChain: supplyChainRouter,
   plots: plotsRouter,
+  serials: serialsRouter,
 });
 
 export type AppRouter = typeof appRouter;

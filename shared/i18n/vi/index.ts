@@ -19,6 +19,7 @@ import { products } from './products.ts';
 import { publicPages } from './public.ts';
 import { scan } from './scan.ts';
 import { serialVerdict } from './serial-verdict.ts';
+import { serials } from './serials.ts';
 import { supplyChain } from './supply-chain.ts';
 import { users } from './users.ts';
 import { validation } from './validation.ts';
@@ -49,5 +50,6 @@ export const vi = {
   plotGeometry,
   plotImport,
   serialVerdict,
+  serials,
 } as const;
 export type Messages = typeof vi;

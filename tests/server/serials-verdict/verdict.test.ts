@@ -133,11 +133,11 @@ describe('[PUBLIC][serials] suspect rules', () => {
   it('[PUBLIC][serials]: two provinces far apart within 2 hours are suspect; near ones are not', async () => {
     const w = await serialWorld({ SERIAL_PROVINCE_HEADER: 'X-Province' });
     const s = w.a.codes[2]!;
-    await w.open(dl(s), { headers: { 'x-province': 'Hà Nội' } });
-    expect((await w.open(dl(s), { headers: { 'x-province': 'Bắc Ninh' } })).verdict).toBe('SEEN');
+    await w.open(dl(s), { headers: { 'x-province': 'Ha Noi' } });
+    expect((await w.open(dl(s), { headers: { 'x-province': 'Bac Ninh' } })).verdict).toBe('SEEN');
     const t = w.a.codes[3]!;
     await w.open(dl(t), { headers: { 'x-province': 'Ha Noi' } });
-    const far = await w.open(dl(t), { headers: { 'x-province': 'TP. Hồ Chí Minh' } });
+    const far = await w.open(dl(t), { headers: { 'x-province': encodeURIComponent('TP. Hồ Chí Minh') } });
     expect(far.verdict).toBe('SUSPECT');
     expect(await w.json(t)).toMatchObject({
       suspectReason: 'FAR',
@@ -270,7 +270,7 @@ describe('[PUBLIC][serials] privacy (Law 91/2025)', () => {
     const s = w.a.codes[0]!;
     const ip = '203.113.152.77';
     const browser = 'privacy-browser-abcdefgh';
-    await w.open(dl(s), { browser, headers: { 'x-forwarded-for': ip, 'x-province': 'Đà Nẵng' } });
+    await w.open(dl(s), { browser, headers: { 'x-forwarded-for': ip, 'x-province': 'Da Nang' } });
     // The visitor shares the phone's position: Buôn Ma Thuột.
     const lat = 12.682714;
     const lon = 108.047513;
@@ -351,7 +351,7 @@ describe('[COMPANY_ADMIN][serials] reports and suspects, per company', () => {
 
   it('[COMPANY_ADMIN][serials]: the dashboard lists its own suspect items and provinces, never another company\'s', async () => {
     const w = await serialWorld({ SERIAL_PROVINCE_HEADER: 'X-Province' });
-    for (let i = 0; i < 3; i++) await w.open(dl(w.a.codes[0]!), { headers: { 'x-province': 'Huế' } });
+    for (let i = 0; i < 3; i++) await w.open(dl(w.a.codes[0]!), { headers: { 'x-province': 'Hue' } });
     for (let i = 0; i < 3; i++) await w.open(`/s/${w.b.codes[0]}`);
     const a = await w.api.call('GET', '/serials/suspects', { token: w.p.tokens.adminA });
     expect(a.status, JSON.stringify(a.body)).toBe(200);
@@ -368,3 +368,22 @@ describe('[COMPANY_ADMIN][serials] reports and suspects, per company', () => {
 });
 
 void insertBatch;
+
+describe('[PUBLIC][serials] provinces', () => {
+  it('[PUBLIC][serials]: a position maps to the nearest of the 34 centres; a header name to one of them', async () => {
+    const { nearestProvince, provinceDistanceKm, provinceFromName, PROVINCE_CENTRES } = await import(
+      '#shared/province-centres.ts'
+    );
+    const { VIETNAM_PROVINCES } = await import('#shared/provinces.ts');
+    expect(Object.keys(PROVINCE_CENTRES).sort()).toEqual([...VIETNAM_PROVINCES].sort());
+    expect(nearestProvince(21.0285, 105.8542)).toBe('Hà Nội');
+    expect(nearestProvince(10.7769, 106.7009)).toBe('TP. Hồ Chí Minh');
+    expect(nearestProvince(16.0544, 108.2022)).toBe('Đà Nẵng');
+    expect(nearestProvince(48.85, 2.35)).toBeNull();
+    expect(provinceDistanceKm('Hà Nội', 'TP. Hồ Chí Minh')).toBeGreaterThan(1000);
+    expect(provinceDistanceKm('Hà Nội', 'Bắc Ninh')).toBeLessThan(300);
+    expect(provinceFromName('Ho Chi Minh')).toBe('TP. Hồ Chí Minh');
+    expect(provinceFromName('dak lak')).toBe('Đắk Lắk');
+    expect(provinceFromName('Quang Nam')).toBeNull();
+  });
+});

@@ -1,0 +1,55 @@
+CREATE TABLE `serial_opens` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`serial_id` integer NOT NULL,
+	`company_id` integer NOT NULL,
+	`browser` text NOT NULL,
+	`province` text,
+	`province_approximate` integer DEFAULT true NOT NULL,
+	`at` integer NOT NULL,
+	FOREIGN KEY (`serial_id`) REFERENCES `serials`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `serial_opens_serial_at_idx` ON `serial_opens` (`serial_id`,`at`);--> statement-breakpoint
+CREATE INDEX `serial_opens_company_at_idx` ON `serial_opens` (`company_id`,`at`);--> statement-breakpoint
+CREATE INDEX `serial_opens_at_idx` ON `serial_opens` (`at`);--> statement-breakpoint
+CREATE TABLE `serial_reports` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`company_id` integer NOT NULL,
+	`serial_id` integer,
+	`serial_text` text NOT NULL,
+	`shop_name` text NOT NULL,
+	`photo` text,
+	`province` text,
+	`province_approximate` integer DEFAULT true NOT NULL,
+	`note` text DEFAULT '' NOT NULL,
+	`created_at` integer NOT NULL,
+	FOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`serial_id`) REFERENCES `serials`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
+CREATE INDEX `serial_reports_company_created_idx` ON `serial_reports` (`company_id`,`created_at`);--> statement-breakpoint
+CREATE TABLE `serial_settings` (
+	`company_id` integer PRIMARY KEY NOT NULL,
+	`suspect_threshold` integer DEFAULT 5 NOT NULL,
+	`updated_at` integer NOT NULL,
+	FOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE TABLE `serial_states` (
+	`serial_id` integer PRIMARY KEY NOT NULL,
+	`batch_id` integer NOT NULL,
+	`company_id` integer NOT NULL,
+	`count` integer DEFAULT 0 NOT NULL,
+	`first_verified_at` integer,
+	`first_province` text,
+	`first_province_approximate` integer DEFAULT true NOT NULL,
+	`activated_at` integer,
+	`suspect_at` integer,
+	`suspect_reason` text,
+	FOREIGN KEY (`serial_id`) REFERENCES `serials`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`batch_id`) REFERENCES `serial_batches`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `serial_states_company_suspect_idx` ON `serial_states` (`company_id`,`suspect_at`);

@@ -1,0 +1,74 @@
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '#server/deps.ts';
+import { AppError } from '#server/errors.ts';
+import type { CompanyScope } from '#server/services/products/scope.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { serialItemPath } from '#shared/serials.ts';
+import { batchInScope, serialPage } from './batches.ts';
+import { serialPin } from './pin.ts';
+
+const m = vi.serials;
+
+/** Items read per page of the CSV: one keyset query, one chunk of the answer. */
+export const CSV_PAGE = 5000;
+
+/** A file answered as a stream (the REST adapter's `answer: 'stream'`). */
+export interface StreamedFile {
+  filename: string;
+  contentType: string;
+  body: ReadableStream<Uint8Array>;
+}
+
+/**
+ * GET /serials/batches/{id}/export.csv: `url,serial,pin,lot` per item for a print house, in seq order. Read
+ * from the database a page at a time by seq (keyset) when the reader asks for more: the answer waits on a
+ * slow client instead of piling up, so memory stays flat whatever the batch's size. Cells go through
+ * papaparse with escapeFormulae, as every CSV of the app: a lot code cannot run as a spreadsheet formula.
+ */
+export async function serialBatchCsv(deps: AppDeps, scope: CompanyScope, id: number): Promise<StreamedFile> {
+  const batch = await batchInScope(deps, scope, id);
+  if (batch.status !== 'READY') throw new AppError('CONFLICT', m.notReady);
+  const { products, lots } = deps.db.tables;
+  const [product] = await deps.db
+    .select({ gtin: products.gtin })
+    .from(products)
+    .where(eq(products.id, batch.productId))
+    .limit(1);
+  const [lot] = batch.lotId
+    ? await deps.db.select({ code: lots.code }).from(lots).where(eq(lots.id, batch.lotId)).limit(1)
+    : [];
+  const gtin = product?.gtin ?? null;
+  const lotCode = lot?.code ?? null;
+  const origin = deps.settings.publicUrl.replace(/\/+$/, '');
+  const { default: Papa } = await import('papaparse');
+  const encoder = new TextEncoder();
+  let after = 0;
+  let started = false;
+
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (!started) {
+          started = true;
+          controller.enqueue(encoder.encode(`\uFEFF${Papa.unparse([['url', 'serial', 'pin', 'lot']])}\r\n`));
+          return;
+        }
+        const rows = await serialPage(deps, batch.id, after, CSV_PAGE);
+        if (!rows.length) {
+          controller.close();
+          return;
+        }
+        after = (rows.at(-1) as { seq: number }).seq;
+        const cells = rows.map((r) => [
+          `${origin}${serialItemPath({ gtin, lotCode, serial: r.serial })}`,
+          r.serial,
+          batch.withPin ? serialPin(batch.pinKey, r.serial) : '',
+          lotCode ?? '',
+        ]);
+        controller.enqueue(encoder.encode(`${Papa.unparse(cells, { escapeFormulae: true })}\r\n`));
+      },
+    },
+    { highWaterMark: 1 },
+  );
+  return { filename: m.csvFile(batch.id), contentType: 'text/csv; charset=utf-8', body };
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { MAX_BATCH_COUNT, type SERIAL_BATCH_STATUSES, SERIAL_VERDICTS } from '#shared/serials.ts';
+import { idSchema } from './common.ts';
+
+const m = vi.serials;
+const countMessage = m.countRange(MAX_BATCH_COUNT.toLocaleString('vi-VN'));
+
+/** POST /serials/batches: a batch of `count` codes for a product of the caller's company (issue 32). */
+export const createSerialBatchInput = z.strictObject({
+  productId: idSchema,
+  lotId: idSchema.nullish(),
+  count: z.coerce
+    .number({ error: countMessage })
+    .int(countMessage)
+    .min(1, countMessage)
+    .max(MAX_BATCH_COUNT, countMessage),
+  /** Each item gets a scratch-off PIN, derived from the batch's key (decision 204). */
+  withPin: z.boolean().default(false),
+});
+export type CreateSerialBatchInput = z.infer<typeof createSerialBatchInput>;
+
+const seqSchema = z.coerce.number().int().min(1, m.seqRange).max(MAX_BATCH_COUNT, m.seqRange);
+
+/** POST /serials/batches/{id}/void: the whole batch, or the items fromSeq..toSeq (both or neither). */
+export const voidSerialsInput = z
+  .strictObject({ batchId: idSchema, fromSeq: seqSchema.optional(), toSeq: seqSchema.optional() })
+  .refine((v) => (v.fromSeq === undefined) === (v.toSeq === undefined), {
+    message: m.seqPair,
+    path: ['toSeq'],
+  })
+  .refine((v) => v.fromSeq === undefined || v.toSeq === undefined || v.fromSeq <= v.toSeq, {
+    message: m.seqRange,
+    path: ['toSeq'],
+  });
+export type VoidSerialsInput = z.infer<typeof voidSerialsInput>;
+
+export const serialBatchIdInput = z.strictObject({ id: idSchema });
+
+export const serialBatchListInput = z.strictObject({
+  productId: idSchema.optional(),
+  /** The last id of the page before (the list is newest first). */
+  cursor: idSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type SerialBatchListInput = z.infer<typeof serialBatchListInput>;
+
+export interface SerialVoidRange {
+  fromSeq: number;
+  toSeq: number;
+  createdAt: string;
+}
+
+/** A batch as the workspace shows it: `generated` of `count` while GENERATING. */
+export interface SerialBatchView {
+  id: number;
+  companyId: number;
+  productId: number;
+  productName: string;
+  gtin: string | null;
+  lotId: number | null;
+  lotCode: string | null;
+  count: number;
+  withPin: boolean;
+  status: (typeof SERIAL_BATCH_STATUSES)[number];
+  generated: number;
+  failure: string | null;
+  voidedAt: string | null;
+  voids: SerialVoidRange[];
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export interface SerialBatchList {
+  items: SerialBatchView[];
+  nextCursor: number | null;
+}
+
+/** GET /api/serials/{serial}: the verdict, as the public page says it (issue 32). */
+export const serialVerdictAnswer = z.object({
+  verdict: z.enum(SERIAL_VERDICTS),
+  /** ISO time of the first counted open; null before it. */
+  firstVerifiedAt: z.string().nullable(),
+  firstProvince: z.string().nullable(),
+  /** The first province came from the network, not the phone's location. */
+  firstProvinceApproximate: z.boolean(),
+  /** Counted opens so far. */
+  count: z.number().int(),
+  /** ISO time the PIN first verified, when the batch has PINs and it did. */
+  activatedAt: z.string().nullable().optional(),
+});
+export type SerialVerdictAnswer = z.infer<typeof serialVerdictAnswer>;
