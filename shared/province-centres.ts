@@ -78,7 +78,9 @@ export function nearestProvince(lat: number, lon: number): string | null {
   return best;
 }
 
-const FOLDED = new Map(VIETNAM_PROVINCES.map((name) => [foldVietnamese(name).replace(/[^a-z0-9]/g, ''), name]));
+const FOLDED = new Map(
+  VIETNAM_PROVINCES.map((name) => [foldVietnamese(name).replace(/[^a-z0-9]/g, ''), name]),
+);
 
 /**
  * A province named by a trusted reverse proxy's header (decision 207): one of the 34 by its name, with or

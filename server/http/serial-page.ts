@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppDeps } from '#server/deps.ts';
+import { browserIdOf } from '#server/edge/browser-id.ts';
 import { requestContext } from '#server/edge/context.ts';
-import { type SerialVerdictView, openSerial, placeOf } from '#server/services/serials/verdict.ts';
+import { openSerial, placeOf, type SerialVerdictView } from '#server/services/serials/verdict.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { pagePath } from '#shared/public-pages.ts';
 import { verdictBanner } from '#shared/serial-verdict-banner.ts';
-import { browserIdOf } from './browser-id.ts';
 import type { FirstViews } from './first-view.ts';
 import { escapeHtml } from './share-tags.ts';
 

@@ -1,5 +1,5 @@
+import { browserIdOf } from '#server/edge/browser-id.ts';
 import { readUploadForm } from '#server/edge/upload-body.ts';
-import { browserIdOf } from '#server/http/browser-id.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { type RestRoute, route } from './adapter.ts';
 
@@ -30,7 +30,7 @@ export const serialVerdictRoutes: RestRoute[] = [
   route({
     method: 'get',
     path: '/serials/:serial',
-    input: (r) => ({ serial: r.params.serial }),
+    input: (r) => ({ serial: r.params.serial ?? '' }),
     call: (c, i) => c.serials.verdict(i),
   }),
   // The page's consent button: this browser's open, with the province of the phone's position.
@@ -43,9 +43,9 @@ export const serialVerdictRoutes: RestRoute[] = [
   route({
     method: 'post',
     path: '/serials/:serial/verify',
-    message: (a: { message: string }) => a.message,
+    message: (a) => (a as { message: string }).message,
     input: async (r) => ({ ...(await r.json()), serial: r.params.serial }),
-    call: (c, i) => c.serials.verifyPin(i),
+    call: (c, i) => c.serials.verifyPin(i as never),
   }),
   // Multipart: `file` (the photo), `shopName`, `note`, and `productId` for a code never issued.
   route({

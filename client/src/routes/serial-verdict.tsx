@@ -141,7 +141,7 @@ export default function SerialVerdictPage() {
     void send<SerialVerdictView>(`/serials/${serial}`, {}).then((r) => r.data && setView(r.data));
   }
   // The only path to the phone's position: the visitor's press. Only the province it maps to is kept.
-  const useLocation = () => {
+  const shareLocation = () => {
     navigator.geolocation?.getCurrentPosition(async (pos) => {
       const res = await send<SerialVerdictView>(
         `/serials/${serial}/open`,
@@ -166,7 +166,7 @@ export default function SerialVerdictPage() {
       {issued && view.withPin && <PinForm serial={serial} />}
       {issued && (
         <div className="flex flex-col gap-1">
-          <button type="button" onClick={useLocation} className="rounded border border-line px-3 py-2">
+          <button type="button" onClick={shareLocation} className="rounded border border-line px-3 py-2">
             {m.useLocation}
           </button>
           <p className="text-xs text-ink-soft">{m.locationNote}</p>

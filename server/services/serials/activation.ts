@@ -42,7 +42,7 @@ export async function verifySerialPin(
     const found = isSerialShaped(serial) ? await findSerial(deps.db, serial) : null;
     const expected = found?.batch.withPin ? serialPin(found.batch.pinKey, serial) : '000000';
     const right = samePin(pin, expected);
-    if (!found || !found.batch.withPin || !right)
+    if (!found?.batch.withPin || !right)
       throw new AppError('BAD_REQUEST', m.pinWrong, { fields: { pin: m.pinWrong } });
     if (found.voided || found.batch.voidedAt) throw new AppError('BAD_REQUEST', vi.serialVerdict.voided);
     const now = new Date();
@@ -68,4 +68,3 @@ export async function verifySerialPin(
     });
   });
 }
-

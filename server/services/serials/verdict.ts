@@ -107,9 +107,19 @@ async function recallOf(db: Db | Executor, lotId: number | null): Promise<Verdic
     .limit(1);
   if (!lot) return null;
   if (lot.recalledAt)
-    return { lotCode: lot.code, reason: lot.recallReason, recalledAt: iso(lot.recalledAt), inputLotCode: null };
+    return {
+      lotCode: lot.code,
+      reason: lot.recallReason,
+      recalledAt: iso(lot.recalledAt),
+      inputLotCode: null,
+    };
   if (lot.inputRecallCode)
-    return { lotCode: lot.code, reason: lot.inputRecallReason, recalledAt: null, inputLotCode: lot.inputRecallCode };
+    return {
+      lotCode: lot.code,
+      reason: lot.inputRecallReason,
+      recalledAt: null,
+      inputLotCode: lot.inputRecallCode,
+    };
   return null;
 }
 
@@ -300,7 +310,12 @@ export async function openSerial(deps: Pick<AppDeps, 'db'>, open: OpenRequest): 
           firstProvinceApproximate: open.approximate,
         })
         .where(eq(serialStates.serialId, found.serialId));
-      state = { ...state, firstVerifiedAt: new Date(now), firstProvince: open.province, firstProvinceApproximate: open.approximate };
+      state = {
+        ...state,
+        firstVerifiedAt: new Date(now),
+        firstProvince: open.province,
+        firstProvinceApproximate: open.approximate,
+      };
     }
     const view = await viewOf(tx, serial, found, state, now, Boolean(again) || state?.count === 1);
     if (view.verdict === 'SUSPECT' && !again) {

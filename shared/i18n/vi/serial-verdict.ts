@@ -23,7 +23,8 @@ export const serialVerdict = {
   pinWrong: 'Mã PIN không đúng',
   pinNone: 'Sản phẩm này không có mã PIN',
   activatedNow: 'Sản phẩm chính hãng, vừa được kích hoạt',
-  activatedBefore: (when: string) => `Mã PIN này đã được kích hoạt lúc ${when}. Nếu không phải bạn, hãy cẩn thận.`,
+  activatedBefore: (when: string) =>
+    `Mã PIN này đã được kích hoạt lúc ${when}. Nếu không phải bạn, hãy cẩn thận.`,
   reportTitle: 'Báo hàng giả',
   reportShop: 'Tên cửa hàng',
   reportNote: 'Ghi chú',

@@ -28,7 +28,14 @@ export function serialOf(prefix: string, n: number): string {
  */
 export async function insertBatch(
   deps: AppDeps,
-  o: { companyId: number; productId: number; lotId?: number | null; count: number; prefix: string; withPin?: boolean },
+  o: {
+    companyId: number;
+    productId: number;
+    lotId?: number | null;
+    count: number;
+    prefix: string;
+    withPin?: boolean;
+  },
 ) {
   const { serialBatches, serials } = deps.db.tables;
   const [batch] = await deps.db

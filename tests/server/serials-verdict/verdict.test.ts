@@ -10,7 +10,7 @@ afterEach(() => {
 
 const dl = (serial: string, lot = 'L2026') => serialItemPath({ gtin: GTIN, lotCode: lot, serial });
 
-describe('[PUBLIC][serials] the verdict of an item\'s page', () => {
+describe("[PUBLIC][serials] the verdict of an item's page", () => {
   it('[PUBLIC][serials]: first, then seen (when and how many times); the JSON reads without counting', async () => {
     const w = await serialWorld();
     const s = w.a.codes[0]!;
@@ -38,7 +38,9 @@ describe('[PUBLIC][serials] the verdict of an item\'s page', () => {
     const w = await serialWorld();
     const s = w.short.codes[0]!;
     expect(serialItemPath({ gtin: null, lotCode: null, serial: s })).toBe(`/s/${s}`);
-    const res = await w.api.app.request(`/s/${s}`, { headers: { 'user-agent': 'Mozilla/5.0 (iPhone) Mobile' } });
+    const res = await w.api.app.request(`/s/${s}`, {
+      headers: { 'user-agent': 'Mozilla/5.0 (iPhone) Mobile' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('set-cookie')).toMatch(/^txng_b=[A-Za-z0-9_-]{16,}/);
     expect(await res.text()).toContain('data-verdict="FIRST"');
@@ -164,7 +166,7 @@ describe('[PUBLIC][serials] counting', () => {
     expect((await w.json(s)).count).toBe(2);
   });
 
-  it('[PUBLIC][serials]: bots and the company\'s signed-in members do not count; another company\'s do', async () => {
+  it("[PUBLIC][serials]: bots and the company's signed-in members do not count; another company's do", async () => {
     const w = await serialWorld();
     const s = w.a.codes[5]!;
     await w.open(dl(s), { ua: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' });
@@ -198,7 +200,9 @@ describe('[PUBLIC][serials] counting', () => {
     expect((await w.json(many)).count).toBe(20);
     const one = w.a.codes[7]!;
     await Promise.all(
-      Array.from({ length: 20 }, () => openSerial(w.api.deps, { ...base, serial: one, browserId: 'one-browser-xxxxxxxx' })),
+      Array.from({ length: 20 }, () =>
+        openSerial(w.api.deps, { ...base, serial: one, browserId: 'one-browser-xxxxxxxx' }),
+      ),
     );
     expect((await w.json(one)).count).toBe(1);
     // Through the page too.
@@ -223,7 +227,9 @@ describe('[PUBLIC][serials] the scratch-off PIN', () => {
 
     const t = w.a.codes[11]!;
     const all = await Promise.all(
-      Array.from({ length: 5 }, () => w.api.call('POST', `/serials/${t}/verify`, { body: { pin: w.a.pin(t) } })),
+      Array.from({ length: 5 }, () =>
+        w.api.call('POST', `/serials/${t}/verify`, { body: { pin: w.a.pin(t) } }),
+      ),
     );
     expect(all.filter((r) => r.body.data?.activatedNow === true)).toHaveLength(1);
     // A batch without PINs has none to verify.
@@ -246,9 +252,9 @@ describe('[PUBLIC][serials] the scratch-off PIN', () => {
     expect((await w.api.call('POST', `/serials/${s}/verify`, { body: { pin: right } })).status).toBe(429);
     expect((await w.json(s)).activatedAt).toBeNull();
     // Malformed PINs are the schema's 400 before any count.
-    expect((await w.api.call('POST', `/serials/${w.a.codes[13]}/verify`, { body: { pin: 'abc' } })).status).toBe(
-      400,
-    );
+    expect(
+      (await w.api.call('POST', `/serials/${w.a.codes[13]}/verify`, { body: { pin: 'abc' } })).status,
+    ).toBe(400);
   });
 
   it('[PUBLIC][serials]: wrong PINs are limited per address across serials', async () => {
@@ -276,10 +282,18 @@ describe('[PUBLIC][serials] privacy (Law 91/2025)', () => {
     const lon = 108.047513;
     const shared = await w.api.call('POST', `/serials/${s}/open`, {
       body: { lat, lon },
-      headers: { cookie: `txng_b=${browser}`, 'x-forwarded-for': ip, 'user-agent': 'Mozilla/5.0 (iPhone) Mobile' },
+      headers: {
+        cookie: `txng_b=${browser}`,
+        'x-forwarded-for': ip,
+        'user-agent': 'Mozilla/5.0 (iPhone) Mobile',
+      },
     });
     expect(shared.status, JSON.stringify(shared.body)).toBe(200);
-    expect(shared.body.data).toMatchObject({ firstProvince: 'Đắk Lắk', firstProvinceApproximate: false, count: 1 });
+    expect(shared.body.data).toMatchObject({
+      firstProvince: 'Đắk Lắk',
+      firstProvinceApproximate: false,
+      count: 1,
+    });
     const form = fileForm(PNG, 'a.png', 'image/png');
     form.append('shopName', 'Tạp hóa Minh');
     form.append('lat', String(lat));
@@ -319,15 +333,25 @@ describe('[COMPANY_ADMIN][serials] reports and suspects, per company', () => {
   it('[PUBLIC][serials]: anyone reports a fake with a photo checked by its bytes; bounded per address', async () => {
     const w = await serialWorld();
     const s = w.a.codes[0]!;
-    const post = (bytes: Uint8Array, shop = 'Tạp hóa Minh', extra: Record<string, string> = {}, serial = s) => {
+    const post = (
+      bytes: Uint8Array,
+      shop = 'Tạp hóa Minh',
+      extra: Record<string, string> = {},
+      serial = s,
+    ) => {
       const form = fileForm(bytes, 'x.png', 'image/png');
       form.append('shopName', shop);
       form.append('note', 'Bao bì mờ');
       for (const [k, v] of Object.entries(extra)) form.append(k, v);
-      return w.api.call('POST', `/serials/${serial}/reports`, { raw: form, headers: { 'x-forwarded-for': '1.2.3.4' } });
+      return w.api.call('POST', `/serials/${serial}/reports`, {
+        raw: form,
+        headers: { 'x-forwarded-for': '1.2.3.4' },
+      });
     };
     expect((await post(PNG)).status).toBe(201);
-    expect((await post(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'))).status).toBe(415);
+    expect((await post(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'))).status).toBe(
+      415,
+    );
     expect((await post(PNG, '')).status).toBe(400);
     // A serial never issued, reported from the product it claimed to be.
     const guess = serialOf('QQQQQQ', 9);
@@ -335,13 +359,17 @@ describe('[COMPANY_ADMIN][serials] reports and suspects, per company', () => {
     expect((await post(PNG, 'Chợ đêm', { productId: String(w.product.id) }, guess)).status).toBe(201);
     const list = await w.api.call('GET', '/serials/reports', { token: w.p.tokens.employeeA });
     expect(list.status).toBe(200);
-    expect(list.body.data.items.map((r: { serial: string; issued: boolean }) => [r.serial, r.issued])).toEqual([
+    expect(
+      list.body.data.items.map((r: { serial: string; issued: boolean }) => [r.serial, r.issued]),
+    ).toEqual([
       [guess, false],
       [s, true],
     ]);
     expect(list.body.data.items[1].photo).toMatch(/^\/uploads\/[A-Za-z0-9_-]+\.png$/);
     // Company B sees none of A's.
-    expect((await w.api.call('GET', '/serials/reports', { token: w.p.tokens.adminB })).body.data.items).toEqual([]);
+    expect(
+      (await w.api.call('GET', '/serials/reports', { token: w.p.tokens.adminB })).body.data.items,
+    ).toEqual([]);
     // Visitors may not read them.
     expect((await w.api.call('GET', '/serials/reports')).status).toBe(401);
     let limited = 0;
@@ -349,14 +377,18 @@ describe('[COMPANY_ADMIN][serials] reports and suspects, per company', () => {
     expect(limited).toBeGreaterThan(0);
   });
 
-  it('[COMPANY_ADMIN][serials]: the dashboard lists its own suspect items and provinces, never another company\'s', async () => {
+  it("[COMPANY_ADMIN][serials]: the dashboard lists its own suspect items and provinces, never another company's", async () => {
     const w = await serialWorld({ SERIAL_PROVINCE_HEADER: 'X-Province' });
     for (let i = 0; i < 3; i++) await w.open(dl(w.a.codes[0]!), { headers: { 'x-province': 'Hue' } });
     for (let i = 0; i < 3; i++) await w.open(`/s/${w.b.codes[0]}`);
     const a = await w.api.call('GET', '/serials/suspects', { token: w.p.tokens.adminA });
     expect(a.status, JSON.stringify(a.body)).toBe(200);
     expect(a.body.data.items.map((i: { serial: string }) => i.serial)).toEqual([w.a.codes[0]]);
-    expect(a.body.data.items[0]).toMatchObject({ productName: 'Cà phê rang xay Ea Tu', suspectReason: 'BURST', count: 3 });
+    expect(a.body.data.items[0]).toMatchObject({
+      productName: 'Cà phê rang xay Ea Tu',
+      suspectReason: 'BURST',
+      count: 3,
+    });
     expect(a.body.data.byProvince).toEqual([{ province: 'Huế', opens: 3 }]);
     expect(a.body.data.threshold).toBe(5);
     const b = await w.api.call('GET', '/serials/suspects', { token: w.p.tokens.adminB });
