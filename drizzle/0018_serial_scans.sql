@@ -30,14 +30,17 @@ CREATE TABLE `serial_reports` (
 --> statement-breakpoint
 CREATE INDEX `serial_reports_company_created_idx` ON `serial_reports` (`company_id`,`created_at`);--> statement-breakpoint
 CREATE TABLE `serial_settings` (
-	`company_id` integer PRIMARY KEY NOT NULL,
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`company_id` integer NOT NULL,
 	`suspect_threshold` integer DEFAULT 5 NOT NULL,
 	`updated_at` integer NOT NULL,
 	FOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
+CREATE UNIQUE INDEX `serial_settings_company_unique` ON `serial_settings` (`company_id`);--> statement-breakpoint
 CREATE TABLE `serial_states` (
-	`serial_id` integer PRIMARY KEY NOT NULL,
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`serial_id` integer NOT NULL,
 	`batch_id` integer NOT NULL,
 	`company_id` integer NOT NULL,
 	`count` integer DEFAULT 0 NOT NULL,
@@ -52,4 +55,5 @@ CREATE TABLE `serial_states` (
 	FOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
+CREATE UNIQUE INDEX `serial_states_serial_unique` ON `serial_states` (`serial_id`);--> statement-breakpoint
 CREATE INDEX `serial_states_company_suspect_idx` ON `serial_states` (`company_id`,`suspect_at`);

@@ -13,9 +13,10 @@ import { serialBatches, serials } from './serials.ts';
 export const serialStates = defineTable(
   'serial_states',
   (c) => ({
+    id: c.id(),
     serialId: c
       .int('serial_id')
-      .primaryKey()
+      .notNull()
       .references(() => c.of(serials).id, { onDelete: 'cascade' }),
     batchId: c
       .int('batch_id')
@@ -37,7 +38,10 @@ export const serialStates = defineTable(
     suspectAt: c.time('suspect_at'),
     suspectReason: c.text('suspect_reason'),
   }),
-  (t, i) => [i.index('serial_states_company_suspect_idx').on(t.companyId, t.suspectAt)],
+  (t, i) => [
+    i.uniqueIndex('serial_states_serial_unique').on(t.serialId),
+    i.index('serial_states_company_suspect_idx').on(t.companyId, t.suspectAt),
+  ],
 );
 
 /**
@@ -92,11 +96,16 @@ export const serialReports = defineTable(
 );
 
 /** A company's settings for its serials: the count past which an item is suspect (default 5). */
-export const serialSettings = defineTable('serial_settings', (c) => ({
-  companyId: c
-    .int('company_id')
-    .primaryKey()
-    .references(() => c.of(companies).id, { onDelete: 'cascade' }),
-  suspectThreshold: c.int('suspect_threshold').notNull().default(5),
-  updatedAt: c.updatedAt(),
-}));
+export const serialSettings = defineTable(
+  'serial_settings',
+  (c) => ({
+    id: c.id(),
+    companyId: c
+      .int('company_id')
+      .notNull()
+      .references(() => c.of(companies).id, { onDelete: 'cascade' }),
+    suspectThreshold: c.int('suspect_threshold').notNull().default(5),
+    updatedAt: c.updatedAt(),
+  }),
+  (t, i) => [i.uniqueIndex('serial_settings_company_unique').on(t.companyId)],
+);
