@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import type { Tables } from '#server/db/schema/index.ts';
 import { insertSerialChunk } from '#server/db/serial-inserts.ts';
@@ -176,8 +176,13 @@ export async function failAbandonedBatches(deps: AppDeps, companyId?: number): P
   const conditions = [eq(serialBatches.status, 'GENERATING')];
   if (companyId !== undefined) conditions.push(eq(serialBatches.companyId, companyId));
   if (deps.store.engine === 'pg' || companyId !== undefined)
-    conditions.push(sql`coalesce(${serialBatches.progressAt}, ${serialBatches.createdAt}) < ${stale}`);
-  if (running.length) conditions.push(sql`${serialBatches.id} NOT IN (${sql.join(running, sql`, `)})`);
+    conditions.push(
+      or(
+        lt(serialBatches.progressAt, stale),
+        and(isNull(serialBatches.progressAt), lt(serialBatches.createdAt, stale)),
+      ) as SQL,
+    );
+  if (running.length) conditions.push(notInArray(serialBatches.id, running));
   const now = new Date();
   const failed = await deps.db
     .update(serialBatches)
