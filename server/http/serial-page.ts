@@ -78,19 +78,17 @@ const jsonForHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u
 export async function serialPageAnswer(c: Context, deps: AppDeps, firstViews: FirstViews): Promise<Response> {
   const serial = c.req.param('serial') ?? '';
   const ctx = await requestContext(deps, c);
-  let view = await openSerial(deps, {
+  const gtin = c.req.param('gtin');
+  const lot = c.req.param('lot');
+  const view = await openSerial(deps, {
     serial,
     browserId: browserIdOf(c),
     userAgent: ctx.req.userAgent,
     viewerCompanyId: ctx.user?.companyId ?? null,
     ...placeOf(ctx.req.networkProvince),
+    ...(gtin === undefined ? {} : { link: lot === undefined ? { gtin } : { gtin, lot } }),
   });
-  let product = await productOf(deps, view.productId);
-  const gtin = c.req.param('gtin');
-  if (view.verdict !== 'NOT_ISSUED' && gtin !== undefined && (!product?.gtin || product.gtin !== gtin)) {
-    view = { ...view, verdict: 'NOT_ISSUED', productId: null, lotId: null, count: 0, firstVerifiedAt: null };
-    product = null;
-  }
+  const product = await productOf(deps, view.productId);
   const root =
     `<div id="root">${verdictMarkup(view, product)}</div>` +
     `<script type="application/json" id="${SERIAL_VERDICT_ELEMENT_ID}">${jsonForHtml(view)}</script>`;

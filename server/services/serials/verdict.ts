@@ -9,6 +9,7 @@ import type { SerialVerdictView, SuspectReason, VerdictRecall } from '#shared/se
 import { isSerialShaped } from '#shared/serials.ts';
 
 export type { SerialVerdictView, SuspectReason };
+
 import { findSerial } from './lookup.ts';
 
 /**
@@ -47,6 +48,30 @@ export interface OpenRequest extends OpenPlace {
   userAgent: string;
   /** The signed-in caller's company, when there is one: its members do not count. */
   viewerCompanyId: number | null;
+  /**
+   * What a Digital Link's address said besides the serial: its GTIN, and its lot when it had one. An
+   * item's serial under another GTIN or lot is not that item: NOT_ISSUED, and not counted.
+   */
+  link?: { gtin: string; lot?: string };
+}
+
+/** Whether the Digital Link's GTIN (and lot) are the item's product's and batch's lot's. */
+async function linkMatches(db: Db, found: Found, link: { gtin: string; lot?: string }): Promise<boolean> {
+  const { products, lots } = db.tables;
+  const [product] = await db
+    .select({ gtin: products.gtin })
+    .from(products)
+    .where(eq(products.id, found.batch.productId))
+    .limit(1);
+  if (!product?.gtin || product.gtin !== link.gtin) return false;
+  if (link.lot === undefined) return true;
+  if (found.batch.lotId === null) return false;
+  const [lot] = await db
+    .select({ code: lots.code })
+    .from(lots)
+    .where(eq(lots.id, found.batch.lotId))
+    .limit(1);
+  return lot?.code === link.lot;
 }
 
 /**
@@ -238,7 +263,7 @@ export async function openSerial(deps: Pick<AppDeps, 'db'>, open: OpenRequest): 
   const { serial } = open;
   if (!isSerialShaped(serial)) return notIssued(serial);
   const found = await findSerial(deps.db, serial);
-  if (!found) return notIssued(serial);
+  if (!found || (open.link && !(await linkMatches(deps.db, found, open.link)))) return notIssued(serial);
   const uncounted =
     found.voided ||
     found.batch.voidedAt !== null ||

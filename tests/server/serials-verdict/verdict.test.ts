@@ -60,6 +60,12 @@ describe("[PUBLIC][serials] the verdict of an item's page", () => {
     const r = await w.open(`/01/09501101530003/21/${w.a.codes[0]}`);
     expect(r.verdict).toBe('NOT_ISSUED');
     expect(r.html).not.toContain('Cà phê rang xay Ea Tu');
+    // Nor under another lot; and neither counts an open of the real item.
+    const wrongLot = await w.open(dl(w.a.codes[0]!, 'OTHERLOT'));
+    expect(wrongLot.verdict).toBe('NOT_ISSUED');
+    expect(wrongLot.html).not.toContain('Cà phê rang xay Ea Tu');
+    expect((await w.json(w.a.codes[0]!)).count).toBe(0);
+    expect((await w.open(`/01/${GTIN}/21/${w.a.codes[0]}`)).verdict).toBe('FIRST');
     expect((await w.json(guess)).verdict).toBe('NOT_ISSUED');
     expect((await w.api.call('GET', '/serials/x')).body.data.verdict).toBe('NOT_ISSUED');
   });
