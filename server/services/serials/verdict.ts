@@ -352,3 +352,24 @@ export async function openSerial(deps: Pick<AppDeps, 'db'>, open: OpenRequest): 
     return view;
   });
 }
+
+/**
+ * Whether an item's Digital Link is this app's to judge (decision 206): a serial of our shape, or any serial
+ * under the GTIN of a product that has serialized codes (then a code of another shape is a fake too). A
+ * product without them keeps the GS1 resolver's answer for its /21/ paths, as before serials.
+ */
+export async function judgesSerialLink(
+  deps: Pick<AppDeps, 'db'>,
+  gtin: string,
+  serial: string,
+): Promise<boolean> {
+  if (isSerialShaped(serial)) return true;
+  const { products, serialBatches } = deps.db.tables;
+  const [row] = await deps.db
+    .select({ id: serialBatches.id })
+    .from(products)
+    .innerJoin(serialBatches, eq(serialBatches.productId, products.id))
+    .where(eq(products.gtin, gtin))
+    .limit(1);
+  return row !== undefined;
+}
