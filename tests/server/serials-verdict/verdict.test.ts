@@ -180,6 +180,20 @@ describe('[PUBLIC][serials] counting', () => {
     expect((await w.json(s)).count).toBe(2);
   });
 
+  it("[PUBLIC][serials]: the recent opens are kept bounded: an item's opens older than 30 days go", async () => {
+    const w = await serialWorld();
+    vitest.useFakeTimers({ toFake: ['Date'] });
+    const s = w.a.codes[9]!;
+    const start = Date.now();
+    await w.open(dl(s));
+    await w.open(dl(s));
+    vitest.setSystemTime(start + 31 * 24 * 3600_000);
+    await w.open(dl(s));
+    const { serialOpens } = w.api.deps.db.tables;
+    expect(await w.api.deps.db.select().from(serialOpens)).toHaveLength(1);
+    expect((await w.json(s)).count).toBe(3);
+  });
+
   it("[PUBLIC][serials]: bots and the company's signed-in members do not count; another company's do", async () => {
     const w = await serialWorld();
     const s = w.a.codes[5]!;
