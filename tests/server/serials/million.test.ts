@@ -39,7 +39,7 @@ describe(`[COMPANY_ADMIN][REST][serials] a batch of a million (${engine})`, () =
     });
     expect(res.status).toBe(200);
     const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-    const decoder = new TextDecoder();
+    const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
     let lines = 0;
     let bytes = 0;
     let head = '';
