@@ -54,6 +54,10 @@ const envSchema = z.object({
     .default('/'),
   DEMO: bool.default(false),
   TRUST_PROXY: bool.default(false),
+  SERIAL_PROVINCE_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be an HTTP header name, such as X-Province')
+    .optional(),
   ACCOUNT_MAILS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
   CORS_ORIGIN: z.string().optional(),
   SCAN_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(13),
@@ -114,6 +118,11 @@ export interface Settings {
   defaultRedirectPath: string;
   demo: boolean;
   trustProxy: boolean;
+  /**
+   * The header a trusted reverse proxy sets to the visitor's province (from its own GeoIP), read for a
+   * serial's open when the phone's position was not shared (decision 207); unset: the province is unknown.
+   */
+  serialProvinceHeader?: string;
   /** Account requests that may send mail (sign-up, resend code, forgot password) per address and 15 minutes. */
   accountMailsPerAddress: number;
   corsOrigins: string[];
@@ -202,6 +211,7 @@ export function loadSettings(source: Record<string, string | undefined> = proces
     defaultRedirectPath: e.DEFAULT_REDIRECT_PATH,
     demo: e.DEMO,
     trustProxy: e.TRUST_PROXY,
+    serialProvinceHeader: e.SERIAL_PROVINCE_HEADER?.toLowerCase(),
     accountMailsPerAddress: e.ACCOUNT_MAILS_PER_ADDRESS,
     corsOrigins: e.CORS_ORIGIN
       ? e.CORS_ORIGIN.split(',')

@@ -33,7 +33,8 @@ export type PublicPageName =
   | 'redirect'
   | 'lotDetails'
   | 'companyDetails'
-  | 'visitorHistory';
+  | 'visitorHistory'
+  | 'serialVerdict';
 
 interface Answered {
   path: string;
@@ -111,6 +112,11 @@ export const PUBLIC_PAGES: readonly PublicEntry[] = [
   // Light pages without a kept answer: the app's own data layer asks for theirs.
   { kind: 'page', path: '/company/details/:id', page: 'companyDetails' },
   { kind: 'page', path: '/products', page: 'visitorHistory' },
+  // One item's serialized code (issue 32): its verdict, counted and server-rendered, then the product. The
+  // short path for a product without a GTIN, and the Digital Links with a serial, taken before the resolver.
+  { kind: 'page', path: '/s/:serial', page: 'serialVerdict' },
+  { kind: 'page', path: '/01/:gtin/21/:serial', page: 'serialVerdict' },
+  { kind: 'page', path: '/01/:gtin/10/:lot/21/:serial', page: 'serialVerdict' },
 ];
 
 export type PublicPageEntry = Extract<PublicEntry, { kind: 'page' }>;

@@ -35,6 +35,12 @@ const PAGES: Record<PublicPageName, PublicPage> = {
   },
   // In the dashboard layout so a code that leads nowhere explains itself under the app's header.
   redirect: { title: n.redirect, group: 'public', load: () => import('./routes/redirect.tsx') },
+  // An item's serialized code: its verdict first (issue 32).
+  serialVerdict: {
+    title: vi.serialVerdict.product,
+    group: 'public',
+    load: () => import('./routes/serial-verdict.tsx'),
+  },
   // The visitor's history, kept on the phone.
   visitorHistory: {
     title: n.scannedProducts,

@@ -2,6 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import type { Settings } from '#server/env.ts';
 import type { RequestInfo } from '#server/services/actor.ts';
+import { provinceFromName } from '#shared/province-centres.ts';
 
 /**
  * The client address is the socket's. Only with TRUST_PROXY=1 (the app behind one reverse proxy)
@@ -25,10 +26,24 @@ export function clientIp(c: Context, settings: Pick<Settings, 'trustProxy'>): st
   }
 }
 
-export function requestInfo(c: Context, settings: Pick<Settings, 'trustProxy'>): RequestInfo {
+/** The province a trusted proxy names for the visitor (decision 207), when the setting says which header. */
+export function networkProvince(
+  c: Context,
+  settings: Pick<Settings, 'serialProvinceHeader'>,
+): string | undefined {
+  const header = settings.serialProvinceHeader;
+  return (header && provinceFromName(c.req.header(header))) || undefined;
+}
+
+export function requestInfo(
+  c: Context,
+  settings: Pick<Settings, 'trustProxy' | 'serialProvinceHeader'>,
+): RequestInfo {
+  const province = networkProvince(c, settings);
   return {
     ip: clientIp(c, settings),
     userAgent: c.req.header('user-agent') ?? '',
     requestId: (c.get('requestId' as never) as string | undefined) ?? 'unknown',
+    ...(province ? { networkProvince: province } : {}),
   };
 }

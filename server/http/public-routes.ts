@@ -24,6 +24,7 @@ import { qrCodeLookupInput } from '#shared/schemas/products.ts';
 import { companyPageAnswer } from './company-page.ts';
 import { FIRST_VIEW_HEADERS, type FirstViews, pageBody } from './first-view.ts';
 import { lotEpcisAnswer, productEpcisAnswer, resolverAnswer, resolverDescription } from './gs1-answers.ts';
+import { serialPageAnswer } from './serial-page.ts';
 import { singleBatchCall, singleBatchResult } from './trpc-batch.ts';
 
 /**
@@ -208,10 +209,20 @@ const GS1_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
  */
 const NAMED_PAGES: Partial<Record<PublicPageName, HandlerRoute['respond']>> = {
   companyDetails: (c, deps, _viewer, firstViews) => companyPageAnswer(c, deps, firstViews),
+  // An item's serialized code (issue 32): its verdict, counted, before the product (serial-page.ts).
+  serialVerdict: (c, deps, _viewer, firstViews) => serialPageAnswer(c, deps, firstViews),
 };
+
+/** The table's pages without a kept answer that the server names all the same (their title, or a serial's verdict). */
+const namedPageRoutes = PUBLIC_PAGE_ENTRIES.flatMap((e): HandlerRoute[] => {
+  const respond = !e.answer && NAMED_PAGES[e.page];
+  return respond ? [{ kind: 'handler', path: e.path, methods: ['GET'], respond }] : [];
+});
 
 export const publicRoutes: PublicRoute[] = [
   ...answerRoutes,
+  // Before the resolver: a Digital Link with a serial is an item's page (serial-page.ts).
+  ...namedPageRoutes,
   // GS1 (decisions 130, 190): the Digital Link resolver owns every path that starts with a GS1 primary
   // key (and with the short names the standard dropped, to refuse them), whose default link of a lot is
   // its page.
@@ -223,11 +234,6 @@ export const publicRoutes: PublicRoute[] = [
   { kind: 'handler', path: '/.well-known/gs1resolver', methods: GS1_METHODS, respond: resolverDescription },
   { kind: 'handler', path: '/api/epcis/products/:id', methods: GS1_METHODS, respond: productEpcisAnswer },
   { kind: 'handler', path: '/api/epcis/lots/:id', methods: GS1_METHODS, respond: lotEpcisAnswer },
-  // The table's pages without a kept answer that the server names all the same (their title and link preview).
-  ...PUBLIC_PAGE_ENTRIES.flatMap((e): HandlerRoute[] => {
-    const respond = !e.answer && NAMED_PAGES[e.page];
-    return respond ? [{ kind: 'handler', path: e.path, methods: ['GET'], respond }] : [];
-  }),
 ];
 
 /** Each kind's headers (the app's security headers come on top). */

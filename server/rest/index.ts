@@ -9,6 +9,7 @@ import { productImportRoutes } from './productImport.ts';
 import { productsRoutes } from './products.ts';
 import { publicProductsRoutes } from './publicProducts.ts';
 import { scanLogsRoutes } from './scanLogs.ts';
+import { serialVerdictRoutes } from './serial-verdicts.ts';
 import { serialsRoutes } from './serials.ts';
 import { shortLinksRoutes } from './shortLinks.ts';
 import { statisticsRoutes } from './statistics.ts';
@@ -45,4 +46,5 @@ export const restRoutes: RestRoute[] = [
   ...shortLinksRoutes,
   ...uploadsRoutes,
   ...epcisRoutes,
+  ...serialVerdictRoutes,
 ];

@@ -47,6 +47,14 @@ export const VERIFY_FAILS_PER_IP = 20;
 export const OLD_PASSWORD_FAILS_PER_USER = 10;
 /** Photo scans (POST /products/scan-qr, public) per address and minute. */
 export const PHOTO_SCANS_PER_IP_PER_MINUTE = 20;
+/**
+ * Wrong scratch-off PINs (decision 208), in the sign-in window: per serial, so a million guesses at one
+ * item's 6 digits are never tried; per address, so one guesser cannot walk through many items.
+ */
+export const SERIAL_PIN_FAILS_PER_SERIAL = 5;
+export const SERIAL_PIN_FAILS_PER_IP = 20;
+/** Fake reports (public, with a photo) per address and hour. */
+export const SERIAL_REPORTS_PER_IP_PER_HOUR = 10;
 
 /** A counter of points per key over a window, in memory or in PostgreSQL: the same calls on both. */
 export type Bucket = RateLimiterAbstract;
@@ -61,6 +69,9 @@ export interface Limits {
   verifyIp: Bucket;
   oldPassword: Bucket;
   photoScanIp: Bucket;
+  serialPin: Bucket;
+  serialPinIp: Bucket;
+  serialReportIp: Bucket;
   /**
    * A password reset moves the account's epoch on: every address's (e-mail, address) bucket is then new.
    * The epoch is the points counted under the e-mail, never expiring: kept where the buckets are, so a
@@ -153,6 +164,9 @@ export function createLimits(
     verifyIp: limiter('verify_ip', VERIFY_FAILS_PER_IP, SIGN_IN_WINDOW_SECONDS),
     oldPassword: limiter('old_password', OLD_PASSWORD_FAILS_PER_USER, SIGN_IN_WINDOW_SECONDS),
     photoScanIp: limiter('photo_scan_ip', PHOTO_SCANS_PER_IP_PER_MINUTE, 60),
+    serialPin: limiter('serial_pin', SERIAL_PIN_FAILS_PER_SERIAL, SIGN_IN_WINDOW_SECONDS),
+    serialPinIp: limiter('serial_pin_ip', SERIAL_PIN_FAILS_PER_IP, SIGN_IN_WINDOW_SECONDS),
+    serialReportIp: limiter('serial_report_ip', SERIAL_REPORTS_PER_IP_PER_HOUR, 3600),
     // Duration 0: never expires, as the epoch must outlive every bucket made under an older one.
     resetEpochs: limiter('reset_epoch', Number.MAX_SAFE_INTEGER, 0),
     hashing: createWorkQueue({
@@ -344,4 +358,24 @@ export function limitedOldPassword<T>(scope: LimitScope, userId: number, work: (
 /** A photo scan (public): every one counts, per address. */
 export function limitedPhotoScan<T>(scope: LimitScope, work: () => Promise<T>): Promise<T> {
   return limited([{ bucket: limitsOf(scope).photoScanIp, key: ipOf(scope), onSuccess: 'keep' }], work);
+}
+
+/**
+ * A scratch-off PIN check (decision 208): wrong PINs are counted per serial and per address, taken before
+ * the check so parallel guesses count one each; a right PIN gives both points back.
+ */
+export function limitedSerialPin<T>(scope: LimitScope, serial: string, work: () => Promise<T>): Promise<T> {
+  const l = limitsOf(scope);
+  return limited(
+    [
+      { bucket: l.serialPin, key: serial, onSuccess: 'refund' },
+      { bucket: l.serialPinIp, key: ipOf(scope), onSuccess: 'refund' },
+    ],
+    work,
+  );
+}
+
+/** A fake report (public): every one counts, per address. */
+export function limitedSerialReport<T>(scope: LimitScope, work: () => Promise<T>): Promise<T> {
+  return limited([{ bucket: limitsOf(scope).serialReportIp, key: ipOf(scope), onSuccess: 'keep' }], work);
 }

@@ -21,4 +21,9 @@ export interface RequestInfo {
   ip: string;
   userAgent: string;
   requestId: string;
+  /**
+   * The visitor's province named by a trusted proxy's header (SERIAL_PROVINCE_HEADER, decision 207), one of
+   * the 34; absent when not configured or not one of them. Never the address itself.
+   */
+  networkProvince?: string;
 }

@@ -5,12 +5,23 @@ import * as documents from './documents.ts';
 import * as plots from './plots.ts';
 import * as products from './products.ts';
 import * as scans from './scans.ts';
+import * as serialScans from './serial-scans.ts';
 import * as serials from './serials.ts';
 import * as supplyChain from './supply-chain.ts';
 import * as users from './users.ts';
 
 /** Every declaration module's exports: its tables (DeclaredTable) and its value lists. */
-const declared = { ...companies, ...documents, ...plots, ...products, ...scans, ...serials, ...supplyChain, ...users };
+const declared = {
+  ...companies,
+  ...documents,
+  ...plots,
+  ...products,
+  ...scans,
+  ...serials,
+  ...serialScans,
+  ...supplyChain,
+  ...users,
+};
 type Declared = typeof declared;
 type TableName = { [K in keyof Declared]: Declared[K] extends DeclaredTable ? K : never }[keyof Declared];
 

@@ -6,6 +6,7 @@ import {
 } from '#server/services/serials/batches.ts';
 import { type StreamedFile, serialBatchCsv } from '#server/services/serials/export.ts';
 import { companyProcedure, router } from '#server/trpc/init.ts';
+import { serialVerdictProcedures } from './serial-verdicts.ts';
 import {
   createSerialBatchInput,
   type SerialBatchList,
@@ -45,4 +46,6 @@ export const serialsRouter = router({
   exportCsv: manage
     .input(serialBatchIdInput)
     .query(({ ctx, input }): Promise<StreamedFile> => serialBatchCsv(ctx, ctx.companyId, input.id)),
+  // The verdict, counting, PIN, fake reports and the suspects (decisions 206-208).
+  ...serialVerdictProcedures,
 });

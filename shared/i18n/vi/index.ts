@@ -18,6 +18,7 @@ import { plots } from './plots.ts';
 import { products } from './products.ts';
 import { publicPages } from './public.ts';
 import { scan } from './scan.ts';
+import { serialVerdict } from './serial-verdict.ts';
 import { serials } from './serials.ts';
 import { supplyChain } from './supply-chain.ts';
 import { users } from './users.ts';
@@ -48,6 +49,7 @@ export const vi = {
   plots,
   plotGeometry,
   plotImport,
+  serialVerdict,
   serials,
 } as const;
 export type Messages = typeof vi;

@@ -1,0 +1,179 @@
+import { type FormEvent, useState } from 'react';
+import { useParams } from 'wouter';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { pagePath } from '#shared/public-pages.ts';
+import { type SerialVerdictView, verdictBanner } from '#shared/serial-verdict-banner.ts';
+
+const m = vi.serialVerdict;
+
+/** The element the server writes the counted verdict into (server/http/serial-page.ts). */
+const VERDICT_ELEMENT_ID = 'serial-verdict';
+
+const TONES = {
+  good: 'border-green-700 bg-green-50 text-green-900',
+  info: 'border-blue-700 bg-blue-50 text-blue-900',
+  warn: 'border-amber-700 bg-amber-50 text-amber-900',
+  bad: 'border-red-700 bg-red-50 text-red-900',
+} as const;
+
+function serverVerdict(serial: string): SerialVerdictView | null {
+  const text = document.getElementById(VERDICT_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const view = JSON.parse(text) as SerialVerdictView;
+    return view.serial === serial ? view : null;
+  } catch {
+    return null;
+  }
+}
+
+interface Envelope<T> {
+  statusCode: number;
+  message: string;
+  data?: T;
+}
+
+async function send<T>(path: string, init: RequestInit): Promise<Envelope<T>> {
+  try {
+    const res = await fetch(`/api${path}`, { credentials: 'same-origin', ...init });
+    return (await res.json()) as Envelope<T>;
+  } catch {
+    return { statusCode: 0, message: vi.errors.badRequest };
+  }
+}
+
+const json = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+function Banner({ view }: { view: SerialVerdictView }) {
+  const b = verdictBanner(view);
+  return (
+    <section
+      role="status"
+      aria-live="polite"
+      data-verdict={view.verdict}
+      className={`rounded-xl border-2 p-4 ${TONES[b.tone]}`}
+    >
+      <h1 className="mb-2 text-xl font-bold">
+        <span aria-hidden="true">{b.icon}</span> {b.title}
+      </h1>
+      {b.lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+    </section>
+  );
+}
+
+function PinForm({ serial }: { serial: string }) {
+  const [pin, setPin] = useState('');
+  const [answer, setAnswer] = useState<string | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const res = await send(`/serials/${serial}/verify`, json({ pin }));
+    setAnswer(res.message);
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-2 rounded-lg border border-line p-4">
+      <h2 className="font-semibold">{m.pinTitle}</h2>
+      <label className="flex flex-col gap-1 text-sm">
+        {m.pinLabel}
+        <input
+          inputMode="numeric"
+          pattern="\d{6}"
+          maxLength={6}
+          required
+          value={pin}
+          onChange={(e) => setPin(e.target.value)}
+          className="rounded border border-line px-2 py-1"
+        />
+      </label>
+      <button type="submit" className="rounded bg-brand px-3 py-2 font-medium text-white">
+        {m.pinSubmit}
+      </button>
+      {answer && <p role="status">{answer}</p>}
+    </form>
+  );
+}
+
+function ReportForm({ serial, productId }: { serial: string; productId: number | null }) {
+  const [answer, setAnswer] = useState<string | null>(null);
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    if (productId !== null) form.set('productId', String(productId));
+    const res = await send(`/serials/${serial}/reports`, { method: 'POST', body: form });
+    setAnswer(res.message);
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-2 rounded-lg border border-line p-4">
+      <h2 className="font-semibold">{m.reportTitle}</h2>
+      <label className="flex flex-col gap-1 text-sm">
+        {m.reportShop}
+        <input name="shopName" required maxLength={200} className="rounded border border-line px-2 py-1" />
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        {m.reportPhoto}
+        <input name="file" type="file" accept="image/jpeg,image/png,image/gif" required />
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        {m.reportNote}
+        <textarea name="note" maxLength={1000} className="rounded border border-line px-2 py-1" />
+      </label>
+      <button type="submit" className="rounded border border-line px-3 py-2 font-medium">
+        {m.reportSubmit}
+      </button>
+      {answer && <p role="status">{answer}</p>}
+    </form>
+  );
+}
+
+/** '/s/:serial' and the Digital Links with a serial: the item's verdict, then the product (issue 32). */
+export default function SerialVerdictPage() {
+  const serial = useParams<{ serial: string }>().serial ?? '';
+  const [view, setView] = useState<SerialVerdictView | null>(() => serverVerdict(serial));
+  const [place, setPlace] = useState<string | null>(null);
+  const [asked, setAsked] = useState(false);
+  if (!view && !asked) {
+    setAsked(true);
+    void send<SerialVerdictView>(`/serials/${serial}`, {}).then((r) => r.data && setView(r.data));
+  }
+  // The only path to the phone's position: the visitor's press. Only the province it maps to is kept.
+  const shareLocation = () => {
+    navigator.geolocation?.getCurrentPosition(async (pos) => {
+      const res = await send<SerialVerdictView>(
+        `/serials/${serial}/open`,
+        json({ lat: pos.coords.latitude, lon: pos.coords.longitude }),
+      );
+      if (res.data) {
+        setView(res.data);
+        setPlace(res.data.firstProvince);
+      }
+    });
+  };
+  if (!view) return <p role="status">{vi.client.loading}</p>;
+  const issued = view.verdict !== 'NOT_ISSUED';
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-col gap-4 p-3">
+      <Banner view={view} />
+      {issued && view.productId !== null && (
+        <a className="text-brand underline" href={pagePath('productDetails', view.productId)}>
+          {m.productLink}
+        </a>
+      )}
+      {issued && view.withPin && <PinForm serial={serial} />}
+      {issued && (
+        <div className="flex flex-col gap-1">
+          <button type="button" onClick={shareLocation} className="rounded border border-line px-3 py-2">
+            {m.useLocation}
+          </button>
+          <p className="text-xs text-ink-soft">{m.locationNote}</p>
+          {place && <p role="status">{m.locationSaved(place)}</p>}
+        </div>
+      )}
+      <ReportForm serial={serial} productId={view.productId} />
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { AppDeps } from '#server/deps.ts';
+import { browserIdOf } from '#server/edge/browser-id.ts';
+import { requestContext } from '#server/edge/context.ts';
+import {
+  judgesSerialLink,
+  openSerial,
+  placeOf,
+  type SerialVerdictView,
+} from '#server/services/serials/verdict.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { pagePath } from '#shared/public-pages.ts';
+import { verdictBanner } from '#shared/serial-verdict-banner.ts';
+import type { FirstViews } from './first-view.ts';
+import { escapeHtml } from './share-tags.ts';
+
+/** The element the light page's verdict page reads the server's verdict from (no second request). */
+export const SERIAL_VERDICT_ELEMENT_ID = 'serial-verdict';
+
+const TONE_STYLE = {
+  good: 'background:#e7f6ec;border-color:#1f7a3f;color:#0f4d26',
+  info: 'background:#e8f0fb;border-color:#2457a6;color:#17386b',
+  warn: 'background:#fff4e0;border-color:#b26b00;color:#6b3f00',
+  bad: 'background:#fdeaea;border-color:#b3261e;color:#7a1712',
+} as const;
+
+interface ProductLine {
+  id: number;
+  name: string;
+  gtin: string | null;
+  active: boolean;
+  companyName: string;
+}
+
+async function productOf(deps: AppDeps, productId: number | null): Promise<ProductLine | null> {
+  if (productId === null) return null;
+  const { products, companies } = deps.db.tables;
+  const [row] = await deps.db
+    .select({
+      id: products.id,
+      name: products.name,
+      gtin: products.gtin,
+      status: products.status,
+      companyName: companies.name,
+    })
+    .from(products)
+    .innerJoin(companies, eq(companies.id, products.companyId))
+    .where(eq(products.id, productId))
+    .limit(1);
+  return row ? { ...row, active: row.status === 'ACTIVE' } : null;
+}
+
+/** The verdict first, then the product (when its page is public): what the server writes into the page's root. */
+export function verdictMarkup(view: SerialVerdictView, product: ProductLine | null): string {
+  const b = verdictBanner(view);
+  const lines = b.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('');
+  const banner =
+    `<section role="status" aria-live="polite" data-verdict="${view.verdict}" ` +
+    `style="border:2px solid;border-radius:12px;padding:16px;margin:12px;${TONE_STYLE[b.tone]}">` +
+    `<h1 style="font-size:1.25rem;font-weight:700;margin:0 0 8px"><span aria-hidden="true">${b.icon}</span> ` +
+    `${escapeHtml(b.title)}</h1>${lines}</section>`;
+  const showProduct = product && view.verdict !== 'NOT_ISSUED';
+  const about = showProduct
+    ? `<section style="margin:12px"><p>${escapeHtml(vi.serialVerdict.product)}: <strong>${escapeHtml(product.name)}</strong></p>` +
+      `<p>${escapeHtml(product.companyName)}</p>` +
+      (product.active
+        ? `<p><a href="${pagePath('productDetails', product.id)}">${escapeHtml(vi.serialVerdict.productLink)}</a></p>`
+        : '') +
+      '</section>'
+    : '';
+  return banner + about;
+}
+
+const jsonForHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * An item's page (issue 32): `/01/{gtin}[/10/{lot}]/21/{serial}` and `/s/{serial}`. The open is counted
+ * (serials/verdict.ts: once per browser per 10 minutes, never a bot or the company's signed-in member),
+ * and the page is the light page with the verdict server-rendered first, then the product. A Digital
+ * Link whose GTIN or lot is not the item's is a code never issued: "Mã không hợp lệ", never the product.
+ * Null leaves a Digital Link to the GS1 resolver (its linksets, and serials of products without codes).
+ */
+export async function serialPageAnswer(
+  c: Context,
+  deps: AppDeps,
+  firstViews: FirstViews,
+): Promise<Response | null> {
+  const serial = c.req.param('serial') ?? '';
+  const gtin = c.req.param('gtin');
+  const lot = c.req.param('lot');
+  if (gtin !== undefined) {
+    // The resolver's own answers stay its own: a linkset, another link type, a serial not of ours.
+    const accept = c.req.header('accept') ?? '';
+    if (c.req.query('linkType') !== undefined || accept.includes('application/linkset+json')) return null;
+    if (!(await judgesSerialLink(deps, gtin, serial))) return null;
+  }
+  const ctx = await requestContext(deps, c);
+  const view = await openSerial(deps, {
+    serial,
+    browserId: browserIdOf(c),
+    userAgent: ctx.req.userAgent,
+    viewerCompanyId: ctx.user?.companyId ?? null,
+    ...placeOf(ctx.req.networkProvince),
+    readOnly: c.req.method === 'HEAD',
+    ...(gtin === undefined ? {} : { link: lot === undefined ? { gtin } : { gtin, lot } }),
+  });
+  const product = await productOf(deps, view.productId);
+  const root =
+    `<div id="root">${verdictMarkup(view, product)}</div>` +
+    `<script type="application/json" id="${SERIAL_VERDICT_ELEMENT_ID}">${jsonForHtml(view)}</script>`;
+  const title = `<title>${escapeHtml(verdictBanner(view).title)}</title>`;
+  const light = firstViews.headed(title);
+  const html = light
+    ? light.replace(/<link rel="modulepreload"[^>]*>\s*/g, '').replace('<div id="root"></div>', () => root)
+    : `<!doctype html><html lang="vi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${title}</head><body>${root}</body></html>`;
+  c.header('Cache-Control', 'no-store');
+  return c.html(html, view.verdict === 'NOT_ISSUED' ? 404 : 200);
+}

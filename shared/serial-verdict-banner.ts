@@ -1,0 +1,89 @@
+import { vi } from './i18n/vi/index.ts';
+import type { SerialVerdict } from './serials.ts';
+
+/** Why an item is suspect (decision 206). */
+export type SuspectReason = 'COUNT' | 'BURST' | 'FAR';
+
+export interface VerdictRecall {
+  lotCode: string;
+  reason: string | null;
+  recalledAt: string | null;
+  /** The recalled input lot, when the item's lot was made from one. */
+  inputLotCode: string | null;
+}
+
+/** The verdict JSON of GET /api/serials/{serial} (the contract's fields, then this side's additions). */
+export interface SerialVerdictView {
+  verdict: SerialVerdict;
+  serial: string;
+  firstVerifiedAt: string | null;
+  firstProvince: string | null;
+  firstProvinceApproximate: boolean;
+  count: number;
+  activatedAt: string | null;
+  suspectReason: SuspectReason | null;
+  withPin: boolean;
+  productId: number | null;
+  lotId: number | null;
+  recall: VerdictRecall | null;
+}
+
+export type BannerTone = 'good' | 'info' | 'warn' | 'bad';
+
+/** What the banner says of a verdict: its tone (colour), its icon, its title and lines. One place for server and client. */
+export interface VerdictBanner {
+  tone: BannerTone;
+  icon: string;
+  title: string;
+  lines: string[];
+}
+
+const m = vi.serialVerdict;
+
+/** A time as a Vietnamese reader reads it, in Vietnam's zone. */
+export function vietnamTime(isoTime: string): string {
+  const d = new Date(isoTime);
+  const part = (n: number) => String(n).padStart(2, '0');
+  // Vietnam keeps UTC+7 all year: no zone database needed on the phone.
+  const v = new Date(d.getTime() + 7 * 3600_000);
+  return `${part(v.getUTCHours())}:${part(v.getUTCMinutes())} ${part(v.getUTCDate())}/${part(v.getUTCMonth() + 1)}/${v.getUTCFullYear()}`;
+}
+
+function firstLine(v: SerialVerdictView): string | null {
+  if (!v.firstVerifiedAt) return null;
+  const province = v.firstProvince
+    ? `${v.firstProvince}${v.firstProvinceApproximate ? ` ${m.approximate}` : ''}`
+    : null;
+  return m.seenFirst(vietnamTime(v.firstVerifiedAt), province);
+}
+
+export function verdictBanner(v: SerialVerdictView): VerdictBanner {
+  const seen = [m.seen(v.count), firstLine(v)].filter((x): x is string => x !== null);
+  switch (v.verdict) {
+    case 'FIRST':
+      return { tone: 'good', icon: '✓', title: m.first, lines: [m.firstAdvice] };
+    case 'SEEN':
+      return { tone: 'info', icon: 'ℹ', title: m.seen(v.count), lines: seen.slice(1) };
+    case 'SUSPECT':
+      return {
+        tone: 'warn',
+        icon: '⚠',
+        title: m.suspect,
+        lines: [m.suspectAdvice, ...(v.suspectReason ? [m.reasons[v.suspectReason]] : []), ...seen],
+      };
+    case 'NOT_ISSUED':
+      return { tone: 'bad', icon: '✕', title: m.notIssued, lines: [m.notIssuedAdvice] };
+    case 'VOID':
+      return { tone: 'bad', icon: '✕', title: m.voided, lines: [m.voidedAdvice] };
+    case 'RECALLED':
+      return {
+        tone: 'bad',
+        icon: '⚠',
+        title: v.recall?.inputLotCode ? vi.lots.publicPage.inputRecallTitle : m.recalled,
+        lines: [
+          ...(v.recall?.reason ? [`${vi.lots.publicPage.recallReason}: ${v.recall.reason}`] : []),
+          m.recallAdvice,
+        ],
+      };
+  }
+}
