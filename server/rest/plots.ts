@@ -1,9 +1,9 @@
 import { readUploadForm } from '#server/edge/upload-body.ts';
-import { vi } from '#shared/i18n/vi/index.ts';
+import { plots as plotMessages } from '#shared/i18n/vi/plots.ts';
 import type { PlotImportResult } from '#shared/schemas/plots.ts';
 import { type RestRoute, route } from './adapter.ts';
 
-const m = vi.plots;
+const m = plotMessages;
 
 /**
  * /api/plots, a lot's plots and its EUDR facts and files (issue 34, decisions 217-218): thin adapters over

@@ -1,7 +1,7 @@
-import { vi } from '#shared/i18n/vi/index.ts';
+import { serials as serialMessages } from '#shared/i18n/vi/serials.ts';
 import { type RestRoute, route } from './adapter.ts';
 
-const m = vi.serials;
+const m = serialMessages;
 
 /**
  * /api/serials: batches of serialized codes, their voids and their CSV (issue 32, decisions 204-205): thin

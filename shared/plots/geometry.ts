@@ -5,7 +5,7 @@
  * ellipsoid, and an outline the public lot page draws without any map service. Shared by the server (the
  * checks that count), the workspace (the same checks while typing, the outline) and the public pages.
  */
-import { vi } from '#shared/i18n/vi/index.ts';
+import { plotGeometry as geometryMessages } from '#shared/i18n/vi/plot-geometry.ts';
 import { type CleanRing, type CrossingWork, findCrossings, insideRing } from './crossings.ts';
 
 export type { CrossingWork };
@@ -42,7 +42,7 @@ export type GeometryCheck = {
   areaHa: number | null; // geodesic area in hectares (null for a Point)
 };
 
-const m = vi.plotGeometry;
+const m = geometryMessages;
 
 // WGS84, the datum of GeoJSON and of the EU's information system.
 const WGS84_A = 6_378_137;

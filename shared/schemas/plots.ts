@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { vi } from '#shared/i18n/vi/index.ts';
+import { plots as plotMessages } from '#shared/i18n/vi/plots.ts';
 import type { PlotGeometry } from '#shared/plots/geometry.ts';
 import { idSchema, optionalText, text } from './common.ts';
 import { daySchema } from './lots.ts';
 import { countrySchema } from './partners.ts';
 import { uploadFileInput } from './uploads.ts';
 
-const m = vi.plots;
+const m = plotMessages;
 
 /** The largest area a plot may declare: past any single farm plot, a bound before any check. */
 export const PLOT_AREA_MAX_HA = 1_000_000;

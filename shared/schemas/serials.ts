@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { vi } from '#shared/i18n/vi/index.ts';
+import { serials as serialMessages } from '#shared/i18n/vi/serials.ts';
 import { MAX_BATCH_COUNT, type SERIAL_BATCH_STATUSES, SERIAL_VERDICTS } from '#shared/serials.ts';
 import { idSchema } from './common.ts';
 
-const m = vi.serials;
+const m = serialMessages;
 const countMessage = m.countRange(MAX_BATCH_COUNT.toLocaleString('vi-VN'));
 
 /** POST /serials/batches: a batch of `count` codes for a product of the caller's company (issue 32). */

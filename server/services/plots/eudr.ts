@@ -4,7 +4,7 @@ import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import { requireLotInScope } from '#server/services/lots/read.ts';
 import type { CompanyScope } from '#server/services/products/scope.ts';
-import { vi } from '#shared/i18n/vi/index.ts';
+import { plots as plotMessages } from '#shared/i18n/vi/plots.ts';
 import type { PlotGeometry, Position } from '#shared/plots/geometry.ts';
 import {
   EUDR_GEOJSON_MAX_BYTES,
@@ -15,7 +15,7 @@ import {
 import { plotsOfLot } from './lot-plots.ts';
 import type { PlotRow } from './plots.ts';
 
-const m = vi.plots.eudr;
+const m = plotMessages.eudr;
 
 type LotEudrRow = Tables['lotEudr']['$inferSelect'];
 

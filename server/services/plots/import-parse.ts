@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { isCountryCode } from '#shared/countries.ts';
-import { vi } from '#shared/i18n/vi/index.ts';
+import { plotImport as importMessages } from '#shared/i18n/vi/plot-geometry.ts';
 import {
   type CrossingWork,
   checkPlotGeometry,
@@ -65,7 +65,7 @@ export type PlotImportRow = {
 
 export type PlotFileResult = { rows: PlotImportRow[] } | { errors: string[] };
 
-const m = vi.plotImport;
+const m = importMessages;
 
 type Field = TextField | 'country' | 'areaHa' | 'producerPublic' | 'lat' | 'lon' | 'geometry';
 

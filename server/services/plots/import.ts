@@ -3,7 +3,8 @@ import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import type { CompanyScope } from '#server/services/products/scope.ts';
-import { vi } from '#shared/i18n/vi/index.ts';
+import { plotImport as importMessages } from '#shared/i18n/vi/plot-geometry.ts';
+import { plots as plotMessages } from '#shared/i18n/vi/plots.ts';
 import { publicOutline } from '#shared/plots/public-outline.ts';
 import { PLOT_IMPORT_MAX_ROWS, type PlotImportInput, type PlotImportResult } from '#shared/schemas/plots.ts';
 import { nameSortOf } from '#shared/sort-key.ts';
@@ -11,7 +12,7 @@ import { parsePlotFile, plotFileKind, plotFileText } from './import-parse.ts';
 import { isKmz, readKmz } from './kmz.ts';
 import { creationCompany } from './plots.ts';
 
-const m = vi.plots.import;
+const m = plotMessages.import;
 
 /** Faults and warnings listed at most: the file's first ones, and how many more there were. */
 export const IMPORT_MESSAGES_MAX = 200;
@@ -44,7 +45,7 @@ function bounded(messages: string[]): string[] {
   if (messages.length <= IMPORT_MESSAGES_MAX) return messages;
   return [
     ...messages.slice(0, IMPORT_MESSAGES_MAX),
-    vi.plotImport.moreErrors(messages.length - IMPORT_MESSAGES_MAX),
+    importMessages.moreErrors(messages.length - IMPORT_MESSAGES_MAX),
   ];
 }
 
@@ -86,11 +87,11 @@ export async function importPlots(
 
   // The parser has checked every geometry (checkPlotGeometry) and named each fault by its line or
   // feature: what is left is the rows' columns, with the area and warnings it measured.
-  const where = (line: number) => (kind === 'csv' ? vi.plotImport.line(line) : vi.plotImport.feature(line));
+  const where = (line: number) => (kind === 'csv' ? importMessages.line(line) : importMessages.feature(line));
   const warnings: string[] = [];
   const values = rows.map((row) => {
     for (const warning of row.warnings)
-      warnings.push(`${where(row.line)}: ${vi.plots.named(row.name, warning)}`);
+      warnings.push(`${where(row.line)}: ${plotMessages.named(row.name, warning)}`);
     return {
       companyId,
       name: row.name,

@@ -1,9 +1,9 @@
 import { AppError } from '#server/errors.ts';
 import { openZipEntries } from '#server/services/productImport/zip-check.ts';
-import { vi } from '#shared/i18n/vi/index.ts';
+import { plotImport as importMessages } from '#shared/i18n/vi/plot-geometry.ts';
 import { plotFileText } from './import-parse.ts';
 
-const m = vi.plotImport;
+const m = importMessages;
 
 /** Whether the file is a KMZ (Google Earth's zipped KML): a zip named .kmz. */
 export function isKmz(fileName: string, firstBytes: Uint8Array): boolean {

@@ -7,12 +7,12 @@ import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import { type LotRow, requireLotInScope } from '#server/services/lots/read.ts';
 import type { CompanyScope } from '#server/services/products/scope.ts';
-import { vi } from '#shared/i18n/vi/index.ts';
+import { plots as plotMessages } from '#shared/i18n/vi/plots.ts';
 import type { LotPlots, SetLotPlotsInput } from '#shared/schemas/plots.ts';
 import { TRACE_MAX_DEPTH, TRACE_MAX_LOTS } from '#shared/supply-chain.ts';
 import { type PlotRow, toPlotView } from './plots.ts';
 
-const m = vi.plots;
+const m = plotMessages;
 
 /**
  * Links of a lot and the lots it was made from read at most: past any real lot's plots (a cooperative's

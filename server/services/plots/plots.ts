@@ -7,6 +7,7 @@ import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import { type CompanyScope, inCompanyScope, pickCompany } from '#server/services/products/scope.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { plots as plotMessages } from '#shared/i18n/vi/plots.ts';
 import { checkPlotGeometry, type PlotGeometry } from '#shared/plots/geometry.ts';
 import { publicOutline } from '#shared/plots/public-outline.ts';
 import type {
@@ -19,7 +20,7 @@ import type {
 } from '#shared/schemas/plots.ts';
 import { nameSortOf } from '#shared/sort-key.ts';
 
-const m = vi.plots;
+const m = plotMessages;
 
 export type PlotRow = Tables['plots']['$inferSelect'];
 

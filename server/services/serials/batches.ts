@@ -7,7 +7,7 @@ import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import { type CompanyScope, inCompanyScope } from '#server/services/products/scope.ts';
-import { vi } from '#shared/i18n/vi/index.ts';
+import { serials as serialMessages } from '#shared/i18n/vi/serials.ts';
 import type {
   CreateSerialBatchInput,
   SerialBatchList,
@@ -18,7 +18,7 @@ import type {
 import { MAX_VOID_RANGES, SERIAL_ALPHABET, SERIAL_LENGTH, SERIALS_PER_COMPANY_DAY } from '#shared/serials.ts';
 import { newPinKey } from './pin.ts';
 
-const m = vi.serials;
+const m = serialMessages;
 
 type BatchRow = Tables['serialBatches']['$inferSelect'];
 

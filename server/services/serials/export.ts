@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import type { CompanyScope } from '#server/services/products/scope.ts';
-import { vi } from '#shared/i18n/vi/index.ts';
+import { serials as serialMessages } from '#shared/i18n/vi/serials.ts';
 import { SERIAL_ALPHABET, serialItemPath } from '#shared/serials.ts';
 import { batchInScope, serialPage } from './batches.ts';
 import { serialPinsOf } from './pin.ts';
 
-const m = vi.serials;
+const m = serialMessages;
 
 /** The CSV's columns, in the order a print house's data merge reads them. */
 export const CSV_HEADER = ['url', 'serial', 'pin', 'lot'];

@@ -13,13 +13,10 @@ import { health } from './health.ts';
 import { lots } from './lots.ts';
 import { mail } from './mail.ts';
 import { nav } from './nav.ts';
-import { plotGeometry, plotImport } from './plot-geometry.ts';
-import { plots } from './plots.ts';
 import { products } from './products.ts';
 import { publicPages } from './public.ts';
 import { scan } from './scan.ts';
 import { serialVerdict } from './serial-verdict.ts';
-import { serials } from './serials.ts';
 import { supplyChain } from './supply-chain.ts';
 import { users } from './users.ts';
 import { validation } from './validation.ts';
@@ -46,10 +43,6 @@ export const vi = {
   gs1,
   health,
   supplyChain,
-  plots,
-  plotGeometry,
-  plotImport,
   serialVerdict,
-  serials,
 } as const;
 export type Messages = typeof vi;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '#server/errors.ts';
 import { eudrFeatureCollection } from '#server/services/plots/eudr.ts';
 import type { PlotRow } from '#server/services/plots/plots.ts';
-import { vi } from '#shared/i18n/vi/index.ts';
+import { plots as plotMessages } from '#shared/i18n/vi/plots.ts';
 import { postFile } from '#tests/server/products/helpers.ts';
 import { coffeeChain } from '#tests/server/supply-chain/helpers.ts';
 import { plotBody, square } from './helpers.ts';
@@ -186,7 +186,7 @@ describe('[COMPANY_ADMIN][REST][plots] farm plots', () => {
 
     const refused = await api.call('DELETE', `/plots/${green.id}`, { token: p.tokens.adminA });
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe(vi.plots.inUse('Vườn xanh', 2));
+    expect(refused.body.message).toBe(plotMessages.inUse('Vườn xanh', 2));
     await put(lots.ROAST1.id, [roast.id]);
     const read = await api.call('GET', `/lots/${lots.GROUND1.id}/plots`, { token: p.tokens.employeeA });
     expect(
@@ -212,7 +212,7 @@ describe('[COMPANY_ADMIN][REST][plots] farm plots', () => {
 
     const empty = await api.call('GET', `/lots/${lots.GROUND1.id}/eudr.geojson`, { token: p.tokens.adminA });
     expect(empty.status).toBe(400);
-    expect(empty.body.message).toBe(vi.plots.eudr.noPlots);
+    expect(empty.body.message).toBe(plotMessages.eudr.noPlots);
 
     const res = await api.call('GET', `/lots/${lots.ROAST1.id}/eudr.geojson`, { token: p.tokens.adminA });
     expect(res.status, res.text).toBe(200);
@@ -294,7 +294,7 @@ describe('[COMPANY_ADMIN][REST][plots] farm plots', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(header).toContain(vi.plots.eudr.csv.hsCode);
+    expect(header).toContain(plotMessages.eudr.csv.hsCode);
     expect(line).toContain('090121');
     expect(line).toContain('19200.5');
     expect(line).toContain('2025-11-01');
@@ -320,7 +320,7 @@ describe('[COMPANY_ADMIN][REST][plots] farm plots', () => {
       eudrFeatureCollection(rows, 2 * 1024 * 1024 - 1);
       eudrFeatureCollection(rows, 4096);
     } catch (err) {
-      expect((err as AppError).message).toBe(vi.plots.eudr.tooLarge(0));
+      expect((err as AppError).message).toBe(plotMessages.eudr.tooLarge(0));
       expect((err as AppError).status).toBe(400);
     }
     expect(JSON.parse(eudrFeatureCollection(rows)).features).toHaveLength(100);
