@@ -39,14 +39,24 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export function randomSerials(n: number): string[] {
   const bytes = randomBytes(n * SERIAL_LENGTH);
+  for (let at = 0; at < bytes.length; at++) bytes[at] = SYMBOL_CODES[(bytes[at] as number) & 31] as number;
   const out = new Array<string>(n);
-  let at = 0;
-  for (let k = 0; k < n; k++) {
-    let serial = '';
-    for (let j = 0; j < SERIAL_LENGTH; j++) serial += SERIAL_ALPHABET[(bytes[at++] as number) & 31];
-    out[k] = serial;
-  }
+  for (let k = 0; k < n; k++) out[k] = bytes.toString('latin1', k * SERIAL_LENGTH, (k + 1) * SERIAL_LENGTH);
   return out;
+}
+
+const SYMBOL_CODES = Buffer.from(SERIAL_ALPHABET, 'latin1');
+
+/**
+ * The chunk's items with new serials, in the serials' order: the unique index takes them in order, page
+ * after page, instead of at random places. Which item gets which serial stays random.
+ */
+function drawChunk(seqs: readonly number[]): { seqs: number[]; serials: string[] } {
+  const serials = randomSerials(seqs.length);
+  const order = Array.from(seqs.keys()).sort((a, b) =>
+    (serials[a] as string) < (serials[b] as string) ? -1 : 1,
+  );
+  return { seqs: order.map((k) => seqs[k] as number), serials: order.map((k) => serials[k] as string) };
 }
 
 const notFound = () => new AppError('NOT_FOUND', m.batchNotFound);
@@ -142,11 +152,7 @@ async function generate(deps: AppDeps, batch: BatchRow, signal: AbortSignal): Pr
       let pending = Array.from({ length: size }, (_, k) => first + k);
       for (let draw = 0; pending.length; draw++) {
         if (draw === MAX_DRAWS) throw new Error(`serials still colliding after ${MAX_DRAWS} draws`);
-        pending = await insertSerialChunk(deps.store, {
-          batchId: batch.id,
-          seqs: pending,
-          serials: randomSerials(pending.length),
-        });
+        pending = await insertSerialChunk(deps.store, { batchId: batch.id, ...drawChunk(pending) });
       }
       await deps.db
         .update(serialBatches)

@@ -3,11 +3,14 @@ import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import type { CompanyScope } from '#server/services/products/scope.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
-import { serialItemPath } from '#shared/serials.ts';
+import { SERIAL_ALPHABET, serialItemPath } from '#shared/serials.ts';
 import { batchInScope, serialPage } from './batches.ts';
-import { serialPin } from './pin.ts';
+import { serialPinsOf } from './pin.ts';
 
 const m = vi.serials;
+
+/** The CSV's columns, in the order a print house's data merge reads them. */
+export const CSV_HEADER = ['url', 'serial', 'pin', 'lot'];
 
 /** Items read per page of the CSV: one keyset query, one chunk of the answer. */
 export const CSV_PAGE = 5000;
@@ -22,8 +25,8 @@ export interface StreamedFile {
 /**
  * GET /serials/batches/{id}/export.csv: `url,serial,pin,lot` per item for a print house, in seq order. Read
  * from the database a page at a time by seq (keyset) when the reader asks for more: the answer waits on a
- * slow client instead of piling up, so memory stays flat whatever the batch's size. Cells go through
- * papaparse with escapeFormulae, as every CSV of the app: a lot code cannot run as a spreadsheet formula.
+ * slow client instead of piling up, so memory stays flat whatever the batch's size. The lot's cell goes
+ * through papaparse with escapeFormulae, as every CSV of the app: a lot code cannot run as a spreadsheet formula.
  */
 export async function serialBatchCsv(deps: AppDeps, scope: CompanyScope, id: number): Promise<StreamedFile> {
   const batch = await batchInScope(deps, scope, id);
@@ -39,8 +42,19 @@ export async function serialBatchCsv(deps: AppDeps, scope: CompanyScope, id: num
     : [];
   const gtin = product?.gtin ?? null;
   const lotCode = lot?.code ?? null;
-  const origin = deps.settings.publicUrl.replace(/\/+$/, '');
   const { default: Papa } = await import('papaparse');
+  const cell = (text: string) => Papa.unparse([[text]], { escapeFormulae: true });
+  // Every item's URL is the same text up to its serial (shared/serials.ts): built and escaped once, as is
+  // the lot's cell; a serial (the alphabet) and a PIN (digits) need no escaping.
+  const origin = deps.settings.publicUrl.replace(/\/+$/, '');
+  const probe = SERIAL_ALPHABET[0] as string;
+  const urlHead = `${origin}${serialItemPath({ gtin, lotCode, serial: probe })}`.slice(0, -probe.length);
+  const quoted = cell(`${urlHead}${probe}`) !== `${urlHead}${probe}`;
+  const url = quoted
+    ? (serial: string) => cell(`${urlHead}${serial}`)
+    : (serial: string) => `${urlHead}${serial}`;
+  const lotCell = cell(lotCode ?? '');
+  const pinOf = batch.withPin ? serialPinsOf(batch.pinKey) : () => '';
   const encoder = new TextEncoder();
   let after = 0;
   let started = false;
@@ -50,7 +64,7 @@ export async function serialBatchCsv(deps: AppDeps, scope: CompanyScope, id: num
       async pull(controller) {
         if (!started) {
           started = true;
-          controller.enqueue(encoder.encode(`\uFEFF${Papa.unparse([['url', 'serial', 'pin', 'lot']])}\r\n`));
+          controller.enqueue(encoder.encode(`\uFEFF${CSV_HEADER.join(',')}\r\n`));
           return;
         }
         const rows = await serialPage(deps, batch.id, after, CSV_PAGE);
@@ -59,13 +73,9 @@ export async function serialBatchCsv(deps: AppDeps, scope: CompanyScope, id: num
           return;
         }
         after = (rows.at(-1) as { seq: number }).seq;
-        const cells = rows.map((r) => [
-          `${origin}${serialItemPath({ gtin, lotCode, serial: r.serial })}`,
-          r.serial,
-          batch.withPin ? serialPin(batch.pinKey, r.serial) : '',
-          lotCode ?? '',
-        ]);
-        controller.enqueue(encoder.encode(`${Papa.unparse(cells, { escapeFormulae: true })}\r\n`));
+        let text = '';
+        for (const r of rows) text += `${url(r.serial)},${r.serial},${pinOf(r.serial)},${lotCell}\r\n`;
+        controller.enqueue(encoder.encode(text));
       },
     },
     { highWaterMark: 1 },
