@@ -3,7 +3,12 @@ import type { Context } from 'hono';
 import type { AppDeps } from '#server/deps.ts';
 import { browserIdOf } from '#server/edge/browser-id.ts';
 import { requestContext } from '#server/edge/context.ts';
-import { openSerial, placeOf, type SerialVerdictView } from '#server/services/serials/verdict.ts';
+import {
+  judgesSerialLink,
+  openSerial,
+  placeOf,
+  type SerialVerdictView,
+} from '#server/services/serials/verdict.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { pagePath } from '#shared/public-pages.ts';
 import { verdictBanner } from '#shared/serial-verdict-banner.ts';
@@ -74,12 +79,23 @@ const jsonForHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u
  * (serials/verdict.ts: once per browser per 10 minutes, never a bot or the company's signed-in member),
  * and the page is the light page with the verdict server-rendered first, then the product. A Digital
  * Link whose GTIN or lot is not the item's is a code never issued: "Mã không hợp lệ", never the product.
+ * Null leaves a Digital Link to the GS1 resolver (its linksets, and serials of products without codes).
  */
-export async function serialPageAnswer(c: Context, deps: AppDeps, firstViews: FirstViews): Promise<Response> {
+export async function serialPageAnswer(
+  c: Context,
+  deps: AppDeps,
+  firstViews: FirstViews,
+): Promise<Response | null> {
   const serial = c.req.param('serial') ?? '';
-  const ctx = await requestContext(deps, c);
   const gtin = c.req.param('gtin');
   const lot = c.req.param('lot');
+  if (gtin !== undefined) {
+    // The resolver's own answers stay its own: a linkset, another link type, a serial not of ours.
+    const accept = c.req.header('accept') ?? '';
+    if (c.req.query('linkType') !== undefined || accept.includes('application/linkset+json')) return null;
+    if (!(await judgesSerialLink(deps, gtin, serial))) return null;
+  }
+  const ctx = await requestContext(deps, c);
   const view = await openSerial(deps, {
     serial,
     browserId: browserIdOf(c),

@@ -34,6 +34,8 @@ export const FAR_KM = 300;
 export const DEFAULT_SUSPECT_THRESHOLD = 5;
 /** Opens older than this are deleted as new ones come: the dashboard's provinces read this far back. */
 export const SERIAL_OPENS_KEPT_MS = 30 * 24 * 3600_000;
+/** The share of counted opens that also sweep every item's old opens (an indexed range delete). */
+const OPENS_SWEEP_CHANCE = 0.01;
 
 /** Where the visitor is, as far as we keep it: a province or nothing, and whether from the network. */
 export interface OpenPlace {
@@ -271,7 +273,7 @@ export async function openSerial(deps: Pick<AppDeps, 'db'>, open: OpenRequest): 
     open.viewerCompanyId === found.batch.companyId;
   if (uncounted) return readVerdict(deps, serial);
   const browser = browserKey(found.serialId, open.browserId);
-  return transaction(deps.db, async (tx) => {
+  const view = await transaction(deps.db, async (tx) => {
     const now = Date.now();
     const { serialStates, serialOpens } = tx.tables;
     await tx
@@ -296,7 +298,15 @@ export async function openSerial(deps: Pick<AppDeps, 'db'>, open: OpenRequest): 
       )
       .limit(1);
     if (!again) {
-      await tx.delete(serialOpens).where(lt(serialOpens.at, new Date(now - SERIAL_OPENS_KEPT_MS)));
+      // This item's old opens, under its own lock: no two items' opens wait on each other's deletes.
+      await tx
+        .delete(serialOpens)
+        .where(
+          and(
+            eq(serialOpens.serialId, found.serialId),
+            lt(serialOpens.at, new Date(now - SERIAL_OPENS_KEPT_MS)),
+          ),
+        );
       await tx.insert(serialOpens).values({
         serialId: found.serialId,
         companyId: found.batch.companyId,
@@ -351,4 +361,31 @@ export async function openSerial(deps: Pick<AppDeps, 'db'>, open: OpenRequest): 
     }
     return view;
   });
+  // Now and then, every item's old opens: items never opened again must not keep theirs for ever.
+  if (Math.random() < OPENS_SWEEP_CHANCE) {
+    const { serialOpens } = deps.db.tables;
+    await deps.db.delete(serialOpens).where(lt(serialOpens.at, new Date(Date.now() - SERIAL_OPENS_KEPT_MS)));
+  }
+  return view;
+}
+
+/**
+ * Whether an item's Digital Link is this app's to judge (decision 206): a serial of our shape, or any serial
+ * under the GTIN of a product that has serialized codes (then a code of another shape is a fake too). A
+ * product without them keeps the GS1 resolver's answer for its /21/ paths, as before serials.
+ */
+export async function judgesSerialLink(
+  deps: Pick<AppDeps, 'db'>,
+  gtin: string,
+  serial: string,
+): Promise<boolean> {
+  if (isSerialShaped(serial)) return true;
+  const { products, serialBatches } = deps.db.tables;
+  const [row] = await deps.db
+    .select({ id: serialBatches.id })
+    .from(products)
+    .innerJoin(serialBatches, eq(serialBatches.productId, products.id))
+    .where(eq(products.gtin, gtin))
+    .limit(1);
+  return row !== undefined;
 }

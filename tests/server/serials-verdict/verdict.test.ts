@@ -68,6 +68,14 @@ describe("[PUBLIC][serials] the verdict of an item's page", () => {
     expect((await w.open(`/01/${GTIN}/21/${w.a.codes[0]}`)).verdict).toBe('FIRST');
     expect((await w.json(guess)).verdict).toBe('NOT_ISSUED');
     expect((await w.api.call('GET', '/serials/x')).body.data.verdict).toBe('NOT_ISSUED');
+    // A serial of another shape under a GTIN with serialized codes is a fake too.
+    expect((await w.open(`/01/${GTIN}/10/L2026/21/S9`)).verdict).toBe('NOT_ISSUED');
+    // The resolver keeps its linksets, and the /21/ paths of products without serialized codes.
+    const linkset = await w.api.app.request(`${dl(w.a.codes[0]!)}?linkType=linkset`);
+    expect(linkset.headers.get('content-type')).toContain('application/linkset+json');
+    const { makeProduct } = await import('#tests/server/products/helpers.ts');
+    await makeProduct(w.api.deps, w.p.companyA.id, { name: 'Trà', status: 'ACTIVE', gtin: '09501101530003' });
+    expect((await w.api.app.request('/01/09501101530003/21/S9')).status).toBe(307);
   });
 
   it('[PUBLIC][serials]: a voided range and a voided batch say so, and are not counted', async () => {
@@ -170,6 +178,20 @@ describe('[PUBLIC][serials] counting', () => {
     vitest.setSystemTime(start + 10 * 60_000 + 1000);
     await w.open(dl(s), { browser: 'same-browser-aaaaaaaa' });
     expect((await w.json(s)).count).toBe(2);
+  });
+
+  it("[PUBLIC][serials]: the recent opens are kept bounded: an item's opens older than 30 days go", async () => {
+    const w = await serialWorld();
+    vitest.useFakeTimers({ toFake: ['Date'] });
+    const s = w.a.codes[9]!;
+    const start = Date.now();
+    await w.open(dl(s));
+    await w.open(dl(s));
+    vitest.setSystemTime(start + 31 * 24 * 3600_000);
+    await w.open(dl(s));
+    const { serialOpens } = w.api.deps.db.tables;
+    expect(await w.api.deps.db.select().from(serialOpens)).toHaveLength(1);
+    expect((await w.json(s)).count).toBe(3);
   });
 
   it("[PUBLIC][serials]: bots and the company's signed-in members do not count; another company's do", async () => {
