@@ -131,7 +131,7 @@ test('a batch of 10 is made, its CSV read, one item opened first then seen, and 
 
   // A guessed serial under the product's own GTIN: not issued, never the product's genuine page.
   const guessed = await shopperOpens(browser, `${origin}/01/${gtin14}/21/ABCDEFGHJKLM`);
-  await expect(guessed.page.getByText('Mã không hợp lệ', { exact: true })).toBeVisible();
+  await expect(guessed.page.getByRole('heading', { level: 1, name: 'Mã không hợp lệ' })).toBeVisible();
   await expectNoAxeViolations(guessed.page, 'serial verdict, not issued (phone)');
   await guessed.page.screenshot({ path: testInfo.outputPath('verdict-not-issued-390.png'), fullPage: true });
   await guessed.context.close();
