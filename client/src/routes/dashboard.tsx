@@ -115,7 +115,7 @@ export default function DashboardPage() {
       {admin && <GeneralFigures />}
       {company && <CompanyFigures canAdd={roleCan(role, 'manage', 'Product')} />}
       {/* Suspect items, provinces and fake reports (issue 32): for those who make the serials. */}
-      {company && roleCan(role, 'manage', 'Product') && <SerialWatch />}
+      {company && roleCan(role, 'manage', 'Product') && <SerialWatch quiet />}
     </div>
   );
 }

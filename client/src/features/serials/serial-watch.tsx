@@ -83,8 +83,12 @@ const REPORT_COLUMNS: Column<ReportRow>[] = [
   { header: sw.reportedAt, cell: (r) => formatScanTime(r.createdAt) },
 ];
 
-/** The company's suspect items and where its items were opened, then the shoppers' fake reports. */
-export function SerialWatch() {
+/**
+ * The company's suspect items and where its items were opened, then the shoppers' fake reports.
+ * `quiet` (the dashboard): nothing at all until there is something to watch, so a company that prints no
+ * serials sees no empty section.
+ */
+export function SerialWatch({ quiet = false }: { quiet?: boolean }) {
   const trpc = useTRPC();
   const suspects = useQuery(trpc.serials.suspects.queryOptions({ limit: 50 }));
   const [before, setBefore] = useState<number[]>([]);
@@ -94,6 +98,11 @@ export function SerialWatch() {
   const items = suspects.data?.items ?? [];
   const provinces = suspects.data?.byProvince ?? [];
   const reportRows = reports.data?.items ?? [];
+  const nothing =
+    !suspects.data ||
+    !reports.data ||
+    (items.length + provinces.length + reportRows.length === 0 && !before.length);
+  if (quiet && nothing) return null;
   return (
     <section aria-labelledby="serial-watch" className="flex flex-col gap-4">
       <h2 id="serial-watch" className="text-lg font-semibold text-ink">
