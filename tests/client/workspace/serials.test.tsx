@@ -130,4 +130,51 @@ describe('[COMPANY_ADMIN][client][serials]: the serial batches page', () => {
       'Công ty đang tạo một lô mã serial khác: vui lòng đợi lô đó xong rồi thử lại',
     );
   });
+  it('[COMPANY_ADMIN][serials]: the watch lists suspect items with their reason, opens by province and fake reports', async () => {
+    openSerials({
+      'serials.suspects': () => ({
+        threshold: 7,
+        items: [
+          {
+            serial: 'ABCDEFGHJKLM',
+            batchId: 2,
+            productId: 7,
+            productName: 'Mật ong rừng',
+            count: 9,
+            firstVerifiedAt: '2026-11-20T03:00:00.000Z',
+            firstProvince: 'Hà Nội',
+            suspectAt: '2026-11-26T03:00:00.000Z',
+            suspectReason: 'FAR',
+          },
+        ],
+        byProvince: [
+          { province: 'Hà Nội', opens: 12 },
+          { province: null, opens: 3 },
+        ],
+      }),
+      'serials.listReports': () => ({
+        items: [
+          {
+            id: 5,
+            serial: 'ZZZZZZZZZZZZ',
+            issued: false,
+            shopName: 'Tạp hóa Minh Anh',
+            note: 'Nhãn mờ',
+            photo: null,
+            province: 'Cần Thơ',
+            provinceApproximate: true,
+            createdAt: '2026-11-26T04:00:00.000Z',
+          },
+        ],
+        nextBefore: null,
+      }),
+    });
+    expect(await screen.findByText('ABCDEFGHJKLM')).toBeTruthy();
+    expect(screen.getByText('Quét ở hai tỉnh cách xa nhau trong 2 giờ')).toBeTruthy();
+    expect(screen.getByText('Không rõ')).toBeTruthy();
+    expect(await screen.findByText('Tạp hóa Minh Anh')).toBeTruthy();
+    expect(screen.getByText('ZZZZZZZZZZZZ (Mã không do công ty phát hành)')).toBeTruthy();
+    expect(screen.getByText('Cần Thơ (ước tính)')).toBeTruthy();
+    expect((screen.getByLabelText('Ngưỡng cảnh báo (số lượt quét)') as HTMLInputElement).value).toBe('7');
+  }, 20_000);
 });
