@@ -22,8 +22,12 @@ const m = vi.serials;
 
 type BatchRow = Tables['serialBatches']['$inferSelect'];
 
-/** Serials written per transaction: a chunk blocks the event loop for a few milliseconds only. */
-export const GENERATION_CHUNK = 10_000;
+/**
+ * Serials written per transaction. The unique index takes a chunk's serials all over its pages and each
+ * commit writes every page it touched again, so fewer, larger chunks write far less (bench/RESULTS.md); on
+ * SQLite a chunk holds the event loop while it is written, which bounds it from above (decision 205).
+ */
+export const GENERATION_CHUNK = 50_000;
 /** Draws of one item's serial before the job gives up: a collision is already rare, five in a row never. */
 const MAX_DRAWS = 5;
 /**
