@@ -102,6 +102,7 @@ export async function serialPageAnswer(
     userAgent: ctx.req.userAgent,
     viewerCompanyId: ctx.user?.companyId ?? null,
     ...placeOf(ctx.req.networkProvince),
+    readOnly: c.req.method === 'HEAD',
     ...(gtin === undefined ? {} : { link: lot === undefined ? { gtin } : { gtin, lot } }),
   });
   const product = await productOf(deps, view.productId);

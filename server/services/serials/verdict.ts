@@ -55,6 +55,8 @@ export interface OpenRequest extends OpenPlace {
    * item's serial under another GTIN or lot is not that item: NOT_ISSUED, and not counted.
    */
   link?: { gtin: string; lot?: string };
+  /** A request that shows nothing to anyone (HEAD): judged, never counted. */
+  readOnly?: boolean;
 }
 
 /** Whether the Digital Link's GTIN (and lot) are the item's product's and batch's lot's. */
@@ -267,6 +269,7 @@ export async function openSerial(deps: Pick<AppDeps, 'db'>, open: OpenRequest): 
   const found = await findSerial(deps.db, serial);
   if (!found || (open.link && !(await linkMatches(deps.db, found, open.link)))) return notIssued(serial);
   const uncounted =
+    open.readOnly === true ||
     found.voided ||
     found.batch.voidedAt !== null ||
     isBot(open.userAgent) ||

@@ -200,6 +200,10 @@ describe('[PUBLIC][serials] counting', () => {
     await w.open(dl(s), { ua: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' });
     await w.open(dl(s), { ua: 'curl/8.5.0' });
     await w.open(dl(s), { ua: '' });
+    await w.api.app.request(dl(s), {
+      method: 'HEAD',
+      headers: { 'user-agent': 'Mozilla/5.0 (iPhone) Mobile' },
+    });
     await w.open(dl(s), { token: w.p.tokens.adminA });
     await w.open(dl(s), { token: w.p.tokens.employeeA });
     expect((await w.json(s)).count).toBe(0);
