@@ -73,6 +73,8 @@ test('a batch of 10 is made, its CSV read, one item opened first then seen, and 
   await form.getByRole('button', { name: 'Tạo', exact: true }).click();
   await expect(form.getByText('Số lượng mã phải từ 1 đến 1.000.000')).toBeVisible();
   await form.getByLabel('Số lượng mã').fill('10');
+  await expectNoAxeViolations(page, 'serial batch form (phone)');
+  await page.screenshot({ path: testInfo.outputPath('serials-form-390.png') });
   await form.getByRole('button', { name: 'Tạo', exact: true }).click();
   await expect(form).toBeHidden();
   await expect(page.getByText('Sẵn sàng')).toBeVisible({ timeout: 30_000 });
