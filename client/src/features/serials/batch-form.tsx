@@ -68,7 +68,16 @@ export function BatchFormDialog({
       },
     }),
   );
-  const set = (patch: Partial<typeof EMPTY>) => setForm((f) => ({ ...f, ...patch }));
+  // A field's error goes once the field is changed: it no longer says what the field holds.
+  const set = (patch: Partial<typeof EMPTY>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    setErrors((e) => {
+      const left = { ...e };
+      for (const key of Object.keys(patch)) delete left[key];
+      delete left._;
+      return left;
+    });
+  };
   const submit = () => {
     if (!form.productId) {
       setErrors({ productId: sw.productRequired });
