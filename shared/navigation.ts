@@ -3,6 +3,7 @@
  * read it. Visibility comes from the permission table (roleCan), so menu, guards and server agree.
  */
 import { vi } from './i18n/vi/index.ts';
+import { serialsWorkspace } from './i18n/vi/serials-workspace.ts';
 import { type Action, type Role, roleCan, type Subject } from './permissions.ts';
 import { pagePath } from './public-pages.ts';
 
@@ -54,6 +55,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
   {
     title: vi.nav.qrManagement,
     path: '/qrs',
+    icon: 'qr',
+    permission: { action: 'manage', subject: 'Product' },
+  },
+  {
+    title: serialsWorkspace.title,
+    path: '/serials',
     icon: 'qr',
     permission: { action: 'manage', subject: 'Product' },
   },

@@ -6,10 +6,10 @@
  */
 import { lazy } from 'react';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { serialsWorkspace } from '#shared/i18n/vi/serials-workspace.ts';
+import type { AppRoute } from './page-loader.ts';
 import { route as r } from './page-loader.ts';
 import { PUBLIC_ROUTES } from './public-pages.ts';
-
-import type { AppRoute } from './page-loader.ts';
 
 export type { AppRoute, RouteGroup } from './page-loader.ts';
 
@@ -44,6 +44,7 @@ export const APP_ROUTES: AppRoute[] = [
   r('/company/settings/', n.companySettings, 'dashboard', () => import('./routes/company-settings.tsx')),
   r('/company', n.companySettings, 'dashboard', () => import('./routes/company.tsx')),
   r('/qrs', n.qrManagement, 'dashboard', () => import('./routes/qrs.tsx')),
+  r('/serials', serialsWorkspace.title, 'dashboard', () => import('./routes/serials.tsx')),
 
   ...PUBLIC_ROUTES,
   r('/scan-qr', n.scanQr, 'public', () => import('./routes/scan-qr.tsx')),

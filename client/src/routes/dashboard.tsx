@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { vi } from '#shared/i18n/vi/index.ts';
-import { roleCan } from '#shared/permissions.ts';
 import { PageHeading } from '#client/components/ui/page-heading.tsx';
 import { ActiveShareChart, ScansByDayChart, TopProductsChart } from '#client/features/dashboard/charts.tsx';
 import { FirstSteps } from '#client/features/dashboard/first-steps.tsx';
 import { StatCards } from '#client/features/dashboard/stat-cards.tsx';
+import { SerialWatch } from '#client/features/serials/serial-watch.tsx';
 import { useTRPC } from '#client/lib/trpc.ts';
 import { useSession } from '#client/session/SessionProvider.tsx';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { roleCan } from '#shared/permissions.ts';
 
 const t = vi.workspace.dashboard;
 
@@ -113,6 +114,8 @@ export default function DashboardPage() {
       <PageHeading title={vi.nav.home} />
       {admin && <GeneralFigures />}
       {company && <CompanyFigures canAdd={roleCan(role, 'manage', 'Product')} />}
+      {/* Suspect items, provinces and fake reports (issue 32): for those who make the serials. */}
+      {company && roleCan(role, 'manage', 'Product') && <SerialWatch quiet />}
     </div>
   );
 }

@@ -5,11 +5,11 @@
  * the session where the app keeps it, so each check costs one page load, not a sign-in.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { E2E } from './e2e-settings.ts';
 import { expectAccessiblePage, storeTheme } from './a11y.ts';
 import { createActiveUser, PASSWORD, uniqueEmail } from './accounts.ts';
-import { resetLink } from './outbox.ts';
+import { E2E } from './e2e-settings.ts';
 import { expect, test } from './fixtures.ts';
+import { resetLink } from './outbox.ts';
 
 export type Who = 'visitor' | 'user' | 'company' | 'admin';
 
@@ -229,6 +229,7 @@ export async function buildA11yWorld(request: APIRequestContext): Promise<A11yWo
     },
     { name: 'đối tác', path: '/partners', who: 'company', ready: heading('Đối tác', 1) },
     { name: 'mã QR', path: '/qrs', who: 'company', ready: heading('Quản lý mã QR', 1) },
+    { name: 'mã từng sản phẩm', path: '/serials', who: 'company', ready: heading('Mã từng sản phẩm', 1) },
     { name: 'người dùng', path: '/users', who: 'company', ready: heading('Người dùng', 1) },
     { name: 'cài đặt', path: '/settings', who: 'company', ready: heading('Cài đặt', 1) },
     { name: 'sửa nội dung', path: '/edit-content', who: 'admin', ready: heading('Sửa nội dung', 1) },

@@ -1,0 +1,220 @@
+import { useState } from 'react';
+import { Button } from '#client/components/ui/button.tsx';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
+import { Dialog, DialogCancel } from '#client/components/ui/dialog.tsx';
+import { Field } from '#client/components/ui/field.tsx';
+import { RadioChoice } from '#client/components/ui/radio-choice.tsx';
+import { serialsWorkspace as sw } from '#shared/i18n/vi/serials-workspace.ts';
+import type { SerialBatchView } from '#shared/schemas/serials.ts';
+import { MAX_PRINT_CODES } from './csv-range.ts';
+
+export interface SeqRange {
+  fromSeq: number;
+  toSeq: number;
+}
+
+/** A from..to of the batch's items (1..count, from ≤ to), or the message saying what is wrong. */
+export function parseRange(from: string, to: string, count: number): SeqRange | string {
+  const a = Number(from.trim());
+  const b = Number(to.trim());
+  const ok = (n: number) => Number.isInteger(n) && n >= 1 && n <= count;
+  if (from.trim() === '' || to.trim() === '' || !ok(a) || !ok(b) || a > b) return sw.seqInvalid(count);
+  return { fromSeq: a, toSeq: b };
+}
+
+function RangeFields({
+  from,
+  to,
+  error,
+  onChange,
+}: {
+  from: string;
+  to: string;
+  error: string | undefined;
+  onChange: (from: string, to: string) => void;
+}) {
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      <Field
+        label={sw.fromSeq}
+        inputMode="numeric"
+        autoComplete="off"
+        value={from}
+        error={error ? ' ' : undefined}
+        onChange={(e) => onChange(e.target.value, to)}
+      />
+      <Field
+        label={sw.toSeq}
+        inputMode="numeric"
+        autoComplete="off"
+        value={to}
+        error={error}
+        onChange={(e) => onChange(from, e.target.value)}
+      />
+    </div>
+  );
+}
+
+/** Voids items from..to of a batch: the range first, then a confirm, since it cannot be undone. */
+export function VoidRangeDialog({
+  batch,
+  busy,
+  onClose,
+  onVoid,
+}: {
+  batch: SerialBatchView | null;
+  busy: boolean;
+  onClose: () => void;
+  onVoid: (range: SeqRange) => void;
+}) {
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [error, setError] = useState<string>();
+  const [asking, setAsking] = useState<SeqRange | null>(null);
+  const close = () => {
+    setFrom('');
+    setTo('');
+    setError(undefined);
+    setAsking(null);
+    onClose();
+  };
+  return (
+    <>
+      <Dialog
+        open={batch !== null && asking === null}
+        onOpenChange={(o) => !o && close()}
+        size="sm"
+        title={sw.voidRangeTitle}
+        description={batch ? sw.batchName(batch.productName, batch.lotCode) : undefined}
+        footer={
+          <>
+            <DialogCancel />
+            <Button type="submit" form="serial-void-form" variant="danger">
+              {sw.confirmVoid}
+            </Button>
+          </>
+        }
+      >
+        <form
+          id="serial-void-form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!batch) return;
+            const range = parseRange(from, to, batch.count);
+            if (typeof range === 'string') setError(range);
+            else {
+              setError(undefined);
+              setAsking(range);
+            }
+          }}
+        >
+          <RangeFields
+            from={from}
+            to={to}
+            error={error}
+            onChange={(f, t) => {
+              setFrom(f);
+              setTo(t);
+            }}
+          />
+        </form>
+      </Dialog>
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(o) => !o && setAsking(null)}
+        title={sw.voidRangeConfirmTitle}
+        message={asking ? sw.voidRangeMessage(asking.fromSeq, asking.toSeq) : ''}
+        confirmLabel={sw.confirmVoid}
+        busy={busy}
+        onConfirm={() => {
+          if (asking) onVoid(asking);
+          close();
+        }}
+      />
+    </>
+  );
+}
+
+/** Which items to print: the first ones (up to a bounded count) or a chosen from..to. */
+export function PrintRangeDialog({
+  batch,
+  busy,
+  onClose,
+  onPrint,
+}: {
+  batch: SerialBatchView | null;
+  busy: boolean;
+  onClose: () => void;
+  onPrint: (range: SeqRange) => void;
+}) {
+  const [mode, setMode] = useState<'first' | 'custom'>('first');
+  const [from, setFrom] = useState('1');
+  const [to, setTo] = useState('');
+  const [error, setError] = useState<string>();
+  const first = Math.min(batch?.count ?? 0, 100);
+  return (
+    <Dialog
+      open={batch !== null}
+      onOpenChange={(o) => {
+        if (o) return;
+        setError(undefined);
+        onClose();
+      }}
+      size="sm"
+      title={sw.printTitle}
+      description={batch ? sw.batchName(batch.productName, batch.lotCode) : undefined}
+      footer={
+        <>
+          <DialogCancel />
+          <Button type="submit" form="serial-print-form" disabled={busy}>
+            {busy ? sw.printLoading : sw.printPrepare}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="serial-print-form"
+        noValidate
+        className="flex flex-col gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!batch) return;
+          if (mode === 'first') {
+            onPrint({ fromSeq: 1, toSeq: first });
+            return;
+          }
+          const range = parseRange(from, to, batch.count);
+          if (typeof range === 'string') setError(range);
+          else if (range.toSeq - range.fromSeq + 1 > MAX_PRINT_CODES) setError(sw.printMax(MAX_PRINT_CODES));
+          else {
+            setError(undefined);
+            onPrint(range);
+          }
+        }}
+      >
+        <RadioChoice
+          label={sw.printRange}
+          value={mode}
+          options={[
+            { value: 'first', label: sw.printFirst(first) },
+            { value: 'custom', label: sw.printCustom },
+          ]}
+          onChange={setMode}
+          hint={sw.printMax(MAX_PRINT_CODES)}
+        />
+        {mode === 'custom' && (
+          <RangeFields
+            from={from}
+            to={to}
+            error={error}
+            onChange={(f, t) => {
+              setFrom(f);
+              setTo(t);
+            }}
+          />
+        )}
+      </form>
+    </Dialog>
+  );
+}
