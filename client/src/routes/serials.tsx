@@ -17,6 +17,7 @@ import { apiDownload } from '#client/lib/api-fetch.ts';
 import { useTRPC } from '#client/lib/trpc.ts';
 import { useSession } from '#client/session/SessionProvider.tsx';
 import { vi } from '#shared/i18n/vi/index.ts';
+import { serials as serialMessages } from '#shared/i18n/vi/serials.ts';
 import { serialsWorkspace as sw } from '#shared/i18n/vi/serials-workspace.ts';
 import { roleCan } from '#shared/permissions.ts';
 import type { SerialBatchView } from '#shared/schemas/serials.ts';
@@ -108,7 +109,7 @@ export default function SerialsPage() {
   const voidMutation = useMutation(
     trpc.serials.voidBatch.mutationOptions({
       onSuccess: () => {
-        toast.success(vi.serials.voided);
+        toast.success(serialMessages.voided);
         setVoidingAll(null);
         refresh();
       },
@@ -136,7 +137,7 @@ export default function SerialsPage() {
     return [
       {
         label: sw.downloadCsv,
-        onSelect: () => void apiDownload(batchCsvPath(b.id), vi.serials.csvFile(b.id)).catch(() => undefined),
+        onSelect: () => void apiDownload(batchCsvPath(b.id), serialMessages.csvFile(b.id)).catch(() => undefined),
       },
       { label: sw.print, onSelect: () => setChoosingPrint(b) },
       { label: sw.voidRange, onSelect: () => setVoidingRange(b), danger: true },

@@ -8,7 +8,7 @@ import { SelectField } from '#client/components/ui/select-field.tsx';
 import { useDebounced } from '#client/features/products/use-debounced.ts';
 import { type FieldErrors, serverErrors, zodErrors } from '#client/lib/form-errors.ts';
 import { useTRPC } from '#client/lib/trpc.ts';
-import { vi } from '#shared/i18n/vi/index.ts';
+import { serials as serialMessages } from '#shared/i18n/vi/serials.ts';
 import { serialsWorkspace as sw } from '#shared/i18n/vi/serials-workspace.ts';
 import { createSerialBatchInput, type SerialBatchView } from '#shared/schemas/serials.ts';
 import { MAX_BATCH_COUNT } from '#shared/serials.ts';
@@ -57,7 +57,7 @@ export function BatchFormDialog({
       // Shown in the form, beside the field it is about, not toasted.
       trpc: { context: { silent: true } },
       onSuccess: (batch) => {
-        toast.success(vi.serials.created);
+        toast.success(serialMessages.created);
         setForm(EMPTY);
         setErrors({});
         onCreated(batch);
