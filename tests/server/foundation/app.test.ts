@@ -64,6 +64,7 @@ describe('[app] serving and safety', () => {
         '/products/import',
         '/products/scan-qr',
         '/receipts/import',
+        '/serials/:serial/reports',
         '/shipments/import',
         '/uploads',
       ].sort(),
