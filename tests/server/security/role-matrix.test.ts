@@ -33,6 +33,12 @@ const PUBLIC = new Set([
   // EPCIS exports of ACTIVE products are public like their pages (decision 133).
   'epcis.product',
   'epcis.lot',
+  // A shopper checks an item's serialized code without an account (decisions 206, 208): the verdict, an open,
+  // the scratch-off PIN and a report of a suspected fake, each bounded per address.
+  'serials.verdict',
+  'serials.open',
+  'serials.verifyPin',
+  'serials.reportFake',
 ]);
 /** The statuses the API answers with (decision 001). Anything else (500 above all) is a bug. */
 const DOCUMENTED = new Set([200, 201, 400, 401, 403, 404, 409, 410, 412, 413, 415, 429]);
