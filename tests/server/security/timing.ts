@@ -5,21 +5,24 @@ export const percentile = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? Number.NaN;
 export const median = (xs: number[]) => percentile(xs, 0.5);
 
-/** GET /api/health every 100 ms until `work` settles: how long each took (ms). */
+/**
+ * GET /api/health every 100 ms until `work` settles (at least three readings): how long each took (ms).
+ * The readings are taken by watchHealth's worker thread, so the test's own work on its event loop (sending
+ * eight photos of several MB each, say) does not count as the server's slowness.
+ */
 export async function healthWhile(base: string, work: Promise<unknown>): Promise<number[]> {
-  let done = false;
-  void work.finally(() => {
-    done = true;
-  });
-  const took: number[] = [];
-  while (!done || took.length < 3) {
-    await new Promise((r) => setTimeout(r, 100));
-    const started = performance.now();
-    const res = await fetch(`${base}/api/health`);
-    await res.text();
-    took.push(performance.now() - started);
+  const watch = watchHealth(base);
+  const from = Date.now();
+  try {
+    await work.then(
+      () => undefined,
+      () => undefined,
+    );
+    while (watch.between(from, Date.now()).length < 3) await new Promise((r) => setTimeout(r, 50));
+    return watch.between(from, Date.now()).map((s) => s.ms);
+  } finally {
+    await watch.stop();
   }
-  return took;
 }
 
 /** One reading of the server by a HealthWatch: when (ms since the epoch), how long health took, RSS in MB. */
@@ -30,11 +33,11 @@ export interface HealthSample {
 }
 
 /**
- * GET /api/health every 100 ms, and the server's RSS (/proc), from a worker thread, for as long as a
- * suite runs: the readings are not delayed by the test's own work on its event loop (building and
+ * GET /api/health every 100 ms, and the server's RSS (/proc, when given its pid), from a worker thread,
+ * for as long as a suite runs: the readings are not delayed by the test's own work on its event loop (building and
  * sending large bodies), only by the server's.
  */
-export function watchHealth(base: string, pid: number) {
+export function watchHealth(base: string, pid?: number) {
   const samples: HealthSample[] = [];
   const worker = new Worker(
     `
@@ -42,7 +45,7 @@ export function watchHealth(base: string, pid: number) {
     const { readFileSync } = require('node:fs');
     let stop = false;
     parentPort.on('message', () => { stop = true; });
-    const rss = () => Number(/VmRSS:\\s+(\\d+)/.exec(readFileSync('/proc/' + workerData.pid + '/status', 'utf8'))?.[1]) / 1024;
+    const rss = () => workerData.pid === undefined ? Number.NaN : Number(/VmRSS:\\s+(\\d+)/.exec(readFileSync('/proc/' + workerData.pid + '/status', 'utf8'))?.[1]) / 1024;
     (async () => {
       while (!stop) {
         const started = performance.now();
