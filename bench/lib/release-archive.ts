@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The release's goals, checked by bench/release.ts and by tests/release. */
-export const RELEASE_GOALS = { archiveMb: 60, readyMs: 500, idleRssMb: 100, resolveRatio: 0.9 };
+/** The release's goals, checked by bench/release.ts and by tests/release; the idle RSS raised by decision 227. */
+export const RELEASE_GOALS = { archiveMb: 60, readyMs: 500, idleRssMb: 110, resolveRatio: 0.9 };
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { name: string; version: string };
 
