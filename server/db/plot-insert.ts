@@ -1,20 +1,12 @@
 import { is, sql } from 'drizzle-orm';
 import { PgColumn } from 'drizzle-orm/pg-core';
+import type { PlotFields } from '#shared/schemas/plots.ts';
 import type { Executor } from './client.ts';
 
 /** A plot row as the import writes it (server/services/plots/import.ts): the columns of `plots`. */
-export interface PlotInsertRow {
+export interface PlotInsertRow extends PlotFields {
   companyId: number;
-  name: string;
   nameSort: string;
-  producerName: string;
-  producerPublic: boolean;
-  country: string;
-  province: string;
-  plantingAreaCode: string;
-  packingHouseCode: string;
-  crop: string;
-  areaHa: number | null;
   areaHaGeodesic: number | null;
   geometry: string;
   /** The public lot page's outline (decision 219), drawn from the geometry before the write. */

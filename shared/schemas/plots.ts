@@ -47,6 +47,21 @@ export const plotInput = z.strictObject({
   geometry: z.unknown().optional(),
 });
 export type PlotInput = z.infer<typeof plotInput>;
+/** A plot's own fields as they are stored and answered (geometry aside): the one list the views, the import and the insert share. */
+export type PlotFields = Omit<PlotInput, 'geometry'>;
+
+/** A plot's own fields out of anything that has them (a stored row, a row read from a file), and nothing else. */
+export const plotFieldsOf = (row: PlotFields): PlotFields => ({
+  name: row.name,
+  producerName: row.producerName,
+  producerPublic: row.producerPublic,
+  country: row.country,
+  province: row.province,
+  plantingAreaCode: row.plantingAreaCode,
+  packingHouseCode: row.packingHouseCode,
+  crop: row.crop,
+  areaHa: row.areaHa,
+});
 
 /** POST /plots: SUPER_ADMIN names the company; a company's staff add to their own. */
 export const createPlotInput = plotInput.extend({ companyId: idSchema.optional() });
@@ -68,18 +83,9 @@ export const plotListInput = z.strictObject({
 export type PlotListInput = z.infer<typeof plotListInput>;
 
 /** A plot as the API answers it: the stored fields, the geodesic area and the checks' warnings. */
-export interface PlotView {
+export interface PlotView extends PlotFields {
   id: number;
   companyId: number;
-  name: string;
-  producerName: string;
-  producerPublic: boolean;
-  country: string;
-  province: string;
-  plantingAreaCode: string;
-  packingHouseCode: string;
-  crop: string;
-  areaHa: number | null;
   geometry: PlotGeometry;
   /** The area computed from the geometry (null for a Point). */
   areaHaGeodesic: number | null;

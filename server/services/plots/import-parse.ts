@@ -8,6 +8,7 @@ import {
   type PlotGeometry,
   type Position,
 } from '#shared/plots/geometry.ts';
+import type { PlotFields } from '#shared/schemas/plots.ts';
 
 /**
  * Reading a file of farm plots (issue 34, decision 216): GeoJSON, KML or CSV into plot rows, all or nothing.
@@ -45,18 +46,9 @@ const TEXT_MAX = {
 type TextField = keyof typeof TEXT_MAX;
 
 /** One plot read from a file: the plot input's fields, its geometry already checked. */
-export type PlotImportRow = {
+export type PlotImportRow = PlotFields & {
   /** The CSV line (header = 1), or the Feature's or Placemark's place in the file (from 1). */
   line: number;
-  name: string;
-  producerName: string;
-  producerPublic: boolean;
-  country: string;
-  province: string;
-  plantingAreaCode: string;
-  packingHouseCode: string;
-  crop: string;
-  areaHa: number | null;
   geometry: PlotGeometry;
   /** What checkPlotGeometry measured and warned, so the import need not check the geometry again. */
   areaHaGeodesic: number | null;

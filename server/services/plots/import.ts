@@ -6,7 +6,7 @@ import type { CompanyScope } from '#server/services/products/scope.ts';
 import { plotImport as importMessages } from '#shared/i18n/vi/plot-geometry.ts';
 import { plots as plotMessages } from '#shared/i18n/vi/plots.ts';
 import { publicOutline } from '#shared/plots/public-outline.ts';
-import { PLOT_IMPORT_MAX_ROWS, type PlotImportInput, type PlotImportResult } from '#shared/schemas/plots.ts';
+import { PLOT_IMPORT_MAX_ROWS, type PlotImportInput, type PlotImportResult, plotFieldsOf } from '#shared/schemas/plots.ts';
 import { nameSortOf } from '#shared/sort-key.ts';
 import { parsePlotFile, plotFileKind, plotFileText } from './import-parse.ts';
 import { isKmz, readKmz } from './kmz.ts';
@@ -93,17 +93,9 @@ export async function importPlots(
     for (const warning of row.warnings)
       warnings.push(`${where(row.line)}: ${plotMessages.named(row.name, warning)}`);
     return {
+      ...plotFieldsOf(row),
       companyId,
-      name: row.name,
       nameSort: nameSortOf(row.name),
-      producerName: row.producerName,
-      producerPublic: row.producerPublic,
-      country: row.country,
-      province: row.province,
-      plantingAreaCode: row.plantingAreaCode,
-      packingHouseCode: row.packingHouseCode,
-      crop: row.crop,
-      areaHa: row.areaHa,
       areaHaGeodesic: row.areaHaGeodesic,
       geometry: JSON.stringify(row.geometry),
       // Drawn here as a form's save draws it (decision 219): the public lot page reads it as text.

@@ -10,13 +10,14 @@ import { vi } from '#shared/i18n/vi/index.ts';
 import { plots as plotMessages } from '#shared/i18n/vi/plots.ts';
 import { checkPlotGeometry, type PlotGeometry } from '#shared/plots/geometry.ts';
 import { publicOutline } from '#shared/plots/public-outline.ts';
-import type {
-  CreatePlotInput,
-  PlotInput,
-  PlotList,
-  PlotListInput,
-  PlotView,
-  UpdatePlotInput,
+import {
+  type CreatePlotInput,
+  type PlotInput,
+  type PlotList,
+  type PlotListInput,
+  type PlotView,
+  plotFieldsOf,
+  type UpdatePlotInput,
 } from '#shared/schemas/plots.ts';
 import { nameSortOf } from '#shared/sort-key.ts';
 
@@ -37,15 +38,7 @@ export function toPlotView(row: PlotRow): PlotView {
   return {
     id: row.id,
     companyId: row.companyId,
-    name: row.name,
-    producerName: row.producerName,
-    producerPublic: row.producerPublic,
-    country: row.country,
-    province: row.province,
-    plantingAreaCode: row.plantingAreaCode,
-    packingHouseCode: row.packingHouseCode,
-    crop: row.crop,
-    areaHa: row.areaHa,
+    ...plotFieldsOf(row),
     geometry: parseJson<PlotGeometry>(row.geometry, { type: 'Point', coordinates: [0, 0] }),
     areaHaGeodesic: row.areaHaGeodesic,
     warnings: parseJson<string[]>(row.warnings, []),

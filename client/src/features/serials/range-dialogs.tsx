@@ -55,6 +55,33 @@ function RangeFields({
   );
 }
 
+/** A dialog's from..to: the two fields, their text and their error, and the range they say. */
+function useRangeFields(initialFrom: string) {
+  const [from, setFrom] = useState(initialFrom);
+  const [to, setTo] = useState('');
+  const [error, setError] = useState<string>();
+  return {
+    setError,
+    parse: (count: number) => parseRange(from, to, count),
+    reset: () => {
+      setFrom(initialFrom);
+      setTo('');
+      setError(undefined);
+    },
+    fields: (
+      <RangeFields
+        from={from}
+        to={to}
+        error={error}
+        onChange={(f, t) => {
+          setFrom(f);
+          setTo(t);
+        }}
+      />
+    ),
+  };
+}
+
 /** Voids items from..to of a batch: the range first, then a confirm, since it cannot be undone. */
 export function VoidRangeDialog({
   batch,
@@ -67,14 +94,10 @@ export function VoidRangeDialog({
   onClose: () => void;
   onVoid: (range: SeqRange) => void;
 }) {
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [error, setError] = useState<string>();
+  const range = useRangeFields('');
   const [asking, setAsking] = useState<SeqRange | null>(null);
   const close = () => {
-    setFrom('');
-    setTo('');
-    setError(undefined);
+    range.reset();
     setAsking(null);
     onClose();
   };
@@ -101,23 +124,15 @@ export function VoidRangeDialog({
           onSubmit={(e) => {
             e.preventDefault();
             if (!batch) return;
-            const range = parseRange(from, to, batch.count);
-            if (typeof range === 'string') setError(range);
+            const chosen = range.parse(batch.count);
+            if (typeof chosen === 'string') range.setError(chosen);
             else {
-              setError(undefined);
-              setAsking(range);
+              range.setError(undefined);
+              setAsking(chosen);
             }
           }}
         >
-          <RangeFields
-            from={from}
-            to={to}
-            error={error}
-            onChange={(f, t) => {
-              setFrom(f);
-              setTo(t);
-            }}
-          />
+          {range.fields}
         </form>
       </Dialog>
       <ConfirmDialog
@@ -149,16 +164,14 @@ export function PrintRangeDialog({
   onPrint: (range: SeqRange) => void;
 }) {
   const [mode, setMode] = useState<'first' | 'custom'>('first');
-  const [from, setFrom] = useState('1');
-  const [to, setTo] = useState('');
-  const [error, setError] = useState<string>();
+  const range = useRangeFields('1');
   const first = Math.min(batch?.count ?? 0, 100);
   return (
     <Dialog
       open={batch !== null}
       onOpenChange={(o) => {
         if (o) return;
-        setError(undefined);
+        range.setError(undefined);
         onClose();
       }}
       size="sm"
@@ -184,12 +197,12 @@ export function PrintRangeDialog({
             onPrint({ fromSeq: 1, toSeq: first });
             return;
           }
-          const range = parseRange(from, to, batch.count);
-          if (typeof range === 'string') setError(range);
-          else if (range.toSeq - range.fromSeq + 1 > MAX_PRINT_CODES) setError(sw.printMax(MAX_PRINT_CODES));
+          const chosen = range.parse(batch.count);
+          if (typeof chosen === 'string') range.setError(chosen);
+          else if (chosen.toSeq - chosen.fromSeq + 1 > MAX_PRINT_CODES) range.setError(sw.printMax(MAX_PRINT_CODES));
           else {
-            setError(undefined);
-            onPrint(range);
+            range.setError(undefined);
+            onPrint(chosen);
           }
         }}
       >
@@ -203,17 +216,7 @@ export function PrintRangeDialog({
           onChange={setMode}
           hint={sw.printMax(MAX_PRINT_CODES)}
         />
-        {mode === 'custom' && (
-          <RangeFields
-            from={from}
-            to={to}
-            error={error}
-            onChange={(f, t) => {
-              setFrom(f);
-              setTo(t);
-            }}
-          />
-        )}
+        {mode === 'custom' && range.fields}
       </form>
     </Dialog>
   );

@@ -1,3 +1,4 @@
+import type { inferRouterOutputs } from '@trpc/server';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
@@ -6,32 +7,16 @@ import { type Column, DataTable, TableOrState } from '#client/components/ui/data
 import { Field } from '#client/components/ui/field.tsx';
 import { formatScanTime } from '#client/features/public/format-date.ts';
 import { useTRPC } from '#client/lib/trpc.ts';
+import type { AppRouter } from '#server/trpc/root.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { serialVerdict as sv } from '#shared/i18n/vi/serial-verdict.ts';
 import { serialsWorkspace as sw } from '#shared/i18n/vi/serials-workspace.ts';
 import { suspectThresholdInput } from '#shared/schemas/serial-verdict.ts';
 
-interface SuspectRow {
-  serial: string;
-  productName: string;
-  count: number;
-  firstVerifiedAt: string | null;
-  firstProvince: string | null;
-  suspectAt: string;
-  suspectReason: string | null;
-}
-
-interface ReportRow {
-  id: number;
-  serial: string;
-  issued: boolean;
-  shopName: string;
-  note: string;
-  photo: string | null;
-  province: string | null;
-  provinceApproximate: boolean;
-  createdAt: string;
-}
+type Outputs = inferRouterOutputs<AppRouter>;
+/** A suspect item and a fake report as the dashboard lists them: the procedures' own answers. */
+type SuspectRow = Outputs['serials']['suspects']['items'][number];
+type ReportRow = Outputs['serials']['listReports']['items'][number];
 
 const reasonText = (reason: string | null) =>
   (reason && (sv.reasons as Record<string, string>)[reason]) || reason || '';
