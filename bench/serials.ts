@@ -71,7 +71,8 @@ export async function runSerials() {
       deps.store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
       const row = deps.store.sqlite
         .prepare(
-          "SELECT sum(pgsize) AS bytes FROM dbstat WHERE name IN ('serials', 'serials_serial_unique', 'serials_batch_seq_unique')",
+          // The (batch_id, seq) primary key is SQLite's automatic index of the table (decision 214).
+          "SELECT sum(pgsize) AS bytes FROM dbstat WHERE name IN ('serials', 'serials_serial_unique', 'sqlite_autoindex_serials_1')",
         )
         .get() as { bytes: number };
       return row.bytes;

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'wouter';
+import { PhotoField } from '#client/features/serials/photo-field.tsx';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { pagePath } from '#shared/public-pages.ts';
 import { type SerialVerdictView, verdictBanner } from '#shared/serial-verdict-banner.ts';
@@ -90,7 +91,7 @@ function PinForm({ serial }: { serial: string }) {
           className="rounded border border-line px-2 py-1"
         />
       </label>
-      <button type="submit" className="rounded bg-brand px-3 py-2 font-medium text-white">
+      <button type="submit" className="rounded bg-primary px-3 py-2 font-medium text-on-primary">
         {m.pinSubmit}
       </button>
       {answer && <p role="status">{answer}</p>}
@@ -114,10 +115,13 @@ function ReportForm({ serial, productId }: { serial: string; productId: number |
         {m.reportShop}
         <input name="shopName" required maxLength={200} className="rounded border border-line px-2 py-1" />
       </label>
-      <label className="flex flex-col gap-1 text-sm">
-        {m.reportPhoto}
-        <input name="file" type="file" accept="image/jpeg,image/png,image/gif" required />
-      </label>
+      <PhotoField
+        name="file"
+        label={m.reportPhoto}
+        pick={m.reportPhotoPick}
+        none={m.reportPhotoNone}
+        required
+      />
       <label className="flex flex-col gap-1 text-sm">
         {m.reportNote}
         <textarea name="note" maxLength={1000} className="rounded border border-line px-2 py-1" />
@@ -159,7 +163,7 @@ export default function SerialVerdictPage() {
     <div className="mx-auto flex w-full max-w-xl flex-col gap-4 p-3">
       <Banner view={view} />
       {issued && view.productId !== null && (
-        <a className="text-brand underline" href={pagePath('productDetails', view.productId)}>
+        <a className="text-primary underline" href={pagePath('productDetails', view.productId)}>
           {m.productLink}
         </a>
       )}

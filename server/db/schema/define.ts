@@ -73,6 +73,12 @@ const sqliteIndexes = {
     _name: string,
     ..._columns: sqlite.AnySQLiteColumn[]
   ): sqlite.UniqueConstraintBuilder | null => null,
+  /**
+   * A primary key of several columns, for a table whose rows a natural key already names and that a row id
+   * would only make wider (decision 214: the serials).
+   */
+  primaryKey: (name: string, ...columns: [sqlite.AnySQLiteColumn, ...sqlite.AnySQLiteColumn[]]) =>
+    sqlite.primaryKey({ name, columns }),
 };
 
 type Indexes = typeof sqliteIndexes;
@@ -86,6 +92,7 @@ const pgIndexes: Indexes = {
       .unique(name)
       .on(...(columns as [pg.PgColumn, ...pg.PgColumn[]]))
       .nullsNotDistinct(),
+  primaryKey: (name: string, ...columns: [pg.PgColumn, ...pg.PgColumn[]]) => pg.primaryKey({ name, columns }),
 } as unknown as Indexes;
 
 /**

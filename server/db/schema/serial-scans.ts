@@ -1,6 +1,6 @@
 import { companies } from './companies.ts';
 import { defineTable } from './define.ts';
-import { serialBatches, serials } from './serials.ts';
+import { serialBatches } from './serials.ts';
 
 /**
  * What the public's opens of a serialized code leave behind (issue 32, decisions 206-207): one row of state
@@ -9,19 +9,19 @@ import { serialBatches, serials } from './serials.ts';
  * no position, no User-Agent; the browser is a random cookie's value, hashed with the item.
  */
 
-/** One item's verdict state, made by its first counted open (or its PIN's activation). */
+/**
+ * One item's verdict state, made by its first counted open (or its PIN's activation). The item is its
+ * batch and seq, the serials' key (decision 214); the batch's foreign key removes the state with the items.
+ */
 export const serialStates = defineTable(
   'serial_states',
   (c) => ({
     id: c.id(),
-    serialId: c
-      .int('serial_id')
-      .notNull()
-      .references(() => c.of(serials).id, { onDelete: 'cascade' }),
     batchId: c
       .int('batch_id')
       .notNull()
       .references(() => c.of(serialBatches).id, { onDelete: 'cascade' }),
+    seq: c.int('seq').notNull(),
     companyId: c
       .int('company_id')
       .notNull()
@@ -39,7 +39,7 @@ export const serialStates = defineTable(
     suspectReason: c.text('suspect_reason'),
   }),
   (t, i) => [
-    i.uniqueIndex('serial_states_serial_unique').on(t.serialId),
+    i.uniqueIndex('serial_states_item_unique').on(t.batchId, t.seq),
     i.index('serial_states_company_suspect_idx').on(t.companyId, t.suspectAt),
   ],
 );
@@ -52,10 +52,12 @@ export const serialOpens = defineTable(
   'serial_opens',
   (c) => ({
     id: c.id(),
-    serialId: c
-      .int('serial_id')
+    /** The item: its batch and seq (decision 214). */
+    batchId: c
+      .int('batch_id')
       .notNull()
-      .references(() => c.of(serials).id, { onDelete: 'cascade' }),
+      .references(() => c.of(serialBatches).id, { onDelete: 'cascade' }),
+    seq: c.int('seq').notNull(),
     companyId: c
       .int('company_id')
       .notNull()
@@ -66,7 +68,7 @@ export const serialOpens = defineTable(
     at: c.time('at').notNull(),
   }),
   (t, i) => [
-    i.index('serial_opens_serial_at_idx').on(t.serialId, t.at),
+    i.index('serial_opens_item_at_idx').on(t.batchId, t.seq, t.at),
     i.index('serial_opens_company_at_idx').on(t.companyId, t.at),
     i.index('serial_opens_at_idx').on(t.at),
   ],
@@ -81,7 +83,9 @@ export const serialReports = defineTable(
       .int('company_id')
       .notNull()
       .references(() => c.of(companies).id, { onDelete: 'cascade' }),
-    serialId: c.int('serial_id').references(() => c.of(serials).id, { onDelete: 'set null' }),
+    /** The item when the serial was one issued (its batch and seq, decision 214); null otherwise. */
+    batchId: c.int('batch_id').references(() => c.of(serialBatches).id, { onDelete: 'set null' }),
+    seq: c.int('seq'),
     /** The code as the shopper's page had it (a serial not issued is still worth the company's eye). */
     serialText: c.text('serial_text').notNull(),
     shopName: c.text('shop_name').notNull(),

@@ -53,12 +53,12 @@ export const serialBatches = defineTable(
 
 /**
  * One item's code. Nothing else per row, so that a million codes stay small (decision 204): the product,
- * lot and PIN come from the batch.
+ * lot and PIN come from the batch. An item is named by its batch and seq, its primary key: no row id, whose
+ * column and index PostgreSQL would store beside the two that are needed (decision 214).
  */
 export const serials = defineTable(
   'serials',
   (c) => ({
-    id: c.id(),
     batchId: c
       .int('batch_id')
       .notNull()
@@ -68,8 +68,8 @@ export const serials = defineTable(
     serial: c.text('serial').notNull(),
   }),
   (t, i) => [
+    i.primaryKey('serials_pkey', t.batchId, t.seq),
     i.uniqueIndex('serials_serial_unique').on(t.serial),
-    i.uniqueIndex('serials_batch_seq_unique').on(t.batchId, t.seq),
   ],
 );
 

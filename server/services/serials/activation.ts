@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, isNull } from 'drizzle-orm';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
@@ -7,7 +7,7 @@ import { type LimitScope, limitedSerialPin } from '#server/security/limits.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { vietnamTime } from '#shared/serial-verdict-banner.ts';
 import { isSerialShaped } from '#shared/serials.ts';
-import { findSerial } from './lookup.ts';
+import { findSerial, ofItem } from './lookup.ts';
 import { serialPin } from './pin.ts';
 
 const m = vi.serialVerdict;
@@ -50,18 +50,18 @@ export async function verifySerialPin(
       const { serialStates } = tx.tables;
       await tx
         .insert(serialStates)
-        .values({ serialId: found.serialId, batchId: found.batch.id, companyId: found.batch.companyId })
+        .values({ batchId: found.batch.id, seq: found.seq, companyId: found.batch.companyId })
         .onConflictDoNothing();
       const won = await tx
         .update(serialStates)
         .set({ activatedAt: now })
-        .where(and(eq(serialStates.serialId, found.serialId), isNull(serialStates.activatedAt)))
+        .where(and(ofItem(serialStates, found), isNull(serialStates.activatedAt)))
         .returning({ at: serialStates.activatedAt });
       if (won.length) return { activatedNow: true, activatedAt: now.toISOString(), message: m.activatedNow };
       const [row] = await tx
         .select({ at: serialStates.activatedAt })
         .from(serialStates)
-        .where(eq(serialStates.serialId, found.serialId))
+        .where(ofItem(serialStates, found))
         .limit(1);
       const at = (row?.at ?? now).toISOString();
       return { activatedNow: false, activatedAt: at, message: m.activatedBefore(vietnamTime(at)) };

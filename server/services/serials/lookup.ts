@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Executor } from '#server/db/client.ts';
 
 /** An issued serial and what its verdict needs of its batch. */
 export interface FoundSerial {
-  serialId: number;
+  /** With `batch.id`, the item's key (decision 214). */
   seq: number;
   batch: {
     id: number;
@@ -27,7 +28,6 @@ export async function findSerial(db: Executor, serial: string): Promise<FoundSer
   const { serials, serialBatches, serialVoids } = db.tables;
   const [row] = await db
     .select({
-      serialId: serials.id,
       seq: serials.seq,
       batchId: serialBatches.id,
       companyId: serialBatches.companyId,
@@ -44,7 +44,6 @@ export async function findSerial(db: Executor, serial: string): Promise<FoundSer
     .limit(1);
   if (!row) return null;
   return {
-    serialId: row.serialId,
     seq: row.seq,
     batch: {
       id: row.batchId,
@@ -57,4 +56,9 @@ export async function findSerial(db: Executor, serial: string): Promise<FoundSer
     },
     voided: row.voidedAt !== null || Number(row.rangeVoided) === 1,
   };
+}
+
+/** The rows of one item in a table that names items by batch and seq (serial_states, serial_opens). */
+export function ofItem(table: { batchId: SQLiteColumn; seq: SQLiteColumn }, found: FoundSerial): SQL {
+  return and(eq(table.batchId, found.batch.id), eq(table.seq, found.seq)) as SQL;
 }

@@ -75,7 +75,8 @@ export async function reportFake(
       .insert(serialReports)
       .values({
         companyId,
-        serialId: found?.serialId ?? null,
+        batchId: found?.batch.id ?? null,
+        seq: found?.seq ?? null,
         serialText: input.serial,
         shopName: input.shopName,
         note: input.note,
@@ -99,7 +100,7 @@ export async function listFakeReports(
   const rows = await deps.db
     .select({ r: serialReports, serial: serials.serial })
     .from(serialReports)
-    .leftJoin(serials, eq(serials.id, serialReports.serialId))
+    .leftJoin(serials, and(eq(serials.batchId, serialReports.batchId), eq(serials.seq, serialReports.seq)))
     .where(
       and(
         eq(serialReports.companyId, companyId),

@@ -41,7 +41,7 @@ export async function listSuspects(
       suspectReason: serialStates.suspectReason,
     })
     .from(serialStates)
-    .innerJoin(serials, eq(serials.id, serialStates.serialId))
+    .innerJoin(serials, and(eq(serials.batchId, serialStates.batchId), eq(serials.seq, serialStates.seq)))
     .innerJoin(serialBatches, eq(serialBatches.id, serialStates.batchId))
     .innerJoin(products, eq(products.id, serialBatches.productId))
     .where(and(eq(serialStates.companyId, companyId), isNotNull(serialStates.suspectAt)))

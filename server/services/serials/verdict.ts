@@ -10,7 +10,7 @@ import { isSerialShaped } from '#shared/serials.ts';
 
 export type { SerialVerdictView, SuspectReason };
 
-import { findSerial } from './lookup.ts';
+import { type FoundSerial, findSerial, ofItem } from './lookup.ts';
 
 /**
  * The genuine-or-fake verdict of a serialized code (issue 32, decision 206), and the counting of its opens.
@@ -94,14 +94,14 @@ export function placeOf(networkProvince: string | undefined, lat?: number, lon?:
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** The browser as stored: hashed with the item, so the same browser cannot be followed from item to item. */
-export function browserKey(serialId: number, browserId: string): string {
-  return createHash('sha256').update(`${serialId}:${browserId}`).digest('base64url').slice(0, 22);
+export function browserKey(serial: string, browserId: string): string {
+  return createHash('sha256').update(`${serial}:${browserId}`).digest('base64url').slice(0, 22);
 }
 
 /** The project's bot test (a scan event's "other" device: crawlers, scripts, no User-Agent at all). */
 export const isBot = (userAgent: string) => deviceClass(userAgent) === 'other';
 
-type Found = NonNullable<Awaited<ReturnType<typeof findSerial>>>;
+type Found = FoundSerial;
 
 function notIssued(serial: string): SerialVerdictView {
   return {
@@ -172,7 +172,7 @@ interface StateRow {
   suspectReason: string | null;
 }
 
-async function stateOf(db: Db | Executor, serialId: number): Promise<StateRow | null> {
+async function stateOf(db: Db | Executor, found: Found): Promise<StateRow | null> {
   const { serialStates } = db.tables;
   const [row] = await db
     .select({
@@ -185,7 +185,7 @@ async function stateOf(db: Db | Executor, serialId: number): Promise<StateRow | 
       suspectReason: serialStates.suspectReason,
     })
     .from(serialStates)
-    .where(eq(serialStates.serialId, serialId))
+    .where(ofItem(serialStates, found))
     .limit(1);
   return row ?? null;
 }
@@ -193,7 +193,7 @@ async function stateOf(db: Db | Executor, serialId: number): Promise<StateRow | 
 /** Which suspect rule the item's recent opens and count break, if any. */
 async function suspectRule(
   db: Db | Executor,
-  serialId: number,
+  found: Found,
   count: number,
   threshold: number,
   now: number,
@@ -203,7 +203,7 @@ async function suspectRule(
   const recent = await db
     .select({ province: serialOpens.province, at: serialOpens.at })
     .from(serialOpens)
-    .where(and(eq(serialOpens.serialId, serialId), gt(serialOpens.at, new Date(now - BURST_WINDOW_MS))))
+    .where(and(ofItem(serialOpens, found), gt(serialOpens.at, new Date(now - BURST_WINDOW_MS))))
     .orderBy(asc(serialOpens.at))
     // Bounded: the rules need no more than the last day's opens, and a storm of them is suspect already.
     .limit(200);
@@ -245,7 +245,7 @@ async function viewOf(
   if (recall) return { ...base, verdict: 'RECALLED', recall };
   const count = state?.count ?? 0;
   const threshold = await suspectThreshold(db, found.batch.companyId);
-  const reason = count > 0 ? await suspectRule(db, found.serialId, count, threshold, now) : null;
+  const reason = count > 0 ? await suspectRule(db, found, count, threshold, now) : null;
   if (reason) return { ...base, verdict: 'SUSPECT', suspectReason: reason };
   if (count === 0 || (count === 1 && firstIsThisBrowser)) return { ...base, verdict: 'FIRST' };
   return { ...base, verdict: 'SEEN' };
@@ -256,7 +256,7 @@ export async function readVerdict(deps: Pick<AppDeps, 'db'>, serial: string): Pr
   if (!isSerialShaped(serial)) return notIssued(serial);
   const found = await findSerial(deps.db, serial);
   if (!found) return notIssued(serial);
-  return viewOf(deps.db, serial, found, await stateOf(deps.db, found.serialId), Date.now(), false);
+  return viewOf(deps.db, serial, found, await stateOf(deps.db, found), Date.now(), false);
 }
 
 /**
@@ -275,26 +275,26 @@ export async function openSerial(deps: Pick<AppDeps, 'db'>, open: OpenRequest): 
     isBot(open.userAgent) ||
     open.viewerCompanyId === found.batch.companyId;
   if (uncounted) return readVerdict(deps, serial);
-  const browser = browserKey(found.serialId, open.browserId);
+  const browser = browserKey(serial, open.browserId);
   const view = await transaction(deps.db, async (tx) => {
     const now = Date.now();
     const { serialStates, serialOpens } = tx.tables;
     await tx
       .insert(serialStates)
-      .values({ serialId: found.serialId, batchId: found.batch.id, companyId: found.batch.companyId })
+      .values({ batchId: found.batch.id, seq: found.seq, companyId: found.batch.companyId })
       .onConflictDoNothing();
     // The lock: every open of this item waits here for the one before it to commit (PostgreSQL's row lock;
     // SQLite's one writer already does).
     await tx
       .update(serialStates)
       .set({ count: sql`${serialStates.count}` })
-      .where(eq(serialStates.serialId, found.serialId));
+      .where(ofItem(serialStates, found));
     const [again] = await tx
       .select({ id: serialOpens.id, at: serialOpens.at })
       .from(serialOpens)
       .where(
         and(
-          eq(serialOpens.serialId, found.serialId),
+          ofItem(serialOpens, found),
           eq(serialOpens.browser, browser),
           gt(serialOpens.at, new Date(now - OPEN_DEDUP_MS)),
         ),
@@ -304,14 +304,10 @@ export async function openSerial(deps: Pick<AppDeps, 'db'>, open: OpenRequest): 
       // This item's old opens, under its own lock: no two items' opens wait on each other's deletes.
       await tx
         .delete(serialOpens)
-        .where(
-          and(
-            eq(serialOpens.serialId, found.serialId),
-            lt(serialOpens.at, new Date(now - SERIAL_OPENS_KEPT_MS)),
-          ),
-        );
+        .where(and(ofItem(serialOpens, found), lt(serialOpens.at, new Date(now - SERIAL_OPENS_KEPT_MS))));
       await tx.insert(serialOpens).values({
-        serialId: found.serialId,
+        batchId: found.batch.id,
+        seq: found.seq,
         companyId: found.batch.companyId,
         browser,
         province: open.province,
@@ -321,9 +317,9 @@ export async function openSerial(deps: Pick<AppDeps, 'db'>, open: OpenRequest): 
       await tx
         .update(serialStates)
         .set({ count: sql`${serialStates.count} + 1` })
-        .where(eq(serialStates.serialId, found.serialId));
+        .where(ofItem(serialStates, found));
     }
-    let state = await stateOf(tx, found.serialId);
+    let state = await stateOf(tx, found);
     if (again && !open.approximate && open.province) {
       // The visitor shared the phone's position after the page counted the open: that open's province
       // becomes the precise one (and the item's first province, when it was the first open).
@@ -335,7 +331,7 @@ export async function openSerial(deps: Pick<AppDeps, 'db'>, open: OpenRequest): 
         await tx
           .update(serialStates)
           .set({ firstProvince: open.province, firstProvinceApproximate: false })
-          .where(eq(serialStates.serialId, found.serialId));
+          .where(ofItem(serialStates, found));
         state = { ...state, firstProvince: open.province, firstProvinceApproximate: false };
       }
     }
@@ -347,7 +343,7 @@ export async function openSerial(deps: Pick<AppDeps, 'db'>, open: OpenRequest): 
           firstProvince: open.province,
           firstProvinceApproximate: open.approximate,
         })
-        .where(eq(serialStates.serialId, found.serialId));
+        .where(ofItem(serialStates, found));
       state = {
         ...state,
         firstVerifiedAt: new Date(now),
@@ -360,7 +356,7 @@ export async function openSerial(deps: Pick<AppDeps, 'db'>, open: OpenRequest): 
       await tx
         .update(serialStates)
         .set({ suspectAt: new Date(now), suspectReason: view.suspectReason })
-        .where(eq(serialStates.serialId, found.serialId));
+        .where(ofItem(serialStates, found));
     }
     return view;
   });

@@ -29,6 +29,8 @@ export const serialVerdict = {
   reportShop: 'Tên cửa hàng',
   reportNote: 'Ghi chú',
   reportPhoto: 'Ảnh sản phẩm',
+  reportPhotoPick: 'Chọn ảnh',
+  reportPhotoNone: 'Chưa chọn ảnh',
   reportSubmit: 'Gửi báo cáo',
   reportSent: 'Cảm ơn bạn! Báo cáo đã được gửi tới nhà sản xuất.',
   shopRequired: 'Vui lòng nhập tên cửa hàng',

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   HASH_MAX_WAIT_MS,
   OLD_PASSWORD_FAILS_PER_USER,
+  SERIAL_PIN_FAILS_PER_IP,
+  SERIAL_PIN_FAILS_PER_SERIAL,
   SIGN_IN_FAILS_PER_EMAIL_AND_IP,
   SIGN_IN_FAILS_PER_IP,
   VERIFY_FAILS_PER_IP,
@@ -140,6 +142,96 @@ describe('sign-in limits hold for requests that arrive together (real server)', 
       `${server.url}/api/trpc/${Array.from({ length: 11 }, () => 'system.health').join(',')}?batch=1&input={}`,
     );
     expect(get.status).toBe(400);
+  });
+});
+
+describe('serial PIN limits hold for wrong PINs sent as one tRPC batch (real server)', () => {
+  /** A batch of 40 serials with PINs, made through the API; each serial with its right and a wrong PIN. */
+  let items: { serial: string; pin: string; wrong: string }[];
+  beforeAll(async () => {
+    const made = await api(server.url, 'POST', '/products', {
+      token: owner.token,
+      body: { name: 'Cà phê tem PIN', status: 'ACTIVE' },
+    });
+    const batch = await api(server.url, 'POST', '/serials/batches', {
+      token: owner.token,
+      body: { productId: made.body.data.id, count: 40, withPin: true },
+    });
+    expect(batch.status, JSON.stringify(batch.body)).toBe(201);
+    // Generation runs after the answer: the CSV is there once the batch is READY.
+    for (let tries = 0; ; tries++) {
+      const got = await api(server.url, 'GET', `/serials/batches/${batch.body.data.id}`, {
+        token: owner.token,
+      });
+      if (got.body.data.status === 'READY') break;
+      if (tries > 100) throw new Error(`batch not ready: ${JSON.stringify(got.body)}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const csv = await fetch(`${server.url}/api/serials/batches/${batch.body.data.id}/export.csv`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    const rows = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .slice(1)
+      .filter((line) => line !== '')
+      .map((line) => line.split(','));
+    items = rows.map(([, serial = '', pin = '']) => ({
+      serial,
+      pin,
+      wrong: pin === '000000' ? '111111' : '000000',
+    }));
+    expect(items).toHaveLength(40);
+  }, 60_000);
+
+  it('one batch of 10 calls for one serial (9 wrong, the right PIN last): 5 are checked, the rest are 429, nothing activates', async () => {
+    const item = items[0]!;
+    const inputs = [
+      ...Array.from({ length: 9 }, () => ({ serial: item.serial, pin: item.wrong })),
+      { serial: item.serial, pin: item.pin },
+    ];
+    const res = await trpcBatch('serials.verifyPin', inputs, { 'x-forwarded-for': freshIp() });
+    const answers: Json[] = res.json;
+    expect(answers).toHaveLength(10);
+    const statuses = answers.map(statusOf);
+    expect(count(statuses, 400)).toBe(SERIAL_PIN_FAILS_PER_SERIAL);
+    expect(count(statuses, 429)).toBe(10 - SERIAL_PIN_FAILS_PER_SERIAL);
+    expect(answers.some((a) => a.result?.data?.activatedNow)).toBe(false);
+    // The serial stays locked for the right PIN from another address, over REST too.
+    const again = await api(server.url, 'POST', `/serials/${item.serial}/verify`, {
+      body: { pin: item.pin },
+      headers: { 'x-forwarded-for': freshIp() },
+    });
+    expect(again.status).toBe(429);
+  });
+
+  it('parallel batches of wrong PINs over 30 serials from one address: exactly 20 are checked, 10 are 429, then a right PIN is 429 too', async () => {
+    const ip = freshIp();
+    const spread = items.slice(1, 31);
+    const batches = await Promise.all(
+      [0, 10, 20].map((from) =>
+        trpcBatch(
+          'serials.verifyPin',
+          spread.slice(from, from + 10).map((i) => ({ serial: i.serial, pin: i.wrong })),
+          { 'x-forwarded-for': ip },
+        ),
+      ),
+    );
+    const answers: Json[] = batches.flatMap((b) => b.json);
+    expect(answers).toHaveLength(30);
+    const statuses = answers.map(statusOf);
+    expect(count(statuses, 400)).toBe(SERIAL_PIN_FAILS_PER_IP);
+    expect(count(statuses, 429)).toBe(30 - SERIAL_PIN_FAILS_PER_IP);
+    const last = items[35]!;
+    const right = await trpcBatch('serials.verifyPin', [{ serial: last.serial, pin: last.pin }], {
+      'x-forwarded-for': ip,
+    });
+    expect(statusOf(right.json[0])).toBe(429);
+    // Another address is not held by this one's guesses.
+    const other = await trpcBatch('serials.verifyPin', [{ serial: last.serial, pin: last.pin }], {
+      'x-forwarded-for': freshIp(),
+    });
+    expect(other.json[0].result.data.activatedNow).toBe(true);
   });
 });
 
