@@ -40,7 +40,7 @@ type LotRow = Tables['lots']['$inferSelect'];
 /** The public part of the workspace's lot (toLot), in PublicLot's key order: its recall read in one place. */
 function toPublicLot(row: LotRow): PublicLot {
   const { id, code, productionDate, expiryDate, expiryKind, recalled, recalledAt, recallReason } = toLot(row);
-  const { inputRecallCode, inputRecallReason } = toLot(row);
+  const { inputRecallCode, inputRecallReason, translations } = toLot(row);
   return {
     id,
     code,
@@ -52,6 +52,7 @@ function toPublicLot(row: LotRow): PublicLot {
     recallReason,
     inputRecallCode,
     inputRecallReason,
+    translations,
   };
 }
 
@@ -134,6 +135,7 @@ async function productAnswerOf(db: Executor, publicUrl: string, productId: numbe
     .where(and(eq(lots.productId, productId), isNotNull(lots.recalledAt)));
   const data: PublicProductAnswer = {
     ...toProduct(row.product, publicUrl),
+    languages: row.company.languages,
     trackings,
     company: toPublicCompany(row.company),
     lot: lot ? toPublicLot(lot) : null,
