@@ -34,8 +34,8 @@ export const translationsWorkspace = {
     title: 'Ngôn ngữ trang công khai',
     hint: 'Trang sản phẩm, lô hàng và doanh nghiệp được hiện bằng các ngôn ngữ được chọn; người mua chọn ngôn ngữ trên trang.',
     vietnamese: 'Tiếng Việt (luôn bật)',
-    en: 'Tiếng Anh (English)',
-    'zh-Hans': 'Tiếng Trung giản thể (简体中文)',
+    /** Said with the language's own name after it, in brackets: "Tiếng Anh (English)". */
+    names: { en: 'Tiếng Anh', 'zh-Hans': 'Tiếng Trung giản thể' },
     save: 'Lưu ngôn ngữ',
     saved: 'Đã lưu ngôn ngữ trang công khai',
   },

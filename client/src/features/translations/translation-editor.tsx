@@ -237,6 +237,14 @@ export function TranslationEditor({
       aria-labelledby={headingId}
       className="flex min-w-0 flex-col gap-3"
       data-testid="translation-editor"
+      // Enter in a translation saves the translation, never the form the editor may stand in (a product's).
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && e.target instanceof HTMLInputElement) {
+          e.preventDefault();
+          e.stopPropagation();
+          if (!busy) void save();
+        }
+      }}
     >
       <div>
         <h2 id={headingId} className="text-lg font-semibold text-ink">
