@@ -95,7 +95,7 @@ function Row({
       </p>
       <div className="grid gap-2 md:grid-cols-2 md:gap-4">
         <div className="flex min-w-0 flex-col gap-1">
-          <span className="text-xs text-ink-soft">{t.source}</span>
+          <span className="text-xs text-ink-soft md:sr-only">{t.source}</span>
           <p
             id={sourceId}
             lang="vi"
@@ -105,7 +105,7 @@ function Row({
           </p>
         </div>
         <div className="flex min-w-0 flex-col gap-1">
-          <label htmlFor={id} className="text-xs text-ink-soft">
+          <label htmlFor={id} className="text-xs text-ink-soft md:sr-only">
             <span className="sr-only">{`${label} `}</span>
             <span lang={lang}>{LANGUAGE_NAMES[lang]}</span>
           </label>
@@ -336,8 +336,12 @@ export function TranslationEditor({
                 const typed = draft.steps[String(s.id)];
                 const label = t.step(i + 1, s.date ? formatDate(s.date) : '');
                 return (
-                  <li key={s.id} aria-label={label} className="rounded-lg border border-line p-3">
-                    <p className="mb-1 text-sm font-semibold text-primary">{label}</p>
+                  <li
+                    key={s.id}
+                    aria-label={label}
+                    className="flex flex-col gap-3 rounded-lg border border-line p-3"
+                  >
+                    <p className="text-sm font-semibold text-primary">{label}</p>
                     {STEP_TRANSLATION_FIELDS.filter((field) => shown(s[field], typed?.[field])).map(
                       (field) => (
                         <Row
