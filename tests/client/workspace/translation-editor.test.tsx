@@ -108,7 +108,11 @@ describe('[COMPANY_ADMIN][client][translations] the side-by-side translation edi
           code: -32600,
           data: {
             httpStatus: 400,
-            fields: { 'translation.name': refusal, 'translation.steps.9.activity': 'Quá dài' },
+            fields: {
+              'translation.name': refusal,
+              'translation.steps.9.activity': 'Quá dài',
+              'translation.steps.7': 'Bước 7 không thuộc sản phẩm này',
+            },
           },
         },
       });
@@ -124,6 +128,8 @@ describe('[COMPANY_ADMIN][client][translations] the side-by-side translation edi
     const step2 = within(panel).getByRole('listitem', { name: /Bước 2/ });
     expect(within(step2).getByLabelText('Hoạt động English').getAttribute('aria-invalid')).toBe('true');
     expect(within(step2).getByText('Quá dài')).toBeTruthy();
+    const step1 = within(panel).getByRole('listitem', { name: /Bước 1/ });
+    expect(within(step1).getByText('Bước 7 không thuộc sản phẩm này')).toBeTruthy();
   });
 
   it('[COMPANY_ADMIN][client][translations]: removing a saved language asks first, and Hủy removes nothing', async () => {

@@ -342,6 +342,8 @@ export function TranslationEditor({
                     className="flex flex-col gap-3 rounded-lg border border-line p-3"
                   >
                     <p className="text-sm font-semibold text-primary">{label}</p>
+                    {/* The server refuses a step that is no longer the row's (the timeline changed meanwhile). */}
+                    {fieldErrors[`steps.${s.id}`] && <FieldError message={fieldErrors[`steps.${s.id}`]} />}
                     {STEP_TRANSLATION_FIELDS.filter((field) => shown(s[field], typed?.[field])).map(
                       (field) => (
                         <Row
