@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CompanyLanguages } from '#client/features/translations/company-languages.tsx';
+import { LotTranslations } from '#client/features/translations/lot-translations.tsx';
 import {
   ProductTranslations,
   type TranslatableProduct,
@@ -95,5 +96,45 @@ describe('[COMPANY_ADMIN][client][translations] a product, and the languages of 
     fireEvent.click(chinese);
     fireEvent.click(screen.getByRole('button', { name: 'Lưu ngôn ngữ' }));
     await waitFor(() => expect(sent).toEqual([{ id: 3, languages: ['en', 'zh-Hans'] }]));
+  });
+  it('[COMPANY_ADMIN][client][translations]: a recalled lot translates its recall reason and its own steps with lots.putTranslation', async () => {
+    const sent: unknown[] = [];
+    renderWithApi(<LotTranslations lotId={5} />, {
+      'companies.byId': () => COMPANY,
+      'lots.get': () => ({
+        id: 5,
+        companyId: 3,
+        productId: 11,
+        code: 'L2405A',
+        unit: '',
+        recallReason: 'Độ ẩm vượt ngưỡng',
+        productName: 'Cà phê Arabica',
+        events: [
+          { id: 71, activity: 'Rang mẻ L2405A', location: 'Đà Lạt', date: '2024-05-03', description: '' },
+        ],
+        qrCodes: [],
+        translations: {},
+      }),
+      'lots.putTranslation': (input) => {
+        sent.push(input);
+        return {};
+      },
+    });
+    const panel = await screen.findByRole('tabpanel');
+    // The recall reason and the step's activity and location; the lot has no unit to translate.
+    expect(screen.getByRole('tab', { name: /English/ }).textContent).toContain('Còn thiếu 3 trường');
+    expect(within(panel).queryByLabelText('Đơn vị English')).toBeNull();
+    fireEvent.change(within(panel).getByLabelText('Lý do thu hồi English'), {
+      target: { value: 'Moisture above the limit' },
+    });
+    const step = within(panel).getByRole('listitem', { name: /Bước 1/ });
+    fireEvent.change(within(step).getByLabelText('Địa điểm English'), { target: { value: 'Da Lat' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Lưu bản dịch English' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      id: 5,
+      lang: 'en',
+      translation: { recallReason: 'Moisture above the limit', steps: { '71': { location: 'Da Lat' } } },
+    });
   });
 });
