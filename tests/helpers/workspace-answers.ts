@@ -135,8 +135,8 @@ async function productAnswerOf(db: Executor, publicUrl: string, productId: numbe
     .where(and(eq(lots.productId, productId), isNotNull(lots.recalledAt)));
   const data: PublicProductAnswer = {
     ...toProduct(row.product, publicUrl),
-    languages: row.company.languages,
     trackings,
+    languages: row.company.languages,
     company: toPublicCompany(row.company),
     lot: lot ? toPublicLot(lot) : null,
     recalledLots: recalled.sort(byCode).map(toPublicLot),

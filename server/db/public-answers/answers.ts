@@ -170,14 +170,15 @@ const productFields = (lotOf: { alias: string; column: string } | null) =>
     version: column<number>('p', 'version'),
     createdAt: time('p', 'created_at'),
     updatedAt: time('p', 'updated_at'),
-    // The product's text in other languages, and the languages its company publishes (decision 210).
+    // The product's text in other languages (decision 210).
     translations: json<Translations<ProductTranslation>>('p', 'translations'),
-    languages: json<TranslationLanguage[]>('c', 'languages'),
     trackings: list(
       { table: 'tracking_entries', alias: 't', on: { column: 'product_id', to: col('p', 'id') } },
       col('t', 'position'),
       object({ ...stepFields('t'), companyId: column<number>('t', 'company_id') }),
     ),
+    // The languages its company publishes (decision 210), beside the company: a page offers only those.
+    languages: json<TranslationLanguage[]>('c', 'languages'),
     company: object({
       id: column<number>('c', 'id'),
       name: column('c', 'name'),
