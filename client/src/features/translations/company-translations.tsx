@@ -32,7 +32,7 @@ export function CompanyTranslations({ companyId }: { companyId: number }) {
     <TranslationEditor
       title={t.profileTitle}
       fields={fields}
-      saved={savedOf(data.translations)}
+      saved={savedOf(data.translations ?? {})}
       published={data.languages}
       onSave={async (lang, draft) => {
         await put.mutateAsync({ id: companyId, lang, translation: fieldsOut(draft) });

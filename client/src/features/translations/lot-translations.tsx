@@ -44,7 +44,7 @@ export function LotTranslations({ lotId }: { lotId: number }) {
       title={t.lotTitle}
       fields={fields}
       steps={data.events}
-      saved={savedOf(data.translations)}
+      saved={savedOf(data.translations ?? {})}
       published={published}
       onSave={async (lang, draft) => {
         const steps: StepTranslations = stepsOut(data.events, draft);

@@ -82,7 +82,7 @@ export function ProductTranslations({
       title={t.productTitle}
       fields={fieldsOf(product)}
       steps={product.trackings}
-      saved={savedOf(product.translations)}
+      saved={savedOf(product.translations ?? {})}
       published={published}
       onDirtyChange={onDirtyChange}
       onSave={async (lang, draft) => {
