@@ -1,12 +1,17 @@
-import { vi } from '#shared/i18n/vi/index.ts';
 import { PageHeading } from '#client/components/ui/page-heading.tsx';
 import { CompanyProfileForm } from '#client/features/company/company-profile-form.tsx';
 import { TermListEditor } from '#client/features/company/term-list-editor.tsx';
+import { CompanyLanguages } from '#client/features/translations/company-languages.tsx';
+import { CompanyTranslations } from '#client/features/translations/company-translations.tsx';
 import { useSession } from '#client/session/SessionProvider.tsx';
+import { vi } from '#shared/i18n/vi/index.ts';
 
 const t = vi.workspace.company;
 
-/** '/company/settings/': the company's profile and its categories, units and tags. */
+/**
+ * '/company/settings/': the company's profile, the languages of its public pages and the profile's
+ * translations (issue 33), and its categories, units and tags.
+ */
 export default function CompanySettingsPage() {
   const { state } = useSession();
   const companyId = state.currentUser?.companyId;
@@ -18,6 +23,10 @@ export default function CompanySettingsPage() {
       ) : (
         <>
           <CompanyProfileForm companyId={companyId} />
+          <CompanyLanguages companyId={companyId} />
+          <div className="rounded-lg border border-line bg-surface p-5">
+            <CompanyTranslations companyId={companyId} />
+          </div>
           <section
             aria-labelledby="lists-title"
             className="flex flex-col gap-5 rounded-lg border border-line bg-surface p-5"

@@ -1,19 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Link, useParams } from 'wouter';
 import { toast } from 'react-toastify';
-import { vi } from '#shared/i18n/vi/index.ts';
-import { supplyChainWorkspace as sc } from '#shared/i18n/vi/supply-chain-workspace.ts';
+import { Link, useParams } from 'wouter';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button, buttonVariants } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
 import { LoadFailed } from '#client/components/ui/load-failed.tsx';
 import { PageHeading } from '#client/components/ui/page-heading.tsx';
-import { LotEudrSection, LotPlotsSection } from '#client/features/plots/lot-plots-section.tsx';
 import { lotPath, productLotsPath } from '#client/features/lots/paths.ts';
-import { type LotRef, RecallDialog } from '#client/features/lots/reason-dialogs.tsx';
+import { HoldDialog, type LotRef, RecallDialog } from '#client/features/lots/reason-dialogs.tsx';
+import { LotEudrSection, LotPlotsSection } from '#client/features/plots/lot-plots-section.tsx';
 import { dayOf, documentOf, quantityOf } from '#client/features/supply-chain/format.ts';
-import { HoldDialog } from '#client/features/lots/reason-dialogs.tsx';
 import { InputDialog } from '#client/features/supply-chain/input-dialog.tsx';
 import { MovementDialog, type MovementKind } from '#client/features/supply-chain/movement-dialog.tsx';
 import { lotWorkspacePath } from '#client/features/supply-chain/paths.ts';
@@ -23,7 +20,10 @@ import { EmptyLine, Section } from '#client/features/supply-chain/section.tsx';
 import { LotStatusBadge } from '#client/features/supply-chain/status.tsx';
 import { TraceView } from '#client/features/supply-chain/trace-view.tsx';
 import type { InputLink, LotOverview, Movement } from '#client/features/supply-chain/types.ts';
+import { LotTranslations } from '#client/features/translations/lot-translations.tsx';
 import { useTRPC } from '#client/lib/trpc.ts';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { supplyChainWorkspace as sc } from '#shared/i18n/vi/supply-chain-workspace.ts';
 
 const m = sc;
 const c = vi.workspace.common;
@@ -186,7 +186,8 @@ function Notices({ overview }: { overview: LotOverview }) {
 /**
  * '/products/manage/:id/lots/:lotId': a lot's supply chain in the workspace (decisions 200-202): its
  * receipts, the lots it was made from and went into, its shipments, its mass balance, the plots it grew on
- * and its EUDR facts (issue 34), its hold and recall, its trace both ways and its recall scope.
+ * and its EUDR facts (issue 34), its hold and recall, its trace both ways, its recall scope, and its
+ * translations for the public lot page (issue 33).
  */
 export default function LotWorkspacePage() {
   const trpc = useTRPC();
@@ -349,6 +350,9 @@ export default function LotWorkspacePage() {
           <div className="mt-4 grid gap-4 lg:grid-cols-2">
             <TraceView lotId={lot.id} />
             <RecallScopeView lotId={lot.id} />
+          </div>
+          <div className="mt-4 rounded-lg border border-line bg-surface p-4" data-testid="translations">
+            <LotTranslations lotId={lot.id} />
           </div>
 
           <MovementDialog
