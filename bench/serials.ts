@@ -12,15 +12,9 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adminQuery, startPostgres } from '#scripts/pg-test.mjs';
-import { createApp } from '#server/app.ts';
-import { createAppDeps } from '#server/compose.ts';
-import { loadSettings } from '#server/env.ts';
-import { createLogger } from '#server/logger.ts';
-import { createMemoryMailer } from '#server/mail/mailer.ts';
-import { createCompany, createUser, tokenFor } from '#tests/helpers/factories.ts';
-import { makeProduct } from '#tests/server/products/helpers.ts';
 import { machine } from './lib/machine.ts';
 import { engineArg } from './lib/pg-dataset.ts';
+import { serialsCompany } from './lib/serials-company.ts';
 
 const args = process.argv.slice(2);
 const engine = engineArg(args);
@@ -41,26 +35,9 @@ export async function runSerials() {
     await adminQuery(cluster.url('postgres'), 'CREATE DATABASE bench');
     url = cluster.url('bench');
   }
-  const settings = loadSettings({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-    PUBLIC_URL: 'https://truyxuat.example.vn',
-    LOG_LEVEL: 'silent',
-    ...(url ? { DATABASE_URL: url } : {}),
-  });
-  const composed = await createAppDeps(settings, createLogger('silent'), { mailer: createMemoryMailer() });
+  const world = await serialsCompany(dataDir, url);
   try {
-    await composed.start(async () => undefined);
-    const { deps } = composed;
-    const company = await createCompany(deps, { name: 'Công ty Nước mắm Phú Quốc' });
-    const admin = await createUser(deps, { role: 'COMPANY_ADMIN', companyId: company.id });
-    const product = await makeProduct(deps, company.id, {
-      name: 'Nước mắm 40 độ đạm',
-      gtin: '09506000134352',
-    });
-    const token = await tokenFor(deps, admin);
-    const app = createApp(deps, { clientDir: dataDir });
+    const { settings, deps, product, token, app } = world;
     const storage = async () => {
       if (deps.store.engine === 'pg') {
         const { rows } = await deps.store.pool.query<{ bytes: string }>(
@@ -144,7 +121,7 @@ export async function runSerials() {
       perMillionMb: perMillion(after.storage - before.storage),
     };
   } finally {
-    await composed.close();
+    await world.close();
     await cluster?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -1,7 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startAndWait } from './server.ts';
 
 export interface LoadResult {
   name: string;
@@ -48,7 +49,12 @@ export function randomPathsLua(tag: string, paths: string[], headers: Record<str
  * Runs wrk (one thread: the other core serves) against `url`. With `paths`, each request takes a random
  * one of them (a Lua script), so a cache cannot serve everything from one entry.
  */
-type WrkOptions = { connections?: number; seconds?: number; paths?: string[]; headers?: Record<string, string> };
+type WrkOptions = {
+  connections?: number;
+  seconds?: number;
+  paths?: string[];
+  headers?: Record<string, string>;
+};
 
 function wrkArgs(url: string, options: WrkOptions, tag: string): string[] {
   const args = ['-t1', `-c${options.connections ?? 64}`, `-d${options.seconds ?? 10}s`, '--latency'];
@@ -62,7 +68,8 @@ function wrkArgs(url: string, options: WrkOptions, tag: string): string[] {
 
 export function wrk(name: string, url: string, options: WrkOptions = {}): LoadResult {
   const r = spawnSync('wrk', wrkArgs(url, options, String(process.pid)), { encoding: 'utf8' });
-  if (r.error) throw new Error(`wrk could not run (${r.error.message}): install it with 'apt-get install -y wrk'`);
+  if (r.error)
+    throw new Error(`wrk could not run (${r.error.message}): install it with 'apt-get install -y wrk'`);
   return parse(name, r.stdout);
 }
 
@@ -70,7 +77,11 @@ export function wrk(name: string, url: string, options: WrkOptions = {}): LoadRe
  * The same storm against several servers at once (instances behind one database), the connections shared
  * out: one wrk each, together; requests/s added up, the worst p50 and p99, errors added up.
  */
-export async function wrkTogether(name: string, urls: string[], options: WrkOptions = {}): Promise<LoadResult> {
+export async function wrkTogether(
+  name: string,
+  urls: string[],
+  options: WrkOptions = {},
+): Promise<LoadResult> {
   const connections = Math.max(1, Math.round((options.connections ?? 64) / urls.length));
   const outputs = await Promise.all(
     urls.map(
@@ -81,7 +92,9 @@ export async function wrkTogether(name: string, urls: string[], options: WrkOpti
           child.stdout.on('data', (d) => {
             out += String(d);
           });
-          child.on('error', (e) => reject(new Error(`wrk could not run (${e.message}): install it with 'apt-get install -y wrk'`)));
+          child.on('error', (e) =>
+            reject(new Error(`wrk could not run (${e.message}): install it with 'apt-get install -y wrk'`)),
+          );
           child.on('close', () => resolve(out));
         }),
     ),
@@ -95,4 +108,20 @@ export async function wrkTogether(name: string, urls: string[], options: WrkOpti
     errors: each.reduce((a, r) => a + r.errors, 0),
     requests: each.reduce((a, r) => a + r.requests, 0),
   };
+}
+
+/** The ceiling: the bare Hono route (bench/bare-server.ts) started on `port`, warmed, measured and stopped. */
+export async function bareCeiling(port: number, seconds: number): Promise<LoadResult> {
+  const bare = await startAndWait(
+    'node',
+    ['--import', 'tsx', 'bench/bare-server.ts', String(port)],
+    {},
+    `http://127.0.0.1:${port}/ping`,
+  );
+  try {
+    wrk('warm-up', `http://127.0.0.1:${port}/ping`, { seconds: 2 });
+    return wrk('ceiling: bare Hono route', `http://127.0.0.1:${port}/ping`, { seconds });
+  } finally {
+    await bare.stop();
+  }
 }

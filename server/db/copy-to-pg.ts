@@ -93,20 +93,36 @@ export async function copySqliteToPg(
         );
     }
     for (const { name, from: source, to: target } of tables) {
-      const id = (source as unknown as { id: Parameters<typeof gt>[0] }).id;
+      // Rows are read in key order, a page at a time after the last one read: the row id, or the
+      // primary key's columns for a table that has none (the serials, decision 214).
+      const columns = getTableColumns(source);
+      const key = columns.id
+        ? [columns.id]
+        : (getTableConfig(source).primaryKeys[0]?.columns ?? []).map((c) => c as (typeof columns)[string]);
+      const keyNames = key.map((c) => Object.keys(columns).find((k) => columns[k] === c) as string);
       // One statement may carry at most 65,535 parameters on PostgreSQL: one per column and row.
       const rowsPerInsert = Math.max(
         1,
         Math.min(batch, Math.floor(60_000 / getTableConfig(source).columns.length)),
       );
-      let last = 0;
+      let last: unknown[] | null = null;
       let copied = 0;
       for (;;) {
+        const after: unknown[] | null = last;
         const rows = (await from
           .select()
           .from(source)
-          .where(gt(id, last))
-          .orderBy(asc(id))
+          .where(
+            after === null
+              ? undefined
+              : key.length === 1
+                ? gt(key[0]!, after[0])
+                : sql`(${sql.join(key, sql`, `)}) > (${sql.join(
+                    after.map((v) => sql`${v}`),
+                    sql`, `,
+                  )})`,
+          )
+          .orderBy(...key.map((c) => asc(c)))
           .limit(rowsPerInsert)) as Row[];
         if (rows.length === 0) break;
         if (target === (pgTables.scanEvents as unknown)) {
@@ -121,14 +137,16 @@ export async function copySqliteToPg(
           await tx.insert(target).values(rows as never);
         }
         copied += rows.length;
-        last = rows[rows.length - 1]!.id;
+        const lastRow = rows[rows.length - 1] as Record<string, unknown>;
+        last = keyNames.map((k) => lastRow[k]);
       }
       // The next id the app inserts continues after the copied ones.
-      await tx.execute(
-        sql.raw(
-          `SELECT setval(pg_get_serial_sequence('"${name}"', 'id'), coalesce(max(id), 1), max(id) IS NOT NULL) FROM "${name}"`,
-        ),
-      );
+      if (columns.id)
+        await tx.execute(
+          sql.raw(
+            `SELECT setval(pg_get_serial_sequence('"${name}"', 'id'), coalesce(max(id), 1), max(id) IS NOT NULL) FROM "${name}"`,
+          ),
+        );
       counts[name] = copied;
       onTable?.(name, copied);
     }

@@ -17,15 +17,45 @@ export interface FoundSerial {
   };
   /** The item is in a voided range, or its whole batch is voided. */
   voided: boolean;
+  /** The company's suspect threshold, when it set one (null: the default). */
+  threshold: number | null;
+  /** The item's state as it stood when found; null while never opened. A count re-reads it under its lock. */
+  state: ItemState | null;
+}
+
+/** An item's row of serial_states, as the verdict reads it. */
+export interface ItemState {
+  count: number;
+  firstVerifiedAt: Date | null;
+  firstProvince: string | null;
+  firstProvinceApproximate: boolean;
+  activatedAt: Date | null;
+  suspectAt: Date | null;
+  suspectReason: string | null;
+}
+
+/** The columns of serial_states an ItemState is read from. */
+export function itemStateColumns(db: Executor) {
+  const { serialStates } = db.tables;
+  return {
+    count: serialStates.count,
+    firstVerifiedAt: serialStates.firstVerifiedAt,
+    firstProvince: serialStates.firstProvince,
+    firstProvinceApproximate: serialStates.firstProvinceApproximate,
+    activatedAt: serialStates.activatedAt,
+    suspectAt: serialStates.suspectAt,
+    suspectReason: serialStates.suspectReason,
+  };
 }
 
 /**
  * The serial's row, its batch and whether it is voided: one query on the serial's unique index, the void
- * ranges of its batch looked up in the same statement (decision 204). Null when it was never issued (a
+ * ranges of its batch looked up in the same statement (decision 204), and the item's state and its company's
+ * threshold joined in, so that reading a verdict is one statement (bench/RESULTS.md). Null when it was never issued (a
  * guess, a typo, or a batch still generating that has not reached it).
  */
 export async function findSerial(db: Executor, serial: string): Promise<FoundSerial | null> {
-  const { serials, serialBatches, serialVoids } = db.tables;
+  const { serials, serialBatches, serialVoids, serialStates, serialSettings } = db.tables;
   const [row] = await db
     .select({
       seq: serials.seq,
@@ -36,10 +66,15 @@ export async function findSerial(db: Executor, serial: string): Promise<FoundSer
       withPin: serialBatches.withPin,
       pinKey: serialBatches.pinKey,
       voidedAt: serialBatches.voidedAt,
+      threshold: serialSettings.suspectThreshold,
+      stateSeq: serialStates.seq,
+      ...itemStateColumns(db),
       rangeVoided: sql<number>`CASE WHEN EXISTS (SELECT 1 FROM ${serialVoids} WHERE ${serialVoids.batchId} = ${serials.batchId} AND ${serialVoids.fromSeq} <= ${serials.seq} AND ${serialVoids.toSeq} >= ${serials.seq}) THEN 1 ELSE 0 END`,
     })
     .from(serials)
     .innerJoin(serialBatches, eq(serialBatches.id, serials.batchId))
+    .leftJoin(serialStates, and(eq(serialStates.batchId, serials.batchId), eq(serialStates.seq, serials.seq)))
+    .leftJoin(serialSettings, eq(serialSettings.companyId, serialBatches.companyId))
     .where(eq(serials.serial, serial))
     .limit(1);
   if (!row) return null;
@@ -55,6 +90,19 @@ export async function findSerial(db: Executor, serial: string): Promise<FoundSer
       voidedAt: row.voidedAt,
     },
     voided: row.voidedAt !== null || Number(row.rangeVoided) === 1,
+    threshold: row.threshold,
+    state:
+      row.stateSeq === null
+        ? null
+        : {
+            count: row.count as number,
+            firstVerifiedAt: row.firstVerifiedAt,
+            firstProvince: row.firstProvince,
+            firstProvinceApproximate: row.firstProvinceApproximate as boolean,
+            activatedAt: row.activatedAt,
+            suspectAt: row.suspectAt,
+            suspectReason: row.suspectReason,
+          },
   };
 }
 

@@ -10,7 +10,7 @@ import { isSerialShaped } from '#shared/serials.ts';
 
 export type { SerialVerdictView, SuspectReason };
 
-import { type FoundSerial, findSerial, ofItem } from './lookup.ts';
+import { type FoundSerial, findSerial, type ItemState, itemStateColumns, ofItem } from './lookup.ts';
 
 /**
  * The genuine-or-fake verdict of a serialized code (issue 32, decision 206), and the counting of its opens.
@@ -162,33 +162,7 @@ export async function suspectThreshold(db: Db | Executor, companyId: number): Pr
   return row?.t ?? DEFAULT_SUSPECT_THRESHOLD;
 }
 
-interface StateRow {
-  count: number;
-  firstVerifiedAt: Date | null;
-  firstProvince: string | null;
-  firstProvinceApproximate: boolean;
-  activatedAt: Date | null;
-  suspectAt: Date | null;
-  suspectReason: string | null;
-}
-
-async function stateOf(db: Db | Executor, found: Found): Promise<StateRow | null> {
-  const { serialStates } = db.tables;
-  const [row] = await db
-    .select({
-      count: serialStates.count,
-      firstVerifiedAt: serialStates.firstVerifiedAt,
-      firstProvince: serialStates.firstProvince,
-      firstProvinceApproximate: serialStates.firstProvinceApproximate,
-      activatedAt: serialStates.activatedAt,
-      suspectAt: serialStates.suspectAt,
-      suspectReason: serialStates.suspectReason,
-    })
-    .from(serialStates)
-    .where(ofItem(serialStates, found))
-    .limit(1);
-  return row ?? null;
-}
+type StateRow = ItemState;
 
 /** Which suspect rule the item's recent opens and count break, if any. */
 async function suspectRule(
@@ -244,7 +218,7 @@ async function viewOf(
   const recall = await recallOf(db, found.batch.lotId);
   if (recall) return { ...base, verdict: 'RECALLED', recall };
   const count = state?.count ?? 0;
-  const threshold = await suspectThreshold(db, found.batch.companyId);
+  const threshold = found.threshold ?? DEFAULT_SUSPECT_THRESHOLD;
   const reason = count > 0 ? await suspectRule(db, found, count, threshold, now) : null;
   if (reason) return { ...base, verdict: 'SUSPECT', suspectReason: reason };
   if (count === 0 || (count === 1 && firstIsThisBrowser)) return { ...base, verdict: 'FIRST' };
@@ -256,7 +230,7 @@ export async function readVerdict(deps: Pick<AppDeps, 'db'>, serial: string): Pr
   if (!isSerialShaped(serial)) return notIssued(serial);
   const found = await findSerial(deps.db, serial);
   if (!found) return notIssued(serial);
-  return viewOf(deps.db, serial, found, await stateOf(deps.db, found), Date.now(), false);
+  return viewOf(deps.db, serial, found, found.state, Date.now(), false);
 }
 
 /**
@@ -274,21 +248,23 @@ export async function openSerial(deps: Pick<AppDeps, 'db'>, open: OpenRequest): 
     found.batch.voidedAt !== null ||
     isBot(open.userAgent) ||
     open.viewerCompanyId === found.batch.companyId;
-  if (uncounted) return readVerdict(deps, serial);
+  if (uncounted) return viewOf(deps.db, serial, found, found.state, Date.now(), false);
   const browser = browserKey(serial, open.browserId);
   const view = await transaction(deps.db, async (tx) => {
     const now = Date.now();
     const { serialStates, serialOpens } = tx.tables;
-    await tx
+    // The item's state row, made on its first open, and the lock: an upsert that touches the row, so every
+    // open of this item waits here for the one before it to commit (PostgreSQL's row lock; SQLite's one
+    // writer already does). One statement for both (bench/RESULTS.md).
+    const stateColumns = itemStateColumns(tx);
+    const [locked] = await tx
       .insert(serialStates)
       .values({ batchId: found.batch.id, seq: found.seq, companyId: found.batch.companyId })
-      .onConflictDoNothing();
-    // The lock: every open of this item waits here for the one before it to commit (PostgreSQL's row lock;
-    // SQLite's one writer already does).
-    await tx
-      .update(serialStates)
-      .set({ count: sql`${serialStates.count}` })
-      .where(ofItem(serialStates, found));
+      .onConflictDoUpdate({
+        target: [serialStates.batchId, serialStates.seq],
+        set: { count: sql`${serialStates.count}` },
+      })
+      .returning(stateColumns);
     const [again] = await tx
       .select({ id: serialOpens.id, at: serialOpens.at })
       .from(serialOpens)
@@ -300,6 +276,7 @@ export async function openSerial(deps: Pick<AppDeps, 'db'>, open: OpenRequest): 
         ),
       )
       .limit(1);
+    let state: StateRow | null = locked ?? null;
     if (!again) {
       // This item's old opens, under its own lock: no two items' opens wait on each other's deletes.
       await tx
@@ -314,12 +291,13 @@ export async function openSerial(deps: Pick<AppDeps, 'db'>, open: OpenRequest): 
         provinceApproximate: open.approximate,
         at: new Date(now),
       });
-      await tx
+      const [counted] = await tx
         .update(serialStates)
         .set({ count: sql`${serialStates.count} + 1` })
-        .where(ofItem(serialStates, found));
+        .where(ofItem(serialStates, found))
+        .returning(stateColumns);
+      state = counted ?? null;
     }
-    let state = await stateOf(tx, found);
     if (again && !open.approximate && open.province) {
       // The visitor shared the phone's position after the page counted the open: that open's province
       // becomes the precise one (and the item's first province, when it was the first open).

@@ -47,7 +47,34 @@ async function sqliteWorld() {
   await api.call('GET', `/products/qr-codes/${product.qr_code}`);
   await callerFor(api.deps, admin).scanLogs.add({ productId: product.id });
   await flushScanEvents(api.deps);
+  // Serials, keyed by (batch_id, seq) and no id (decision 214): two batches, more rows than a page of 3.
+  const { serialBatches, serials } = api.deps.db.tables;
+  for (const [b, prefix] of [
+    [1, 'AAAAAA'],
+    [2, 'BBBBBB'],
+  ] as const) {
+    const [batch] = await api.deps.db
+      .insert(serialBatches)
+      .values({
+        companyId: admin.companyId as number,
+        productId: product.id,
+        count: 4,
+        status: 'READY',
+        generated: 4,
+        pinKey: `k${b}`,
+      })
+      .returning();
+    await api.deps.db
+      .insert(serials)
+      .values([1, 2, 3, 4].map((seq) => ({ batchId: batch!.id, seq, serial: `${prefix}AAAAA${seq + 1}` })));
+  }
   return api.deps;
+}
+
+/** A table's rows in its key's order: the row id, or the serials' (batch_id, seq). */
+function keyOrder(table: unknown) {
+  const t = table as { id?: never; batchId: never; seq: never };
+  return t.id ? [asc(t.id)] : [asc(t.batchId), asc(t.seq)];
 }
 
 const sqliteTableList = Object.entries(sqliteTables) as Array<[string, SQLiteTable]>;
@@ -90,10 +117,15 @@ describe.skipIf(!available || engine !== 'sqlite')(
       let total = 0;
       for (const [key, table] of sqliteTableList) {
         const name = getTableName(table);
-        const id = (table as unknown as { id: never }).id;
-        const pgTable = (pgTables as unknown as Record<string, PgTable & { id: never }>)[key]!;
-        const source = await deps.db.select().from(table).orderBy(asc(id));
-        const copied = await target.pg.select().from(pgTable).orderBy(asc(pgTable.id));
+        const pgTable = (pgTables as unknown as Record<string, PgTable>)[key]!;
+        const source = await deps.db
+          .select()
+          .from(table)
+          .orderBy(...keyOrder(table));
+        const copied = await target.pg
+          .select()
+          .from(pgTable)
+          .orderBy(...keyOrder(pgTable));
         expect(copied, name).toEqual(source);
         expect(result.tables[name], name).toBe(source.length);
         total += source.length;
