@@ -3,6 +3,8 @@ import { chunked } from '#server/db/chunks.ts';
 import type { Executor } from '#server/db/client.ts';
 import type { Tables } from '#server/db/schema/index.ts';
 import { generateCode } from '#server/services/codes.ts';
+import { trackingColumns } from '#server/services/products/serialize.ts';
+import { carrySteps, matchSteps, translatesSteps } from '#server/services/translations/steps.ts';
 import { vietnameseSortKey } from '#shared/sort-key.ts';
 import { foldVietnamese } from '#shared/text.ts';
 import type { ProductTranslation, Translations } from '#shared/translations.ts';
@@ -52,9 +54,29 @@ export async function replaceTrackings(
   companyId: number,
   entries: TrackingFields[],
 ): Promise<void> {
-  const { trackingEntries } = tx.tables;
+  const { products, trackingEntries } = tx.tables;
+  // The steps' translations are kept by step id (decision 210): a save gives every step a new row, so
+  // each translated step's is carried to the row it became.
+  const [product] = await tx
+    .select({ translations: products.translations })
+    .from(products)
+    .where(eq(products.id, productId));
+  const carry = product && translatesSteps(product.translations);
+  const stepText = { ...trackingColumns(trackingEntries), position: trackingEntries.position };
+  const before = carry
+    ? await tx.select(stepText).from(trackingEntries).where(eq(trackingEntries.productId, productId))
+    : [];
   await tx.delete(trackingEntries).where(eq(trackingEntries.productId, productId));
   await insertTrackings(tx, productId, companyId, entries);
+  if (!carry) return;
+  const after = await tx
+    .select(stepText)
+    .from(trackingEntries)
+    .where(eq(trackingEntries.productId, productId));
+  await tx
+    .update(products)
+    .set({ translations: carrySteps(product.translations, matchSteps(before, after)) })
+    .where(eq(products.id, productId));
 }
 
 /** Appends a timeline to a product that has none yet (a new one, or one just cleared). */

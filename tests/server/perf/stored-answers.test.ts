@@ -109,14 +109,26 @@ describe.skipIf(engine !== 'sqlite')(
       )[0]!;
       const workspace = await caller.products.get({ id: product.id });
       expect(new TextDecoder().decode(row![3])).toBe(
-        JSON.stringify({ ...workspace, company: toPublicCompany(company), lot: null, recalledLots: [] }),
+        JSON.stringify({
+          ...workspace,
+          languages: company.languages,
+          company: toPublicCompany(company),
+          lot: null,
+          recalledLots: [],
+        }),
       );
       const answer = await api.call('GET', `/products/qr-codes/${product.qr_code}`);
       expect(answer.text).toBe(
         JSON.stringify({
           statusCode: 200,
           message: vi.api.ok,
-          data: { ...workspace, company: toPublicCompany(company), lot: null, recalledLots: [] },
+          data: {
+            ...workspace,
+            languages: company.languages,
+            company: toPublicCompany(company),
+            lot: null,
+            recalledLots: [],
+          },
         }),
       );
     });
