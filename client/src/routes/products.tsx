@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { usePageTitle } from '#client/components/layout/page-title.tsx';
 import { PageHeading } from '#client/components/ui/page-heading.tsx';
+import { LanguageSwitcher } from '#client/i18n/language-switcher.tsx';
 import { HistoryList } from '#client/features/history/history-list.tsx';
 import { useHistory } from '#client/features/history/use-history.ts';
 import { Pager } from '#client/features/public/pager.tsx';
@@ -27,6 +28,7 @@ export default function ProductsPage() {
   );
   return (
     <div className="flex w-full max-w-3xl flex-col gap-5">
+      <LanguageSwitcher />
       {!signedIn && state.status !== 'loading' && (
         <>
           <VisitorActions />

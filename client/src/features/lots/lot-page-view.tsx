@@ -8,6 +8,7 @@ import { productPath } from '#client/features/public/paths.ts';
 import { ProductView } from '#client/features/public/product-view.tsx';
 import { TimelineSteps } from '#client/features/public/timeline.tsx';
 import { usePublicStrings, useLanguage } from '#client/i18n/language.tsx';
+import { LanguageSwitcher } from '#client/i18n/language-switcher.tsx';
 import { LocalText } from '#client/i18n/local-text.tsx';
 import { offeredLanguages } from '#shared/i18n/languages.ts';
 import { localize } from '#shared/translations.ts';
@@ -31,6 +32,7 @@ export function LotPageView({ lot, product }: PublicLotAnswer) {
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-5">
       <RecallBanner lot={lot} languages={product.languages} />
+      <LanguageSwitcher languages={product.languages} />
       <section aria-labelledby="lot-title" className="flex flex-col gap-3">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h1 id="lot-title" className="text-2xl font-bold text-ink">

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { offeredLanguages } from '#shared/i18n/languages.ts';
 import { type Localized, localize } from '#shared/translations.ts';
 import { useLanguage, usePublicStrings } from '#client/i18n/language.tsx';
+import { LanguageSwitcher } from '#client/i18n/language-switcher.tsx';
 import { LocalText } from '#client/i18n/local-text.tsx';
 import { ScannedLot } from '#client/features/lots/lot-facts.tsx';
 import { ProductRecalls } from '#client/features/lots/recall-banner.tsx';
@@ -53,6 +54,8 @@ export function ProductView({
     <article className="mx-auto flex w-full max-w-2xl flex-col gap-5">
       {/* A recall comes before everything else (decision 126). */}
       <ProductRecalls lot={product.lot} recalledLots={product.recalledLots} languages={product.languages} />
+      {/* Inside a lot's page, that page offers the languages. */}
+      {Heading === 'h1' && <LanguageSwitcher languages={product.languages} />}
       {product.lot && <ScannedLot lot={product.lot} />}
       <Gallery name={name.text} images={images} />
       <header className="flex flex-wrap items-start justify-between gap-3">
