@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'wouter';
-import { vi } from '#shared/i18n/vi/index.ts';
+import { offeredLanguages } from '#shared/i18n/languages.ts';
+import { type Localized, localize } from '#shared/translations.ts';
 import { PUBLIC_COMPANY_PRODUCTS_PAGE_SIZE } from '#shared/constants.ts';
 import { usePageTitle } from '#client/components/layout/page-title.tsx';
 import { OfflinePage } from '#client/features/offline/offline-page.tsx';
@@ -10,12 +11,17 @@ import { companyPageName } from '#client/features/public/page-titles.ts';
 import { Pager } from '#client/features/public/pager.tsx';
 import { ProductCard } from '#client/features/public/product-card.tsx';
 import { errorData, useTRPC } from '#client/lib/trpc.ts';
+import { useLanguage, usePublicStrings } from '#client/i18n/language.tsx';
+import { LanguageSwitcher } from '#client/i18n/language-switcher.tsx';
+import { LocalText } from '#client/i18n/local-text.tsx';
 
-const t = vi.publicPages.company;
 const silent = { trpc: { context: { silent: true } } };
 
 /** '/company/details/:id': a company's public profile and its ACTIVE products, a page at a time. */
 export default function CompanyDetailsPage() {
+  const s = usePublicStrings();
+  const t = s.company;
+  const lang = useLanguage();
   const trpc = useTRPC();
   const id = Number(useParams<{ id: string }>().id);
   const valid = Number.isInteger(id) && id > 0;
@@ -27,32 +33,42 @@ export default function CompanyDetailsPage() {
       { enabled: valid, placeholderData: (prev) => prev, ...silent },
     ),
   );
-  usePageTitle(company.data ? { tab: companyPageName(company.data) } : null);
+  const offered = offeredLanguages(company.data?.languages);
+  const field = (name: 'name' | 'representative' | 'address') =>
+    localize(company.data?.[name], company.data?.translations, name, lang, offered);
+  usePageTitle(company.data ? { tab: companyPageName({ name: field('name').text }) } : null);
 
   // No answer at all: no network (decision 187), asked again once it is back.
   if (company.isError && errorData(company.error).httpStatus === undefined) {
     return <OfflinePage onRetry={() => void company.refetch()} />;
   }
   if (!valid || company.isError) return <PublicNotFound title={t.notFoundTitle} />;
-  if (!company.data) return <p role="status">{vi.client.loading}</p>;
+  if (!company.data) return <p role="status">{s.client.loading}</p>;
   const c = company.data;
   const list = products.data?.products ?? [];
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-5">
+      <LanguageSwitcher languages={c.languages} />
       <header>
-        <h1 className="text-2xl font-bold text-ink">{c.name}</h1>
+        <h1 className="text-2xl font-bold text-ink">
+          <LocalText field={field('name')} />
+        </h1>
       </header>
       <dl className="grid gap-2 rounded-lg border border-line bg-surface p-4 text-sm sm:grid-cols-2">
-        {[
-          [t.representative, c.representative],
-          [t.address, c.address],
-          [t.email, c.email],
-          [t.license, c.business_license],
-        ].map(([label, value]) =>
-          value ? (
+        {(
+          [
+            [t.representative, field('representative')],
+            [t.address, field('address')],
+            [t.email, { text: c.email ?? '', vietnamese: false }],
+            [t.license, { text: c.business_license ?? '', vietnamese: false }],
+          ] as [string, Localized][]
+        ).map(([label, value]) =>
+          value.text ? (
             <div key={label}>
               <dt className="text-ink-soft">{label}</dt>
-              <dd className="font-medium break-words text-ink">{value}</dd>
+              <dd className="font-medium break-words text-ink">
+                <LocalText field={value} />
+              </dd>
             </div>
           ) : null,
         )}
