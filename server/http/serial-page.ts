@@ -9,10 +9,12 @@ import {
   placeOf,
   type SerialVerdictView,
 } from '#server/services/serials/verdict.ts';
-import { vi } from '#shared/i18n/vi/index.ts';
+import { DEFAULT_LANGUAGE, type PublicLanguage } from '#shared/i18n/languages.ts';
 import { pagePath } from '#shared/public-pages.ts';
 import { verdictBanner } from '#shared/serial-verdict-banner.ts';
 import type { FirstViews } from './first-view.ts';
+import { requestLanguage, setLanguageHeaders } from './page-language.ts';
+import { pageStringsOf } from './public-strings.ts';
 import { escapeHtml } from './share-tags.ts';
 
 /** The element the light page's verdict page reads the server's verdict from (no second request). */
@@ -51,8 +53,13 @@ async function productOf(deps: AppDeps, productId: number | null): Promise<Produ
   return row ? { ...row, active: row.status === 'ACTIVE' } : null;
 }
 
-/** The verdict first, then the product (when its page is public): what the server writes into the page's root. */
-export function verdictMarkup(view: SerialVerdictView, product: ProductLine | null): string {
+/** The verdict first, then the product (when its page is public): what the server writes into the page's root, in `lang`. */
+export function verdictMarkup(
+  view: SerialVerdictView,
+  product: ProductLine | null,
+  lang: PublicLanguage = DEFAULT_LANGUAGE,
+): string {
+  const t = pageStringsOf(lang).serialVerdict;
   const b = verdictBanner(view);
   const lines = b.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('');
   const banner =
@@ -62,10 +69,10 @@ export function verdictMarkup(view: SerialVerdictView, product: ProductLine | nu
     `${escapeHtml(b.title)}</h1>${lines}</section>`;
   const showProduct = product && view.verdict !== 'NOT_ISSUED';
   const about = showProduct
-    ? `<section style="margin:12px"><p>${escapeHtml(vi.serialVerdict.product)}: <strong>${escapeHtml(product.name)}</strong></p>` +
+    ? `<section style="margin:12px"><p>${escapeHtml(t.product)}: <strong>${escapeHtml(product.name)}</strong></p>` +
       `<p>${escapeHtml(product.companyName)}</p>` +
       (product.active
-        ? `<p><a href="${pagePath('productDetails', product.id)}">${escapeHtml(vi.serialVerdict.productLink)}</a></p>`
+        ? `<p><a href="${pagePath('productDetails', product.id)}">${escapeHtml(t.productLink)}</a></p>`
         : '') +
       '</section>'
     : '';
@@ -106,14 +113,18 @@ export async function serialPageAnswer(
     ...(gtin === undefined ? {} : { link: lot === undefined ? { gtin } : { gtin, lot } }),
   });
   const product = await productOf(deps, view.productId);
+  // In the request's language (decision 212); never kept, so only the headers say what it depends on.
+  const language = requestLanguage(c);
+  const { lang } = language;
   const root =
-    `<div id="root">${verdictMarkup(view, product)}</div>` +
+    `<div id="root">${verdictMarkup(view, product, lang)}</div>` +
     `<script type="application/json" id="${SERIAL_VERDICT_ELEMENT_ID}">${jsonForHtml(view)}</script>`;
   const title = `<title>${escapeHtml(verdictBanner(view).title)}</title>`;
-  const light = firstViews.headed(title);
+  const light = firstViews.headed(title, lang);
   const html = light
     ? light.replace(/<link rel="modulepreload"[^>]*>\s*/g, '').replace('<div id="root"></div>', () => root)
-    : `<!doctype html><html lang="vi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${title}</head><body>${root}</body></html>`;
+    : `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${title}</head><body>${root}</body></html>`;
   c.header('Cache-Control', 'no-store');
+  setLanguageHeaders(c, language, deps.settings.publicUrl);
   return c.html(html, view.verdict === 'NOT_ISSUED' ? 404 : 200);
 }
