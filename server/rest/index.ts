@@ -15,6 +15,7 @@ import { shortLinksRoutes } from './shortLinks.ts';
 import { statisticsRoutes } from './statistics.ts';
 import { supplyChainRoutes } from './supply-chain.ts';
 import { systemRoutes } from './system.ts';
+import { translationsRoutes } from './translations.ts';
 import { uploadsRoutes } from './uploads.ts';
 import { usersRoutes } from './users.ts';
 
@@ -34,6 +35,7 @@ export const restRoutes: RestRoute[] = [
   ...scanLogsRoutes,
   ...usersRoutes,
   ...companiesRoutes,
+  ...translationsRoutes,
   ...statisticsRoutes,
   ...productImportRoutes,
   ...productsRoutes,

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '#shared/constants.ts';
+import { TRANSLATION_LANGUAGES } from '#shared/i18n/languages.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
+import type { CompanyTranslation, Translations } from '#shared/translations.ts';
 import { idSchema, sortOrderSchema } from './common.ts';
 
 export const companyIdInput = z.strictObject({ id: idSchema });
@@ -31,6 +33,9 @@ export const publicCompanySchema = z.object({
   digital_link_qr: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The profile in other languages and the languages published (decision 210), as stored. */
+  translations: z.custom<Translations<CompanyTranslation>>((v) => typeof v === 'object' && v !== null),
+  languages: z.array(z.enum(TRANSLATION_LANGUAGES)),
 });
 export const companyListOutput = z.object({ companies: z.array(publicCompanySchema), total: z.number() });
 

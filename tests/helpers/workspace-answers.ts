@@ -40,7 +40,7 @@ type LotRow = Tables['lots']['$inferSelect'];
 /** The public part of the workspace's lot (toLot), in PublicLot's key order: its recall read in one place. */
 function toPublicLot(row: LotRow): PublicLot {
   const { id, code, productionDate, expiryDate, expiryKind, recalled, recalledAt, recallReason } = toLot(row);
-  const { inputRecallCode, inputRecallReason } = toLot(row);
+  const { inputRecallCode, inputRecallReason, translations } = toLot(row);
   return {
     id,
     code,
@@ -52,6 +52,7 @@ function toPublicLot(row: LotRow): PublicLot {
     recallReason,
     inputRecallCode,
     inputRecallReason,
+    translations,
   };
 }
 
@@ -135,6 +136,7 @@ async function productAnswerOf(db: Executor, publicUrl: string, productId: numbe
   const data: PublicProductAnswer = {
     ...toProduct(row.product, publicUrl),
     trackings,
+    languages: row.company.languages,
     company: toPublicCompany(row.company),
     lot: lot ? toPublicLot(lot) : null,
     recalledLots: recalled.sort(byCode).map(toPublicLot),

@@ -1,4 +1,11 @@
+import type { TranslationLanguage } from '#shared/i18n/languages.ts';
 import { type PublicAnswerKind, pagePath } from '#shared/public-pages.ts';
+import type {
+  CompanyTranslation,
+  LotTranslation,
+  ProductTranslation,
+  Translations,
+} from '#shared/translations.ts';
 import {
   type AnswerData,
   type AnswerDefinition,
@@ -55,6 +62,7 @@ const lotFields = (l: string) => ({
   recallReason: column<string | null>(l, 'recall_reason'),
   inputRecallCode: column<string | null>(l, 'input_recall_code'),
   inputRecallReason: column<string | null>(l, 'input_recall_reason'),
+  translations: json<Translations<LotTranslation>>(l, 'translations'),
 });
 
 /**
@@ -162,11 +170,15 @@ const productFields = (lotOf: { alias: string; column: string } | null) =>
     version: column<number>('p', 'version'),
     createdAt: time('p', 'created_at'),
     updatedAt: time('p', 'updated_at'),
+    // The product's text in other languages (decision 210).
+    translations: json<Translations<ProductTranslation>>('p', 'translations'),
     trackings: list(
       { table: 'tracking_entries', alias: 't', on: { column: 'product_id', to: col('p', 'id') } },
       col('t', 'position'),
       object({ ...stepFields('t'), companyId: column<number>('t', 'company_id') }),
     ),
+    // The languages its company publishes (decision 210), beside the company: a page offers only those.
+    languages: json<TranslationLanguage[]>('c', 'languages'),
     company: object({
       id: column<number>('c', 'id'),
       name: column('c', 'name'),
@@ -179,6 +191,8 @@ const productFields = (lotOf: { alias: string; column: string } | null) =>
       digital_link_qr: flag('c', 'digital_link_qr'),
       createdAt: time('c', 'created_at'),
       updatedAt: time('c', 'updated_at'),
+      translations: json<Translations<CompanyTranslation>>('c', 'translations'),
+      languages: json<TranslationLanguage[]>('c', 'languages'),
     }),
     lot: lotOf
       ? one({ table: 'lots', alias: 'sl', on: { column: 'id', to: lotOf } }, object(lotFields('sl')))

@@ -1,3 +1,5 @@
+import type { TranslationLanguage } from '#shared/i18n/languages.ts';
+import type { CompanyTranslation, Translations } from '#shared/translations.ts';
 import { defineTable } from './define.ts';
 
 export const companies = defineTable(
@@ -20,6 +22,13 @@ export const companies = defineTable(
      * both keep resolving forever.
      */
     digitalLinkQr: c.bool('digital_link_qr').notNull().default(false),
+    /** The company's profile in other languages (decision 210). */
+    translations: c.json<Translations<CompanyTranslation>>('translations').notNull().default({}),
+    /**
+     * The languages the company publishes its pages in besides Vietnamese (decision 210): a translation is
+     * shown only once its language is here, so a company can prepare one before shoppers see it.
+     */
+    languages: c.json<TranslationLanguage[]>('languages').notNull().default([]),
     version: c.int('version').notNull().default(1),
     createdAt: c.createdAt(),
     updatedAt: c.updatedAt(),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { PRODUCT_STATUSES } from '#shared/constants.ts';
+import type { LotTranslation, ProductTranslation, Translations } from '#shared/translations.ts';
 import { companies } from './companies.ts';
 import { type ColumnKinds, defineTable } from './define.ts';
 import { users } from './users.ts';
@@ -48,6 +49,11 @@ export const products = defineTable(
      * index (migration 0001) searches, so "ca phe" finds "Cà phê" and "dak lak" finds "Đắk Lắk".
      */
     searchText: c.text('search_text').notNull().default(''),
+    /**
+     * The product's text in other languages, by language (decision 210), its timeline steps' under `steps`
+     * by tracking entry id: a step has one row whatever the languages.
+     */
+    translations: c.json<Translations<ProductTranslation>>('translations').notNull().default({}),
     /** Optimistic concurrency: an update names the version it read; a stale one gets 409. */
     version: c.int('version').notNull().default(1),
     createdAt: c.createdAt(),
@@ -157,6 +163,8 @@ export const lots = defineTable(
      */
     heldAt: c.time('held_at'),
     holdReason: c.text('hold_reason'),
+    /** The lot's text in other languages (decision 210), its own steps' under `steps` by lot_event id. */
+    translations: c.json<Translations<LotTranslation>>('translations').notNull().default({}),
     version: c.int('version').notNull().default(1),
     createdAt: c.createdAt(),
     updatedAt: c.updatedAt(),

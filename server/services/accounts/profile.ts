@@ -22,6 +22,8 @@ export function toPublicCompany(row: Tables['companies']['$inferSelect']) {
     digital_link_qr: row.digitalLinkQr,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    translations: row.translations,
+    languages: row.languages,
   };
 }
 export type PublicCompany = ReturnType<typeof toPublicCompany>;

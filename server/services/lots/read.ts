@@ -64,6 +64,7 @@ export function toLot(row: LotRow) {
     version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    translations: row.translations,
   };
 }
 export type LotAnswer = ReturnType<typeof toLot>;

@@ -24,6 +24,7 @@ export const productColumns = (products: Tables['products']) => ({
   version: products.version,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
+  translations: products.translations,
 });
 
 type ProductRow = Omit<Tables['products']['$inferSelect'], 'searchText' | 'nameSort'>;
@@ -52,6 +53,7 @@ export function toProduct(row: ProductRow, publicUrl: string) {
     version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    translations: row.translations,
   };
 }
 export type ProductAnswer = ReturnType<typeof toProduct>;

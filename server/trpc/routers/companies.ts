@@ -2,6 +2,12 @@ import { z } from 'zod';
 import type { TermKind } from '#server/db/schema/index.ts';
 import { getCompanyProfile, listCompanies } from '#server/services/companies/profile.ts';
 import { deleteTerms, listTerms, termsCompany, upsertTerms } from '#server/services/companies/terms.ts';
+import {
+  deleteCompanyTranslation,
+  getCompanyTranslation,
+  putCompanyTranslation,
+  setCompanyLanguages,
+} from '#server/services/translations/translations.ts';
 import { can, companyProcedure, publicProcedure, router } from '#server/trpc/init.ts';
 import {
   categoriesInput,
@@ -13,6 +19,11 @@ import {
   termListInput,
   unitsInput,
 } from '#shared/schemas/companies.ts';
+import {
+  putCompanyTranslationInput,
+  setLanguagesInput,
+  translationKeyInput,
+} from '#shared/schemas/translations.ts';
 
 const termsOutput = z.array(z.string());
 
@@ -67,6 +78,25 @@ export const companiesRouter = router({
     .input(companyListInput.optional())
     .output(companyListOutput)
     .query(({ ctx, input }) => listCompanies(ctx, input ?? companyListInput.parse({}))),
+  /**
+   * The profile in other languages and the languages the company publishes (decision 210): changed by
+   * whoever edits the company's profile (auth.updateCompany), read by its members.
+   */
+  getTranslation: companyProcedure('read', 'Manage')
+    .input(translationKeyInput)
+    .query(({ ctx, input }) => getCompanyTranslation(ctx, ctx.companyId, input)),
+  putTranslation: companyProcedure('manage', 'Manage')
+    .input(putCompanyTranslationInput)
+    .output(publicCompanySchema)
+    .mutation(({ ctx, input }) => putCompanyTranslation(ctx, ctx.companyId, input)),
+  deleteTranslation: companyProcedure('manage', 'Manage')
+    .input(translationKeyInput)
+    .output(publicCompanySchema)
+    .mutation(({ ctx, input }) => deleteCompanyTranslation(ctx, ctx.companyId, input)),
+  setLanguages: companyProcedure('manage', 'Manage')
+    .input(setLanguagesInput)
+    .output(publicCompanySchema)
+    .mutation(({ ctx, input }) => setCompanyLanguages(ctx, ctx.companyId, input)),
   categories: termsRouter('category', 'categories', categoriesInput),
   units: termsRouter('unit', 'units', unitsInput),
   tags: termsRouter('tag', 'tags', tagsInput),

@@ -12,6 +12,11 @@ import {
   releaseHold,
   updateLot,
 } from '#server/services/lots/save.ts';
+import {
+  deleteLotTranslation,
+  getLotTranslation,
+  putLotTranslation,
+} from '#server/services/translations/translations.ts';
 import { companyProcedure, publicProcedure, router } from '#server/trpc/init.ts';
 import {
   createLotInput,
@@ -24,6 +29,7 @@ import {
   updateLotInput,
 } from '#shared/schemas/lots.ts';
 import { holdLotInput, releaseHoldInput } from '#shared/schemas/supply-chain.ts';
+import { putLotTranslationInput, translationKeyInput } from '#shared/schemas/translations.ts';
 
 /** Lots are product data: whoever manages the company's products manages its lots (shared/permissions.ts). */
 const manage = companyProcedure('manage', 'Product');
@@ -43,6 +49,16 @@ export const lotsRouter = router({
   releaseHold: manage
     .input(releaseHoldInput)
     .mutation(({ ctx, input }) => releaseHold(ctx, ctx.companyId, input)),
+  /** The lot in another language (decision 210): whoever edits the lot translates it. */
+  getTranslation: manage
+    .input(translationKeyInput)
+    .query(({ ctx, input }) => getLotTranslation(ctx, ctx.companyId, input)),
+  putTranslation: manage
+    .input(putLotTranslationInput)
+    .mutation(({ ctx, input }) => putLotTranslation(ctx, ctx.companyId, input)),
+  deleteTranslation: manage
+    .input(translationKeyInput)
+    .mutation(({ ctx, input }) => deleteLotTranslation(ctx, ctx.companyId, input)),
   createQrCode: manage
     .input(lotIdInput)
     .mutation(({ ctx, input }) => createLotCode(ctx, ctx.companyId, ctx.user, input.id)),

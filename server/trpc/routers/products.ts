@@ -6,6 +6,11 @@ import { resolveCode } from '#server/services/products/resolve.ts';
 import { createProduct, deleteProduct, updateProduct } from '#server/services/products/save.ts';
 import { scanProductImage } from '#server/services/products/scan-image.ts';
 import { resolveScan } from '#server/services/scans/resolve-scan.ts';
+import {
+  deleteProductTranslation,
+  getProductTranslation,
+  putProductTranslation,
+} from '#server/services/translations/translations.ts';
 import { companyProcedure, publicProcedure, router } from '#server/trpc/init.ts';
 import {
   checkQrCodeInput,
@@ -16,6 +21,7 @@ import {
   resolveScanInput,
   updateProductInput,
 } from '#shared/schemas/products.ts';
+import { putProductTranslationInput, translationKeyInput } from '#shared/schemas/translations.ts';
 import { uploadFileInput } from '#shared/schemas/uploads.ts';
 
 /** Products, their timelines and codes: the company's staff (and SUPER_ADMIN) manage them. */
@@ -36,6 +42,16 @@ export const productsRouter = router({
   delete: manage
     .input(productIdInput)
     .mutation(({ ctx, input }) => deleteProduct(ctx, ctx.companyId, input.id)),
+  /** The product in another language (decision 210): whoever edits the product translates it. */
+  getTranslation: manage
+    .input(translationKeyInput)
+    .query(({ ctx, input }) => getProductTranslation(ctx, ctx.companyId, input)),
+  putTranslation: manage
+    .input(putProductTranslationInput)
+    .mutation(({ ctx, input }) => putProductTranslation(ctx, ctx.companyId, input)),
+  deleteTranslation: manage
+    .input(translationKeyInput)
+    .mutation(({ ctx, input }) => deleteProductTranslation(ctx, ctx.companyId, input)),
   checkQrCode: manage
     .input(checkQrCodeInput)
     .mutation(({ ctx, input }) => checkQrCode(ctx, ctx.companyId, input)),

@@ -18,6 +18,7 @@ import { publicPages } from './public.ts';
 import { scan } from './scan.ts';
 import { serialVerdict } from './serial-verdict.ts';
 import { supplyChain } from './supply-chain.ts';
+import { translations } from './translations.ts';
 import { users } from './users.ts';
 import { validation } from './validation.ts';
 import { workspace } from './workspace.ts';
@@ -44,5 +45,6 @@ export const vi = {
   health,
   supplyChain,
   serialVerdict,
+  translations,
 } as const;
 export type Messages = typeof vi;

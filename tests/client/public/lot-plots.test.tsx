@@ -30,6 +30,7 @@ const lot = (fields: Partial<Lot>): Lot => ({
   recallReason: null,
   inputRecallCode: null,
   inputRecallReason: null,
+  translations: {},
   events: [],
   origins: [],
   plots: [],

@@ -23,6 +23,8 @@ describe('[REST][companies] public profile', () => {
         digital_link_qr: false,
         createdAt: world.companyB.createdAt.toISOString(),
         updatedAt: world.companyB.updatedAt.toISOString(),
+        translations: {},
+        languages: [],
       });
     });
   }

@@ -298,6 +298,7 @@ describe('schema drift between SQLite and PostgreSQL', () => {
         inputRecallReason: text('input_recall_reason'),
         heldAt: timestamp('held_at', { mode: 'date', precision: 3, withTimezone: true }),
         holdReason: text('hold_reason'),
+        translations: jsonb('translations').notNull().default({}),
         version: integer('version').notNull().default(2),
         createdAt: timestamp('created_at', { mode: 'date', precision: 3, withTimezone: true })
           .notNull()

@@ -143,7 +143,13 @@ describe('[GUEST][REST][perf] the cached public resolve', () => {
     const expected = {
       statusCode: 200,
       message: vi.api.ok,
-      data: { ...workspace, company: toPublicCompany(company), lot: null, recalledLots: [] },
+      data: {
+        ...workspace,
+        languages: company.languages,
+        company: toPublicCompany(company),
+        lot: null,
+        recalledLots: [],
+      },
     };
     expect(answer.text).toBe(JSON.stringify(expected));
     const link = await api.call('GET', `/shortLinks/${product.qr_code}`);
@@ -245,6 +251,7 @@ describe('[GUEST][REST][perf] the cached public resolve', () => {
       recallReason: l.recallReason,
       inputRecallCode: l.inputRecallCode,
       inputRecallReason: l.inputRecallReason,
+      translations: l.translations,
     });
     const r = await caller.lots.get({ id: recalled.id });
     const origins = [{ province: 'Cà Mau', country: 'VN', name: 'HTX Ong "U Minh"' }];
@@ -260,6 +267,7 @@ describe('[GUEST][REST][perf] the cached public resolve', () => {
     // Recalled lots by code: B3 before R2; A1 is not recalled.
     const productData = {
       ...workspace,
+      languages: company.languages,
       company: toPublicCompany(company),
       lot: null,
       recalledLots: [publicLot(b), publicLot(r)],
