@@ -15,6 +15,7 @@ import { PageReady } from './components/layout/route-progress.tsx';
 import { SimpleLayout } from './components/layout/simple-layout.tsx';
 import { LoadingScreen } from './components/ui/loading-screen.tsx';
 import { documentTitle } from './features/public/page-titles.ts';
+import { usePublicStrings } from './i18n/language.tsx';
 import { rootGuard } from './lib/guards.ts';
 import { useConfig } from './lib/use-config.ts';
 import { useSession } from './session/SessionProvider.tsx';
@@ -60,11 +61,13 @@ function RootRoute({ route, title }: { route: AppRoute; title: string }) {
 /** The route's page in its group's guard and layout, under the route's title or the page's own (page-title.tsx). */
 function RouteView({ route }: { route: AppRoute }) {
   const [titles, setTitles] = useState<PageTitles | null>(null);
-  const tab = titles?.tab ?? route.title;
-  const header = titles?.header ?? route.title;
+  const strings = usePublicStrings();
+  const routeTitle = route.publicTitle?.(strings) ?? route.title;
+  const tab = titles?.tab ?? routeTitle;
+  const header = titles?.header ?? routeTitle;
   useEffect(() => {
-    document.title = documentTitle(tab);
-  }, [tab]);
+    document.title = documentTitle(tab, strings);
+  }, [tab, strings]);
   return (
     <PageTitleContext.Provider value={setTitles}>
       <RouteGroupView route={route} title={header} />

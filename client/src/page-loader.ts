@@ -2,6 +2,7 @@
  * A page of the app loaded on demand (decision 030): its path, title and layout group, and its code.
  */
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { PublicStrings } from '#shared/i18n/public/vi.ts';
 
 export type RouteGroup =
   /** auth layout; signed-in users are sent away */
@@ -20,6 +21,8 @@ export type RouteGroup =
 export interface AppRoute {
   path: string;
   title: string;
+  /** A shopper's page's title in the page's language (public-pages.ts, decision 211); `title` is its Vietnamese. */
+  publicTitle?: (strings: PublicStrings) => string;
   group: RouteGroup;
   page: LazyExoticComponent<ComponentType>;
   /** Loads the page's code ahead; once settled the page renders without suspending. */

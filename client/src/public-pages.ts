@@ -5,45 +5,44 @@
  * page's (light-main.tsx) are the table's page entries with these components; the light build
  * (vite.config.ts) keeps the files imported here and sends every other page to the app.
  */
-import { vi } from '#shared/i18n/vi/index.ts';
+import { type PublicStrings, viPublic } from '#shared/i18n/public/vi.ts';
 import { PUBLIC_PAGE_ENTRIES, type PublicPageName } from '#shared/public-pages.ts';
 import { type AppRoute, onDemand, type PageModule, type RouteGroup } from './page-loader.ts';
 
 interface PublicPage {
-  title: string;
+  /** The page's title in the page's language (decision 211). */
+  title: (strings: PublicStrings) => string;
   group: RouteGroup;
   load: () => Promise<PageModule>;
 }
 
-const n = vi.nav;
-
 const PAGES: Record<PublicPageName, PublicPage> = {
   productDetails: {
-    title: n.productDetail,
+    title: (s) => s.nav.productDetail,
     group: 'public',
     load: () => import('./routes/product-details.tsx'),
   },
   lotDetails: {
-    title: vi.lots.publicPage.lotLabel,
+    title: (s) => s.lot.lotLabel,
     group: 'public',
     load: () => import('./routes/lot-details.tsx'),
   },
   companyDetails: {
-    title: n.companyDetail,
+    title: (s) => s.nav.companyDetail,
     group: 'public',
     load: () => import('./routes/company-details.tsx'),
   },
   // In the dashboard layout so a code that leads nowhere explains itself under the app's header.
-  redirect: { title: n.redirect, group: 'public', load: () => import('./routes/redirect.tsx') },
+  redirect: { title: (s) => s.nav.redirect, group: 'public', load: () => import('./routes/redirect.tsx') },
   // An item's serialized code: its verdict first (issue 32).
   serialVerdict: {
-    title: vi.serialVerdict.product,
+    title: (s) => s.serialVerdict.product,
     group: 'public',
     load: () => import('./routes/serial-verdict.tsx'),
   },
   // The visitor's history, kept on the phone.
   visitorHistory: {
-    title: n.scannedProducts,
+    title: (s) => s.nav.scannedProducts,
     group: 'dashboard',
     load: () => import('./routes/products.tsx'),
   },
@@ -57,7 +56,8 @@ const loaded = Object.fromEntries(
 /** The table's pages as routes of the app. */
 export const PUBLIC_ROUTES: AppRoute[] = PUBLIC_PAGE_ENTRIES.map((entry) => ({
   path: entry.path,
-  title: PAGES[entry.page].title,
+  title: PAGES[entry.page].title(viPublic),
+  publicTitle: PAGES[entry.page].title,
   group: PAGES[entry.page].group,
   ...loaded[entry.page],
 }));

@@ -1,52 +1,36 @@
 /** The client shell: layout, drawers, toasts, app settings, error and coming-soon pages. */
+import { viPublic } from '#shared/i18n/public/vi.ts';
+
+const shell = viPublic.client;
+
 export const client = {
-  appName: 'Truy xuất nguồn gốc',
+  appName: shell.appName,
   /** A browser tab's title: the page's name, then the app's. */
-  documentTitle: (name: string) => `${name} | Truy xuất nguồn gốc`,
-  loading: 'Đang tải',
-  mainMenu: 'Menu chính',
-  openMenu: 'Mở menu',
-  closeMenu: 'Đóng menu',
-  collapseSidebar: 'Thu gọn thanh bên',
-  expandSidebar: 'Mở rộng thanh bên',
+  documentTitle: shell.documentTitle,
+  loading: shell.loading,
+  mainMenu: shell.mainMenu,
+  openMenu: shell.openMenu,
+  closeMenu: shell.closeMenu,
+  collapseSidebar: shell.collapseSidebar,
+  expandSidebar: shell.expandSidebar,
   account: 'Tài khoản',
-  openAccount: 'Mở menu tài khoản',
-  close: 'Đóng',
+  openAccount: shell.openAccount,
+  close: shell.close,
   discardTitle: 'Bỏ các thay đổi chưa lưu?',
   discardMessage: 'Những gì bạn đã nhập trong hộp thoại này chưa được lưu và sẽ bị mất.',
   keepEditing: 'Tiếp tục sửa',
   discard: 'Bỏ thay đổi',
   defaultAvatarAlt: 'My avtar',
   /** 'Something went wrong!': a failed call without any message (decision 032). */
-  somethingWentWrong: 'Đã có lỗi xảy ra!',
+  somethingWentWrong: shell.somethingWentWrong,
   /** 'Unknown Error': a failure that is not an HTTP answer (network down...) (decision 032). */
-  unknownError: 'Lỗi không xác định',
-  offline: 'Không có kết nối mạng. Vui lòng kiểm tra mạng rồi thử lại.',
-  /** A page that needs the network, opened without one (decision 187). */
-  offlinePage: {
-    title: 'Không có mạng',
-    text: 'Trang này cần kết nối mạng. Hãy kiểm tra Wi-Fi hoặc dữ liệu di động rồi thử lại; trang cũng tự tải lại khi có mạng.',
-    retry: 'Thử lại',
-    meanwhile: 'Khi không có mạng, bạn vẫn xem được:',
-  },
-  /** A product or lot page shown from the copy kept on the phone. */
-  keptCopy: {
-    title: 'Không có mạng',
-    text: (when: string) => `Bản lưu lúc ${when}, có thể đã cũ.`,
-    retry: 'Tải bản mới',
-  },
-  /** A page whose code or data failed to load for another reason than the network. */
-  pageFailed: {
-    title: 'Không tải được trang',
-    text: 'Đã có lỗi khi tải trang này. Hãy tải lại trang.',
-    reload: 'Tải lại trang',
-  },
-  backHome: 'Về trang chủ',
-  errorPages: {
-    forbidden: 'Bạn không có quyền truy cập trang này.',
-    notFound: 'Trang bạn tìm không tồn tại hoặc đã bị di chuyển.',
-    serverError: 'Máy chủ gặp sự cố. Vui lòng thử lại sau.',
-  },
+  unknownError: shell.unknownError,
+  offline: shell.offline,
+  offlinePage: shell.offlinePage,
+  keptCopy: shell.keptCopy,
+  pageFailed: shell.pageFailed,
+  backHome: shell.backHome,
+  errorPages: shell.errorPages,
   comingSoon: {
     title: 'Sắp ra mắt!',
     text: 'Chúng tôi đang hoàn thiện trang web. Hãy quay lại sau nhé!',

@@ -1,6 +1,8 @@
 /** Messages the server sends in error answers (shown by the client's toasts as they are). */
+import { viPublic } from '#shared/i18n/public/vi.ts';
+
 export const errors = {
-  badRequest: 'Dữ liệu không hợp lệ',
+  badRequest: viPublic.client.badRequest,
   validation: 'Dữ liệu không hợp lệ, vui lòng kiểm tra lại',
   unauthorized: 'Bạn cần đăng nhập để tiếp tục',
   invalidToken: 'Phiên đăng nhập không hợp lệ hoặc đã hết hạn, vui lòng đăng nhập lại',

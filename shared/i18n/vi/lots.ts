@@ -1,4 +1,6 @@
 /** Lots (batches), GS1 identifiers, recalls and the Thông tư 02/2024/TT-BKHCN data set. */
+import { viPublic } from '#shared/i18n/public/vi.ts';
+
 export const lots = {
   notFound: 'Không tìm thấy lô hàng',
   created: 'Tạo lô hàng thành công',
@@ -21,37 +23,9 @@ export const lots = {
   invalidTaxCode: 'Mã số thuế không hợp lệ: 10 chữ số, hoặc 10 chữ số, dấu gạch ngang và 3 chữ số',
   taxCodeCheckDigit: 'Mã số thuế không hợp lệ: sai chữ số kiểm tra (chữ số thứ 10)',
   invalidBizStep: 'Bước nghiệp vụ không hợp lệ: tên bước CBV (ví dụ commissioning) hoặc một địa chỉ URI',
-  expiryKinds: { EXPIRY: 'Hạn sử dụng', BEST_BEFORE: 'Sử dụng tốt nhất trước' },
+  expiryKinds: viPublic.lot.expiryKinds,
   /** The public lot page and the recall banner. */
-  publicPage: {
-    title: (code: string) => `Lô ${code}`,
-    notFoundTitle: 'Không tìm thấy lô hàng',
-    notFoundText: 'Lô hàng không tồn tại hoặc sản phẩm chưa được công khai.',
-    recallTitle: 'Lô hàng này đã bị thu hồi',
-    recallReason: 'Lý do',
-    recallDate: 'Ngày thu hồi',
-    recallAdvice: 'Vui lòng không sử dụng sản phẩm thuộc lô này và liên hệ nhà sản xuất.',
-    recalledLotsTitle: 'Có lô hàng của sản phẩm này đã bị thu hồi',
-    recalledLot: (code: string) => `Lô ${code}`,
-    /** A lot made from a recalled batch (decision 200). */
-    inputRecallTitle: 'Lô hàng này được làm từ một lô nguyên liệu đã bị thu hồi',
-    inputRecalledLot: (code: string) => `Lô nguyên liệu ${code}`,
-    inputRecallAdvice: 'Vui lòng chưa sử dụng sản phẩm thuộc lô này và liên hệ nhà sản xuất.',
-    /** Where the lot's goods and its inputs' goods came from (decision 200). */
-    originsTitle: 'Nguồn gốc nguyên liệu',
-    originsOfLot: 'Nhận trực tiếp từ',
-    inputLot: (productName: string, code: string) => `${productName} — lô ${code}`,
-    originUnnamed: 'Nhà cung cấp',
-    lotFacts: 'Thông tin lô hàng',
-    lotCode: 'Mã lô',
-    productionDate: 'Ngày sản xuất',
-    quantity: 'Số lượng',
-    lotJourney: 'Hành trình của lô',
-    productLink: 'Xem trang sản phẩm',
-    lotLabel: 'Lô hàng',
-    /** Above a product page reached by a Digital Link naming a lot the product does not have (decision 184). */
-    askedLotUnknown: (code: string) => `Không tìm thấy lô ${code} — đây là thông tin chung của sản phẩm`,
-  },
+  publicPage: viPublic.lot,
   /** The workspace's lots screens. */
   workspace: {
     title: 'Lô hàng',
@@ -119,12 +93,12 @@ export const lots = {
       shelfLife: 'Hạn sử dụng',
       standards: 'Tiêu chuẩn',
     },
-    gtin: 'Mã GTIN',
+    gtin: viPublic.product.gtin,
     gtinLabel: 'Mã GTIN (mã vạch: 8, 12, 13 hoặc 14 chữ số)',
-    brand: 'Nhãn hiệu, thương hiệu',
-    standards: 'Tiêu chuẩn áp dụng',
+    brand: viPublic.product.brand,
+    standards: viPublic.product.standards,
     standardsHint: 'Ví dụ: TCVN 4193:2014, QCVN 8-2:2011/BYT',
-    shelfLife: 'Hạn sử dụng (thời hạn)',
+    shelfLife: viPublic.product.shelfLife,
     shelfLifeHint: 'Ví dụ: 12 tháng kể từ ngày sản xuất',
     taxCode: 'Mã số thuế',
     gln: 'Mã địa điểm toàn cầu (GLN)',

@@ -2,108 +2,17 @@
  * The public side and the user's own pages: scanning, product and company pages, the scan history,
  * the account sections of /settings and the site-content editor.
  */
+import { viPublic } from '#shared/i18n/public/vi.ts';
+
 export const publicPages = {
-  scan: {
-    intro: 'Hướng camera vào mã QR trên sản phẩm để xem nguồn gốc.',
-    startCamera: 'Bật camera',
-    cameraLoading: 'Đang mở camera…',
-    cameraLabel: 'Khung camera quét mã QR',
-    cameraHelp:
-      'Hình ảnh trực tiếp từ camera. Khi camera thấy một mã QR của hệ thống, trang sản phẩm tự mở và thông báo được đọc lên. Nếu không nhìn được khung hình, hãy chọn ảnh mã QR hoặc nhập mã in dưới tem ở bên dưới.',
-    looking: 'Đang tìm sản phẩm…',
-    orPhoto: 'Hoặc chọn ảnh có mã QR',
-    choosePhoto: 'Chọn ảnh mã QR',
-    decodingPhoto: 'Đang đọc mã trong ảnh…',
-    manualLabel: 'Hoặc nhập mã in dưới tem',
-    manualSubmit: 'Tra cứu',
-    notOurs: 'Mã QR này không thuộc hệ thống Truy xuất nguồn gốc. Hãy quét mã trên tem sản phẩm.',
-    notFound: 'Không tìm thấy sản phẩm cho mã này, hoặc sản phẩm đã ngừng hoạt động.',
-    cameraDenied:
-      'Bạn đã từ chối quyền dùng camera. Hãy cho phép camera trong cài đặt trình duyệt, hoặc chọn ảnh mã QR bên dưới.',
-    cameraMissing: 'Không tìm thấy camera trên thiết bị này. Hãy chọn ảnh mã QR bên dưới.',
-    cameraInsecure:
-      'Trình duyệt chỉ cho phép camera trên kết nối bảo mật (https). Hãy chọn ảnh mã QR bên dưới.',
-    cameraBusy: 'Camera đang được ứng dụng khác sử dụng. Hãy đóng ứng dụng đó hoặc chọn ảnh mã QR.',
-    cameraFailed: 'Không mở được camera. Hãy thử lại hoặc chọn ảnh mã QR bên dưới.',
-    scanAgain: 'Quét lại',
-    retryCamera: 'Thử lại camera',
-    pickTitle: 'Ảnh có nhiều mã QR của hệ thống. Chọn sản phẩm muốn xem:',
-    queued:
-      'Không có mạng. Mã đã được lưu trên điện thoại và sẽ được tra cứu, ghi vào lịch sử khi có mạng trở lại.',
-    pending: (n: number) => `${n} mã đang chờ tra cứu khi có mạng`,
-    recentTitle: 'Đã quét gần đây',
-    keptOffline: 'Trang quét đã được lưu trên điện thoại: lần sau vẫn mở và đọc mã được khi không có mạng.',
-  },
-  privacy: {
-    title: 'Quyền riêng tư',
-    text: (months: number) =>
-      `Mỗi lần quét, hệ thống chỉ ghi thời điểm, sản phẩm, tài khoản (nếu bạn đã đăng nhập) và loại thiết bị (điện thoại hay máy tính); không lưu địa chỉ IP hay vị trí chính xác. Dữ liệu quét được xóa sau ${months} tháng. Khi chưa đăng nhập, lịch sử quét chỉ nằm trên thiết bị này và được chuyển vào tài khoản khi bạn đăng nhập.`,
-  },
-  product: {
-    notFoundTitle: 'Không tìm thấy sản phẩm',
-    notFoundText: 'Sản phẩm không tồn tại hoặc đã ngừng hoạt động.',
-    origin: 'Xuất xứ',
-    category: 'Danh mục',
-    unit: 'Đơn vị',
-    tags: 'Thẻ',
-    company: 'Doanh nghiệp',
-    timeline: 'Hành trình sản phẩm',
-    timelineEmpty: 'Chưa có thông tin hành trình.',
-    gallery: 'Hình ảnh sản phẩm',
-    imageAlt: (name: string, n: number) => `${name}: ảnh ${n}`,
-    noImage: 'Chưa có ảnh',
-    share: 'Chia sẻ',
-    copied: 'Đã sao chép liên kết',
-    copyFailed: 'Không sao chép được liên kết',
-  },
-  company: {
-    notFoundTitle: 'Không tìm thấy doanh nghiệp',
-    representative: 'Người đại diện',
-    address: 'Địa chỉ',
-    email: 'Email',
-    license: 'Giấy phép kinh doanh',
-    products: 'Sản phẩm đang hoạt động',
-    noProducts: 'Doanh nghiệp chưa có sản phẩm nào đang hoạt động.',
-  },
-  pager: {
-    previous: 'Trang trước',
-    next: 'Trang sau',
-    page: (page: number, pages: number) => `Trang ${page}/${pages}`,
-  },
-  landing: {
-    scan: 'Quét mã QR',
-    forBusiness: 'Bạn là doanh nghiệp?',
-    signUpBusiness: 'Đăng ký để tạo mã QR cho sản phẩm',
-  },
-  history: {
-    empty: 'Bạn chưa quét sản phẩm nào.',
-    scanNow: 'Quét mã QR ngay',
-    guestNote: 'Lịch sử này được lưu trên thiết bị. Đăng nhập để lưu vào tài khoản.',
-    scannedAt: (when: string) => `Quét lúc ${when}`,
-    lot: (code: string) => `Lô ${code}`,
-    lotRecalled: 'Đã thu hồi',
-    loadFailed: 'Không tải được lịch sử quét.',
-  },
-  redirect: {
-    resolving: 'Đang mở sản phẩm…',
-    notFoundTitle: 'Không tìm thấy sản phẩm',
-    notFoundText: 'Mã này không tồn tại, chưa được gắn với sản phẩm, hoặc sản phẩm đã ngừng hoạt động.',
-    causesTitle: 'Có thể vì một trong ba lý do:',
-    causes: [
-      {
-        title: 'Mã không có trong hệ thống',
-        text: 'Mã bị in hoặc nhập sai, hoặc không phải mã của Truy xuất nguồn gốc. Hãy kiểm tra các ký tự in dưới tem.',
-      },
-      {
-        title: 'Mã chưa được gắn với sản phẩm',
-        text: 'Tem đã được in trước nhưng doanh nghiệp chưa gắn mã với sản phẩm nào.',
-      },
-      {
-        title: 'Sản phẩm đang ngừng hoạt động',
-        text: 'Doanh nghiệp đã tạm ẩn thông tin sản phẩm này. Hãy hỏi nơi bán.',
-      },
-    ],
-  },
+  scan: viPublic.scan,
+  privacy: viPublic.privacy,
+  product: viPublic.product,
+  company: viPublic.company,
+  pager: viPublic.pager,
+  landing: viPublic.landing,
+  history: viPublic.history,
+  redirect: viPublic.redirect,
   profile: {
     title: 'Thông tin cá nhân',
     name: 'Họ và tên',

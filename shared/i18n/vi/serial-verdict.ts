@@ -1,44 +1,7 @@
 /** The verdict of a serialized code's open, its PIN, and fake reports (issue 32, decisions 206-208). */
+import { viPublic } from '#shared/i18n/public/vi.ts';
+
 export const serialVerdict = {
-  first: 'Bạn là người đầu tiên xác thực sản phẩm này',
-  firstAdvice: 'Mã này chưa từng được xác thực trước đây: sản phẩm chính hãng.',
-  seen: (count: number) => `Sản phẩm đã được xác thực ${count} lần`,
-  seenFirst: (when: string, province: string | null) =>
-    province ? `Lần đầu: ${when}, tại ${province}` : `Lần đầu: ${when}`,
-  approximate: '(ước tính theo mạng)',
-  suspect: 'Cảnh báo: mã này có dấu hiệu bị sao chép',
-  suspectAdvice:
-    'Mã đã được quét nhiều lần hoặc ở nhiều nơi cách xa nhau. Hãy kiểm tra kỹ sản phẩm và báo cho nhà sản xuất.',
-  notIssued: 'Mã không hợp lệ',
-  notIssuedAdvice: 'Mã này không do nhà sản xuất phát hành. Sản phẩm có thể là hàng giả.',
-  voided: 'Mã đã bị hủy',
-  voidedAdvice: 'Nhà sản xuất đã hủy mã này. Sản phẩm mang mã này không được bán ra.',
-  recalled: 'Lô hàng này đã bị thu hồi',
-  recallAdvice: 'Vui lòng không sử dụng sản phẩm thuộc lô này và liên hệ nhà sản xuất.',
-  product: 'Sản phẩm',
-  productLink: 'Xem thông tin sản phẩm',
-  pinTitle: 'Xác thực bằng mã PIN',
-  pinLabel: 'Mã PIN (cào lớp phủ trên tem)',
-  pinSubmit: 'Xác thực',
-  pinWrong: 'Mã PIN không đúng',
-  pinNone: 'Sản phẩm này không có mã PIN',
-  activatedNow: 'Sản phẩm chính hãng, vừa được kích hoạt',
-  activatedBefore: (when: string) =>
-    `Mã PIN này đã được kích hoạt lúc ${when}. Nếu không phải bạn, hãy cẩn thận.`,
-  reportTitle: 'Báo hàng giả',
-  reportShop: 'Tên cửa hàng',
-  reportNote: 'Ghi chú',
-  reportPhoto: 'Ảnh sản phẩm',
-  reportSubmit: 'Gửi báo cáo',
-  reportSent: 'Cảm ơn bạn! Báo cáo đã được gửi tới nhà sản xuất.',
-  shopRequired: 'Vui lòng nhập tên cửa hàng',
-  useLocation: 'Dùng vị trí của tôi',
-  locationNote: 'Chỉ tỉnh/thành phố được lưu, không lưu vị trí chính xác.',
-  locationSaved: (province: string) => `Đã ghi nhận: ${province}`,
+  ...viPublic.serialVerdict,
   thresholdSaved: 'Đã lưu ngưỡng cảnh báo',
-  reasons: {
-    COUNT: 'Quét nhiều hơn ngưỡng của doanh nghiệp',
-    BURST: 'Quét từ 3 lần trở lên trong 24 giờ',
-    FAR: 'Quét ở hai tỉnh cách xa nhau trong 2 giờ',
-  },
 } as const;

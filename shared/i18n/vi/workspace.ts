@@ -1,4 +1,6 @@
 /** The company workspace: dashboard, product and QR management, users, company settings. */
+import { viPublic } from '#shared/i18n/public/vi.ts';
+
 const yesNo = { yes: 'Có', no: 'Không' } as const;
 
 export const workspace = {
@@ -17,8 +19,8 @@ export const workspace = {
     actions: 'Thao tác',
     actionsFor: (name: string) => `Thao tác: ${name}`,
     loading: 'Đang tải...',
-    loadFailed: 'Không tải được danh sách. Kiểm tra kết nối rồi thử lại.',
-    retry: 'Thử lại',
+    loadFailed: viPublic.client.loadFailed,
+    retry: viPublic.client.retry,
     empty: 'Chưa có dữ liệu',
     previous: 'Trang trước',
     next: 'Trang sau',

@@ -1,7 +1,7 @@
 import { useSearch } from 'wouter';
 import { isValidLotCode } from '#shared/gs1/identifiers.ts';
-import { vi } from '#shared/i18n/vi/index.ts';
 import { ASKED_LOT_PARAM } from '#shared/public-paths.ts';
+import { usePublicStrings } from '#client/i18n/language.tsx';
 
 /**
  * Above a product page reached by a Digital Link naming a lot the product does not have (decision 184):
@@ -10,6 +10,7 @@ import { ASKED_LOT_PARAM } from '#shared/public-paths.ts';
  * server's first view and the app's page draw this from the same address.
  */
 export function AskedLotNotice() {
+  const t = usePublicStrings().lot;
   const lot = new URLSearchParams(useSearch()).get(ASKED_LOT_PARAM);
   if (lot === null || !isValidLotCode(lot)) return null;
   return (
@@ -17,7 +18,7 @@ export function AskedLotNotice() {
       role="status"
       className="mx-auto mb-5 w-full max-w-2xl rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
     >
-      {vi.lots.publicPage.askedLotUnknown(lot)}
+      {t.askedLotUnknown(lot)}
     </p>
   );
 }

@@ -1,9 +1,7 @@
 import { Link } from 'wouter';
-import { vi } from '#shared/i18n/vi/index.ts';
-import { formatTrackingDate } from '#client/features/public/format-date.ts';
+import { formatDateIn } from '#client/lib/format-language.ts';
 import { lotPath } from './paths.ts';
-
-const t = vi.lots.publicPage;
+import { useLanguage, usePublicStrings } from '#client/i18n/language.tsx';
 
 export interface LotDates {
   id: number;
@@ -25,13 +23,15 @@ function Row({ label, value }: { label: string; value: string | null }) {
 
 /** A lot's code and dates, as a list of facts. */
 export function LotFacts({ lot }: { lot: LotDates }) {
+  const t = usePublicStrings().lot;
+  const lang = useLanguage();
   return (
     <dl className="rounded-lg border border-line bg-surface px-4 py-1 text-sm">
       <Row label={t.lotCode} value={lot.code} />
-      <Row label={t.productionDate} value={lot.productionDate && formatTrackingDate(lot.productionDate)} />
+      <Row label={t.productionDate} value={lot.productionDate && formatDateIn(lot.productionDate, lang)} />
       <Row
-        label={vi.lots.expiryKinds[lot.expiryKind]}
-        value={lot.expiryDate && formatTrackingDate(lot.expiryDate)}
+        label={t.expiryKinds[lot.expiryKind]}
+        value={lot.expiryDate && formatDateIn(lot.expiryDate, lang)}
       />
     </dl>
   );
@@ -39,6 +39,7 @@ export function LotFacts({ lot }: { lot: LotDates }) {
 
 /** On the product page opened by a lot's code: which lot it is, and the way to its own page. */
 export function ScannedLot({ lot }: { lot: LotDates }) {
+  const t = usePublicStrings().lot;
   return (
     <section aria-labelledby="scanned-lot-title" className="flex flex-col gap-2">
       <h2 id="scanned-lot-title" className="font-semibold text-ink">

@@ -1,9 +1,7 @@
 import { Link } from 'wouter';
-import { vi } from '#shared/i18n/vi/index.ts';
-import { formatTrackingDate } from '#client/features/public/format-date.ts';
+import { formatDateIn } from '#client/lib/format-language.ts';
 import { lotPath } from './paths.ts';
-
-const t = vi.lots.publicPage;
+import { useLanguage, usePublicStrings } from '#client/i18n/language.tsx';
 
 /** Red in both themes, with text that keeps its contrast on it (WCAG 2.2 AA). */
 const RED =
@@ -28,6 +26,8 @@ export const isRecallNews = (lot: RecallFacts) => lot.recalled || Boolean(lot.in
  * page and on every scan of the lot's codes (decision 126). An alert, so a screen reader says it at once.
  */
 export function RecallBanner({ lot }: { lot: RecallFacts }) {
+  const t = usePublicStrings().lot;
+  const lang = useLanguage();
   if (!lot.recalled) return lot.inputRecallCode ? <InputRecallBanner lot={lot} /> : null;
   return (
     <section
@@ -55,7 +55,7 @@ export function RecallBanner({ lot }: { lot: RecallFacts }) {
         {lot.recalledAt && (
           <p className="text-sm text-red-950 dark:text-red-50">
             <span className="font-medium">{t.recallDate}:</span>{' '}
-            <time dateTime={lot.recalledAt}>{formatTrackingDate(lot.recalledAt)}</time>
+            <time dateTime={lot.recalledAt}>{formatDateIn(lot.recalledAt, lang)}</time>
           </p>
         )}
         <p className="text-sm text-red-900 dark:text-red-100">{t.recallAdvice}</p>
@@ -69,6 +69,7 @@ export function RecallBanner({ lot }: { lot: RecallFacts }) {
  * transformations away) from one that is (decision 200), with that lot's code and reason.
  */
 function InputRecallBanner({ lot }: { lot: RecallFacts }) {
+  const t = usePublicStrings().lot;
   return (
     <section
       role="alert"
@@ -111,6 +112,7 @@ export function ProductRecalls({
   lot?: RecallFacts | null;
   recalledLots?: RecallFacts[];
 }) {
+  const t = usePublicStrings().lot;
   const others = (recalledLots ?? []).filter((l) => l.id !== lot?.id);
   const news = lot && isRecallNews(lot);
   if (!news && others.length === 0) return null;

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { vi } from '#shared/i18n/vi/index.ts';
 import { usePageTitle } from '#client/components/layout/page-title.tsx';
 import { KeptCopyNotice } from '#client/features/offline/kept-copy-notice.tsx';
 import type { KeptKind } from '#client/features/offline/kept-pages.ts';
@@ -7,6 +6,7 @@ import { OfflinePage } from '#client/features/offline/offline-page.tsx';
 import { type PageQuery, useKeptAnswer } from '#client/features/offline/use-kept-answer.ts';
 import { errorData } from '#client/lib/trpc.ts';
 import { PublicNotFound } from './not-found.tsx';
+import { usePublicStrings } from '#client/i18n/language.tsx';
 
 /**
  * A public page made of one public answer (a product's, a lot's): the page named for it in the tab
@@ -32,6 +32,7 @@ export function AnswerPage<T>({
   notFound: { title: string; text: string };
   children: (answer: T) => ReactNode;
 }) {
+  const t = usePublicStrings().client;
   const kept = useKeptAnswer<T>(kind, id, query);
   const shown = query.data ?? kept.copy?.data;
   usePageTitle(shown ? { tab: name(shown) } : null);
@@ -49,10 +50,10 @@ export function AnswerPage<T>({
     return (
       <PublicNotFound
         title={notFound.title}
-        text={!valid || status === 404 || status === 400 ? notFound.text : vi.client.somethingWentWrong}
+        text={!valid || status === 404 || status === 400 ? notFound.text : t.somethingWentWrong}
       />
     );
   }
-  if (!query.data) return <p role="status">{vi.client.loading}</p>;
+  if (!query.data) return <p role="status">{t.loading}</p>;
   return children(query.data);
 }

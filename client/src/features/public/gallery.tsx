@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { imageVariant } from '#shared/image-variants.ts';
-import { vi } from '#shared/i18n/vi/index.ts';
 import { cn } from '#client/lib/cn.ts';
-
-const t = vi.publicPages.product;
+import { usePublicStrings } from '#client/i18n/language.tsx';
 
 /**
  * The first image large and loaded at once (it is what the visitor came for); the others as small
@@ -12,6 +10,7 @@ const t = vi.publicPages.product;
  * nor when the picture cannot load (a page kept for offline, with no network).
  */
 export function Gallery({ name, images }: { name: string; images: string[] }) {
+  const t = usePublicStrings().product;
   const [current, setCurrent] = useState(0);
   const [broken, setBroken] = useState(false);
   const main = images[current];

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { vi } from '#shared/i18n/vi/index.ts';
 import { buttonVariants } from '#client/components/ui/button.tsx';
+import { usePublicStrings } from '#client/i18n/language.tsx';
 
 /** A clear "not found" in place, with the way back to scanning. */
 export function PublicNotFound({
@@ -19,7 +19,7 @@ export function PublicNotFound({
       {text && <p className="text-ink-soft">{text}</p>}
       {children}
       <Link href="/scan-qr" className={buttonVariants({ variant: 'primary' })}>
-        {vi.publicPages.scan.scanAgain}
+        {usePublicStrings().scan.scanAgain}
       </Link>
     </div>
   );

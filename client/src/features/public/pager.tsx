@@ -1,7 +1,5 @@
-import { vi } from '#shared/i18n/vi/index.ts';
 import { Button } from '#client/components/ui/button.tsx';
-
-const t = vi.publicPages.pager;
+import { usePublicStrings } from '#client/i18n/language.tsx';
 
 /** Previous / next for a paged list; hidden when everything fits on one page. */
 export function Pager({
@@ -15,6 +13,7 @@ export function Pager({
   size: number;
   onPage: (p: number) => void;
 }) {
+  const t = usePublicStrings().pager;
   const pages = Math.max(1, Math.ceil(total / size));
   if (pages <= 1) return null;
   return (

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { vi } from '#shared/i18n/vi/index.ts';
 import { imageVariant } from '#shared/image-variants.ts';
 import { productPath } from '#shared/public-paths.ts';
+import { usePublicStrings } from '#client/i18n/language.tsx';
 
 /**
  * One product in a list (a company's products, the scan history): picture, name and a line under it.
@@ -45,7 +45,7 @@ export function ProductCard({
           aria-hidden="true"
           className="flex h-16 w-16 shrink-0 items-center justify-center rounded-md bg-soft text-xs text-ink-soft"
         >
-          {vi.publicPages.product.noImage}
+          {usePublicStrings().product.noImage}
         </span>
       )}
       <span className="flex min-w-0 flex-col">

@@ -1,11 +1,10 @@
 import { toast } from 'react-toastify';
-import { vi } from '#shared/i18n/vi/index.ts';
 import { Button } from '#client/components/ui/button.tsx';
-
-const t = vi.publicPages.product;
+import { usePublicStrings } from '#client/i18n/language.tsx';
 
 /** 'Chia sẻ': the phone's share sheet when there is one, otherwise the page's address copied. */
 export function ShareButton({ title }: { title: string }) {
+  const t = usePublicStrings().product;
   const share = async () => {
     const url = window.location.href;
     if (typeof navigator.share === 'function') {

@@ -1,16 +1,15 @@
 import { Link } from 'wouter';
-import { vi } from '#shared/i18n/vi/index.ts';
 import { buttonVariants } from '#client/components/ui/button.tsx';
 import { Icon } from '#client/components/ui/icon.tsx';
 import { cn } from '#client/lib/cn.ts';
-
-const t = vi.publicPages.landing;
+import { usePublicStrings } from '#client/i18n/language.tsx';
 
 /**
  * The top of a visitor's landing page: the scan button first, within the first screen of a phone
  * (a shopper came to scan), then the way in for a business that wants codes for its products.
  */
 export function VisitorActions() {
+  const t = usePublicStrings().landing;
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
       <Link
