@@ -9,12 +9,24 @@ import {
   placeOf,
   type SerialVerdictView,
 } from '#server/services/serials/verdict.ts';
-import { DEFAULT_LANGUAGE, type PublicLanguage } from '#shared/i18n/languages.ts';
+import {
+  DEFAULT_LANGUAGE,
+  offeredLanguages,
+  type PublicLanguage,
+  type TranslationLanguage,
+} from '#shared/i18n/languages.ts';
+import { publicStringsOf } from '#shared/i18n/public/index.ts';
 import { pagePath } from '#shared/public-pages.ts';
 import { verdictBanner } from '#shared/serial-verdict-banner.ts';
+import {
+  type CompanyTranslation,
+  type Localized,
+  localize,
+  type ProductTranslation,
+  type Translations,
+} from '#shared/translations.ts';
 import type { FirstViews } from './first-view.ts';
 import { requestLanguage, setLanguageHeaders } from './page-language.ts';
-import { pageStringsOf } from './public-strings.ts';
 import { escapeHtml } from './share-tags.ts';
 
 /** The element the light page's verdict page reads the server's verdict from (no second request). */
@@ -33,6 +45,10 @@ interface ProductLine {
   gtin: string | null;
   active: boolean;
   companyName: string;
+  /** Its text in other languages, its company's and the languages the company publishes (issue 33). */
+  translations: Translations<ProductTranslation>;
+  companyTranslations: Translations<CompanyTranslation>;
+  languages: TranslationLanguage[];
 }
 
 async function productOf(deps: AppDeps, productId: number | null): Promise<ProductLine | null> {
@@ -45,6 +61,9 @@ async function productOf(deps: AppDeps, productId: number | null): Promise<Produ
       gtin: products.gtin,
       status: products.status,
       companyName: companies.name,
+      translations: products.translations,
+      companyTranslations: companies.translations,
+      languages: companies.languages,
     })
     .from(products)
     .innerJoin(companies, eq(companies.id, products.companyId))
@@ -59,8 +78,9 @@ export function verdictMarkup(
   product: ProductLine | null,
   lang: PublicLanguage = DEFAULT_LANGUAGE,
 ): string {
-  const t = pageStringsOf(lang).serialVerdict;
-  const b = verdictBanner(view);
+  const strings = publicStringsOf(lang);
+  const t = strings.serialVerdict;
+  const b = verdictBanner(view, strings);
   const lines = b.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('');
   const banner =
     `<section role="status" aria-live="polite" data-verdict="${view.verdict}" ` +
@@ -68,9 +88,15 @@ export function verdictMarkup(
     `<h1 style="font-size:1.25rem;font-weight:700;margin:0 0 8px"><span aria-hidden="true">${b.icon}</span> ` +
     `${escapeHtml(b.title)}</h1>${lines}</section>`;
   const showProduct = product && view.verdict !== 'NOT_ISSUED';
+  // The product's and its company's names in the page's language, a Vietnamese one marked as such.
+  const offered = product ? offeredLanguages(product.languages) : [];
+  const shown = (field: Localized, tag: string) =>
+    field.vietnamese
+      ? `<${tag} lang="vi">${escapeHtml(field.text)}</${tag}> ${escapeHtml(strings.fallbackMarker)}`
+      : `<${tag}>${escapeHtml(field.text)}</${tag}>`;
   const about = showProduct
-    ? `<section style="margin:12px"><p>${escapeHtml(t.product)}: <strong>${escapeHtml(product.name)}</strong></p>` +
-      `<p>${escapeHtml(product.companyName)}</p>` +
+    ? `<section style="margin:12px"><p>${escapeHtml(t.product)}: ${shown(localize(product.name, product.translations, 'name', lang, offered), 'strong')}</p>` +
+      `<p>${shown(localize(product.companyName, product.companyTranslations, 'name', lang, offered), 'span')}</p>` +
       (product.active
         ? `<p><a href="${pagePath('productDetails', product.id)}">${escapeHtml(t.productLink)}</a></p>`
         : '') +
@@ -119,7 +145,7 @@ export async function serialPageAnswer(
   const root =
     `<div id="root">${verdictMarkup(view, product, lang)}</div>` +
     `<script type="application/json" id="${SERIAL_VERDICT_ELEMENT_ID}">${jsonForHtml(view)}</script>`;
-  const title = `<title>${escapeHtml(verdictBanner(view).title)}</title>`;
+  const title = `<title>${escapeHtml(verdictBanner(view, publicStringsOf(lang)).title)}</title>`;
   const light = firstViews.headed(title, lang);
   const html = light
     ? light.replace(/<link rel="modulepreload"[^>]*>\s*/g, '').replace('<div id="root"></div>', () => root)

@@ -1,4 +1,5 @@
 import { lotPath } from '#client/features/lots/paths.ts';
+import { documentTitle, lotPageName } from '#client/features/public/page-titles.ts';
 import { companyPath, productPath } from '#client/features/public/paths.ts';
 import {
   LANGUAGE_PARAM,
@@ -7,6 +8,7 @@ import {
   type PublicLanguage,
   type TranslationLanguage,
 } from '#shared/i18n/languages.ts';
+import { type PublicStrings, publicStringsOf } from '#shared/i18n/public/index.ts';
 import { imageVariant } from '#shared/image-variants.ts';
 import {
   type CompanyTranslation,
@@ -14,7 +16,6 @@ import {
   type ProductTranslation,
   type Translations,
 } from '#shared/translations.ts';
-import { pageStringsOf, type ServerPageStrings } from './public-strings.ts';
 
 /**
  * What a preview is made of: the public answer's fields (the server's and the client's type alike), with
@@ -51,13 +52,13 @@ interface SharedCompany {
 interface HeadLanguage {
   lang: PublicLanguage;
   offered: readonly PublicLanguage[];
-  t: ServerPageStrings;
+  t: PublicStrings;
 }
 
 const headLanguage = (lang: PublicLanguage, published: SharedProduct['languages']): HeadLanguage => ({
   lang,
   offered: offeredLanguages(published),
-  t: pageStringsOf(lang),
+  t: publicStringsOf(lang),
 });
 
 /**
@@ -118,10 +119,6 @@ interface Head {
 
 /** An address on the public origin with a language chosen (`?lang=`), as hreflang and canonical name it. */
 const inLanguage = (url: string, lang: PublicLanguage) => `${url}?${LANGUAGE_PARAM}=${lang}`;
-
-/** The tab's whole title: the page's name and the app's (page-titles.ts's documentTitle, in the page's language). */
-const documentTitle = (name: string, t: ServerPageStrings) =>
-  name === t.client.appName ? name : t.client.documentTitle(name);
 
 /**
  * A public page's title and the Open Graph tags a link preview reads (Zalo and Facebook read og:*, others the
@@ -194,9 +191,8 @@ export function lotShareHead(
           product.company?.name ? t.company(companyText(product.company, l)) : '',
           t.lotCta,
         ]);
-  const name = productText(product, 'name', l);
   const head: Head = {
-    name: (lot.recalled ? t.recalledLotName : t.lotName)(lot.code, name),
+    name: lotPageName(lot, { name: productText(product, 'name', l) }, l.t),
     description,
     path: lotPath(lot.id),
     type: 'product',
