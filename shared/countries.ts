@@ -17,11 +17,12 @@ export function isCountryCode(code: string): boolean {
 }
 
 /**
- * The country's Vietnamese name ("Việt Nam", "Hàn Quốc"), or the code when the runtime has no name for it.
+ * The country's name in `lang` (a public page's language, decision 211), by default Vietnamese ("Việt Nam",
+ * "Hàn Quốc"), or the code when the runtime has no name for it.
  * The names are asked for when one is needed, never at start: building them loads the runtime's region
  * names, which the server's idle memory need not hold (tests/release: idle under 100 MB). A page shows a few.
  */
-export function countryName(code: string): string {
+export function countryName(code: string, lang = 'vi'): string {
   if (typeof Intl.DisplayNames !== 'function') return code;
-  return new Intl.DisplayNames(['vi'], { type: 'region', fallback: 'code' }).of(code) ?? code;
+  return new Intl.DisplayNames([lang], { type: 'region', fallback: 'code' }).of(code) ?? code;
 }

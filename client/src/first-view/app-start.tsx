@@ -15,7 +15,10 @@ export function FirstViewData({ view, children }: { view: FirstView | null; chil
   const queryClient = useQueryClient();
   useState(() => {
     if (view?.lot)
-      queryClient.setQueryData(trpc.lots.publicById.queryKey({ id: view.lot.id }), { lot: view.lot, product: view.product });
+      queryClient.setQueryData(trpc.lots.publicById.queryKey({ id: view.lot.id }), {
+        lot: view.lot,
+        product: view.product,
+      });
     else if (view)
       queryClient.setQueryData(trpc.publicProducts.byId.queryKey({ id: view.product.id }), view.product);
   });

@@ -15,7 +15,10 @@ export const errorData = (err: unknown): AppErrorData =>
   ((err as { data?: AppErrorData } | null)?.data ?? {}) as AppErrorData;
 
 /** The toast with the server's message and the 401/410 sign-out (api-errors.ts), for a failed call. */
-export function reportTrpcFailure(err: { message: string }, call: { path: string; hadToken: boolean; silent?: boolean }) {
+export function reportTrpcFailure(
+  err: { message: string },
+  call: { path: string; hadToken: boolean; silent?: boolean },
+) {
   const data = errorData(err);
   handleApiFailure(
     { status: data.httpStatus ?? null, message: data.httpStatus ? err.message : null, fields: data.fields },

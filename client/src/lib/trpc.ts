@@ -25,7 +25,11 @@ const failureLink: TRPCLink<AppRouter> =
         next: (value) => observer.next(value),
         complete: () => observer.complete(),
         error: (err) => {
-          reportTrpcFailure(err, { path: op.path, hadToken, silent: (op.context as { silent?: boolean }).silent });
+          reportTrpcFailure(err, {
+            path: op.path,
+            hadToken,
+            silent: (op.context as { silent?: boolean }).silent,
+          });
           observer.error(err);
         },
       });

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'wouter';
-import { vi } from '#shared/i18n/vi/index.ts';
+import { offeredLanguages } from '#shared/i18n/languages.ts';
+import { localize } from '#shared/translations.ts';
 import { LotPageView } from '#client/features/lots/lot-page-view.tsx';
 import { AnswerPage } from '#client/features/public/answer-page.tsx';
 import { lotPageName } from '#client/features/public/page-titles.ts';
 import { useTRPC } from '#client/lib/trpc.ts';
+import { useLanguage, usePublicStrings } from '#client/i18n/language.tsx';
 
 /**
  * '/lots/:id': the public page of a lot (decision 126), LotPageView over the lot's public answer (which
@@ -12,6 +14,8 @@ import { useTRPC } from '#client/lib/trpc.ts';
  * copy (AnswerPage).
  */
 export default function LotDetailsPage() {
+  const s = usePublicStrings();
+  const lang = useLanguage();
   const trpc = useTRPC();
   const id = Number(useParams<{ id: string }>().id);
   const valid = Number.isInteger(id) && id > 0;
@@ -24,8 +28,22 @@ export default function LotDetailsPage() {
       id={id}
       valid={valid}
       query={answer}
-      name={(a) => lotPageName(a.lot, a.product)}
-      notFound={{ title: vi.lots.publicPage.notFoundTitle, text: vi.lots.publicPage.notFoundText }}
+      name={(a) =>
+        lotPageName(
+          a.lot,
+          {
+            name: localize(
+              a.product.name,
+              a.product.translations,
+              'name',
+              lang,
+              offeredLanguages(a.product.languages),
+            ).text,
+          },
+          s,
+        )
+      }
+      notFound={{ title: s.lot.notFoundTitle, text: s.lot.notFoundText }}
     >
       {(a) => <LotPageView lot={a.lot} product={a.product} />}
     </AnswerPage>

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'wouter';
-import { vi } from '#shared/i18n/vi/index.ts';
+import { offeredLanguages } from '#shared/i18n/languages.ts';
+import { localize } from '#shared/translations.ts';
 import { AskedLotNotice } from '#client/features/lots/asked-lot-notice.tsx';
 import { AnswerPage } from '#client/features/public/answer-page.tsx';
 import { productPageName } from '#client/features/public/page-titles.ts';
 import { ProductView } from '#client/features/public/product-view.tsx';
 import { useTRPC } from '#client/lib/trpc.ts';
+import { useLanguage, usePublicStrings } from '#client/i18n/language.tsx';
 
 /**
  * '/products/details/:id': the public product page (ACTIVE products only). Opened after a scan it
@@ -14,6 +16,8 @@ import { useTRPC } from '#client/lib/trpc.ts';
  * page's chunk.
  */
 export default function ProductDetailsPage() {
+  const s = usePublicStrings();
+  const lang = useLanguage();
   const trpc = useTRPC();
   const id = Number(useParams<{ id: string }>().id);
   const valid = Number.isInteger(id) && id > 0;
@@ -26,8 +30,12 @@ export default function ProductDetailsPage() {
       id={id}
       valid={valid}
       query={product}
-      name={productPageName}
-      notFound={{ title: vi.publicPages.product.notFoundTitle, text: vi.publicPages.product.notFoundText }}
+      name={(p) =>
+        productPageName({
+          name: localize(p.name, p.translations, 'name', lang, offeredLanguages(p.languages)).text,
+        })
+      }
+      notFound={{ title: s.product.notFoundTitle, text: s.product.notFoundText }}
     >
       {(p) => (
         <>

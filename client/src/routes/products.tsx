@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { vi } from '#shared/i18n/vi/index.ts';
 import { usePageTitle } from '#client/components/layout/page-title.tsx';
 import { PageHeading } from '#client/components/ui/page-heading.tsx';
 import { HistoryList } from '#client/features/history/history-list.tsx';
@@ -9,6 +8,7 @@ import { PrivacyNotice } from '#client/features/public/privacy-notice.tsx';
 import { VisitorActions } from '#client/features/public/visitor-actions.tsx';
 import { SiteContent } from '#client/features/public/site-content.tsx';
 import { useSession } from '#client/session/SessionProvider.tsx';
+import { usePublicStrings } from '#client/i18n/language.tsx';
 
 /**
  * '/products': where visitors and USERs land (decision 031). A visitor first sees the site's home
@@ -16,13 +16,14 @@ import { useSession } from '#client/session/SessionProvider.tsx';
  * their scan log. See decision 060.
  */
 export default function ProductsPage() {
+  const s = usePublicStrings();
   const { state } = useSession();
   const signedIn = state.isLoggedIn;
   const [page, setPage] = useState(1);
   const history = useHistory(signedIn, page);
   // A visitor's home: the app's name above it, not the list further down.
   usePageTitle(
-    signedIn || state.status === 'loading' ? null : { tab: vi.client.appName, header: vi.client.appName },
+    signedIn || state.status === 'loading' ? null : { tab: s.client.appName, header: s.client.appName },
   );
   return (
     <div className="flex w-full max-w-3xl flex-col gap-5">
@@ -33,8 +34,8 @@ export default function ProductsPage() {
         </>
       )}
       <div>
-        <PageHeading title={vi.nav.scannedProducts} />
-        {!signedIn && <p className="-mt-4 mb-3 text-sm text-ink-soft">{vi.publicPages.history.guestNote}</p>}
+        <PageHeading title={s.nav.scannedProducts} />
+        {!signedIn && <p className="-mt-4 mb-3 text-sm text-ink-soft">{s.history.guestNote}</p>}
         <HistoryList
           items={history.items}
           loading={state.status === 'loading' || history.loading}

@@ -137,7 +137,8 @@ export default function SerialsPage() {
     return [
       {
         label: sw.downloadCsv,
-        onSelect: () => void apiDownload(batchCsvPath(b.id), serialMessages.csvFile(b.id)).catch(() => undefined),
+        onSelect: () =>
+          void apiDownload(batchCsvPath(b.id), serialMessages.csvFile(b.id)).catch(() => undefined),
       },
       { label: sw.print, onSelect: () => setChoosingPrint(b) },
       { label: sw.voidRange, onSelect: () => setVoidingRange(b), danger: true },

@@ -5,7 +5,9 @@ import { useOpenedOnce } from './use-opened-once.ts';
 
 // The drawer (Radix dialog, focus trap, scroll lock) loads on the first tap: public phone pages
 // must not pay for it before their first paint (decision 074).
-const MobileNavDrawer = lazy(() => import('./mobile-nav-drawer.tsx').then((m) => ({ default: m.MobileNavDrawer })));
+const MobileNavDrawer = lazy(() =>
+  import('./mobile-nav-drawer.tsx').then((m) => ({ default: m.MobileNavDrawer })),
+);
 
 /** Below 1200px the menu is a 320px drawer from the start side, opened from the header. */
 export function MobileNav({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

@@ -1,11 +1,12 @@
-import { vi } from '#shared/i18n/vi/index.ts';
+import { usePublicStrings } from '#client/i18n/language.tsx';
 
 /** The full-screen loading overlay: a 120px box with the 64px logo, animated. */
 export function LoadingScreen() {
+  const loading = usePublicStrings().client.loading;
   return (
     <div
       role="status"
-      aria-label={vi.client.loading}
+      aria-label={loading}
       className="fixed inset-0 z-50 flex items-center justify-center bg-surface"
     >
       <div className="relative flex h-[120px] w-[120px] items-center justify-center">

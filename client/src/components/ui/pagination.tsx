@@ -16,7 +16,10 @@ export function Pagination({
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const t = vi.workspace.common;
   return (
-    <nav aria-label={t.pagination} className="mt-4 flex items-center justify-between gap-3 text-sm text-ink-soft">
+    <nav
+      aria-label={t.pagination}
+      className="mt-4 flex items-center justify-between gap-3 text-sm text-ink-soft"
+    >
       <span>{t.totalRows(total)}</span>
       {pages > 1 && (
         <div className="flex items-center gap-2">

@@ -1,12 +1,10 @@
 import { Link } from 'wouter';
-import { vi } from '#shared/i18n/vi/index.ts';
 import { buttonVariants } from '#client/components/ui/button.tsx';
 import { LoadFailed } from '#client/components/ui/load-failed.tsx';
 import { lotPath } from '#client/features/lots/paths.ts';
-import { formatScanTime } from '#client/features/public/format-date.ts';
+import { formatDateIn } from '#client/lib/format-language.ts';
 import { ProductCard } from '#client/features/public/product-card.tsx';
-
-const t = vi.publicPages.history;
+import { useLanguage, usePublicStrings } from '#client/i18n/language.tsx';
 
 export interface HistoryItem {
   productId: number;
@@ -20,6 +18,7 @@ export interface HistoryItem {
 
 /** The lot of an entry, and "Đã thu hồi" in red when it is recalled (in words, not by colour alone). */
 function LotMark({ lot }: { lot: NonNullable<HistoryItem['lot']> }) {
+  const t = usePublicStrings().history;
   return (
     <span className="flex flex-wrap items-center gap-x-2 text-sm text-ink">
       {t.lot(lot.code)}
@@ -47,8 +46,11 @@ export function HistoryList({
   failed?: boolean;
   onRetry?: () => void;
 }) {
+  const t = usePublicStrings().history;
+  const lang = useLanguage();
+  const loadingText = usePublicStrings().client.loading;
   if (failed) return <LoadFailed onRetry={onRetry} />;
-  if (loading) return <p role="status">{vi.client.loading}</p>;
+  if (loading) return <p role="status">{loadingText}</p>;
   if (!items.length) {
     return (
       <div className="flex flex-col items-start gap-3 rounded-lg border border-dashed border-line p-4">
@@ -68,7 +70,7 @@ export function HistoryList({
             name={item.name}
             image={item.image}
             line={item.companyName}
-            extra={t.scannedAt(formatScanTime(item.scannedAt))}
+            extra={t.scannedAt(formatDateIn(item.scannedAt, lang))}
             href={item.lot ? lotPath(item.lot.id) : undefined}
             mark={item.lot && <LotMark lot={item.lot} />}
           />

@@ -1,27 +1,28 @@
-import { vi } from '#shared/i18n/vi/index.ts';
 import { countryName } from '#shared/countries.ts';
+import type { PublicLanguage } from '#shared/i18n/languages.ts';
+import type { PublicStrings } from '#shared/i18n/public/vi.ts';
 import type { PublicLotAnswer } from '#client/features/lots/types.ts';
-
-const t = vi.lots.publicPage;
+import { useLanguage, usePublicStrings } from '#client/i18n/language.tsx';
 
 type Lot = PublicLotAnswer['lot'];
 type Origin = Lot['origins'][number];
 
 /** "HTX Ea Tu · Đắk Lắk, Việt Nam": a supplier named only when the company lets it be (decision 200). */
-function originText(o: Origin): string {
-  const place = [o.province, countryName(o.country)].filter(Boolean).join(', ');
+function originText(o: Origin, t: PublicStrings['lot'], lang: PublicLanguage): string {
+  const place = [o.province, countryName(o.country, lang)].filter(Boolean).join(', ');
   return [o.name ?? t.originUnnamed, place].filter(Boolean).join(' · ');
 }
-
-/** The same supplier received from twice is said once. */
-const distinct = (origins: Origin[]) => [...new Set(origins.map(originText))];
 
 /**
  * Where the lot's goods came from, one step back (decision 200): its own suppliers, and the lots it was
  * made from with theirs. Never a quantity, a document or a customer: the answer carries none.
  */
 export function LotOrigins({ lot }: { lot: Lot }) {
+  const t = usePublicStrings().lot;
+  const lang = useLanguage();
   // A copy the phone kept before this version (features/offline) has neither list.
+  // The same supplier received from twice is said once.
+  const distinct = (origins: Origin[]) => [...new Set(origins.map((o) => originText(o, t, lang)))];
   const own = distinct(lot.origins ?? []);
   const inputs = lot.inputs ?? [];
   if (!own.length && !inputs.length) return null;

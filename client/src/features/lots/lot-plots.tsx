@@ -1,18 +1,18 @@
 import type { PublicLotAnswer } from '#client/features/lots/types.ts';
+import { formatNumberIn } from '#client/lib/format-language.ts';
 import { countryName } from '#shared/countries.ts';
-import { plotsPublic as t } from '#shared/i18n/vi/plots-public.ts';
 import { OUTLINE_VIEW_BOX } from '#shared/plots/public-outline.ts';
+import { useLanguage, usePublicStrings } from '#client/i18n/language.tsx';
 
 type Lot = PublicLotAnswer['lot'];
 type Plot = Lot['plots'][number];
-
-const area = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 2 });
 
 /**
  * A plot's outline as the server drew it when the plot was saved (decision 219): a path in a fixed box, no
  * map service, so it draws offline. Its accessible name says whose outline it is.
  */
 function PlotOutline({ plot }: { plot: Plot }) {
+  const t = usePublicStrings().plots;
   if (!plot.outline)
     return (
       <div className="flex h-24 w-24 shrink-0 items-center justify-center rounded-md border border-line bg-soft p-1 text-center text-xs text-ink-soft">
@@ -50,7 +50,9 @@ function Fact({ label, value }: { label: string; value: string | null }) {
 
 /** One plot: its outline beside what the company declared of it; the producer only when public. */
 function PlotCard({ plot }: { plot: Plot }) {
-  const place = [plot.province, plot.country && countryName(plot.country)].filter(Boolean).join(', ');
+  const t = usePublicStrings().plots;
+  const lang = useLanguage();
+  const place = [plot.province, plot.country && countryName(plot.country, lang)].filter(Boolean).join(', ');
   return (
     <li className="flex gap-3 rounded-lg border border-line bg-surface p-3" data-testid="lot-plot">
       <PlotOutline plot={plot} />
@@ -61,7 +63,14 @@ function PlotCard({ plot }: { plot: Plot }) {
           <Fact label={t.plantingAreaCode} value={plot.plantingAreaCode} />
           <Fact label={t.packingHouseCode} value={plot.packingHouseCode} />
           <Fact label={t.crop} value={plot.crop} />
-          <Fact label={t.area} value={plot.areaHa === null ? null : t.areaHa(area.format(plot.areaHa))} />
+          <Fact
+            label={t.area}
+            value={
+              plot.areaHa === null
+                ? null
+                : t.areaHa(formatNumberIn(plot.areaHa, lang, { maximumFractionDigits: 2 }))
+            }
+          />
           <Fact label={t.producer} value={plot.producerName} />
         </dl>
       </div>
@@ -75,6 +84,7 @@ function PlotCard({ plot }: { plot: Plot }) {
  * company made it public.
  */
 export function LotPlots({ lot }: { lot: Lot }) {
+  const t = usePublicStrings().plots;
   // A copy the phone kept before plots existed has no list.
   const own = lot.plots ?? [];
   const inputs = (lot.inputs ?? []).filter((i) => i.plots?.length);

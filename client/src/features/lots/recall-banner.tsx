@@ -1,4 +1,7 @@
 import { Link } from 'wouter';
+import { offeredLanguages, type TranslationLanguage } from '#shared/i18n/languages.ts';
+import { type LotTranslation, localize, type Translations } from '#shared/translations.ts';
+import { LocalText } from '#client/i18n/local-text.tsx';
 import { formatDateIn } from '#client/lib/format-language.ts';
 import { lotPath } from './paths.ts';
 import { useLanguage, usePublicStrings } from '#client/i18n/language.tsx';
@@ -16,6 +19,8 @@ export interface RecallFacts {
   /** Made from a recalled batch (decision 200): that batch's code and its recall's reason. */
   inputRecallCode?: string | null;
   inputRecallReason?: string | null;
+  /** The lot's own text in other languages (its recall's reason, decision 211). */
+  translations?: Translations<LotTranslation> | null;
 }
 
 /** A lot whose own recall or an input's the public must be told of first. */
@@ -25,9 +30,23 @@ export const isRecallNews = (lot: RecallFacts) => lot.recalled || Boolean(lot.in
  * 'Lô hàng này đã bị thu hồi', the reason and the date: shown first, above everything else, on the lot
  * page and on every scan of the lot's codes (decision 126). An alert, so a screen reader says it at once.
  */
-export function RecallBanner({ lot }: { lot: RecallFacts }) {
+export function RecallBanner({
+  lot,
+  languages,
+}: {
+  lot: RecallFacts;
+  /** The company's published languages: the reason shows in the page's when it is one of them. */
+  languages?: readonly TranslationLanguage[] | null;
+}) {
   const t = usePublicStrings().lot;
   const lang = useLanguage();
+  const reason = localize(
+    lot.recallReason,
+    lot.translations,
+    'recallReason',
+    lang,
+    offeredLanguages(languages),
+  );
   if (!lot.recalled) return lot.inputRecallCode ? <InputRecallBanner lot={lot} /> : null;
   return (
     <section
@@ -49,7 +68,7 @@ export function RecallBanner({ lot }: { lot: RecallFacts }) {
         <p className="text-sm font-semibold text-red-950 dark:text-red-50">{t.recalledLot(lot.code)}</p>
         {lot.recallReason && (
           <p className="text-sm break-words text-red-950 dark:text-red-50">
-            <span className="font-medium">{t.recallReason}:</span> {lot.recallReason}
+            <span className="font-medium">{t.recallReason}:</span> <LocalText field={reason} />
           </p>
         )}
         {lot.recalledAt && (
@@ -108,9 +127,11 @@ function InputRecallBanner({ lot }: { lot: RecallFacts }) {
 export function ProductRecalls({
   lot,
   recalledLots,
+  languages,
 }: {
   lot?: RecallFacts | null;
   recalledLots?: RecallFacts[];
+  languages?: readonly TranslationLanguage[] | null;
 }) {
   const t = usePublicStrings().lot;
   const others = (recalledLots ?? []).filter((l) => l.id !== lot?.id);
@@ -118,7 +139,7 @@ export function ProductRecalls({
   if (!news && others.length === 0) return null;
   return (
     <div className="flex flex-col gap-3">
-      {news && <RecallBanner lot={lot} />}
+      {news && <RecallBanner lot={lot} languages={languages} />}
       {others.length > 0 && (
         <section aria-labelledby="recalled-lots-title" className={`p-4 ${RED}`} data-testid="recalled-lots">
           <h2 id="recalled-lots-title" className="mb-2 font-bold text-red-800 dark:text-red-100">

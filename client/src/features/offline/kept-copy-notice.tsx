@@ -1,15 +1,15 @@
-import { vi } from '#shared/i18n/vi/index.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Icon } from '#client/components/ui/icon.tsx';
-import { formatTrackingDate } from '#client/features/public/format-date.ts';
-
-const t = vi.client.keptCopy;
+import { formatDateIn } from '#client/lib/format-language.ts';
+import { useLanguage, usePublicStrings } from '#client/i18n/language.tsx';
 
 /**
  * Above a page shown from its kept copy (kept-pages.ts): that there is no network, when the copy was
  * made and that it may be out of date, with a way to ask for the page again.
  */
 export function KeptCopyNotice({ at, onRetry }: { at: number; onRetry: () => void }) {
+  const t = usePublicStrings().client.keptCopy;
+  const lang = useLanguage();
   return (
     <div
       role="status"
@@ -19,7 +19,7 @@ export function KeptCopyNotice({ at, onRetry }: { at: number; onRetry: () => voi
       <Icon name="offline" className="h-5 w-5 shrink-0" />
       <p className="min-w-0 flex-1">
         <span className="font-semibold">{t.title}.</span>{' '}
-        {t.text(formatTrackingDate(new Date(at).toISOString()))}
+        {t.text(formatDateIn(new Date(at).toISOString(), lang))}
       </p>
       <Button variant="outline" size="sm" onClick={onRetry}>
         {t.retry}

@@ -1,10 +1,8 @@
 import { Link } from 'wouter';
-import { vi } from '#shared/i18n/vi/index.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Icon } from '#client/components/ui/icon.tsx';
 import { useWhenOnline } from './use-when-online.ts';
-
-const t = vi.client.offlinePage;
+import { usePublicStrings } from '#client/i18n/language.tsx';
 
 /** Loads the page again: with the network back, the server answers it (the service worker asks it first). */
 export const reloadPage = () => window.location.reload();
@@ -16,6 +14,8 @@ export const reloadPage = () => window.location.reload();
  * work offline: they are named as what is still there.
  */
 export function OfflinePage({ onRetry = reloadPage }: { onRetry?: () => void }) {
+  const s = usePublicStrings();
+  const t = s.client.offlinePage;
   useWhenOnline(onRetry);
   return (
     <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 py-10 text-center">
@@ -26,10 +26,10 @@ export function OfflinePage({ onRetry = reloadPage }: { onRetry?: () => void }) 
       <p className="mt-4 text-sm text-ink-soft">{t.meanwhile}</p>
       <p className="flex flex-wrap justify-center gap-x-4 gap-y-2 text-sm font-medium">
         <Link href="/products" className="text-primary underline">
-          {vi.nav.scannedProducts}
+          {s.nav.scannedProducts}
         </Link>
         <Link href="/scan-qr" className="text-primary underline">
-          {vi.nav.scanQr}
+          {s.nav.scanQr}
         </Link>
       </p>
     </div>

@@ -13,13 +13,14 @@ export function PublicNotFound({
   text?: string;
   children?: ReactNode;
 }) {
+  const scanAgain = usePublicStrings().scan.scanAgain;
   return (
     <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 py-10 text-center">
       <h1 className="text-xl font-bold text-ink">{title}</h1>
       {text && <p className="text-ink-soft">{text}</p>}
       {children}
       <Link href="/scan-qr" className={buttonVariants({ variant: 'primary' })}>
-        {usePublicStrings().scan.scanAgain}
+        {scanAgain}
       </Link>
     </div>
   );

@@ -25,6 +25,7 @@ export function ProductCard({
   href?: string;
   mark?: ReactNode;
 }) {
+  const noImage = usePublicStrings().product.noImage;
   return (
     <Link
       href={href ?? productPath(id)}
@@ -45,7 +46,7 @@ export function ProductCard({
           aria-hidden="true"
           className="flex h-16 w-16 shrink-0 items-center justify-center rounded-md bg-soft text-xs text-ink-soft"
         >
-          {usePublicStrings().product.noImage}
+          {noImage}
         </span>
       )}
       <span className="flex min-w-0 flex-col">

@@ -1,5 +1,8 @@
 import { Link } from 'wouter';
-import { vi } from '#shared/i18n/vi/index.ts';
+import { offeredLanguages } from '#shared/i18n/languages.ts';
+import { type Localized, localize } from '#shared/translations.ts';
+import { useLanguage, usePublicStrings } from '#client/i18n/language.tsx';
+import { LocalText } from '#client/i18n/local-text.tsx';
 import { ScannedLot } from '#client/features/lots/lot-facts.tsx';
 import { ProductRecalls } from '#client/features/lots/recall-banner.tsx';
 import { Gallery } from './gallery.tsx';
@@ -8,14 +11,15 @@ import { ShareButton } from './share-button.tsx';
 import { Timeline } from './timeline.tsx';
 import type { PublicProduct } from './types.ts';
 
-const t = vi.publicPages.product;
-
-function Fact({ label, value }: { label: string; value: string | null | undefined }) {
-  if (!value) return null;
+function Fact({ label, value }: { label: string; value: Localized | string | null | undefined }) {
+  const field = typeof value === 'string' ? { text: value, vietnamese: false } : value;
+  if (!field?.text) return null;
   return (
     <div className="flex justify-between gap-4 border-b border-line py-2 last:border-b-0">
       <dt className="text-ink-soft">{label}</dt>
-      <dd className="text-right font-medium text-ink">{value}</dd>
+      <dd className="text-right font-medium text-ink">
+        <LocalText field={field} />
+      </dd>
     </div>
   );
 }
@@ -32,39 +36,57 @@ export function ProductView({
   product: PublicProduct;
   heading?: 'h1' | 'h2';
 }) {
+  const t = usePublicStrings().product;
+  const lang = useLanguage();
+  const offered = offeredLanguages(product.languages);
+  const field = (name: 'name' | 'origin' | 'category' | 'unit' | 'shelf_life') =>
+    localize(product[name], product.translations, name, lang, offered);
+  const name = field('name');
+  const companyName = localize(product.company.name, product.company.translations, 'name', lang, offered);
+  // Tags are translated as a whole list: the translation's when it has any, else the Vietnamese ones, marked.
+  const translatedTags =
+    lang === 'vi' || !offered.includes(lang) ? undefined : product.translations?.[lang]?.tags;
+  const tags = translatedTags?.length ? translatedTags : product.tags;
+  const tagsInVietnamese = lang !== 'vi' && !translatedTags?.length;
   const images = [...new Set([product.image, ...product.images].filter((s): s is string => !!s))];
   return (
     <article className="mx-auto flex w-full max-w-2xl flex-col gap-5">
       {/* A recall comes before everything else (decision 126). */}
-      <ProductRecalls lot={product.lot} recalledLots={product.recalledLots} />
+      <ProductRecalls lot={product.lot} recalledLots={product.recalledLots} languages={product.languages} />
       {product.lot && <ScannedLot lot={product.lot} />}
-      <Gallery name={product.name} images={images} />
+      <Gallery name={name.text} images={images} />
       <header className="flex flex-wrap items-start justify-between gap-3">
-        <Heading className="min-w-0 text-2xl font-bold break-words text-ink">{product.name}</Heading>
-        <ShareButton title={product.name} />
+        <Heading className="min-w-0 text-2xl font-bold break-words text-ink">
+          <LocalText field={name} />
+        </Heading>
+        <ShareButton title={name.text} />
       </header>
 
       <dl className="rounded-lg border border-line bg-surface px-4 py-1 text-sm">
-        <Fact label={t.origin} value={product.origin} />
-        <Fact label={t.category} value={product.category} />
-        <Fact label={t.unit} value={product.unit} />
-        <Fact label={vi.lots.dataset.brand} value={product.brand} />
-        <Fact label={vi.lots.dataset.gtin} value={product.gtin} />
-        <Fact label={vi.lots.dataset.standards} value={product.standards} />
-        <Fact label={vi.lots.dataset.shelfLife} value={product.shelf_life} />
+        <Fact label={t.origin} value={field('origin')} />
+        <Fact label={t.category} value={field('category')} />
+        <Fact label={t.unit} value={field('unit')} />
+        <Fact label={t.brand} value={product.brand} />
+        <Fact label={t.gtin} value={product.gtin} />
+        <Fact label={t.standards} value={product.standards} />
+        <Fact label={t.shelfLife} value={field('shelf_life')} />
         <div className="flex justify-between gap-4 py-2">
           <dt className="text-ink-soft">{t.company}</dt>
           <dd className="text-right font-medium">
             <Link href={companyPath(product.company.id)} className="text-primary hover:underline">
-              {product.company.name}
+              <LocalText field={companyName} />
             </Link>
           </dd>
         </div>
       </dl>
 
-      {product.tags.length > 0 && (
-        <section aria-label={t.tags} className="flex flex-wrap gap-2">
-          {product.tags.map((tag) => (
+      {tags.length > 0 && (
+        <section
+          aria-label={t.tags}
+          className="flex flex-wrap gap-2"
+          lang={tagsInVietnamese ? 'vi' : undefined}
+        >
+          {tags.map((tag) => (
             <span key={tag} className="rounded-full border border-line px-3 py-1 text-xs text-ink">
               #{tag}
             </span>
@@ -72,7 +94,7 @@ export function ProductView({
         </section>
       )}
 
-      <Timeline entries={product.trackings} />
+      <Timeline product={product} />
     </article>
   );
 }
