@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { PRODUCT_STATUSES } from '#shared/constants.ts';
+import {
+  IMPORT_COLUMN_SUFFIXES,
+  TRANSLATION_LANGUAGES,
+  type TranslationLanguage,
+} from '#shared/i18n/languages.ts';
+import type { PRODUCT_TRANSLATION_FIELDS } from '#shared/translations.ts';
 import { idSchema } from './common.ts';
 import { uploadFileInput } from './uploads.ts';
 
@@ -12,8 +18,28 @@ export const IMPORT_PREVIEW_MAX = 200;
 /** Row errors answered at most; the count says how many there were. */
 export const IMPORT_ERRORS_MAX = 500;
 
-/** The columns of an import file, in the template's order (headers: vi.workspaceImport.columns). */
-export const IMPORT_COLUMNS = [
+/** The product's fields a file may give in other languages (decision 210): a column per field and language. */
+export const IMPORT_TRANSLATED_FIELDS = [
+  'name',
+  'origin',
+  'category',
+  'unit',
+  'shelf_life',
+] as const satisfies readonly (typeof PRODUCT_TRANSLATION_FIELDS)[number][];
+type ImportSuffix = (typeof IMPORT_COLUMN_SUFFIXES)[TranslationLanguage] & ('en' | 'zh');
+export type ImportTranslationColumn = `${(typeof IMPORT_TRANSLATED_FIELDS)[number]}_${ImportSuffix}`;
+
+/** Each translation column (`name_en`, `name_zh`, ...), with the field and the language it fills. */
+export const IMPORT_TRANSLATION_COLUMNS = IMPORT_TRANSLATED_FIELDS.flatMap((field) =>
+  TRANSLATION_LANGUAGES.map((lang) => ({
+    column: `${field}_${IMPORT_COLUMN_SUFFIXES[lang]}` as ImportTranslationColumn,
+    field,
+    lang,
+  })),
+);
+
+/** The Vietnamese columns of an import file, in the template's order. */
+const SOURCE_COLUMNS = [
   'key',
   'name',
   'status',
@@ -32,7 +58,16 @@ export const IMPORT_COLUMNS = [
   'standards',
   'shelf_life',
 ] as const;
-export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+export type ImportColumn = (typeof SOURCE_COLUMNS)[number] | ImportTranslationColumn;
+
+/**
+ * The columns of an import file, in the template's order (headers: vi.workspaceImport.columns): the
+ * Vietnamese ones, then the optional translations.
+ */
+export const IMPORT_COLUMNS: readonly ImportColumn[] = [
+  ...SOURCE_COLUMNS,
+  ...IMPORT_TRANSLATION_COLUMNS.map((c) => c.column),
+];
 
 /**
  * POST /products/import: the file (CSV or XLSX, told apart by its bytes) and whether to only check

@@ -190,7 +190,7 @@ export async function importProducts(
       await insertProductRecords(
         tx,
         companyId,
-        products.map(({ input: p }) => ({
+        products.map(({ input: p, translations }) => ({
           fields: {
             name: p.name,
             status: p.status,
@@ -203,6 +203,7 @@ export async function importProducts(
             standards: p.standards || null,
             shelfLife: p.shelf_life || null,
           },
+          translations,
           trackings: p.trackings ?? [],
           qrCode: p.qr_code,
         })),

@@ -1,6 +1,12 @@
 import { vi } from '#shared/i18n/vi/index.ts';
-import type { ImportColumn, ImportRowError } from '#shared/schemas/productImport.ts';
+import {
+  IMPORT_TRANSLATION_COLUMNS,
+  type ImportColumn,
+  type ImportRowError,
+} from '#shared/schemas/productImport.ts';
 import { type CreateProductInput, createProductInput } from '#shared/schemas/products.ts';
+import { productTranslationSchema } from '#shared/schemas/translations.ts';
+import type { ProductTranslation, Translations } from '#shared/translations.ts';
 import { foldVietnamese } from '#shared/text.ts';
 import type { SheetRow } from './parse.ts';
 
@@ -19,6 +25,7 @@ const PRODUCT_COLUMNS = [
   'brand',
   'standards',
   'shelf_life',
+  ...IMPORT_TRANSLATION_COLUMNS.map((c) => c.column),
 ] as const;
 /** The timeline columns: one step per row; a row with none of them adds no step. */
 const STEP_COLUMNS = ['activity', 'location', 'date', 'description'] as const;
@@ -30,6 +37,8 @@ export interface ImportProduct {
   /** The row of each timeline step, in order. */
   stepRows: number[];
   input: Omit<CreateProductInput, 'companyId'>;
+  /** The product's text in other languages, from the `_en` and `_zh` columns (decision 210). */
+  translations: Translations<ProductTranslation>;
   valid: boolean;
 }
 
@@ -146,12 +155,42 @@ export function validateRows(rows: SheetRow[]): { products: ImportProduct[]; err
         }
       }
     }
+    const translations = translationsOf(given, first.row, errors);
     products.push({
       row: first.row,
       stepRows: stepRows.map((r) => r.row),
       input: parsed.success ? parsed.data : candidate,
+      translations,
       valid: errors.length === before,
     });
   }
   return { products, errors };
+}
+
+/**
+ * A product's translations from its translation columns, each language checked by the schema a translation
+ * is saved with (bounds as the Vietnamese fields); an error names the column. A language of empty cells is
+ * absent, as a saved one is.
+ */
+function translationsOf(
+  given: Partial<Record<ImportColumn, { value: string; row: number }>>,
+  firstRow: number,
+  errors: ImportRowError[],
+): Translations<ProductTranslation> {
+  const translations: Translations<ProductTranslation> = {};
+  for (const { column, field, lang } of IMPORT_TRANSLATION_COLUMNS) {
+    const value = given[column]?.value.trim();
+    if (!value) continue;
+    const parsed = productTranslationSchema.shape[field].safeParse(value);
+    if (!parsed.success) {
+      errors.push({
+        row: given[column]?.row ?? firstRow,
+        field: column,
+        message: parsed.error.issues[0]!.message,
+      });
+      continue;
+    }
+    translations[lang] = { ...translations[lang], [field]: parsed.data };
+  }
+  return translations;
 }

@@ -5,6 +5,7 @@ import type { Tables } from '#server/db/schema/index.ts';
 import { generateCode } from '#server/services/codes.ts';
 import { vietnameseSortKey } from '#shared/sort-key.ts';
 import { foldVietnamese } from '#shared/text.ts';
+import type { ProductTranslation, Translations } from '#shared/translations.ts';
 
 export interface ProductFields {
   name: string;
@@ -131,6 +132,8 @@ export async function bindCode(
 /** A product to insert (insertProductRecords): its fields, its timeline and its code (a new one unless given). */
 export interface NewProductRecord {
   fields: ProductFields;
+  /** The product's text in other languages (decision 210): an import's translation columns. */
+  translations?: Translations<ProductTranslation>;
   trackings?: TrackingFields[];
   qrCode?: string;
 }
@@ -172,7 +175,10 @@ export async function insertProductRecords(
   createdBy: number | null = null,
 ): Promise<{ id: number; qrCode: string }[]> {
   const { products } = tx.tables;
-  const rows = records.map((r) => productRow(companyId, r.fields, r.qrCode ?? generateCode()));
+  const rows = records.map((r) => ({
+    ...productRow(companyId, r.fields, r.qrCode ?? generateCode()),
+    translations: r.translations ?? {},
+  }));
   const ids = new Map<string, number>();
   for (const chunk of chunked(rows, rowsPerInsert(products))) {
     // Matched by code (unique) rather than by position: RETURNING's order is not promised.
