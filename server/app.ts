@@ -128,7 +128,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   app.route('/api', api);
 
   mountUploads(app, deps);
-  mountClient(app, client);
+  mountClient(app, client, settings);
 
   app.onError((err, c) => {
     const requestId = (c.get('requestId' as never) as string | undefined) ?? 'unknown';

@@ -1,4 +1,4 @@
-import { vi } from './i18n/vi/index.ts';
+import { type PublicStrings, viPublic } from './i18n/public/vi.ts';
 import type { SerialVerdict } from './serials.ts';
 
 /** Why an item is suspect (decision 206). */
@@ -38,8 +38,6 @@ export interface VerdictBanner {
   lines: string[];
 }
 
-const m = vi.serialVerdict;
-
 /** A time as a Vietnamese reader reads it, in Vietnam's zone. */
 export function vietnamTime(isoTime: string): string {
   const d = new Date(isoTime);
@@ -49,7 +47,7 @@ export function vietnamTime(isoTime: string): string {
   return `${part(v.getUTCHours())}:${part(v.getUTCMinutes())} ${part(v.getUTCDate())}/${part(v.getUTCMonth() + 1)}/${v.getUTCFullYear()}`;
 }
 
-function firstLine(v: SerialVerdictView): string | null {
+function firstLine(v: SerialVerdictView, m: PublicStrings['serialVerdict']): string | null {
   if (!v.firstVerifiedAt) return null;
   const province = v.firstProvince
     ? `${v.firstProvince}${v.firstProvinceApproximate ? ` ${m.approximate}` : ''}`
@@ -57,8 +55,10 @@ function firstLine(v: SerialVerdictView): string | null {
   return m.seenFirst(vietnamTime(v.firstVerifiedAt), province);
 }
 
-export function verdictBanner(v: SerialVerdictView): VerdictBanner {
-  const seen = [m.seen(v.count), firstLine(v)].filter((x): x is string => x !== null);
+/** The banner in a page's language (`strings`: its public strings, Vietnamese's when not said; issue 33). */
+export function verdictBanner(v: SerialVerdictView, strings: PublicStrings = viPublic): VerdictBanner {
+  const m = strings.serialVerdict;
+  const seen = [m.seen(v.count), firstLine(v, m)].filter((x): x is string => x !== null);
   switch (v.verdict) {
     case 'FIRST':
       return { tone: 'good', icon: '✓', title: m.first, lines: [m.firstAdvice] };
@@ -79,9 +79,9 @@ export function verdictBanner(v: SerialVerdictView): VerdictBanner {
       return {
         tone: 'bad',
         icon: '⚠',
-        title: v.recall?.inputLotCode ? vi.lots.publicPage.inputRecallTitle : m.recalled,
+        title: v.recall?.inputLotCode ? strings.lot.inputRecallTitle : m.recalled,
         lines: [
-          ...(v.recall?.reason ? [`${vi.lots.publicPage.recallReason}: ${v.recall.reason}`] : []),
+          ...(v.recall?.reason ? [`${strings.lot.recallReason}: ${v.recall.reason}`] : []),
           m.recallAdvice,
         ],
       };

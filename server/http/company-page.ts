@@ -4,6 +4,7 @@ import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import { getCompanyProfile } from '#server/services/companies/profile.ts';
 import type { FirstViews } from './first-view.ts';
+import { requestLanguage, setLanguageHeaders } from './page-language.ts';
 import { companyShareHead } from './share-tags.ts';
 
 /**
@@ -25,8 +26,13 @@ export async function companyPageAnswer(
     if ((err instanceof AppError && err.code === 'NOT_FOUND') || isConnectionError(err)) return null;
     throw err;
   });
-  const html = company && firstViews.headed(companyShareHead(company, deps.settings.publicUrl));
+  // In the request's language (decision 212): its title, preview and <html lang>, which the app reads.
+  const language = requestLanguage(c);
+  const publicUrl = deps.settings.publicUrl;
+  const html =
+    company && firstViews.headed(companyShareHead(company, publicUrl, language.lang), language.lang);
   if (!html) return null;
   c.header('Cache-Control', 'no-cache');
+  setLanguageHeaders(c, language, publicUrl);
   return c.html(html);
 }

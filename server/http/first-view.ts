@@ -9,8 +9,10 @@ import {
   type PublicProductAnswer,
 } from '#server/services/products/public-answers.ts';
 import { FIRST_VIEW_ELEMENT_ID } from '#shared/constants.ts';
+import type { PublicLanguage } from '#shared/i18n/languages.ts';
 import type { PublicPageName } from '#shared/public-pages.ts';
 import { ASKED_LOT_PARAM } from '#shared/public-paths.ts';
+import { withHtmlLang } from './page-language.ts';
 import { lotShareHead, shareHead } from './share-tags.ts';
 import type { ClientFiles } from './static-client.ts';
 
@@ -40,10 +42,16 @@ import type { ClientFiles } from './static-client.ts';
  * (~150 ms and ~20 MB that a server answering only the API never needs). The server bundle splits them
  * into their own chunk (scripts/build-server.mjs).
  */
-type Render = typeof import('#client/first-view/render-product.tsx');
-const loadRenderer = () => import('#client/first-view/render-product.tsx');
+interface Render {
+  renderProductFirstView(product: FirstView['product'], search: string, lang: PublicLanguage): string;
+  renderLotFirstView(answer: Required<Pick<FirstView, 'lot' | 'product'>>, lang: PublicLanguage): string;
+}
+const loadRenderer = (): Promise<Render> => import('#client/first-view/render-product.tsx');
 
-/** The headers of a server-rendered page, gzipped (the app's security headers come on top). */
+/**
+ * The headers of a server-rendered page, gzipped (the app's security headers come on top); its language's
+ * (page-language.ts's `languageHeaders`) are added to them where it is sent.
+ */
 export const FIRST_VIEW_HEADERS = {
   'cache-control': 'no-cache',
   vary: 'Accept-Encoding',
@@ -55,11 +63,15 @@ export const acceptsGzip = (acceptEncoding: string | undefined) => /\bgzip\b/.te
 /** `<` escaped, so nothing in the JSON can close the element or open a comment. */
 const jsonForHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-/** The template with `head` (a title and link-preview tags, share-tags.ts) in place of its title. */
-function withHead(template: string, head: string): string {
-  return /<title>[^<]*<\/title>/.test(template)
+/**
+ * The template with `head` (a title and link-preview tags, share-tags.ts) in place of its title, in
+ * `lang` (`<html lang>`, which the client reads to start in the page's language).
+ */
+function withHead(template: string, head: string, lang: PublicLanguage): string {
+  const headed = /<title>[^<]*<\/title>/.test(template)
     ? template.replace(/<title>[^<]*<\/title>/, () => head)
     : template.replace('</head>', () => `${head}</head>`);
+  return withHtmlLang(headed, lang);
 }
 
 /**
@@ -74,38 +86,56 @@ function pageHtml(
   template: string,
   firstView: FirstView,
   publicUrl: string,
+  lang: PublicLanguage,
   search = '',
 ): string {
   const markup = firstView.lot
-    ? render.renderLotFirstView({ lot: firstView.lot, product: firstView.product })
-    : render.renderProductFirstView(firstView.product, search);
+    ? render.renderLotFirstView({ lot: firstView.lot, product: firstView.product }, lang)
+    : render.renderProductFirstView(firstView.product, search, lang);
   const root = `<div id="root">${markup}</div>`;
   const data = `<script type="application/json" id="${FIRST_VIEW_ELEMENT_ID}">${jsonForHtml(firstView)}</script>`;
   const head = firstView.lot
-    ? lotShareHead(firstView.lot, firstView.product, publicUrl)
-    : shareHead(firstView.product, publicUrl);
-  return withHead(template, head)
+    ? lotShareHead(firstView.lot, firstView.product, publicUrl, lang)
+    : shareHead(firstView.product, publicUrl, lang);
+  return withHead(template, head, lang)
     .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
     .replace('<div id="root"></div>', () => root + data);
 }
 
-function buildPage(render: Render, template: string, firstView: FirstView, publicUrl: string): KeptPage {
-  return { template, gzip: new Uint8Array(gzipSync(pageHtml(render, template, firstView, publicUrl))) };
+function buildPage(
+  render: Render,
+  template: string,
+  firstView: FirstView,
+  publicUrl: string,
+  lang: PublicLanguage,
+): KeptPage {
+  return {
+    template,
+    gzip: new Uint8Array(gzipSync(pageHtml(render, template, firstView, publicUrl, lang))),
+  };
 }
 
 export interface FirstViews {
-  /** The gzipped page already made from this answer with the build's current template, if any. */
-  kept(entry: PublicAnswer, page: PublicPageName): Uint8Array<ArrayBuffer> | undefined;
-  /** That page, made (and kept with the answer) if it is not yet; null when the client is not built. */
-  page(entry: PublicAnswer, page: PublicPageName, scanCode?: string): Promise<Uint8Array<ArrayBuffer> | null>;
-  /** The light page as it is, with `head` in place of its title; null when the client is not built. */
-  headed(head: string): string | null;
+  /** The gzipped page in `lang` already made from this answer with the build's current template, if any. */
+  kept(entry: PublicAnswer, page: PublicPageName, lang: PublicLanguage): Uint8Array<ArrayBuffer> | undefined;
+  /**
+   * That page, made (and kept with the answer, one per language) if it is not yet; null when the client is
+   * not built.
+   */
+  page(
+    entry: PublicAnswer,
+    page: PublicPageName,
+    lang: PublicLanguage,
+    scanCode?: string,
+  ): Promise<Uint8Array<ArrayBuffer> | null>;
+  /** The light page in `lang`, with `head` in place of its title; null when the client is not built. */
+  headed(head: string, lang: PublicLanguage): string | null;
   /**
    * A product page whose address names a lot it does not have (decision 184), the notice above the
    * product: made for this request and not kept (its lot is the visitor's text, so there is no bound on
    * how many there could be). Null when the client is not built.
    */
-  askedLotPage(entry: PublicAnswer, lot: string): Promise<string | null>;
+  askedLotPage(entry: PublicAnswer, lot: string, lang: PublicLanguage): Promise<string | null>;
 }
 
 /**
@@ -137,19 +167,19 @@ export function createFirstViews(
     });
   };
 
-  const kept = (entry: PublicAnswer, kind: PublicPageName) => {
+  const kept = (entry: PublicAnswer, kind: PublicPageName, lang: PublicLanguage) => {
     const tpl = currentTemplate();
-    return tpl === null ? undefined : deps.publicAnswers.keptPage(entry, kind, tpl);
+    return tpl === null ? undefined : deps.publicAnswers.keptPage(entry, kind, lang, tpl);
   };
 
   return {
     kept,
-    headed(head) {
+    headed(head, lang) {
       const tpl = currentTemplate();
-      return tpl === null ? null : withHead(tpl, head);
+      return tpl === null ? null : withHead(tpl, head, lang);
     },
-    async page(entry, kind, scanCode) {
-      const made = kept(entry, kind);
+    async page(entry, kind, lang, scanCode) {
+      const made = kept(entry, kind, lang);
       if (made) return made;
       const tpl = currentTemplate();
       if (!tpl) return null;
@@ -164,11 +194,11 @@ export function createFirstViews(
         const product = dataOf<PublicProductAnswer>(entry);
         view = scanCode ? { product, scanCode } : { product };
       }
-      const page = buildPage(render, tpl, view, deps.settings.publicUrl);
-      deps.publicAnswers.keepPage(entry, kind, page);
+      const page = buildPage(render, tpl, view, deps.settings.publicUrl, lang);
+      deps.publicAnswers.keepPage(entry, kind, lang, page);
       return page.gzip;
     },
-    async askedLotPage(entry, lot) {
+    async askedLotPage(entry, lot, lang) {
       const tpl = currentTemplate();
       const render = tpl && (await loaded());
       if (!tpl || !render) return null;
@@ -178,6 +208,7 @@ export function createFirstViews(
         tpl,
         view,
         deps.settings.publicUrl,
+        lang,
         new URLSearchParams({ [ASKED_LOT_PARAM]: lot }).toString(),
       );
     },

@@ -130,7 +130,9 @@ export async function resolverAnswer(c: Context, deps: AppDeps, viewer: () => Pr
     recordDigitalLinkOpen(deps, resolution.scan, await viewer());
   c.header('Cache-Control', 'no-store');
   c.header('Link', linksetLink(resolution));
-  return c.redirect(withQuery(target.href, passedQuery(url.search)), 307);
+  // A page's link type goes to the page itself, which chooses its language (decision 212).
+  const href = Object.hasOwn(resolution.pages, type) ? (resolution.pages[type] as string) : target.href;
+  return c.redirect(withQuery(href, passedQuery(url.search)), 307);
 }
 
 function epcisAnswer(c: Context, doc: Record<string, unknown> | null) {

@@ -2,7 +2,9 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { AppOptions } from '#server/app.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { recordResolve } from '#server/services/products/resolve.ts';
+import { LANGUAGE_PARAM } from '#shared/i18n/languages.ts';
 import { acceptsGzip, createFirstViews } from './first-view.ts';
+import { createLanguageChooser, isSecureUrl, languageHeaders, PAGE_LANGUAGES } from './page-language.ts';
 import {
   type AnswerRoute,
   answerRoutes,
@@ -80,11 +82,23 @@ export function withPublicDispatcher(
 
   const security = securityHeaderRecord(deps.settings);
   const headerList = (extra: Record<string, string>) => Object.entries({ ...security, ...extra }).flat();
-  const headers: Record<PublicKind, string[]> = {
+  const headers: Record<Exclude<PublicKind, 'page'>, string[]> = {
     rest: headerList(KIND_HEADERS.rest),
     trpc: headerList(KIND_HEADERS.trpc),
-    page: headerList({ ...KIND_HEADERS.page, 'content-encoding': 'gzip' }),
   };
+  // A page's headers by its language and what chose it (decision 212), each made once: a request's
+  // choice is one of a fixed set, so sending a page adds no header work per request.
+  const secure = isSecureUrl(deps.settings.publicUrl);
+  const pageHeaders = new Map(
+    PAGE_LANGUAGES.map((choice) => {
+      const page = { ...KIND_HEADERS.page, 'content-encoding': 'gzip' };
+      return [
+        choice,
+        headerList({ ...page, ...languageHeaders(choice, { vary: KIND_HEADERS.page.vary, secure }) }),
+      ];
+    }),
+  );
+  const chooseLanguage = createLanguageChooser();
 
   const gate = deps.loadGate;
   let served = 0;
@@ -140,8 +154,13 @@ export function withPublicDispatcher(
     }
     if (!entry) return null;
     if (route.kind === 'page') {
-      const gzip = firstViews.kept(entry, route.page);
-      return gzip ? { headers: headers.page, body: gzip } : null;
+      const language = chooseLanguage(
+        q < 0 ? undefined : request.query(LANGUAGE_PARAM),
+        req.headers.cookie,
+        req.headers['accept-language'],
+      );
+      const gzip = firstViews.kept(entry, route.page, language.lang);
+      return gzip ? { headers: pageHeaders.get(language) as string[], body: gzip } : null;
     }
     if (route.scans) recordResolve(deps, entry, { userId: null, userAgent: req.headers['user-agent'] ?? '' });
     return { headers: headers[route.kind], body: encoded(route.kind, entry) };

@@ -24,6 +24,7 @@ import { qrCodeLookupInput } from '#shared/schemas/products.ts';
 import { companyPageAnswer } from './company-page.ts';
 import { FIRST_VIEW_HEADERS, type FirstViews, pageBody } from './first-view.ts';
 import { lotEpcisAnswer, productEpcisAnswer, resolverAnswer, resolverDescription } from './gs1-answers.ts';
+import { isSecureUrl, languageHeaders, type PageLanguage, requestLanguage } from './page-language.ts';
 import { serialPageAnswer } from './serial-page.ts';
 import { singleBatchCall, singleBatchResult } from './trpc-batch.ts';
 
@@ -265,6 +266,16 @@ export function encoded(kind: EnvelopeKind, entry: PublicAnswer): Uint8Array<Arr
   return own as Uint8Array<ArrayBuffer>;
 }
 
+/** A page's headers with its language's (Vary, the cookie of a `?lang=` choice), as the dispatcher sends them. */
+function withLanguageHeaders(
+  headers: Record<string, string>,
+  language: PageLanguage,
+  deps: Pick<AppDeps, 'settings'>,
+): Record<string, string> {
+  const secure = isSecureUrl(deps.settings.publicUrl);
+  return { ...headers, ...languageHeaders(language, { vary: headers.vary, secure }) };
+}
+
 /** The routes on the app: every request the dispatcher leaves, signed in or not, with the app's errors. */
 export function mountPublicRoutes(app: Hono, deps: AppDeps, firstViews: FirstViews): void {
   const viewerOf = async (c: Context): Promise<Viewer> => {
@@ -302,13 +313,18 @@ export function mountPublicRoutes(app: Hono, deps: AppDeps, firstViews: FirstVie
         if (entry && lot) {
           const known = await lotByCode(deps, entry.productId as number, lot);
           if (known) return c.redirect(lotPath(known.id), 302);
-          const html = await firstViews.askedLotPage(entry, lot);
-          return html === null ? next() : c.body(html, 200, FIRST_VIEW_HEADERS);
+          const language = requestLanguage(c);
+          const html = await firstViews.askedLotPage(entry, lot, language.lang);
+          if (html === null) return next();
+          return c.body(html, 200, withLanguageHeaders(FIRST_VIEW_HEADERS, language, deps));
         }
-        const gzip = entry && (await firstViews.page(entry, route.page, route.scanCode?.(req)));
+        // In the request's language (decision 212), kept per language with the answer.
+        const language = requestLanguage(c);
+        const gzip =
+          entry && (await firstViews.page(entry, route.page, language.lang, route.scanCode?.(req)));
         if (!gzip) return next();
         const { body, headers } = pageBody(gzip, c.req.header('accept-encoding'));
-        return c.body(body, 200, headers);
+        return c.body(body, 200, withLanguageHeaders(headers, language, deps));
       }
       if (!entry) {
         if (route.kind === 'trpc') return next();

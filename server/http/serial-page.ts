@@ -9,10 +9,24 @@ import {
   placeOf,
   type SerialVerdictView,
 } from '#server/services/serials/verdict.ts';
-import { vi } from '#shared/i18n/vi/index.ts';
+import {
+  DEFAULT_LANGUAGE,
+  offeredLanguages,
+  type PublicLanguage,
+  type TranslationLanguage,
+} from '#shared/i18n/languages.ts';
+import { publicStringsOf } from '#shared/i18n/public/index.ts';
 import { pagePath } from '#shared/public-pages.ts';
 import { verdictBanner } from '#shared/serial-verdict-banner.ts';
+import {
+  type CompanyTranslation,
+  type Localized,
+  localize,
+  type ProductTranslation,
+  type Translations,
+} from '#shared/translations.ts';
 import type { FirstViews } from './first-view.ts';
+import { requestLanguage, setLanguageHeaders } from './page-language.ts';
 import { escapeHtml } from './share-tags.ts';
 
 /** The element the light page's verdict page reads the server's verdict from (no second request). */
@@ -31,6 +45,10 @@ interface ProductLine {
   gtin: string | null;
   active: boolean;
   companyName: string;
+  /** Its text in other languages, its company's and the languages the company publishes (issue 33). */
+  translations: Translations<ProductTranslation>;
+  companyTranslations: Translations<CompanyTranslation>;
+  languages: TranslationLanguage[];
 }
 
 async function productOf(deps: AppDeps, productId: number | null): Promise<ProductLine | null> {
@@ -43,6 +61,9 @@ async function productOf(deps: AppDeps, productId: number | null): Promise<Produ
       gtin: products.gtin,
       status: products.status,
       companyName: companies.name,
+      translations: products.translations,
+      companyTranslations: companies.translations,
+      languages: companies.languages,
     })
     .from(products)
     .innerJoin(companies, eq(companies.id, products.companyId))
@@ -51,9 +72,15 @@ async function productOf(deps: AppDeps, productId: number | null): Promise<Produ
   return row ? { ...row, active: row.status === 'ACTIVE' } : null;
 }
 
-/** The verdict first, then the product (when its page is public): what the server writes into the page's root. */
-export function verdictMarkup(view: SerialVerdictView, product: ProductLine | null): string {
-  const b = verdictBanner(view);
+/** The verdict first, then the product (when its page is public): what the server writes into the page's root, in `lang`. */
+export function verdictMarkup(
+  view: SerialVerdictView,
+  product: ProductLine | null,
+  lang: PublicLanguage = DEFAULT_LANGUAGE,
+): string {
+  const strings = publicStringsOf(lang);
+  const t = strings.serialVerdict;
+  const b = verdictBanner(view, strings);
   const lines = b.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('');
   const banner =
     `<section role="status" aria-live="polite" data-verdict="${view.verdict}" ` +
@@ -61,11 +88,17 @@ export function verdictMarkup(view: SerialVerdictView, product: ProductLine | nu
     `<h1 style="font-size:1.25rem;font-weight:700;margin:0 0 8px"><span aria-hidden="true">${b.icon}</span> ` +
     `${escapeHtml(b.title)}</h1>${lines}</section>`;
   const showProduct = product && view.verdict !== 'NOT_ISSUED';
+  // The product's and its company's names in the page's language, a Vietnamese one marked as such.
+  const offered = product ? offeredLanguages(product.languages) : [];
+  const shown = (field: Localized, tag: string) =>
+    field.vietnamese
+      ? `<${tag} lang="vi">${escapeHtml(field.text)}</${tag}> ${escapeHtml(strings.fallbackMarker)}`
+      : `<${tag}>${escapeHtml(field.text)}</${tag}>`;
   const about = showProduct
-    ? `<section style="margin:12px"><p>${escapeHtml(vi.serialVerdict.product)}: <strong>${escapeHtml(product.name)}</strong></p>` +
-      `<p>${escapeHtml(product.companyName)}</p>` +
+    ? `<section style="margin:12px"><p>${escapeHtml(t.product)}: ${shown(localize(product.name, product.translations, 'name', lang, offered), 'strong')}</p>` +
+      `<p>${shown(localize(product.companyName, product.companyTranslations, 'name', lang, offered), 'span')}</p>` +
       (product.active
-        ? `<p><a href="${pagePath('productDetails', product.id)}">${escapeHtml(vi.serialVerdict.productLink)}</a></p>`
+        ? `<p><a href="${pagePath('productDetails', product.id)}">${escapeHtml(t.productLink)}</a></p>`
         : '') +
       '</section>'
     : '';
@@ -106,14 +139,18 @@ export async function serialPageAnswer(
     ...(gtin === undefined ? {} : { link: lot === undefined ? { gtin } : { gtin, lot } }),
   });
   const product = await productOf(deps, view.productId);
+  // In the request's language (decision 212); never kept, so only the headers say what it depends on.
+  const language = requestLanguage(c);
+  const { lang } = language;
   const root =
-    `<div id="root">${verdictMarkup(view, product)}</div>` +
+    `<div id="root">${verdictMarkup(view, product, lang)}</div>` +
     `<script type="application/json" id="${SERIAL_VERDICT_ELEMENT_ID}">${jsonForHtml(view)}</script>`;
-  const title = `<title>${escapeHtml(verdictBanner(view).title)}</title>`;
-  const light = firstViews.headed(title);
+  const title = `<title>${escapeHtml(verdictBanner(view, publicStringsOf(lang)).title)}</title>`;
+  const light = firstViews.headed(title, lang);
   const html = light
     ? light.replace(/<link rel="modulepreload"[^>]*>\s*/g, '').replace('<div id="root"></div>', () => root)
-    : `<!doctype html><html lang="vi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${title}</head><body>${root}</body></html>`;
+    : `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${title}</head><body>${root}</body></html>`;
   c.header('Cache-Control', 'no-store');
+  setLanguageHeaders(c, language, deps.settings.publicUrl);
   return c.html(html, view.verdict === 'NOT_ISSUED' ? 404 : 200);
 }

@@ -6,6 +6,7 @@ import { serveStatic as serveStaticFrom } from 'hono/serve-static';
 import { projectPath } from '#server/paths.ts';
 import { fromExecutable, readShippedFile } from '#server/shipped-files.ts';
 import { PUBLIC_PAGE_ENTRIES } from '#shared/public-pages.ts';
+import { requestLanguage, setLanguageHeaders, withHtmlLang } from './page-language.ts';
 
 /** Where `npm run build` writes the client. */
 export const DEFAULT_CLIENT_DIR = projectPath('dist', 'client');
@@ -60,7 +61,7 @@ export function clientFiles(clientDir: string): ClientFiles {
  * (the pages of shared/public-pages.ts) get light.html, every other path that is not a file index.html (the client's
  * router decides), never cached so a new release shows at once.
  */
-export function mountClient(app: Hono, client: ClientFiles): void {
+export function mountClient(app: Hono, client: ClientFiles, settings: { publicUrl: string }): void {
   app.use(
     '/assets/*',
     async (c, next) => {
@@ -77,6 +78,15 @@ export function mountClient(app: Hono, client: ClientFiles): void {
     c.header('Cache-Control', 'no-cache');
     return c.html(client.read(name));
   };
-  for (const { path } of PUBLIC_PAGE_ENTRIES) app.get(path, page('light'));
+  // A public path's page in the request's language (decision 212): its <html lang>, which the client reads
+  // first, so a visitor's page starts in the language the server chose. The workspace stays Vietnamese.
+  const publicPage = (c: Context) => {
+    if (client.stamp('light') === null) return page('light')(c);
+    const language = requestLanguage(c);
+    c.header('Cache-Control', 'no-cache');
+    setLanguageHeaders(c, language, settings.publicUrl);
+    return c.html(withHtmlLang(client.read('light'), language.lang));
+  };
+  for (const { path } of PUBLIC_PAGE_ENTRIES) app.get(path, publicPage);
   app.get('*', page('index'));
 }

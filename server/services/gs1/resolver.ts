@@ -10,6 +10,13 @@ import type { AppDeps } from '#server/deps.ts';
 import type { Viewer } from '#server/services/products/resolve.ts';
 import { recordScanEvent } from '#server/services/scans/record.ts';
 import { canonicalDigitalLink, type ParsedDigitalLink } from '#shared/gs1/digital-link.ts';
+import { GS1_PAGE_LINK_TITLES, type PageLinkTitles } from '#shared/i18n/gs1-link-titles.ts';
+import {
+  LANGUAGE_PARAM,
+  offeredLanguages,
+  type PublicLanguage,
+  type TranslationLanguage,
+} from '#shared/i18n/languages.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { companyPath, lotPath, productPath, productPathAskingLot } from '#shared/public-paths.ts';
 
@@ -40,11 +47,39 @@ export interface Resolution {
    * the resolver standard asks; the same target is also listed under its descriptive type.
    */
   links: Record<string, ResolvedLink[]>;
+  /**
+   * The address a redirect to a page's link type goes to (by short link type): the page without `?lang=`,
+   * whose language the page then chooses from the request as any page does (decision 212), so that the
+   * redirect never pins the language of the linkset's first entry.
+   */
+  pages: Record<string, string>;
   /** Set when the key names a product: its default link opened is a scan (decision 136). */
   scan: ScanTarget | null;
 }
 
-const HTML = { type: 'text/html', hreflang: ['vi'] };
+/**
+ * A language as a linkset's `hreflang` names it: GS1's linkset schema takes a two-letter language or a
+ * language and region (`en`, `en-GB`), not a script subtag, so Simplified Chinese is `zh` there (any
+ * Chinese reader is sent to it, as parseLanguage sends `zh-TW` to it too).
+ */
+const LINKSET_HREFLANG: Record<PublicLanguage, string> = { vi: 'vi', en: 'en', 'zh-Hans': 'zh' };
+
+/**
+ * A page's link once per language its company publishes (issue 33, decision 212): each with its `hreflang`
+ * and the address that opens the page in it (`?lang=`), titled in that language. Vietnamese first.
+ */
+function pageLinks(
+  href: string,
+  type: keyof PageLinkTitles,
+  languages: readonly TranslationLanguage[] | null,
+): ResolvedLink[] {
+  return offeredLanguages(languages).map((lang) => ({
+    href: `${href}${href.includes('?') ? '&' : '?'}${LANGUAGE_PARAM}=${lang}`,
+    title: GS1_PAGE_LINK_TITLES[lang][type],
+    type: 'text/html',
+    hreflang: [LINKSET_HREFLANG[lang]],
+  }));
+}
 
 function publicBase(deps: AppDeps): string {
   return deps.settings.publicUrl.replace(/\/+$/, '');
@@ -52,7 +87,7 @@ function publicBase(deps: AppDeps): string {
 
 /** The ACTIVE product carrying a GTIN and, when a lot code is asked, its lot of that code (null when it has none). */
 export interface GtinKeyMatch {
-  product: { id: number; companyId: number; name: string };
+  product: { id: number; companyId: number; name: string; languages: TranslationLanguage[] | null };
   lot: { id: number; code: string; recalledAt: Date | null } | null;
 }
 
@@ -76,10 +111,16 @@ export async function findGtinKey(
   gtin: string,
   lotCode: string | null | undefined,
 ): Promise<GtinKeyMatch | null> {
-  const { products } = deps.db.tables;
+  const { products, companies } = deps.db.tables;
   const [product] = await deps.db
-    .select({ id: products.id, companyId: products.companyId, name: products.name })
+    .select({
+      id: products.id,
+      companyId: products.companyId,
+      name: products.name,
+      languages: companies.languages,
+    })
     .from(products)
+    .innerJoin(companies, eq(companies.id, products.companyId))
     .where(and(eq(products.gtin, gtin), eq(products.status, 'ACTIVE')))
     .limit(1);
   if (!product) return null;
@@ -108,15 +149,20 @@ async function resolveGtin(deps: AppDeps, link: ParsedDigitalLink): Promise<Reso
   const epcis = lot ? `${base}/api/epcis/lots/${lot.id}` : `${base}/api/epcis/products/${product.id}`;
   const links: Record<string, ResolvedLink[]> = {
     defaultLink: [{ href: tracePage, title: t.defaultLink }],
-    pip: [{ href: productPage, title: t.pip, ...HTML }],
-    traceability: [{ href: tracePage, title: t.traceability, ...HTML }],
+    pip: pageLinks(productPage, 'pip', product.languages),
+    traceability: pageLinks(tracePage, 'traceability', product.languages),
     epcis: [{ href: epcis, title: t.epcis, type: 'application/ld+json' }],
   };
-  if (lot?.recalledAt) links.recallStatus = [{ href: tracePage, title: vi.gs1.recalled, ...HTML }];
+  const pages: Record<string, string> = { pip: productPage, traceability: tracePage };
+  if (lot?.recalledAt) {
+    links.recallStatus = pageLinks(tracePage, 'recallStatus', product.languages);
+    pages.recallStatus = tracePage;
+  }
   return {
     anchor: canonicalDigitalLink({ ...link, base }),
     itemDescription: lot ? `${product.name} - ${vi.gs1.lot} ${lot.code}` : product.name,
     links,
+    pages,
     scan: { productId: product.id, companyId: product.companyId, lotId: lot?.id ?? null },
   };
 }
@@ -129,7 +175,7 @@ async function resolveGtin(deps: AppDeps, link: ParsedDigitalLink): Promise<Reso
 async function resolveGln(deps: AppDeps, link: ParsedDigitalLink): Promise<Resolution | null> {
   const { companies } = deps.db.tables;
   const [company] = await deps.db
-    .select({ id: companies.id, name: companies.name })
+    .select({ id: companies.id, name: companies.name, languages: companies.languages })
     .from(companies)
     .where(eq(companies.gln, link.value))
     .orderBy(asc(companies.id))
@@ -143,8 +189,9 @@ async function resolveGln(deps: AppDeps, link: ParsedDigitalLink): Promise<Resol
     itemDescription: company.name,
     links: {
       defaultLink: [{ href: page, title: t.homepage }],
-      homepage: [{ href: page, title: t.homepage, ...HTML }],
+      homepage: pageLinks(page, 'homepage', company.languages),
     },
+    pages: { homepage: page },
     scan: null,
   };
 }

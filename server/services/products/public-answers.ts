@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Change, ChangeFeed, ChangeKey } from '#server/db/change-feed.ts';
 import type { AnswerSource, MaybePromise, SourceRow } from '#server/db/public-answers/source.ts';
+import type { PublicLanguage } from '#shared/i18n/languages.ts';
 import type { PublicAnswerKind, PublicPageName } from '#shared/public-pages.ts';
 import { ID_MAX } from '#shared/schemas/common.ts';
 
@@ -38,8 +39,11 @@ export interface PublicAnswer {
   readonly companyId: number | null;
   /** The lot of a lot's own code or of a lot page: its scans count for the lot (decision 126). */
   readonly lotId: number | null;
-  /** The server-rendered pages made from this answer (server/http/first-view.ts), kept with it. */
-  readonly pages: Partial<Record<PublicPageName, KeptPage>>;
+  /**
+   * The server-rendered pages made from this answer (server/http/first-view.ts), kept with it, by page and
+   * by language (decision 212): at most one per public language, so an answer's pages stay bounded.
+   */
+  readonly pages: Partial<Record<PublicPageName, Partial<Record<PublicLanguage, KeptPage>>>>;
   /**
    * The answer in each transport's envelope, kept with it like its pages (server/http/public-routes.ts,
    * decision 168): 'sent' after its first send, the bytes from its second.
@@ -266,14 +270,21 @@ export class PublicAnswers {
     this.changedAll();
   }
 
-  /** The page made from this answer for the build's current template, if any. */
-  keptPage(entry: PublicAnswer, page: PublicPageName, template: string): Uint8Array<ArrayBuffer> | undefined {
-    const kept = entry.pages[page];
+  /** The page in `lang` made from this answer for the build's current template, if any. */
+  keptPage(
+    entry: PublicAnswer,
+    page: PublicPageName,
+    lang: PublicLanguage,
+    template: string,
+  ): Uint8Array<ArrayBuffer> | undefined {
+    const kept = entry.pages[page]?.[lang];
     return kept?.template === template ? kept.gzip : undefined;
   }
 
-  keepPage(entry: PublicAnswer, page: PublicPageName, kept: KeptPage): void {
-    entry.pages[page] = kept;
+  keepPage(entry: PublicAnswer, page: PublicPageName, lang: PublicLanguage, kept: KeptPage): void {
+    const pages = entry.pages[page];
+    if (pages) pages[lang] = kept;
+    else entry.pages[page] = { [lang]: kept };
   }
 
   get size() {

@@ -1,11 +1,12 @@
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DL_PATH_ROOTS } from '#shared/gs1/digital-link.ts';
 import { tables } from '#tests/helpers/deps.ts';
 import { createCompany } from '#tests/helpers/factories.ts';
 import { createTestApi, type TestApi } from '#tests/helpers/http.ts';
 import { readVector } from '#tests/helpers/interop.ts';
-import { Ajv } from 'ajv';
-import addFormats from 'ajv-formats';
 
 const { lots, products } = tables;
 
@@ -189,7 +190,7 @@ describe('[PUBLIC][GS1] a company’s GLN resolves to its page', () => {
       ],
       'https://ref.gs1.org/voc/homepage': [
         {
-          href: `${PUBLIC_URL}/company/details/${companyId}`,
+          href: `${PUBLIC_URL}/company/details/${companyId}?lang=vi`,
           title: 'Thông tin doanh nghiệp',
           type: 'text/html',
           hreflang: ['vi'],
@@ -298,7 +299,7 @@ describe('[PUBLIC][GS1] link types, default link, negotiation headers', () => {
       // The default link's target is also listed under its descriptive link type, with its type and language.
       expect(set['https://ref.gs1.org/voc/traceability']).toEqual([
         {
-          href: `${PUBLIC_URL}/lots/${lotId}`,
+          href: `${PUBLIC_URL}/lots/${lotId}?lang=vi`,
           title: 'Truy xuất nguồn gốc',
           type: 'text/html',
           hreflang: ['vi'],
@@ -333,5 +334,65 @@ describe('[PUBLIC][GS1] /.well-known/gs1resolver', () => {
     // The schema's pattern for a prefix, and its required members.
     expect(body.supportedLinkType[0].prefix).toMatch(/^[a-zA-Z_][A-Za-z0-9_-]*?:$/);
     expect(body.supportedLinkTypes).toBeUndefined();
+  });
+});
+
+describe('[PUBLIC][GS1] the linkset lists each page once per language the company publishes (issue 33)', () => {
+  it('Vietnamese alone by default; with English and Chinese published, a link per language with its hreflang and ?lang=', async () => {
+    const { companies } = tables;
+    const pipOf = async () => {
+      const res = await get(`/01/${GTIN}/10/LOT2610?linkType=linkset`);
+      const body = await res.json();
+      expect(linksetSchema(body), JSON.stringify(linksetSchema.errors)).toBe(true);
+      return body.linkset[0] as Record<string, Array<{ href: string; title: string; hreflang?: string[] }>>;
+    };
+    expect((await pipOf())['https://ref.gs1.org/voc/pip']).toEqual([
+      {
+        href: `${PUBLIC_URL}/products/details/${productId}?lang=vi`,
+        title: 'Thông tin sản phẩm',
+        type: 'text/html',
+        hreflang: ['vi'],
+      },
+    ]);
+    await api.deps.db
+      .update(companies)
+      .set({ languages: ['zh-Hans', 'en'] })
+      .where(eq(companies.id, companyId));
+    try {
+      const set = await pipOf();
+      expect(set['https://ref.gs1.org/voc/pip']).toEqual(
+        (['vi', 'en', 'zh-Hans'] as const).map((lang) => ({
+          href: `${PUBLIC_URL}/products/details/${productId}?lang=${lang}`,
+          title: { vi: 'Thông tin sản phẩm', en: 'Product information', 'zh-Hans': '产品信息' }[lang],
+          type: 'text/html',
+          // GS1's linkset schema takes no script subtag: Simplified Chinese is `zh` there.
+          hreflang: [lang === 'zh-Hans' ? 'zh' : lang],
+        })),
+      );
+      expect(set['https://ref.gs1.org/voc/traceability']?.map((l) => [l.href, l.hreflang])).toEqual(
+        (['vi', 'en', 'zh-Hans'] as const).map((lang) => [
+          `${PUBLIC_URL}/lots/${lotId}?lang=${lang}`,
+          [lang === 'zh-Hans' ? 'zh' : lang],
+        ]),
+      );
+      // The default link and EPCIS stay one link each, without a language (the page chooses its own).
+      expect(set['https://ref.gs1.org/voc/defaultLink']).toEqual([
+        { href: `${PUBLIC_URL}/lots/${lotId}`, title: 'Thông tin truy xuất nguồn gốc' },
+      ]);
+      expect(set['https://ref.gs1.org/voc/epcis']).toHaveLength(1);
+      expect(set['https://ref.gs1.org/voc/epcis']?.[0]?.hreflang).toBeUndefined();
+      // A redirect to a page's link type goes to the page itself, which chooses its language from the request.
+      const pip = await get(`/01/${GTIN}?linkType=gs1:pip`, { 'Accept-Language': 'en-US,en;q=0.9' });
+      expect(pip.headers.get('location')).toBe(`${PUBLIC_URL}/products/details/${productId}`);
+      const asked = await get(`/01/${GTIN}?linkType=gs1:pip&lang=zh-Hans`);
+      expect(asked.headers.get('location')).toBe(`${PUBLIC_URL}/products/details/${productId}?lang=zh-Hans`);
+      // A GLN's company page, the same.
+      const gln = await (await get(`/414/${GLN}?linkType=linkset`)).json();
+      expect(
+        gln.linkset[0]['https://ref.gs1.org/voc/homepage'].map((l: { hreflang: string[] }) => l.hreflang[0]),
+      ).toEqual(['vi', 'en', 'zh']);
+    } finally {
+      await api.deps.db.update(companies).set({ languages: [] }).where(eq(companies.id, companyId));
+    }
   });
 });

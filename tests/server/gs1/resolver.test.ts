@@ -198,7 +198,7 @@ describe.skipIf(engine !== 'sqlite')(
           { href: `${PUBLIC_URL}/lots/${lotId}`, title: 'Thông tin truy xuất nguồn gốc' },
         ]);
         expect(set['https://ref.gs1.org/voc/pip'][0].href).toBe(
-          `${PUBLIC_URL}/products/details/${productId}`,
+          `${PUBLIC_URL}/products/details/${productId}?lang=vi`,
         );
         expect(set['https://ref.gs1.org/voc/epcis'][0]).toMatchObject({
           href: `${PUBLIC_URL}/api/epcis/lots/${lotId}`,
