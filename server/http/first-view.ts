@@ -42,11 +42,8 @@ import type { ClientFiles } from './static-client.ts';
  * (~150 ms and ~20 MB that a server answering only the API never needs). The server bundle splits them
  * into their own chunk (scripts/build-server.mjs).
  */
-interface Render {
-  renderProductFirstView(product: FirstView['product'], search: string, lang: PublicLanguage): string;
-  renderLotFirstView(answer: Required<Pick<FirstView, 'lot' | 'product'>>, lang: PublicLanguage): string;
-}
-const loadRenderer = (): Promise<Render> => import('#client/first-view/render-product.tsx');
+type Render = typeof import('#client/first-view/render-product.tsx');
+const loadRenderer = () => import('#client/first-view/render-product.tsx');
 
 /**
  * The headers of a server-rendered page, gzipped (the app's security headers come on top); its language's
