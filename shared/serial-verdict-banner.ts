@@ -1,4 +1,5 @@
-import { vi } from './i18n/vi/index.ts';
+import { viPublic } from './i18n/public/vi.ts';
+import { serialVerdict as viSerialVerdict } from './i18n/vi/serial-verdict.ts';
 import type { SerialVerdict } from './serials.ts';
 
 /** Why an item is suspect (decision 206). */
@@ -38,7 +39,7 @@ export interface VerdictBanner {
   lines: string[];
 }
 
-const m = vi.serialVerdict;
+const m = viSerialVerdict;
 
 /** A time as a Vietnamese reader reads it, in Vietnam's zone. */
 export function vietnamTime(isoTime: string): string {
@@ -79,9 +80,9 @@ export function verdictBanner(v: SerialVerdictView): VerdictBanner {
       return {
         tone: 'bad',
         icon: '⚠',
-        title: v.recall?.inputLotCode ? vi.lots.publicPage.inputRecallTitle : m.recalled,
+        title: v.recall?.inputLotCode ? viPublic.lot.inputRecallTitle : m.recalled,
         lines: [
-          ...(v.recall?.reason ? [`${vi.lots.publicPage.recallReason}: ${v.recall.reason}`] : []),
+          ...(v.recall?.reason ? [`${viPublic.lot.recallReason}: ${v.recall.reason}`] : []),
           m.recallAdvice,
         ],
       };
