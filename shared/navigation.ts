@@ -2,8 +2,7 @@
  * THE navigation config: the left menu, the dashboard guard's allowed paths and the page titles all
  * read it. Visibility comes from the permission table (roleCan), so menu, guards and server agree.
  */
-import { vi } from './i18n/vi/index.ts';
-import { serialsWorkspace } from './i18n/vi/serials-workspace.ts';
+import { nav as viNav } from './i18n/vi/nav.ts';
 import { type Action, type Role, roleCan, type Subject } from './permissions.ts';
 import { pagePath } from './public-pages.ts';
 
@@ -37,35 +36,35 @@ export interface NavItem {
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
-  { title: vi.nav.home, path: '/', icon: 'home', permission: { action: 'read', subject: 'Manage' } },
+  { title: viNav.home, path: '/', icon: 'home', permission: { action: 'read', subject: 'Manage' } },
   {
-    title: vi.nav.scannedProducts,
+    title: viNav.scannedProducts,
     path: pagePath('visitorHistory'),
     icon: 'products',
     permission: { action: 'read', subject: 'Guest' },
   },
-  { title: vi.nav.scanQr, path: '/scan-qr', icon: 'scan', permission: { action: 'read', subject: 'Guest' } },
+  { title: viNav.scanQr, path: '/scan-qr', icon: 'scan', permission: { action: 'read', subject: 'Guest' } },
   {
-    title: vi.nav.productManagement,
+    title: viNav.productManagement,
     path: '/products/manage',
     icon: 'manage',
     subPaths: ['/products/manage/*'],
     permission: { action: 'manage', subject: 'Product' },
   },
   {
-    title: vi.nav.qrManagement,
+    title: viNav.qrManagement,
     path: '/qrs',
     icon: 'qr',
     permission: { action: 'manage', subject: 'Product' },
   },
   {
-    title: serialsWorkspace.title,
+    title: viNav.serials,
     path: '/serials',
     icon: 'qr',
     permission: { action: 'manage', subject: 'Product' },
   },
   {
-    title: vi.supplyChain.partners.title,
+    title: viNav.partners,
     path: '/partners',
     icon: 'partners',
     permission: { action: 'manage', subject: 'Product' },
@@ -73,34 +72,34 @@ export const NAV_ITEMS: readonly NavItem[] = [
   {
     // A company's own farm plots: edited by whoever edits its lots (manage Product); a SUPER_ADMIN has
     // no company of its own to hold them.
-    title: vi.nav.plots,
+    title: viNav.plots,
     path: '/plots',
     icon: 'plots',
     roles: ['COMPANY_ADMIN', 'EMPLOYEE'],
     permission: { action: 'manage', subject: 'Product' },
   },
-  { title: vi.nav.users, path: '/users', icon: 'users', permission: { action: 'manage', subject: 'User' } },
+  { title: viNav.users, path: '/users', icon: 'users', permission: { action: 'manage', subject: 'User' } },
   {
-    title: vi.nav.companySettings,
+    title: viNav.companySettings,
     path: '/company/settings',
     icon: 'company',
     roles: ['COMPANY_ADMIN'],
     permission: { action: 'manage', subject: 'Manage' },
   },
   {
-    title: vi.nav.editContent,
+    title: viNav.editContent,
     path: '/edit-content',
     icon: 'content',
     permission: { action: 'manage', subject: 'Admin' },
   },
   {
-    title: vi.nav.settings,
+    title: viNav.settings,
     path: '/settings',
     icon: 'settings',
     permission: { action: 'read', subject: 'User' },
   },
   {
-    title: vi.nav.signIn,
+    title: viNav.signIn,
     path: '/auth/sign-in',
     icon: 'login',
     permission: { action: 'read', subject: 'Login' },

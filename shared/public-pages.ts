@@ -1,4 +1,5 @@
-import { vi } from '#shared/i18n/vi/index.ts';
+import { viPublic } from '#shared/i18n/public/vi.ts';
+import { products as viProducts } from '#shared/i18n/vi/products.ts';
 
 /**
  * The table of public pages and answers (decision 198): every path a scan or a shopper's phone takes,
@@ -72,7 +73,7 @@ export const PUBLIC_PAGES: readonly PublicEntry[] = [
     answer: 'product',
     by: 'code',
     scans: true,
-    notFound: vi.products.notFound,
+    notFound: viProducts.notFound,
   },
   { kind: 'trpc', path: '/api/trpc/products.resolve', answer: 'product', by: 'code', scans: true },
   {
@@ -81,7 +82,7 @@ export const PUBLIC_PAGES: readonly PublicEntry[] = [
     answer: 'shortLink',
     by: 'code',
     scans: false,
-    notFound: vi.products.shortLinkNotFound,
+    notFound: viProducts.shortLinkNotFound,
   },
   // No scan here: the app's resolve records it, with the viewer's session.
   {
@@ -105,7 +106,8 @@ export const PUBLIC_PAGES: readonly PublicEntry[] = [
     answer: 'lot',
     by: 'id',
     scans: false,
-    notFound: vi.lots.notFound,
+    // vi.lots.notFound's words, from the public strings so the light page needs not the workspace's lots module.
+    notFound: viPublic.lot.notFoundTitle,
   },
   { kind: 'trpc', path: '/api/trpc/lots.publicById', answer: 'lot', by: 'id', scans: false },
   { kind: 'page', path: '/lots/:id', page: 'lotDetails', answer: { answer: 'lot', by: 'id' } },

@@ -5,15 +5,14 @@
  * public-pages.ts.
  */
 import { lazy } from 'react';
-import { vi } from '#shared/i18n/vi/index.ts';
-import { serialsWorkspace } from '#shared/i18n/vi/serials-workspace.ts';
+import { nav as viNav } from '#shared/i18n/vi/nav.ts';
 import type { AppRoute } from './page-loader.ts';
 import { route as r } from './page-loader.ts';
 import { PUBLIC_ROUTES } from './public-pages.ts';
 
 export type { AppRoute, RouteGroup } from './page-loader.ts';
 
-const n = vi.nav;
+const n = viNav;
 
 export const APP_ROUTES: AppRoute[] = [
   r('/auth/sign-in', n.signIn, 'auth', () => import('./routes/auth/sign-in.tsx')),
@@ -27,24 +26,14 @@ export const APP_ROUTES: AppRoute[] = [
   r('/settings', n.settings, 'dashboard', () => import('./routes/settings.tsx')),
   r('/edit-content', n.editContent, 'dashboard', () => import('./routes/edit-content.tsx')),
   r('/products/manage', n.productManagement, 'dashboard', () => import('./routes/products-manage.tsx')),
-  r(
-    '/products/manage/:id/lots',
-    vi.lots.workspace.title,
-    'dashboard',
-    () => import('./routes/product-lots.tsx'),
-  ),
-  r(
-    '/products/manage/:id/lots/:lotId',
-    vi.lots.workspace.title,
-    'dashboard',
-    () => import('./routes/lot-workspace.tsx'),
-  ),
-  r('/partners', vi.supplyChain.partners.title, 'dashboard', () => import('./routes/partners.tsx')),
+  r('/products/manage/:id/lots', n.lots, 'dashboard', () => import('./routes/product-lots.tsx')),
+  r('/products/manage/:id/lots/:lotId', n.lots, 'dashboard', () => import('./routes/lot-workspace.tsx')),
+  r('/partners', n.partners, 'dashboard', () => import('./routes/partners.tsx')),
   r('/plots', n.plots, 'dashboard', () => import('./routes/plots.tsx')),
   r('/company/settings/', n.companySettings, 'dashboard', () => import('./routes/company-settings.tsx')),
   r('/company', n.companySettings, 'dashboard', () => import('./routes/company.tsx')),
   r('/qrs', n.qrManagement, 'dashboard', () => import('./routes/qrs.tsx')),
-  r('/serials', serialsWorkspace.title, 'dashboard', () => import('./routes/serials.tsx')),
+  r('/serials', n.serials, 'dashboard', () => import('./routes/serials.tsx')),
 
   ...PUBLIC_ROUTES,
   r('/scan-qr', n.scanQr, 'public', () => import('./routes/scan-qr.tsx')),

@@ -3,9 +3,9 @@
  * message (decision 032) and the 401/410 sign-out.
  */
 import { toast } from 'react-toastify';
-import { vi } from '#shared/i18n/vi/index.ts';
-import { NEXT_PAGE } from './toasts.ts';
 import { signOutOnce } from '#client/session/sign-out.ts';
+import { client as viClient } from '#shared/i18n/vi/client.ts';
+import { NEXT_PAGE } from './toasts.ts';
 
 export interface ApiFailure {
   /** HTTP status, or null when no HTTP answer came (network down, aborted...). */
@@ -23,8 +23,8 @@ export function failureMessage(f: ApiFailure): string {
   // A transport failure's own text ('Failed to fetch') is English and browser-specific: not shown. With
   // the phone offline (the scan page works so, decision 122) the message says so.
   if (f.status === null)
-    return typeof navigator !== 'undefined' && !navigator.onLine ? vi.client.offline : vi.client.unknownError;
-  return f.message || vi.client.somethingWentWrong;
+    return typeof navigator !== 'undefined' && !navigator.onLine ? viClient.offline : viClient.unknownError;
+  return f.message || viClient.somethingWentWrong;
 }
 
 export interface FailureContext {

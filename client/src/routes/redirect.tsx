@@ -1,7 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
-import { vi } from '#shared/i18n/vi/index.ts';
-import { QR_CODE_PATTERN } from '#shared/constants.ts';
 import { LoadingScreen } from '#client/components/ui/loading-screen.tsx';
 import { keepCode, productOfCode } from '#client/features/offline/kept-pages.ts';
 import { OfflinePage } from '#client/features/offline/offline-page.tsx';
@@ -10,8 +8,11 @@ import { productPath } from '#client/features/public/paths.ts';
 import { useOpenScannedProduct, useResolveCode } from '#client/features/scan/record-scan.ts';
 import { errorData } from '#client/lib/trpc.ts';
 import { useSession } from '#client/session/SessionProvider.tsx';
+import { QR_CODE_PATTERN } from '#shared/constants.ts';
+import { client as viClient } from '#shared/i18n/vi/client.ts';
+import { publicPages as viPublicPages } from '#shared/i18n/vi/public.ts';
 
-const t = vi.publicPages.redirect;
+const t = viPublicPages.redirect;
 
 /**
  * '/redirect/:code': where a printed QR code (PUBLIC_URL/redirect/{code}) lands. The code resolves
@@ -65,7 +66,7 @@ export default function RedirectPage() {
       .catch((err) => {
         const status = errorData(err).httpStatus;
         if (status !== undefined)
-          return setFailed(status === 404 ? t.notFoundText : vi.client.somethingWentWrong);
+          return setFailed(status === 404 ? t.notFoundText : viClient.somethingWentWrong);
         // No network: the product this code opened before, from its kept copy; else "Không có mạng".
         const kept = productOfCode(code);
         if (kept) navigate(productPath(kept), { replace: true });

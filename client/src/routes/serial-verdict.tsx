@@ -1,11 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'wouter';
 import { PhotoField } from '#client/features/serials/photo-field.tsx';
-import { vi } from '#shared/i18n/vi/index.ts';
+import { client as viClient } from '#shared/i18n/vi/client.ts';
+import { errors as viErrors } from '#shared/i18n/vi/errors.ts';
+import { serialVerdict as viSerialVerdict } from '#shared/i18n/vi/serial-verdict.ts';
 import { pagePath } from '#shared/public-pages.ts';
 import { type SerialVerdictView, verdictBanner } from '#shared/serial-verdict-banner.ts';
 
-const m = vi.serialVerdict;
+const m = viSerialVerdict;
 
 /** The element the server writes the counted verdict into (server/http/serial-page.ts). */
 const VERDICT_ELEMENT_ID = 'serial-verdict';
@@ -39,7 +41,7 @@ async function send<T>(path: string, init: RequestInit): Promise<Envelope<T>> {
     const res = await fetch(`/api${path}`, { credentials: 'same-origin', ...init });
     return (await res.json()) as Envelope<T>;
   } catch {
-    return { statusCode: 0, message: vi.errors.badRequest };
+    return { statusCode: 0, message: viErrors.badRequest };
   }
 }
 
@@ -157,7 +159,7 @@ export default function SerialVerdictPage() {
       }
     });
   };
-  if (!view) return <p role="status">{vi.client.loading}</p>;
+  if (!view) return <p role="status">{viClient.loading}</p>;
   const issued = view.verdict !== 'NOT_ISSUED';
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-4 p-3">

@@ -1,5 +1,6 @@
 /** Lots (batches), GS1 identifiers, recalls and the Thông tư 02/2024/TT-BKHCN data set. */
 import { viPublic } from '#shared/i18n/public/vi.ts';
+import { nav } from './nav.ts';
 
 export const lots = {
   notFound: 'Không tìm thấy lô hàng',
@@ -28,7 +29,7 @@ export const lots = {
   publicPage: viPublic.lot,
   /** The workspace's lots screens. */
   workspace: {
-    title: 'Lô hàng',
+    title: nav.lots,
     empty: 'Sản phẩm chưa có lô hàng nào.',
     add: 'Thêm lô hàng',
     edit: 'Sửa lô hàng',

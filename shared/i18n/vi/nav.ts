@@ -8,6 +8,10 @@ export const nav = {
   productManagement: 'Quản lý sản phẩm',
   qrManagement: 'Quản lý mã QR',
   plots: 'Vùng trồng',
+  /** The titles of pages whose own strings live in larger modules, here so the route table and the menu need only this one. */
+  lots: 'Lô hàng',
+  partners: 'Đối tác',
+  serials: 'Mã từng sản phẩm',
   users: 'Người dùng',
   companySettings: 'Cài đặt doanh nghiệp',
   editContent: 'Chỉnh sửa nội dung',

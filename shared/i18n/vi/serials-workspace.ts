@@ -1,6 +1,8 @@
 /** The workspace's serialized codes page and the dashboard's watch over them (issue 32). */
+import { nav } from './nav.ts';
+
 export const serialsWorkspace = {
-  title: 'Mã từng sản phẩm',
+  title: nav.serials,
   intro:
     'Mỗi sản phẩm một mã QR riêng: người mua quét để biết hàng thật hay giả. Tạo lô mã, tải tệp CSV cho nhà in hoặc in tờ A4.',
   create: 'Tạo lô mã',

@@ -1,4 +1,6 @@
 /** Partners, receipts, transformations, shipments, trace and recall scope (decisions 200-202). */
+import { nav } from './nav.ts';
+
 export const supplyChain = {
   partners: {
     notFound: 'Không tìm thấy đối tác',
@@ -15,7 +17,7 @@ export const supplyChain = {
     companyRequired: 'Vui lòng chọn công ty',
     kinds: { SUPPLIER: 'Nhà cung cấp', CUSTOMER: 'Khách hàng', BOTH: 'Nhà cung cấp và khách hàng' },
     /** The workspace's partner screens. */
-    title: 'Đối tác',
+    title: nav.partners,
     empty: 'Chưa có đối tác nào.',
     add: 'Thêm đối tác',
     edit: 'Sửa đối tác',

@@ -1,10 +1,11 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { RefObject } from 'react';
-import { vi } from '#shared/i18n/vi/index.ts';
-import { useSession } from '#client/session/SessionProvider.tsx';
 import { Avatar } from '#client/components/ui/avatar.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Icon } from '#client/components/ui/icon.tsx';
+import { useSession } from '#client/session/SessionProvider.tsx';
+import { client as viClient } from '#shared/i18n/vi/client.ts';
+import { nav as viNav } from '#shared/i18n/vi/nav.ts';
 
 /** The account drawer itself, loaded on its first opening (account-drawer.tsx holds the avatar button). */
 export function AccountDrawerPanel({
@@ -33,7 +34,7 @@ export function AccountDrawerPanel({
           }}
         >
           <Dialog.Close
-            aria-label={vi.client.close}
+            aria-label={viClient.close}
             className="absolute top-4 start-4 flex h-10 w-10 items-center justify-center rounded-lg hover:bg-soft focus-visible:outline-2 focus-visible:outline-primary"
           >
             <Icon name="close" className="h-5 w-5" />
@@ -51,7 +52,7 @@ export function AccountDrawerPanel({
                 signOut();
               }}
             >
-              {vi.nav.logout}
+              {viNav.logout}
             </Button>
           </div>
         </Dialog.Content>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { vi } from '#shared/i18n/vi/index.ts';
-import { useSession } from '#client/session/SessionProvider.tsx';
 import { Avatar } from '#client/components/ui/avatar.tsx';
+import { useSession } from '#client/session/SessionProvider.tsx';
+import { client as viClient } from '#shared/i18n/vi/client.ts';
 import { useOpenedOnce } from './use-opened-once.ts';
 
 // The drawer's Radix dialog loads on the first tap, not before a page's first paint (decision 074).
@@ -25,7 +25,7 @@ export function AccountDrawer() {
       <button
         ref={triggerRef}
         type="button"
-        aria-label={vi.client.openAccount}
+        aria-label={viClient.openAccount}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => setOpen(true)}

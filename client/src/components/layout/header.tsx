@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
-import { vi } from '#shared/i18n/vi/index.ts';
-import { useSession } from '#client/session/SessionProvider.tsx';
 import { buttonVariants } from '#client/components/ui/button.tsx';
+import { useSession } from '#client/session/SessionProvider.tsx';
+import { nav as viNav } from '#shared/i18n/vi/nav.ts';
 import { AccountDrawer } from './account-drawer.tsx';
 import { MobileNav } from './mobile-nav.tsx';
 
@@ -30,7 +30,7 @@ export function Header({
         <AccountDrawer />
       ) : (
         <Link href="/auth/sign-in" className={buttonVariants({ variant: 'primary', size: 'sm' })}>
-          {vi.nav.signIn}
+          {viNav.signIn}
         </Link>
       )}
     </header>

@@ -1,11 +1,11 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { RefObject } from 'react';
-import { vi } from '#shared/i18n/vi/index.ts';
-import { navForRole } from '#shared/navigation.ts';
-import { roleOf } from '#client/session/session-reducer.ts';
-import { useSession } from '#client/session/SessionProvider.tsx';
 import { Icon } from '#client/components/ui/icon.tsx';
 import { Logo } from '#client/components/ui/logo.tsx';
+import { useSession } from '#client/session/SessionProvider.tsx';
+import { roleOf } from '#client/session/session-reducer.ts';
+import { client as viClient } from '#shared/i18n/vi/client.ts';
+import { navForRole } from '#shared/navigation.ts';
 import { NavList } from './nav-list.tsx';
 
 /** The phone menu's drawer, loaded on its first opening (mobile-nav.tsx holds the header button). */
@@ -36,14 +36,14 @@ export function MobileNavDrawer({
           <div className="flex h-16 items-center justify-between px-4">
             <Logo full />
             <Dialog.Close
-              aria-label={vi.client.closeMenu}
+              aria-label={viClient.closeMenu}
               className="flex h-10 w-10 items-center justify-center rounded-lg hover:bg-soft focus-visible:outline-2 focus-visible:outline-primary"
             >
               <Icon name="close" className="h-5 w-5" />
             </Dialog.Close>
           </div>
-          <Dialog.Title className="sr-only">{vi.client.mainMenu}</Dialog.Title>
-          <nav aria-label={vi.client.mainMenu} className="flex-1 overflow-y-auto px-4 pb-6">
+          <Dialog.Title className="sr-only">{viClient.mainMenu}</Dialog.Title>
+          <nav aria-label={viClient.mainMenu} className="flex-1 overflow-y-auto px-4 pb-6">
             <NavList
               items={navForRole(roleOf(state))}
               mode="vertical"

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef } from 'react';
-import { vi } from '#shared/i18n/vi/index.ts';
 import { Icon } from '#client/components/ui/icon.tsx';
+import { client as viClient } from '#shared/i18n/vi/client.ts';
 import { useOpenedOnce } from './use-opened-once.ts';
 
 // The drawer (Radix dialog, focus trap, scroll lock) loads on the first tap: public phone pages
@@ -18,7 +18,7 @@ export function MobileNav({ open, onOpenChange }: { open: boolean; onOpenChange:
       <button
         ref={triggerRef}
         type="button"
-        aria-label={vi.client.openMenu}
+        aria-label={viClient.openMenu}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => onOpenChange(true)}

@@ -1,9 +1,9 @@
 import { Component, type ReactNode } from 'react';
-import { vi } from '#shared/i18n/vi/index.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { OfflinePage, reloadPage } from '#client/features/offline/offline-page.tsx';
+import { client as viClient } from '#shared/i18n/vi/client.ts';
 
-const t = vi.client.pageFailed;
+const t = viClient.pageFailed;
 
 /**
  * A page that could not be had, in its place: with no network, "Không có mạng" (decision 187);

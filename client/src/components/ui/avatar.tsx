@@ -1,5 +1,5 @@
-import { vi } from '#shared/i18n/vi/index.ts';
 import { cn } from '#client/lib/cn.ts';
+import { client as viClient } from '#shared/i18n/vi/client.ts';
 
 /**
  * The letter for a name: the first of its LAST word, the given name in Vietnamese order ("Nguyễn Văn
@@ -28,7 +28,7 @@ export function Avatar({
     return (
       <img
         src={src}
-        alt={name ?? vi.client.defaultAvatarAlt}
+        alt={name ?? viClient.defaultAvatarAlt}
         className={cn('rounded-full object-cover', box, className)}
       />
     );
@@ -38,7 +38,7 @@ export function Avatar({
     return (
       <img
         src="/logo.svg"
-        alt={vi.client.defaultAvatarAlt}
+        alt={viClient.defaultAvatarAlt}
         className={cn('rounded-full bg-primary-light object-contain p-1', box, className)}
       />
     );

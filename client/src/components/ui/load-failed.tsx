@@ -1,4 +1,4 @@
-import { vi } from '#shared/i18n/vi/index.ts';
+import { viPublic } from '#shared/i18n/public/vi.ts';
 import { Button } from './button.tsx';
 
 /**
@@ -6,7 +6,8 @@ import { Button } from './button.tsx';
  * look empty once the error's toast has gone.
  */
 export function LoadFailed({ onRetry }: { onRetry?: () => void }) {
-  const c = vi.workspace.common;
+  // The workspace's own words (vi.workspace.common's loadFailed and retry are these), Vietnamese everywhere.
+  const c = viPublic.client;
   return (
     <div
       role="alert"
