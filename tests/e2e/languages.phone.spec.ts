@@ -4,12 +4,14 @@
  * leaving the origin in Vietnamese. A phone whose browser speaks English opens the printed code and reads
  * the product and the page's own words in English, the untranslated origin marked "(Vietnamese)"; one whose
  * browser speaks Chinese reads them in Chinese; the switcher brings the Vietnamese page back. Each page
- * passes axe, fits 390 px and is photographed.
+ * passes axe, fits 390 px, runs within the light page's 70 kB with its own language's strings only, and is
+ * photographed.
  */
 import { type APIRequestContext, devices } from '@playwright/test';
 import { expectAccessiblePage } from './support/a11y.ts';
 import { newCompanyOwner } from './support/company.ts';
 import { expect, test } from './support/fixtures.ts';
+import { pageScripts } from './support/scripts.ts';
 
 interface Made {
   id: number;
@@ -72,6 +74,13 @@ test('[GUEST][e2e][languages]: an English and a Chinese phone read the same prin
     await expect(page.getByText('Cầu Đất, Lâm Đồng').first()).toBeVisible();
     await expect(page.getByText(reader.marker).first()).toBeVisible();
     await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveCount(1);
+    // The light page with this language's strings only: within its 70 kB, no other language's file.
+    await page.waitForLoadState('networkidle');
+    const scripts = await pageScripts(page);
+    expect(scripts.kb).toBeLessThanOrEqual(70);
+    const others = readers.filter((r) => r !== reader).map((r) => r.lang);
+    expect(scripts.loaded.filter((p) => others.some((o) => p.includes(`/${o}-`)))).toEqual([]);
+    expect(scripts.loaded.some((p) => p.includes(`/${reader.lang}-`))).toBe(true);
     await expectAccessiblePage(page, `product page in ${reader.lang}`);
     await page.screenshot({ path: testInfo.outputPath(`product-${reader.lang}.png`), fullPage: true });
 

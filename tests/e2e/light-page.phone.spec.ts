@@ -3,35 +3,13 @@
  * (light.html's entry, Preact, at most 70 kB of gzipped JavaScript), while a link into the rest of
  * the app (the scanner, sign-in) is a full page load that gets the app.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
-import type { Page } from '@playwright/test';
 import { createActiveUser } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
+import { pageScripts as scripts } from './support/scripts.ts';
 
 const lightEntry = /\/assets\/light-[\w-]+\.js$/;
 const appEntry = /\/assets\/index-[\w-]+\.js$/;
 
-/** A built file's gzipped size: its .gz, or gzipped here when the build left it small and unzipped. */
-const gzipKb = (path: string) =>
-  (existsSync(`dist/client${path}.gz`)
-    ? readFileSync(`dist/client${path}.gz`).byteLength
-    : gzipSync(readFileSync(`dist/client${path}`), { level: 9 }).byteLength) / 1024;
-
-/** The page's module scripts, and the gzipped size of every script it loaded. */
-async function scripts(page: Page) {
-  const { entries, loaded } = await page.evaluate(() => ({
-    entries: [...document.querySelectorAll('script[type=module][src]')].map(
-      (s) => (s as HTMLScriptElement).src,
-    ),
-    loaded: performance
-      .getEntriesByType('resource')
-      .map((r) => new URL(r.name).pathname)
-      .filter((p) => p.endsWith('.js')),
-  }));
-  const kb = [...new Set(loaded)].reduce((a, p) => a + gzipKb(p), 0);
-  return { entries, kb };
-}
 
 test('[GUEST][e2e][light]: the public pages run the light page within 70 kB; the scanner and sign-in are the app', async ({
   page,

@@ -5,30 +5,14 @@
  * the plot, drawn without a map service; the private producer's name is nowhere on the page. Light and dark
  * looks pass axe and fit 390 px, and are photographed.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expectAccessiblePage, storeTheme } from './support/a11y.ts';
 import { addProduct, newCompanyOwner } from './support/company.ts';
 import { expect, test } from './support/fixtures.ts';
+import { pageScripts } from './support/scripts.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-/** A built file's gzipped size in kB: its .gz, or gzipped here (as light-page.phone.spec.ts measures). */
-const gzipKb = (path: string) =>
-  (existsSync(`dist/client${path}.gz`)
-    ? readFileSync(`dist/client${path}.gz`).byteLength
-    : gzipSync(readFileSync(`dist/client${path}`), { level: 9 }).byteLength) / 1024;
-
-async function scriptsKb(page: Page): Promise<number> {
-  const loaded = await page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .map((r) => new URL(r.name).pathname)
-      .filter((p) => p.endsWith('.js')),
-  );
-  return [...new Set(loaded)].reduce((a, p) => a + gzipKb(p), 0);
-}
 
 async function call(
   request: APIRequestContext,
@@ -102,7 +86,7 @@ test('[GUEST][e2e][plots]: a lot’s page shows where it grew: outlines named fo
     await expect(section.getByText('1,5 ha')).toBeVisible();
     await expect(page.locator('body')).not.toContainText('Y Bhin');
     await page.waitForLoadState('networkidle');
-    expect(await scriptsKb(page)).toBeLessThanOrEqual(70);
+    expect((await pageScripts(page)).kb).toBeLessThanOrEqual(70);
     await expectAccessiblePage(page, `lot page with plots ${JSON.stringify(look)}`);
     await section.scrollIntoViewIfNeeded();
     await page.screenshot({
