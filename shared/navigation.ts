@@ -22,6 +22,8 @@ export type NavIcon =
 
 export interface NavItem {
   title: string;
+  /** The entry a visitor also sees: the menu shows it in the public page's language (its key in the public strings' nav). */
+  publicTitle?: 'home' | 'scannedProducts' | 'scanQr';
   path: string;
   icon?: NavIcon;
   /** Extra paths on which the item is active (and which the guard allows); `/*` = any sub-path. */
@@ -36,14 +38,15 @@ export interface NavItem {
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
-  { title: viNav.home, path: '/', icon: 'home', permission: { action: 'read', subject: 'Manage' } },
+  { title: viNav.home, publicTitle: 'home', path: '/', icon: 'home', permission: { action: 'read', subject: 'Manage' } },
   {
     title: viNav.scannedProducts,
+    publicTitle: 'scannedProducts',
     path: pagePath('visitorHistory'),
     icon: 'products',
     permission: { action: 'read', subject: 'Guest' },
   },
-  { title: viNav.scanQr, path: '/scan-qr', icon: 'scan', permission: { action: 'read', subject: 'Guest' } },
+  { title: viNav.scanQr, publicTitle: 'scanQr', path: '/scan-qr', icon: 'scan', permission: { action: 'read', subject: 'Guest' } },
   {
     title: viNav.productManagement,
     path: '/products/manage',

@@ -2,7 +2,7 @@
  * A buyer abroad scans a product's QR code (issue 33, decisions 210-212): a company publishes English and
  * Simplified Chinese and translates its product's name, category and one step of its journey over REST,
  * leaving the origin in Vietnamese. A phone whose browser speaks English opens the printed code and reads
- * the product and the page's own words in English, the untranslated origin marked "(Vietnamese)"; one whose
+ * the product and the page's own words (its header's sign-in link too) in English, the untranslated origin marked "(Vietnamese)"; one whose
  * browser speaks Chinese reads them in Chinese; the switcher brings the Vietnamese page back. Each page
  * passes axe, fits 390 px, runs within the light page's 70 kB with its own language's strings only, and is
  * photographed.
@@ -55,8 +55,8 @@ test('[GUEST][e2e][languages]: an English and a Chinese phone read the same prin
   const path = new URL(product.qr_code_url).pathname;
 
   const readers = [
-    { locale: 'en-US', lang: 'en', name: 'Cau Dat Arabica coffee', words: ['Origin', 'Harvest', 'Coffee'], marker: '(Vietnamese)' },
-    { locale: 'zh-CN', lang: 'zh-Hans', name: '求道阿拉比卡咖啡', words: ['产地', '采摘', '咖啡'], marker: '(越南语)' },
+    { locale: 'en-US', lang: 'en', name: 'Cau Dat Arabica coffee', words: ['Origin', 'Harvest', 'Coffee'], marker: '(Vietnamese)', signIn: 'Sign in' },
+    { locale: 'zh-CN', lang: 'zh-Hans', name: '求道阿拉比卡咖啡', words: ['产地', '采摘', '咖啡'], marker: '(越南语)', signIn: '登录' },
   ];
   for (const reader of readers) {
     const context = await browser.newContext({
@@ -74,6 +74,9 @@ test('[GUEST][e2e][languages]: an English and a Chinese phone read the same prin
     await expect(page.getByText('Cầu Đất, Lâm Đồng').first()).toBeVisible();
     await expect(page.getByText(reader.marker).first()).toBeVisible();
     await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveCount(1);
+    // The visitor's header speaks the page's language too: its sign-in link is not Vietnamese.
+    await expect(page.getByRole('banner').getByRole('link', { name: reader.signIn, exact: true })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Đăng nhập' })).toHaveCount(0);
     // The light page with this language's strings only: within its 70 kB, no other language's file.
     await page.waitForLoadState('networkidle');
     const scripts = await pageScripts(page);
@@ -90,6 +93,7 @@ test('[GUEST][e2e][languages]: an English and a Chinese phone read the same prin
     await expect(page.getByRole('heading', { level: 1, name: 'Cà phê Arabica Cầu Đất' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
     await expect(page.getByText(reader.marker)).toHaveCount(0);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Đăng nhập', exact: true })).toBeVisible();
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: 'Cà phê Arabica Cầu Đất' })).toBeVisible();
     await context.close();

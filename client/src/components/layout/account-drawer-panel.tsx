@@ -4,8 +4,7 @@ import { Avatar } from '#client/components/ui/avatar.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Icon } from '#client/components/ui/icon.tsx';
 import { useSession } from '#client/session/SessionProvider.tsx';
-import { client as viClient } from '#shared/i18n/vi/client.ts';
-import { nav as viNav } from '#shared/i18n/vi/nav.ts';
+import { usePublicStrings } from '#client/i18n/language.tsx';
 
 /** The account drawer itself, loaded on its first opening (account-drawer.tsx holds the avatar button). */
 export function AccountDrawerPanel({
@@ -18,6 +17,7 @@ export function AccountDrawerPanel({
   triggerRef: RefObject<HTMLButtonElement | null>;
 }) {
   const { state, signOut } = useSession();
+  const strings = usePublicStrings();
   const user = state.currentUser;
   if (!user) return null;
   return (
@@ -34,7 +34,7 @@ export function AccountDrawerPanel({
           }}
         >
           <Dialog.Close
-            aria-label={viClient.close}
+            aria-label={strings.client.close}
             className="absolute top-4 start-4 flex h-10 w-10 items-center justify-center rounded-lg hover:bg-soft focus-visible:outline-2 focus-visible:outline-primary"
           >
             <Icon name="close" className="h-5 w-5" />
@@ -52,7 +52,7 @@ export function AccountDrawerPanel({
                 signOut();
               }}
             >
-              {viNav.logout}
+              {strings.nav.logout}
             </Button>
           </div>
         </Dialog.Content>

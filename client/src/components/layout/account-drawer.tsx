@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Avatar } from '#client/components/ui/avatar.tsx';
 import { useSession } from '#client/session/SessionProvider.tsx';
-import { client as viClient } from '#shared/i18n/vi/client.ts';
+import { usePublicStrings } from '#client/i18n/language.tsx';
 import { useOpenedOnce } from './use-opened-once.ts';
 
 // The drawer's Radix dialog loads on the first tap, not before a page's first paint (decision 074).
@@ -15,6 +15,7 @@ const AccountDrawerPanel = lazy(() =>
  */
 export function AccountDrawer() {
   const { state } = useSession();
+  const strings = usePublicStrings();
   const [open, setOpen] = useState(false);
   const mounted = useOpenedOnce(open);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -25,7 +26,7 @@ export function AccountDrawer() {
       <button
         ref={triggerRef}
         type="button"
-        aria-label={viClient.openAccount}
+        aria-label={strings.client.openAccount}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => setOpen(true)}

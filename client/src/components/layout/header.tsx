@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { buttonVariants } from '#client/components/ui/button.tsx';
 import { useSession } from '#client/session/SessionProvider.tsx';
-import { nav as viNav } from '#shared/i18n/vi/nav.ts';
+import { usePublicStrings } from '#client/i18n/language.tsx';
 import { AccountDrawer } from './account-drawer.tsx';
 import { MobileNav } from './mobile-nav.tsx';
 
@@ -16,6 +16,8 @@ export function Header({
   onNavOpenChange: (open: boolean) => void;
 }) {
   const { state } = useSession();
+  // A visitor on a public page reads its language (the workspace has no provider: Vietnamese).
+  const strings = usePublicStrings();
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-line bg-surface/90 px-4 backdrop-blur lg:h-[72px] lg:px-8">
       <MobileNav open={navOpen} onOpenChange={onNavOpenChange} />
@@ -30,7 +32,7 @@ export function Header({
         <AccountDrawer />
       ) : (
         <Link href="/auth/sign-in" className={buttonVariants({ variant: 'primary', size: 'sm' })}>
-          {viNav.signIn}
+          {strings.nav.signIn}
         </Link>
       )}
     </header>

@@ -4,7 +4,7 @@ import { Icon } from '#client/components/ui/icon.tsx';
 import { Logo } from '#client/components/ui/logo.tsx';
 import { useSession } from '#client/session/SessionProvider.tsx';
 import { roleOf } from '#client/session/session-reducer.ts';
-import { client as viClient } from '#shared/i18n/vi/client.ts';
+import { usePublicStrings } from '#client/i18n/language.tsx';
 import { navForRole } from '#shared/navigation.ts';
 import { NavList } from './nav-list.tsx';
 
@@ -19,6 +19,7 @@ export function MobileNavDrawer({
   triggerRef: RefObject<HTMLButtonElement | null>;
 }) {
   const { state } = useSession();
+  const strings = usePublicStrings();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -36,14 +37,14 @@ export function MobileNavDrawer({
           <div className="flex h-16 items-center justify-between px-4">
             <Logo full />
             <Dialog.Close
-              aria-label={viClient.closeMenu}
+              aria-label={strings.client.closeMenu}
               className="flex h-10 w-10 items-center justify-center rounded-lg hover:bg-soft focus-visible:outline-2 focus-visible:outline-primary"
             >
               <Icon name="close" className="h-5 w-5" />
             </Dialog.Close>
           </div>
-          <Dialog.Title className="sr-only">{viClient.mainMenu}</Dialog.Title>
-          <nav aria-label={viClient.mainMenu} className="flex-1 overflow-y-auto px-4 pb-6">
+          <Dialog.Title className="sr-only">{strings.client.mainMenu}</Dialog.Title>
+          <nav aria-label={strings.client.mainMenu} className="flex-1 overflow-y-auto px-4 pb-6">
             <NavList
               items={navForRole(roleOf(state))}
               mode="vertical"

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef } from 'react';
 import { Icon } from '#client/components/ui/icon.tsx';
-import { client as viClient } from '#shared/i18n/vi/client.ts';
+import { usePublicStrings } from '#client/i18n/language.tsx';
 import { useOpenedOnce } from './use-opened-once.ts';
 
 // The drawer (Radix dialog, focus trap, scroll lock) loads on the first tap: public phone pages
@@ -11,6 +11,7 @@ const MobileNavDrawer = lazy(() =>
 
 /** Below 1200px the menu is a 320px drawer from the start side, opened from the header. */
 export function MobileNav({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const strings = usePublicStrings();
   const mounted = useOpenedOnce(open);
   const triggerRef = useRef<HTMLButtonElement>(null);
   return (
@@ -18,7 +19,7 @@ export function MobileNav({ open, onOpenChange }: { open: boolean; onOpenChange:
       <button
         ref={triggerRef}
         type="button"
-        aria-label={viClient.openMenu}
+        aria-label={strings.client.openMenu}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => onOpenChange(true)}

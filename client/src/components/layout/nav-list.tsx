@@ -7,8 +7,15 @@ import { Link, useLocation } from 'wouter';
 import { isNavActive, type NavItem } from '#shared/navigation.ts';
 import { cn } from '#client/lib/cn.ts';
 import { Icon } from '#client/components/ui/icon.tsx';
+import { usePublicStrings } from '#client/i18n/language.tsx';
 
 type Mode = 'vertical' | 'mini';
+
+/** An entry's title: a visitor's entries in the public page's language, the workspace's as they are. */
+function useTitle(item: NavItem): string {
+  const nav = usePublicStrings().nav;
+  return item.publicTitle ? nav[item.publicTitle] : item.title;
+}
 
 function ItemLink({
   item,
@@ -21,13 +28,14 @@ function ItemLink({
   active: boolean;
   onNavigate?: () => void;
 }) {
+  const title = useTitle(item);
   return (
     <Link
       href={item.path}
       aria-current={active ? 'page' : undefined}
       aria-disabled={item.disabled || undefined}
       onClick={onNavigate}
-      title={mode === 'mini' ? item.title : undefined}
+      title={mode === 'mini' ? title : undefined}
       className={cn(
         'flex rounded-lg text-sm font-medium text-ink-soft transition-colors hover:bg-soft focus-visible:outline-2 focus-visible:outline-primary',
         mode === 'vertical'
@@ -38,7 +46,7 @@ function ItemLink({
       )}
     >
       {item.icon && <Icon name={item.icon} className={mode === 'mini' ? 'h-6 w-6' : 'h-5 w-5'} />}
-      <span className={mode === 'vertical' ? 'flex-1' : 'line-clamp-2'}>{item.title}</span>
+      <span className={mode === 'vertical' ? 'flex-1' : 'line-clamp-2'}>{title}</span>
       {mode === 'vertical' && item.info && <span className="text-xs text-ink-soft">{item.info}</span>}
     </Link>
   );

@@ -1,9 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { OfflinePage, reloadPage } from '#client/features/offline/offline-page.tsx';
-import { client as viClient } from '#shared/i18n/vi/client.ts';
-
-const t = viClient.pageFailed;
+import { usePublicStrings } from '#client/i18n/language.tsx';
 
 /**
  * A page that could not be had, in its place: with no network, "Không có mạng" (decision 187);
@@ -11,6 +9,7 @@ const t = viClient.pageFailed;
  * new release's code).
  */
 export function PageFailed({ onRetry = reloadPage }: { onRetry?: () => void }) {
+  const t = usePublicStrings().client.pageFailed;
   if (!navigator.onLine) return <OfflinePage onRetry={onRetry} />;
   return (
     <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 py-10 text-center">

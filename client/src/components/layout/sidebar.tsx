@@ -4,13 +4,14 @@ import { cn } from '#client/lib/cn.ts';
 import { useSession } from '#client/session/SessionProvider.tsx';
 import { roleOf } from '#client/session/session-reducer.ts';
 import { useSettings } from '#client/settings/SettingsProvider.tsx';
-import { client as viClient } from '#shared/i18n/vi/client.ts';
+import { usePublicStrings } from '#client/i18n/language.tsx';
 import { navForRole } from '#shared/navigation.ts';
 import { NavList } from './nav-list.tsx';
 
 /** The desktop sidebar (1200px and up): vertical 300px or mini 130px, with the toggle on its edge. */
 export function Sidebar() {
   const { state } = useSession();
+  const strings = usePublicStrings();
   const { settings, update } = useSettings();
   const mini = settings.navLayout === 'mini';
   const items = navForRole(roleOf(state));
@@ -29,7 +30,7 @@ export function Sidebar() {
       <button
         type="button"
         onClick={() => update({ navLayout: mini ? 'vertical' : 'mini' })}
-        aria-label={mini ? viClient.expandSidebar : viClient.collapseSidebar}
+        aria-label={mini ? strings.client.expandSidebar : strings.client.collapseSidebar}
         aria-pressed={mini}
         className="absolute top-6 -end-3.5 z-10 flex h-7 w-7 items-center justify-center rounded-full border border-line bg-surface text-ink-soft hover:text-primary focus-visible:outline-2 focus-visible:outline-primary"
       >
@@ -39,7 +40,7 @@ export function Sidebar() {
         />
       </button>
       <nav
-        aria-label={viClient.mainMenu}
+        aria-label={strings.client.mainMenu}
         className={cn('flex-1 overflow-y-auto pb-6', mini ? 'px-2' : 'px-4')}
       >
         <NavList items={items} mode={mini ? 'mini' : 'vertical'} />

@@ -1,4 +1,4 @@
-import { viPublic } from '#shared/i18n/public/vi.ts';
+import { usePublicStrings } from '#client/i18n/language.tsx';
 import { Button } from './button.tsx';
 
 /**
@@ -6,8 +6,8 @@ import { Button } from './button.tsx';
  * look empty once the error's toast has gone.
  */
 export function LoadFailed({ onRetry }: { onRetry?: () => void }) {
-  // The workspace's own words (vi.workspace.common's loadFailed and retry are these), Vietnamese everywhere.
-  const c = viPublic.client;
+  // The page's language: a public page's list speaks it; the workspace, with no provider, Vietnamese.
+  const c = usePublicStrings().client;
   return (
     <div
       role="alert"
