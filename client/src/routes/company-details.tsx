@@ -9,7 +9,7 @@ import { OfflinePage } from '#client/features/offline/offline-page.tsx';
 import { PublicNotFound } from '#client/features/public/not-found.tsx';
 import { companyPageName } from '#client/features/public/page-titles.ts';
 import { Pager } from '#client/features/public/pager.tsx';
-import { ProductCard } from '#client/features/public/product-card.tsx';
+import { CompanyProductCard } from '#client/features/public/company-product-card.tsx';
 import { errorData, useTRPC } from '#client/lib/trpc.ts';
 import { useLanguage, usePublicStrings } from '#client/i18n/language.tsx';
 import { LanguageSwitcher } from '#client/i18n/language-switcher.tsx';
@@ -46,6 +46,7 @@ export default function CompanyDetailsPage() {
   if (!company.data) return <p role="status">{s.client.loading}</p>;
   const c = company.data;
   const list = products.data?.products ?? [];
+  const productLanguages = offeredLanguages(products.data?.languages);
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-5">
       <LanguageSwitcher languages={c.languages} />
@@ -81,7 +82,7 @@ export default function CompanyDetailsPage() {
         <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
           {list.map((p) => (
             <li key={p.id}>
-              <ProductCard id={p.id} name={p.name} image={p.image} line={p.origin ?? p.category} />
+              <CompanyProductCard product={p} offered={productLanguages} />
             </li>
           ))}
         </ul>

@@ -5,6 +5,21 @@ import { pageWindow } from '#server/services/pagination.ts';
 import { dataOf, type PublicProductAnswer } from '#server/services/products/public-answers.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import type { PublicCompanyProductsInput } from '#shared/schemas/publicProducts.ts';
+import type { ProductTranslation, Translations } from '#shared/translations.ts';
+
+/** What a card shows of a product's translations: its name, category and origin, not its steps or tags. */
+const CARD_FIELDS = ['name', 'category', 'origin'] as const;
+type CardTranslation = Pick<ProductTranslation, (typeof CARD_FIELDS)[number]>;
+
+function cardTranslations(all: Translations<ProductTranslation> | null): Translations<CardTranslation> {
+  const out: Translations<CardTranslation> = {};
+  for (const [lang, translation] of Object.entries(all ?? {}) as [keyof typeof out, ProductTranslation][]) {
+    const card: CardTranslation = {};
+    for (const field of CARD_FIELDS) if (translation?.[field]) card[field] = translation[field];
+    if (Object.keys(card).length > 0) out[lang] = card;
+  }
+  return out;
+}
 
 /**
  * GET /public/products/{id}: the product page opened by its address (a shared link, the history, a
@@ -21,11 +36,13 @@ export async function getPublicProduct(deps: AppDeps, id: number) {
  * GET /public/companies/{id}/products: a company's ACTIVE products for its public page, in Vietnamese
  * name order (decision 085; the company's name index, status checked on the row). Only
  * what a card shows leaves: no codes, no versions, nothing of INACTIVE products (not even a count).
+ * With the cards' translations and the company's published languages, so a page in English or Chinese
+ * shows each card in its language, or marks the Vietnamese it falls back to (decision 211).
  */
 export async function listPublicCompanyProducts(deps: AppDeps, input: PublicCompanyProductsInput) {
   const { companies, products } = deps.db.tables;
   const [company] = await deps.db
-    .select({ id: companies.id })
+    .select({ id: companies.id, languages: companies.languages })
     .from(companies)
     .where(eq(companies.id, input.id))
     .limit(1);
@@ -39,6 +56,7 @@ export async function listPublicCompanyProducts(deps: AppDeps, input: PublicComp
       image: products.image,
       category: products.category,
       origin: products.origin,
+      translations: products.translations,
     })
     .from(products)
     .where(where)
@@ -47,5 +65,9 @@ export async function listPublicCompanyProducts(deps: AppDeps, input: PublicComp
     .offset(offset);
   const [counted] = await deps.db.select({ n: count() }).from(products).where(where);
   const total = counted?.n ?? 0;
-  return { products: rows, total };
+  return {
+    products: rows.map((row) => ({ ...row, translations: cardTranslations(row.translations) })),
+    total,
+    languages: company.languages ?? [],
+  };
 }

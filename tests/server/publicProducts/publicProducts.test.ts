@@ -74,8 +74,9 @@ describe("[GUEST][REST][publicProducts] a company's public products", () => {
     const res = await api.call('GET', `/public/companies/${p.companyA.id}/products?page=1&limit=1`);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
-      products: [{ id: other.id, name: 'Bơ sáp', image: null, category: null, origin: null }],
+      products: [{ id: other.id, name: 'Bơ sáp', image: null, category: null, origin: null, translations: {} }],
       total: 2,
+      languages: [],
     });
     const page2 = await api.call('GET', `/public/companies/${p.companyA.id}/products?page=2&limit=1`);
     expect(page2.body.data.products.map((x: { id: number }) => x.id)).toEqual([active.id]);

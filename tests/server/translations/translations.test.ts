@@ -183,6 +183,30 @@ describe('[COMPANY_ADMIN][REST][translations] one language of a row', () => {
     expect((await api.call('GET', path)).status).toBe(401);
     expect((await api.call('PUT', path, { token: p.tokens.user, body: { name: 'X' } })).status).toBe(403);
   });
+  it('[GUEST][REST][translations]: the public product list of a company carries each card translation and the published languages', async () => {
+    const { api, p, product, steps } = await setup();
+    const list = `/public/companies/${p.companyA.id}/products`;
+    const before = await api.call('GET', list);
+    expect(before.status).toBe(200);
+    expect(before.body.data.languages).toEqual([]);
+    expect(before.body.data.products.find((x: { id: number }) => x.id === product.id).translations).toEqual({});
+
+    await api.call('PUT', `/products/${product.id}/translations/en`, {
+      token: p.tokens.adminA,
+      body: { name: 'Robusta coffee', category: 'Coffee', tags: ['roasted'], steps: { [steps[0]!]: { activity: 'Harvest' } } },
+    });
+    await api.call('PUT', `/companies/${p.companyA.id}/languages`, {
+      token: p.tokens.adminA,
+      body: { languages: ['en'] },
+    });
+    const after = await api.call('GET', list);
+    expect(after.body.data.languages).toEqual(['en']);
+    const card = after.body.data.products.find((x: { id: number }) => x.id === product.id);
+    // What a card shows, not the steps or the tags.
+    expect(card).toMatchObject({ name: 'Cà phê Robusta', translations: { en: { name: 'Robusta coffee', category: 'Coffee' } } });
+    expect(card.translations.en).not.toHaveProperty('steps');
+    expect(card.translations.en).not.toHaveProperty('tags');
+  });
 });
 
 describe('[COMPANY_ADMIN][REST][translations] what is refused', () => {

@@ -18,9 +18,9 @@ export function ProductCard({
   mark,
 }: {
   id: number;
-  name: string;
+  name: ReactNode;
   image: string | null;
-  line?: string | null;
+  line?: ReactNode;
   extra?: string;
   href?: string;
   mark?: ReactNode;
