@@ -76,7 +76,7 @@ test('[COMPANY_ADMIN][e2e][a11y]: signs in and adds a product with the keyboard 
   await expectNoAxeViolations(page, 'hộp thoại thêm sản phẩm');
 
   // Saving with no name: the error is tied to the field and said where it is.
-  const name = form.getByLabel('Tên sản phẩm');
+  const name = form.getByLabel('Tên sản phẩm', { exact: true });
   await tabTo(page, form.getByRole('button', { name: 'Lưu' }));
   await page.keyboard.press('Enter');
   await expect(name).toHaveAttribute('aria-invalid', 'true');

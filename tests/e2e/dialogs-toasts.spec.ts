@@ -33,14 +33,14 @@ test('[COMPANY_ADMIN][e2e][dialogs]: a dialog with changes asks on outside click
   const add = page.getByRole('button', { name: 'Thêm sản phẩm' });
   await add.click();
   const dialog = page.getByRole('dialog', { name: 'Thêm sản phẩm' });
-  await dialog.getByLabel('Tên sản phẩm').fill('Gạo ST25');
+  await dialog.getByLabel('Tên sản phẩm', { exact: true }).fill('Gạo ST25');
   const ask = page.getByRole('alertdialog', { name: 'Bỏ các thay đổi chưa lưu?' });
   // A click outside the dialog.
   await page.mouse.click(8, 450);
   await expect(ask).toBeVisible();
   await expect(ask.getByRole('button', { name: 'Tiếp tục sửa' })).toBeFocused();
   await ask.getByRole('button', { name: 'Tiếp tục sửa' }).click();
-  await expect(dialog.getByLabel('Tên sản phẩm')).toHaveValue('Gạo ST25');
+  await expect(dialog.getByLabel('Tên sản phẩm', { exact: true })).toHaveValue('Gạo ST25');
   await page.keyboard.press('Escape');
   await expect(ask).toBeVisible();
   await ask.getByRole('button', { name: 'Bỏ thay đổi' }).click();
@@ -51,7 +51,7 @@ test('[COMPANY_ADMIN][e2e][dialogs]: a dialog with changes asks on outside click
   const edit = page.getByRole('button', { name: 'Sửa Cà phê Robusta' });
   await edit.click();
   const editor = page.getByRole('dialog', { name: 'Sửa sản phẩm' });
-  await editor.getByLabel('Tên sản phẩm').focus();
+  await editor.getByLabel('Tên sản phẩm', { exact: true }).focus();
   const chip = editor.getByRole('checkbox', { name: 'arabica' });
   for (let i = 0; i < 15 && !(await chip.evaluate((el) => el === document.activeElement)); i++)
     await page.keyboard.press('Tab');
@@ -82,7 +82,7 @@ test('[COMPANY_ADMIN][e2e][toasts]: a success replaces the error it resolves; mo
   await page.goto('/products/manage');
   await page.getByRole('button', { name: 'Thêm sản phẩm' }).click();
   const dialog = page.getByRole('dialog', { name: 'Thêm sản phẩm' });
-  await dialog.getByLabel('Tên sản phẩm').fill('Nước mắm Phú Quốc');
+  await dialog.getByLabel('Tên sản phẩm', { exact: true }).fill('Nước mắm Phú Quốc');
 
   await dropNextCall(page, 'products.create');
   await dialog.getByRole('button', { name: 'Lưu' }).click();

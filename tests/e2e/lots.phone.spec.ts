@@ -127,7 +127,7 @@ test('the product form checks the GTIN and says which Thông tư 02/2024 items a
   await page.goto('/products/manage');
   await page.getByRole('button', { name: 'Thêm sản phẩm' }).first().click();
   const form = page.getByRole('dialog', { name: 'Thêm sản phẩm' });
-  await form.getByLabel('Tên sản phẩm').fill('Trà Shan tuyết');
+  await form.getByLabel('Tên sản phẩm', { exact: true }).fill('Trà Shan tuyết');
   // The company profile gives the producer and its address: 2 of the 10 items, plus the QR code.
   await expect(form.getByTestId('dataset-summary')).toHaveText(
     'Còn thiếu 6 mục thông tin theo Thông tư 02/2024/TT-BKHCN',

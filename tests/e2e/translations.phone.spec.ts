@@ -63,11 +63,11 @@ test('[COMPANY_ADMIN][e2e][phone][translations]: English turned on, a product na
   );
   await page.screenshot({ path: testInfo.outputPath('company-settings-390.png'), fullPage: true });
 
-  // The product's edit dialog: its translation, English first, side by side with the Vietnamese.
+  // The product's translations, from its menu: English first, side by side with the Vietnamese.
   await page.goto('/products/manage');
   await page.getByRole('button', { name: `Thao tác: ${product.name}` }).click();
-  await page.getByRole('menuitem', { name: 'Sửa' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sửa sản phẩm' });
+  await page.getByRole('menuitem', { name: 'Bản dịch', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Bản dịch sản phẩm' });
   const editor = dialog.getByTestId('translation-editor');
   const english = editor.getByRole('tab', { name: /English/ });
   await english.scrollIntoViewIfNeeded();
@@ -109,16 +109,16 @@ test('[COMPANY_ADMIN][e2e][phone][translations]: English turned on, a product na
   });
 
   // Closed and opened again: what was saved is there, and Chinese still lacks everything.
-  await dialog.getByRole('button', { name: 'Hủy' }).click();
+  await dialog.getByRole('button', { name: 'Đóng' }).last().click();
   await expect(dialog).toBeHidden();
   await page.getByRole('button', { name: `Thao tác: ${product.name}` }).click();
-  await page.getByRole('menuitem', { name: 'Sửa' }).click();
+  await page.getByRole('menuitem', { name: 'Bản dịch', exact: true }).click();
   await expect(dialog.getByTestId('translation-editor').getByLabel('Tên sản phẩm English')).toHaveValue(
     'Cau Dat Arabica coffee, natural roast',
   );
   // From md up the Vietnamese and the translation stand side by side.
   await page.setViewportSize({ width: 1024, height: 900 });
-  const source = dialog.getByText(product.name, { exact: true }).last();
+  const source = dialog.getByTestId('translation-editor').getByText(product.name, { exact: true }).last();
   const input = dialog.getByLabel('Tên sản phẩm English');
   await input.scrollIntoViewIfNeeded();
   const [left, right] = [await source.boundingBox(), await input.boundingBox()];

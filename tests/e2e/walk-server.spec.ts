@@ -293,7 +293,7 @@ test('[SUPER_ADMIN][e2e][products]: picks a company to add a product and to impo
   await page.goto('/products/manage');
   await page.getByRole('button', { name: 'Thêm sản phẩm' }).click();
   const form = page.getByRole('dialog', { name: 'Thêm sản phẩm' });
-  await form.getByLabel('Tên sản phẩm').fill(`Mật ong ${companyName}`);
+  await form.getByLabel('Tên sản phẩm', { exact: true }).fill(`Mật ong ${companyName}`);
   await form.getByRole('button', { name: 'Lưu' }).click();
   await expect(form.getByText('Vui lòng chọn doanh nghiệp cho sản phẩm')).toBeVisible();
   await form.getByLabel('Tìm doanh nghiệp').fill(companyName);

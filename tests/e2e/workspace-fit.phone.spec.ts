@@ -73,7 +73,7 @@ test('[COMPANY_ADMIN][e2e][phone]: every workspace page fits 390 px; a product i
   await menuButton.click();
   await page.getByRole('menuitem', { name: 'Sửa' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sửa sản phẩm' });
-  await expect(dialog.getByLabel('Tên sản phẩm')).toHaveValue(product.name);
+  await expect(dialog.getByLabel('Tên sản phẩm', { exact: true })).toHaveValue(product.name);
 
   // Nothing changed: Escape closes at once, and focus is back on the card's menu button.
   await page.keyboard.press('Escape');
@@ -83,13 +83,13 @@ test('[COMPANY_ADMIN][e2e][phone]: every workspace page fits 390 px; a product i
   // A change: Escape, then 'Hủy', each ask; "Tiếp tục sửa" keeps the text, "Bỏ thay đổi" drops it.
   await menuButton.click();
   await page.getByRole('menuitem', { name: 'Sửa' }).click();
-  await dialog.getByLabel('Tên sản phẩm').fill('Cà phê đã sửa');
+  await dialog.getByLabel('Tên sản phẩm', { exact: true }).fill('Cà phê đã sửa');
   await page.keyboard.press('Escape');
   const ask = page.getByRole('alertdialog', { name: 'Bỏ các thay đổi chưa lưu?' });
   await expect(ask).toBeVisible();
   await ask.getByRole('button', { name: 'Tiếp tục sửa' }).click();
   await expect(ask).toBeHidden();
-  await expect(dialog.getByLabel('Tên sản phẩm')).toHaveValue('Cà phê đã sửa');
+  await expect(dialog.getByLabel('Tên sản phẩm', { exact: true })).toHaveValue('Cà phê đã sửa');
   await dialog.getByRole('button', { name: 'Hủy' }).click();
   await ask.getByRole('button', { name: 'Bỏ thay đổi' }).click();
   await expect(dialog).toBeHidden();
@@ -100,7 +100,7 @@ test('[COMPANY_ADMIN][e2e][phone]: every workspace page fits 390 px; a product i
   await menuButton.press('Enter');
   await expect(page.getByRole('menuitem', { name: 'Sửa' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await dialog.getByLabel('Tên sản phẩm').fill('Cà phê Arabica Cầu Đất');
+  await dialog.getByLabel('Tên sản phẩm', { exact: true }).fill('Cà phê Arabica Cầu Đất');
   await dialog.getByRole('button', { name: 'Lưu' }).click();
   await expect(dialog).toBeHidden();
   const toast = page.getByRole('alert').filter({ hasText: 'Đã lưu sản phẩm' });
@@ -159,7 +159,7 @@ test('[COMPANY_ADMIN][e2e][phone]: a new company’s dashboard leads to its firs
   await page.getByRole('link', { name: 'Thêm sản phẩm đầu tiên' }).click();
   await expect(page).toHaveURL(/\/products\/manage$/);
   const dialog = page.getByRole('dialog', { name: 'Thêm sản phẩm' });
-  await dialog.getByLabel('Tên sản phẩm').fill('Mật ong hoa cà phê');
+  await dialog.getByLabel('Tên sản phẩm', { exact: true }).fill('Mật ong hoa cà phê');
   await dialog.getByRole('button', { name: 'Lưu' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('card-list')).toContainText('Mật ong hoa cà phê');

@@ -38,7 +38,7 @@ test('[COMPANY_ADMIN][e2e][workspace]: company lists, a product with two images 
 
   // The company's lists feed the product form.
   await page.goto('/company/settings/');
-  await expect(page.getByRole('heading', { name: 'Thông tin doanh nghiệp' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Thông tin doanh nghiệp', exact: true })).toBeVisible();
   for (const [label, value] of [
     ['Thêm danh mục', 'Cà phê'],
     ['Thêm đơn vị', 'Gói 500g'],
@@ -53,7 +53,7 @@ test('[COMPANY_ADMIN][e2e][workspace]: company lists, a product with two images 
   await expect(page.getByText('Chưa có sản phẩm nào. Hãy thêm sản phẩm hoặc nhập từ tệp.')).toBeVisible();
   await page.getByRole('button', { name: 'Thêm sản phẩm' }).click();
   const form = page.getByRole('dialog', { name: 'Thêm sản phẩm' });
-  await form.getByLabel('Tên sản phẩm').fill('Cà phê Arabica Cầu Đất');
+  await form.getByLabel('Tên sản phẩm', { exact: true }).fill('Cà phê Arabica Cầu Đất');
   await form.getByLabel('Xuất xứ').fill('Lâm Đồng');
   await form.getByLabel('Danh mục').selectOption('Cà phê');
   await form.getByLabel('Đơn vị').selectOption('Gói 500g');
@@ -91,7 +91,7 @@ test('[COMPANY_ADMIN][e2e][workspace]: company lists, a product with two images 
   // Edit: the saved product comes back whole; move the last step up, change the origin.
   await page.getByRole('button', { name: 'Sửa Cà phê Arabica Cầu Đất' }).click();
   const edit = page.getByRole('dialog', { name: 'Sửa sản phẩm' });
-  await expect(edit.getByLabel('Tên sản phẩm')).toHaveValue('Cà phê Arabica Cầu Đất');
+  await expect(edit.getByLabel('Tên sản phẩm', { exact: true })).toHaveValue('Cà phê Arabica Cầu Đất');
   await expect(edit.getByRole('listitem', { name: /^Bước \d$/ })).toHaveCount(3);
   await expect(edit.getByRole('img', { name: /^Ảnh \d của/ })).toHaveCount(2);
   await expect(edit.getByRole('img', { name: 'Mã QR của Cà phê Arabica Cầu Đất' })).toBeVisible();
@@ -259,7 +259,7 @@ test('[COMPANY_ADMIN][e2e][workspace]: adds an employee, who signs in, manages p
   await openProducts(page);
   await page.getByRole('button', { name: 'Thêm sản phẩm' }).click();
   const product = page.getByRole('dialog', { name: 'Thêm sản phẩm' });
-  await product.getByLabel('Tên sản phẩm').fill('Nước mắm Phú Quốc');
+  await product.getByLabel('Tên sản phẩm', { exact: true }).fill('Nước mắm Phú Quốc');
   await product.getByRole('button', { name: 'Lưu' }).click();
   await expect(page.getByText('Đã thêm sản phẩm')).toBeVisible();
   await expect(page.getByRole('row', { name: /Nước mắm Phú Quốc/ })).toBeVisible();

@@ -20,6 +20,7 @@ import { ProductTable } from '#client/features/products/product-table.tsx';
 import type { ProductRow } from '#client/features/products/types.ts';
 import { useCompanyLists } from '#client/features/products/use-company-lists.ts';
 import { useDebounced } from '#client/features/products/use-debounced.ts';
+import { ProductTranslationsDialog } from '#client/features/translations/product-translations-dialog.tsx';
 import { useTRPC } from '#client/lib/trpc.ts';
 import { useSession } from '#client/session/SessionProvider.tsx';
 
@@ -50,6 +51,7 @@ export default function ProductsManagePage() {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<number | null | undefined>(undefined);
   const [importing, setImporting] = useState(false);
+  const [translating, setTranslating] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<ProductRow | null>(null);
   const search = useDebounced(filters.search.trim());
   useOpenCreateFromLink(() => setEditing(null));
@@ -118,6 +120,7 @@ export default function ProductsManagePage() {
           showCompany={state.currentUser?.role === 'SUPER_ADMIN'}
           missing={missing}
           onEdit={(p) => setEditing(p.id)}
+          onTranslate={(p) => setTranslating(p.id)}
           onDelete={setDeleting}
         />
       </TableOrState>
@@ -128,6 +131,7 @@ export default function ProductsManagePage() {
         open={editing !== undefined}
         onOpenChange={(open) => !open && setEditing(undefined)}
       />
+      <ProductTranslationsDialog productId={translating} onClose={() => setTranslating(null)} />
       <ImportDialog open={importing} onOpenChange={setImporting} />
       <ConfirmDialog
         open={deleting !== null}

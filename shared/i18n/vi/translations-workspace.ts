@@ -42,6 +42,10 @@ export const translationsWorkspace = {
   /** Where the editor stands in the workspace. */
   profileTitle: 'Bản dịch thông tin doanh nghiệp',
   productTitle: 'Bản dịch sản phẩm',
+  /** A product's menu entry that opens its translations, and that dialog's close button. */
+  productAction: 'Bản dịch',
+  productActionOf: (name: string) => `Bản dịch ${name}`,
+  close: 'Đóng',
   lotTitle: 'Bản dịch lô hàng',
   lotUnit: 'Đơn vị',
   recallReason: 'Lý do thu hồi',

@@ -91,12 +91,15 @@ export function Dialog({
   );
 }
 
-/** The footer's 'Hủy': closes the dialog the way ✕ and Escape do, so unsaved changes are asked about. */
-export function DialogCancel({ disabled }: { disabled?: boolean }) {
+/**
+ * The footer's 'Hủy' (or another word for closing, such as 'Đóng'): closes the dialog the way ✕ and Escape
+ * do, so unsaved changes are asked about.
+ */
+export function DialogCancel({ disabled, label }: { disabled?: boolean; label?: string }) {
   return (
     <D.Close asChild>
       <Button variant="outline" disabled={disabled}>
-        {vi.workspace.common.cancel}
+        {label ?? vi.workspace.common.cancel}
       </Button>
     </D.Close>
   );

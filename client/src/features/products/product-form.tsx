@@ -1,21 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
-import { Field } from '#client/components/ui/field.tsx';
+import { vi } from '#shared/i18n/vi/index.ts';
+import { dayOfDate } from '#shared/vietnam-time.ts';
+import { createProductInput } from '#shared/schemas/products.ts';
 import { FormDialog } from '#client/components/ui/form-dialog.tsx';
+import { Field } from '#client/components/ui/field.tsx';
 import { RadioChoice } from '#client/components/ui/radio-choice.tsx';
 import { SelectField } from '#client/components/ui/select-field.tsx';
-import { CompanyPicker, type PickedCompany } from '#client/features/company/company-picker.tsx';
-import { ProductDataset } from '#client/features/lots/product-dataset.tsx';
-import { ProductTranslations } from '#client/features/translations/product-translations.tsx';
 import { type FieldErrors, serverErrors, zodErrors } from '#client/lib/form-errors.ts';
 import { useTRPC } from '#client/lib/trpc.ts';
-import { useDraft } from '#client/lib/use-draft.ts';
 import { useSession } from '#client/session/SessionProvider.tsx';
-import { vi } from '#shared/i18n/vi/index.ts';
-import { createProductInput } from '#shared/schemas/products.ts';
-import { dayOfDate } from '#shared/vietnam-time.ts';
+import { CompanyPicker, type PickedCompany } from '#client/features/company/company-picker.tsx';
+import { useDraft } from '#client/lib/use-draft.ts';
 import { ImageGallery } from './image-gallery.tsx';
+import { ProductDataset } from '#client/features/lots/product-dataset.tsx';
 import { ProductQr } from './product-qr.tsx';
 import { TagPicker } from './tag-picker.tsx';
 import { TimelineEditor } from './timeline-editor.tsx';
@@ -129,8 +128,6 @@ export function ProductFormDialog({
   const lists = useCompanyLists(editing ? detail.data?.companyId : company?.id);
   const { draft: form, setDraft: setForm, fill, dirty } = useDraft<FormState>(blank);
   const [errors, setErrors] = useState<FieldErrors>({});
-  // What is typed in the translations and not saved counts as a change too (closing asks first).
-  const [translating, setTranslating] = useState(false);
 
   // Fill the form once per opening (a refetch in the background must not wipe what is being typed).
   const loadedVersion = detail.data?.version;
@@ -138,7 +135,6 @@ export function ProductFormDialog({
   useEffect(() => {
     if (!open) return;
     setErrors({});
-    setTranslating(false);
     if (!editing) setCompany(null);
     fill(editing && detail.data ? fromProduct(detail.data) : blank);
   }, [open, productId, loadedVersion]);
@@ -181,7 +177,7 @@ export function ProductFormDialog({
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      dirty={dirty || translating}
+      dirty={dirty}
       title={editing ? t.editTitle : t.createTitle}
       saveLabel={c.save}
       saving={saving}
@@ -305,11 +301,6 @@ export function ProductFormDialog({
         }
       />
       {editing && detail.data && <ProductQr product={detail.data} />}
-      {editing && detail.data && (
-        <div className="border-t border-line pt-4">
-          <ProductTranslations product={detail.data} onDirtyChange={setTranslating} />
-        </div>
-      )}
     </FormDialog>
   );
 }

@@ -7,6 +7,7 @@ import { type Column, DataTable, editDeleteActions } from '#client/components/ui
 import { withCompanyColumn } from '#client/features/company/company-column.tsx';
 import { productLotsPath } from '#client/features/lots/paths.ts';
 import type { ProductRow } from './types.ts';
+import { translationsWorkspace as tw } from '#shared/i18n/vi/translations-workspace.ts';
 
 const t = vi.workspace.products;
 const c = vi.workspace.common;
@@ -72,6 +73,7 @@ export function ProductTable({
   showCompany = false,
   missing,
   onEdit,
+  onTranslate,
   onDelete,
 }: {
   products: ProductRow[];
@@ -80,6 +82,8 @@ export function ProductTable({
   /** A SUPER_ADMIN's list, across companies. */
   showCompany?: boolean;
   onEdit: (p: ProductRow) => void;
+  /** Its translations (issue 33), in a dialog of their own. */
+  onTranslate: (p: ProductRow) => void;
   onDelete: (p: ProductRow) => void;
 }) {
   const [, navigate] = useLocation();
@@ -100,7 +104,12 @@ export function ProductTable({
           ariaLabel: `${vi.lots.workspace.title} ${p.name}`,
           onSelect: () => navigate(productLotsPath(p.id)),
         };
-        return edit ? [edit, lots, ...rest] : [lots, ...rest];
+        const translate = {
+          label: tw.productAction,
+          ariaLabel: tw.productActionOf(p.name),
+          onSelect: () => onTranslate(p),
+        };
+        return edit ? [edit, translate, lots, ...rest] : [lots, ...rest];
       }}
     />
   );

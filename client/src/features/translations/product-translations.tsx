@@ -66,9 +66,12 @@ function savedOf(translations: Translations<ProductTranslation>): Translations<S
 /** A product's translations, saved with products.putTranslation; `steps` are its saved timeline's. */
 export function ProductTranslations({
   product,
+  title = t.productTitle,
   onDirtyChange,
 }: {
   product: TranslatableProduct;
+  /** The editor's heading: the dialog that holds it is already titled, and names the product here instead. */
+  title?: string;
   onDirtyChange?: (dirty: boolean) => void;
 }) {
   const trpc = useTRPC();
@@ -79,7 +82,7 @@ export function ProductTranslations({
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.products.pathKey() });
   return (
     <TranslationEditor
-      title={t.productTitle}
+      title={title}
       fields={fieldsOf(product)}
       steps={product.trackings}
       saved={savedOf(product.translations ?? {})}

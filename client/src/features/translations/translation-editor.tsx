@@ -85,12 +85,10 @@ function Row({
     className: cn(controlClass(error, multiline ? 'py-2' : 'h-11'), 'w-full min-w-0'),
   };
   return (
-    <div
-      role="group"
-      aria-labelledby={`${id}-name`}
-      className="flex flex-col gap-1 border-t border-line pt-3"
-    >
-      <p id={`${id}-name`} className="text-sm font-semibold text-ink">
+    // No group of its own: the input is named by the field and the language, and described by its Vietnamese,
+    // so a second element named like the Vietnamese form's own field would only be said twice.
+    <div className="flex flex-col gap-1 border-t border-line pt-3">
+      <p aria-hidden="true" className="text-sm font-semibold text-ink">
         {label}
       </p>
       <div className="grid gap-2 md:grid-cols-2 md:gap-4">
