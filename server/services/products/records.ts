@@ -4,7 +4,7 @@ import type { Executor } from '#server/db/client.ts';
 import type { Tables } from '#server/db/schema/index.ts';
 import { generateCode } from '#server/services/codes.ts';
 import { trackingColumns } from '#server/services/products/serialize.ts';
-import { carrySteps, matchSteps, translatesSteps } from '#server/services/translations/steps.ts';
+import { carrySteps, translatesSteps } from '#server/services/translations/steps.ts';
 import { vietnameseSortKey } from '#shared/sort-key.ts';
 import { foldVietnamese } from '#shared/text.ts';
 import type { ProductTranslation, Translations } from '#shared/translations.ts';
@@ -75,7 +75,7 @@ export async function replaceTrackings(
     .where(eq(trackingEntries.productId, productId));
   await tx
     .update(products)
-    .set({ translations: carrySteps(product.translations, matchSteps(before, after)) })
+    .set({ translations: carrySteps(product.translations, before, after) })
     .where(eq(products.id, productId));
 }
 

@@ -1,4 +1,9 @@
-import type { StepTranslations, Translations } from '#shared/translations.ts';
+import {
+  STEP_TRANSLATION_FIELDS,
+  type StepTranslation,
+  type StepTranslations,
+  type Translations,
+} from '#shared/translations.ts';
 
 /** A step as its row holds it: what a shopper reads of it, and where it stands. */
 export interface StepText {
@@ -21,10 +26,10 @@ const KEYS: ((s: StepText) => string)[] = [
 /**
  * Which new step each old one became when a timeline is saved whole (a product's steps get new rows on
  * every save): the step with the same words, else the same activity (its place, date or description
- * corrected), else the step at the same place. So a moved step keeps its translations, and so does a step
- * whose Vietnamese was corrected; a step removed loses them.
+ * corrected), else the step at the same place. Which of its translations go with it is carrySteps's: only
+ * the fields whose Vietnamese did not change.
  */
-export function matchSteps(before: readonly StepText[], after: readonly StepText[]): Map<number, number> {
+function matchSteps(before: readonly StepText[], after: readonly StepText[]): Map<number, number> {
   const old = [...before].sort((a, b) => a.position - b.position);
   const matched = new Map<number, number>();
   const usedNew = new Set<number>();
@@ -58,11 +63,19 @@ export function matchSteps(before: readonly StepText[], after: readonly StepText
 export const translatesSteps = (translations: Translations<{ steps?: StepTranslations }>) =>
   Object.values(translations).some((t) => t?.steps && Object.keys(t.steps).length > 0);
 
-/** The translations with each step's moved to the id it now has; a step matched by none is dropped. */
+/**
+ * The translations with each step's moved to the id it now has (matchSteps), each field only while its
+ * Vietnamese is the same on both sides: a translation is of a text, so a corrected text, or another step
+ * that took the place, shows its Vietnamese (marked) until it is translated again, never words of another.
+ */
 export function carrySteps<T extends { steps?: StepTranslations }>(
   translations: Translations<T>,
-  matched: ReadonlyMap<number, number>,
+  before: readonly StepText[],
+  after: readonly StepText[],
 ): Translations<T> {
+  const matched = matchSteps(before, after);
+  const was = new Map(before.map((s) => [s.id, s]));
+  const now = new Map(after.map((s) => [s.id, s]));
   const carried: Translations<T> = {};
   for (const [lang, translation] of Object.entries(translations) as [
     keyof Translations<T>,
@@ -73,7 +86,13 @@ export function carrySteps<T extends { steps?: StepTranslations }>(
     const moved: StepTranslations = {};
     for (const [id, step] of Object.entries(steps ?? {})) {
       const to = matched.get(Number(id));
-      if (to !== undefined) moved[String(to)] = step;
+      const from = was.get(Number(id));
+      const into = to === undefined ? undefined : now.get(to);
+      if (!from || !into) continue;
+      const kept: StepTranslation = {};
+      for (const field of STEP_TRANSLATION_FIELDS)
+        if (step[field] !== undefined && from[field] === into[field]) kept[field] = step[field];
+      if (Object.keys(kept).length) moved[String(to)] = kept;
     }
     const next = { ...fields, ...(Object.keys(moved).length ? { steps: moved } : {}) } as T;
     if (Object.keys(next).length) carried[lang] = next;

@@ -5,7 +5,8 @@ import { makeProduct, people, TIMELINE } from '#tests/server/products/helpers.ts
 
 /**
  * A step's translations are kept by its id (decision 210). A product's timeline is saved whole, each step a
- * new row: its translations follow the step (same words, else same place); a lot's steps keep their rows.
+ * new row: its translations follow the step (same words, else same place), each field only while its
+ * Vietnamese is unchanged; a lot's steps keep their rows.
  */
 describe('[COMPANY_ADMIN][tRPC][translations] steps across a timeline save', () => {
   it('[COMPANY_ADMIN][tRPC][translations]: a product save carries each step translation to the step it became', async () => {
@@ -53,6 +54,36 @@ describe('[COMPANY_ADMIN][tRPC][translations] steps across a timeline save', () 
     // A save with no timeline leaves the steps alone.
     const again = await a.products.update({ id: product.id, name: 'Cà phê Robusta' });
     expect(again.translations).toEqual(saved.translations);
+  });
+
+  it('[COMPANY_ADMIN][tRPC][translations]: a step put in the place of another never takes its translation; a field whose Vietnamese changed loses its own', async () => {
+    const api = await createTestApi();
+    const p = await people(api.deps);
+    const a = callerFor(api.deps, p.adminA);
+    const product = await makeProduct(api.deps, p.companyA.id, { name: 'Cà phê' }, TIMELINE);
+    const [first, second] = (await a.products.get({ id: product.id })).trackings;
+    await a.products.putTranslation({
+      id: product.id,
+      lang: 'en',
+      translation: {
+        steps: {
+          [first!.id]: { activity: 'First', location: 'Somewhere' },
+          [second!.id]: { activity: 'Second' },
+        },
+      },
+    });
+    const saved = await a.products.update({
+      id: product.id,
+      name: 'Cà phê',
+      trackings: [
+        // The first step moved elsewhere: its activity stays, its location translation does not.
+        { activity: first!.activity, location: 'Nơi khác', date: first!.date, description: first!.description },
+        // Another step where the second was: nothing of the second's.
+        { activity: 'Bước mới', location: second!.location, date: second!.date, description: second!.description },
+      ],
+    });
+    const [newFirst] = saved.trackings;
+    expect(saved.translations).toEqual({ en: { steps: { [newFirst!.id]: { activity: 'First' } } } });
   });
 
   it('[COMPANY_ADMIN][tRPC][translations]: a lot step sent back with its id keeps its translation', async () => {
