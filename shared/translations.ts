@@ -6,7 +6,7 @@
  * by language; a timeline step's translation lives in its product's (or lot's) under `steps`, keyed by the
  * step's id, so a step has one row whatever the languages.
  */
-import type { PublicLanguage, TranslationLanguage } from '#shared/i18n/languages.ts';
+import { offeredLanguages, type PublicLanguage, type TranslationLanguage } from '#shared/i18n/languages.ts';
 
 /** A timeline step (a product's tracking entry or a lot's event): what a shopper reads of it. */
 export const STEP_TRANSLATION_FIELDS = ['activity', 'location', 'description'] as const;
@@ -78,3 +78,13 @@ export function localizeStep(
   }
   return localize(step[field], stepTranslations, field, lang, offered);
 }
+
+/** A row's name in `lang` (a page's title, a preview's), its company's published languages deciding. */
+export const nameIn = (
+  row: {
+    name: string;
+    translations?: Translations<{ name?: string }> | null;
+    languages?: readonly TranslationLanguage[] | null;
+  },
+  lang: PublicLanguage,
+): string => localize(row.name, row.translations, 'name', lang, offeredLanguages(row.languages)).text;

@@ -123,12 +123,19 @@ export function createLanguageChooser(): LanguageChooser {
 export const requestLanguage = (c: Context): PageLanguage =>
   chooseLanguage(c.req.query(LANGUAGE_PARAM), c.req.header('cookie'), c.req.header('accept-language'));
 
-/** The language's headers (languageHeaders) on the app's answer. */
-export function setLanguageHeaders(c: Context, choice: PageLanguage, publicUrl: string, vary?: string): void {
-  for (const [name, value] of Object.entries(
-    languageHeaders(choice, { vary, secure: isSecureUrl(publicUrl) }),
-  ))
-    c.header(name, value);
+/** A page's own headers with its language's added (languageHeaders), for an answer on `publicUrl`. */
+export const withLanguageHeaders = (
+  headers: Record<string, string>,
+  choice: PageLanguage,
+  publicUrl: string,
+): Record<string, string> => ({
+  ...headers,
+  ...languageHeaders(choice, { vary: headers.vary, secure: isSecureUrl(publicUrl) }),
+});
+
+/** The language's headers on the app's answer. */
+export function setLanguageHeaders(c: Context, choice: PageLanguage, publicUrl: string): void {
+  for (const [name, value] of Object.entries(withLanguageHeaders({}, choice, publicUrl))) c.header(name, value);
 }
 
 /** The `?lang=` of a request's query string (after the `?`), or undefined; nothing parsed when it has none. */

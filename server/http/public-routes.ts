@@ -24,7 +24,7 @@ import { qrCodeLookupInput } from '#shared/schemas/products.ts';
 import { companyPageAnswer } from './company-page.ts';
 import { FIRST_VIEW_HEADERS, type FirstViews, pageBody } from './first-view.ts';
 import { lotEpcisAnswer, productEpcisAnswer, resolverAnswer, resolverDescription } from './gs1-answers.ts';
-import { isSecureUrl, languageHeaders, type PageLanguage, requestLanguage } from './page-language.ts';
+import { requestLanguage, withLanguageHeaders } from './page-language.ts';
 import { serialPageAnswer } from './serial-page.ts';
 import { singleBatchCall, singleBatchResult } from './trpc-batch.ts';
 
@@ -266,16 +266,6 @@ export function encoded(kind: EnvelopeKind, entry: PublicAnswer): Uint8Array<Arr
   return own as Uint8Array<ArrayBuffer>;
 }
 
-/** A page's headers with its language's (Vary, the cookie of a `?lang=` choice), as the dispatcher sends them. */
-function withLanguageHeaders(
-  headers: Record<string, string>,
-  language: PageLanguage,
-  deps: Pick<AppDeps, 'settings'>,
-): Record<string, string> {
-  const secure = isSecureUrl(deps.settings.publicUrl);
-  return { ...headers, ...languageHeaders(language, { vary: headers.vary, secure }) };
-}
-
 /** The routes on the app: every request the dispatcher leaves, signed in or not, with the app's errors. */
 export function mountPublicRoutes(app: Hono, deps: AppDeps, firstViews: FirstViews): void {
   const viewerOf = async (c: Context): Promise<Viewer> => {
@@ -316,7 +306,7 @@ export function mountPublicRoutes(app: Hono, deps: AppDeps, firstViews: FirstVie
           const language = requestLanguage(c);
           const html = await firstViews.askedLotPage(entry, lot, language.lang);
           if (html === null) return next();
-          return c.body(html, 200, withLanguageHeaders(FIRST_VIEW_HEADERS, language, deps));
+          return c.body(html, 200, withLanguageHeaders(FIRST_VIEW_HEADERS, language, deps.settings.publicUrl));
         }
         // In the request's language (decision 212), kept per language with the answer.
         const language = requestLanguage(c);
@@ -324,7 +314,7 @@ export function mountPublicRoutes(app: Hono, deps: AppDeps, firstViews: FirstVie
           entry && (await firstViews.page(entry, route.page, language.lang, route.scanCode?.(req)));
         if (!gzip) return next();
         const { body, headers } = pageBody(gzip, c.req.header('accept-encoding'));
-        return c.body(body, 200, withLanguageHeaders(headers, language, deps));
+        return c.body(body, 200, withLanguageHeaders(headers, language, deps.settings.publicUrl));
       }
       if (!entry) {
         if (route.kind === 'trpc') return next();

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'wouter';
-import { offeredLanguages } from '#shared/i18n/languages.ts';
-import { type Localized, localize } from '#shared/translations.ts';
+import type { Localized } from '#shared/translations.ts';
 import { PUBLIC_COMPANY_PRODUCTS_PAGE_SIZE } from '#shared/constants.ts';
 import { usePageTitle } from '#client/components/layout/page-title.tsx';
 import { OfflinePage } from '#client/features/offline/offline-page.tsx';
@@ -11,9 +10,10 @@ import { companyPageName } from '#client/features/public/page-titles.ts';
 import { Pager } from '#client/features/public/pager.tsx';
 import { CompanyProductCard } from '#client/features/public/company-product-card.tsx';
 import { errorData, useTRPC } from '#client/lib/trpc.ts';
-import { useLanguage, usePublicStrings } from '#client/i18n/language.tsx';
+import { usePublicStrings } from '#client/i18n/language.tsx';
 import { LanguageSwitcher } from '#client/i18n/language-switcher.tsx';
 import { LocalText } from '#client/i18n/local-text.tsx';
+import { useLocalize } from '#client/i18n/use-localize.ts';
 
 const silent = { trpc: { context: { silent: true } } };
 
@@ -21,7 +21,6 @@ const silent = { trpc: { context: { silent: true } } };
 export default function CompanyDetailsPage() {
   const s = usePublicStrings();
   const t = s.company;
-  const lang = useLanguage();
   const trpc = useTRPC();
   const id = Number(useParams<{ id: string }>().id);
   const valid = Number.isInteger(id) && id > 0;
@@ -33,9 +32,9 @@ export default function CompanyDetailsPage() {
       { enabled: valid, placeholderData: (prev) => prev, ...silent },
     ),
   );
-  const offered = offeredLanguages(company.data?.languages);
+  const inLanguage = useLocalize(company.data?.languages);
   const field = (name: 'name' | 'representative' | 'address') =>
-    localize(company.data?.[name], company.data?.translations, name, lang, offered);
+    inLanguage(company.data?.[name], company.data?.translations, name);
   usePageTitle(company.data ? { tab: companyPageName({ name: field('name').text }) } : null);
 
   // No answer at all: no network (decision 187), asked again once it is back.
@@ -46,7 +45,6 @@ export default function CompanyDetailsPage() {
   if (!company.data) return <p role="status">{s.client.loading}</p>;
   const c = company.data;
   const list = products.data?.products ?? [];
-  const productLanguages = offeredLanguages(products.data?.languages);
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-5">
       <LanguageSwitcher languages={c.languages} />
@@ -82,7 +80,7 @@ export default function CompanyDetailsPage() {
         <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
           {list.map((p) => (
             <li key={p.id}>
-              <CompanyProductCard product={p} offered={productLanguages} />
+              <CompanyProductCard product={p} languages={products.data?.languages} />
             </li>
           ))}
         </ul>

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'wouter';
-import { offeredLanguages } from '#shared/i18n/languages.ts';
-import { localize } from '#shared/translations.ts';
+import { nameIn } from '#shared/translations.ts';
 import { LotPageView } from '#client/features/lots/lot-page-view.tsx';
 import { AnswerPage } from '#client/features/public/answer-page.tsx';
 import { lotPageName } from '#client/features/public/page-titles.ts';
@@ -32,13 +31,7 @@ export default function LotDetailsPage() {
         lotPageName(
           a.lot,
           {
-            name: localize(
-              a.product.name,
-              a.product.translations,
-              'name',
-              lang,
-              offeredLanguages(a.product.languages),
-            ).text,
+            name: nameIn(a.product, lang),
           },
           s,
         )

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'wouter';
-import { offeredLanguages } from '#shared/i18n/languages.ts';
-import { localize } from '#shared/translations.ts';
+import { nameIn } from '#shared/translations.ts';
 import { AskedLotNotice } from '#client/features/lots/asked-lot-notice.tsx';
 import { AnswerPage } from '#client/features/public/answer-page.tsx';
 import { productPageName } from '#client/features/public/page-titles.ts';
@@ -32,7 +31,7 @@ export default function ProductDetailsPage() {
       query={product}
       name={(p) =>
         productPageName({
-          name: localize(p.name, p.translations, 'name', lang, offeredLanguages(p.languages)).text,
+          name: nameIn(p, lang),
         })
       }
       notFound={{ title: s.product.notFoundTitle, text: s.product.notFoundText }}

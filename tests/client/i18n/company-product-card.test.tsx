@@ -19,12 +19,13 @@ const product: CompanyProduct = {
   translations: { en: { name: 'Cau Dat Arabica coffee', category: 'Coffee' } },
 };
 
+/** `offered`: the languages the page offers (Vietnamese and what the company publishes). */
 function draw(card: CompanyProduct, lang: 'vi' | 'en', offered: ('vi' | 'en')[]) {
   const language = lang === 'en' ? { lang, strings: en } : VIETNAMESE;
   document.body.innerHTML = renderToString(
     <Router ssrPath="/">
       <LanguageProvider language={language}>
-        <CompanyProductCard product={card} offered={offered} />
+        <CompanyProductCard product={card} languages={offered.filter((l) => l !== 'vi')} />
       </LanguageProvider>
     </Router>,
   );

@@ -7,6 +7,7 @@ import { getRequestListener } from '@hono/node-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '#server/app.ts';
 import { withPublicDispatcher } from '#server/http/public-dispatcher.ts';
+import { withNormalisedTargets } from '#server/http/request-target.ts';
 import { atOnce, createTestDeps } from '#tests/helpers/deps.ts';
 import { callerFor, createUser } from '#tests/helpers/factories.ts';
 
@@ -58,7 +59,9 @@ async function world(options: { languages?: Array<'en' | 'zh-Hans'> } = {}) {
   };
   /** The running server's listener: the dispatcher in front of the app (server/server.ts). */
   const served = async () => {
-    server = createServer(withPublicDispatcher(deps, { clientDir: dir }, getRequestListener(app.fetch)));
+    server = createServer(
+      withNormalisedTargets(withPublicDispatcher(deps, { clientDir: dir }, getRequestListener(app.fetch))),
+    );
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     return async (path: string, headers: Record<string, string> = {}) => {
@@ -258,5 +261,42 @@ describe('[GUEST][i18n] a public page in the request’s language', () => {
     expect(param.res.headers.get('vary')).toBe('Accept-Encoding');
     // English after Vietnamese and back: each its own page.
     expect(htmlLang((await get(path)).html)).toBe('vi');
+  });
+
+  it('hostile language choices (prototype names, oversized and many-entry headers, repeated and huge ?lang=, a trailing slash) are Vietnamese or the language named, never an error, and cost no time', async () => {
+    const { product, get: viaApp, served } = await world();
+    const viaDispatcher = await served();
+    const path = `/products/details/${product.id}`;
+    // As large as a request's headers may be (node refuses past 16 kB with a 431), far past what is read.
+    const huge = 'x'.repeat(6_000);
+    const many = Array.from({ length: 800 }, (_, i) => `x${i};q=0.${i % 10}`).join(',');
+    const variants: Array<[string, Record<string, string>, string]> = [
+      [`${path}?lang=__proto__`, {}, 'vi'],
+      [`${path}?lang=constructor`, {}, 'vi'],
+      [`${path}?lang=toString&lang=en`, {}, 'vi'],
+      [`${path}?lang=${huge}`, {}, 'vi'],
+      [path, { cookie: 'lang=__proto__; __proto__=en' }, 'vi'],
+      [path, { cookie: `lang=${huge}` }, 'vi'],
+      [path, { 'accept-language': '__proto__, constructor;q=1, hasOwnProperty' }, 'vi'],
+      [path, { 'accept-language': `${huge},en` }, 'vi'],
+      [path, { 'accept-language': many }, 'vi'],
+      [path, { 'accept-language': 'en;q=1e999, zh;q=-1, vi;q=NaN' }, 'vi'],
+      [path, { 'accept-language': 'fr, zh-TW;q=0.5' }, 'zh-Hans'],
+    ];
+    // A trailing slash is the server's to take away before anything reads the path (request-target.ts).
+    const servedVariants: typeof variants = [...variants, [`${path}/?lang=en`, {}, 'en'], [`${path}//`, {}, 'vi']];
+    for (const [get, tried] of [
+      [viaApp, variants],
+      [viaDispatcher, servedVariants],
+    ] as const) {
+      for (const [target, headers, lang] of tried) {
+        const started = performance.now();
+        const { res, html } = await get(target, headers);
+        const took = performance.now() - started;
+        expect(res.status, `${target.slice(0, 80)} ${JSON.stringify(headers).slice(0, 80)}`).toBe(200);
+        expect(htmlLang(html), `${target.slice(0, 80)} ${JSON.stringify(headers).slice(0, 80)}`).toBe(lang);
+        expect(took).toBeLessThan(1000);
+      }
+    }
   });
 });

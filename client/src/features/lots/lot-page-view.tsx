@@ -7,11 +7,10 @@ import type { PublicLotAnswer } from '#client/features/lots/types.ts';
 import { productPath } from '#client/features/public/paths.ts';
 import { ProductView } from '#client/features/public/product-view.tsx';
 import { TimelineSteps } from '#client/features/public/timeline.tsx';
-import { usePublicStrings, useLanguage } from '#client/i18n/language.tsx';
+import { usePublicStrings } from '#client/i18n/language.tsx';
 import { LanguageSwitcher } from '#client/i18n/language-switcher.tsx';
 import { LocalText } from '#client/i18n/local-text.tsx';
-import { offeredLanguages } from '#shared/i18n/languages.ts';
-import { localize } from '#shared/translations.ts';
+import { useLocalize } from '#client/i18n/use-localize.ts';
 
 /**
  * The public page of a lot (decision 126): the recall banner first (its own recall or an input's, decision
@@ -21,14 +20,7 @@ import { localize } from '#shared/translations.ts';
  */
 export function LotPageView({ lot, product }: PublicLotAnswer) {
   const t = usePublicStrings().lot;
-  const lang = useLanguage();
-  const productName = localize(
-    product.name,
-    product.translations,
-    'name',
-    lang,
-    offeredLanguages(product.languages),
-  );
+  const productName = useLocalize(product.languages)(product.name, product.translations, 'name');
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-5">
       <RecallBanner lot={lot} languages={product.languages} />

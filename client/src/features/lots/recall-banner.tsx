@@ -1,7 +1,8 @@
 import { Link } from 'wouter';
-import { offeredLanguages, type TranslationLanguage } from '#shared/i18n/languages.ts';
-import { type LotTranslation, localize, type Translations } from '#shared/translations.ts';
+import type { TranslationLanguage } from '#shared/i18n/languages.ts';
+import type { LotTranslation, Translations } from '#shared/translations.ts';
 import { LocalText } from '#client/i18n/local-text.tsx';
+import { useLocalize } from '#client/i18n/use-localize.ts';
 import { formatDateIn } from '#client/lib/format-language.ts';
 import { lotPath } from './paths.ts';
 import { useLanguage, usePublicStrings } from '#client/i18n/language.tsx';
@@ -40,13 +41,7 @@ export function RecallBanner({
 }) {
   const t = usePublicStrings().lot;
   const lang = useLanguage();
-  const reason = localize(
-    lot.recallReason,
-    lot.translations,
-    'recallReason',
-    lang,
-    offeredLanguages(languages),
-  );
+  const reason = useLocalize(languages)(lot.recallReason, lot.translations, 'recallReason');
   if (!lot.recalled) return lot.inputRecallCode ? <InputRecallBanner lot={lot} /> : null;
   return (
     <section

@@ -1,7 +1,7 @@
 import { LocalText } from '#client/i18n/local-text.tsx';
-import { useLanguage } from '#client/i18n/language.tsx';
-import type { PublicLanguage } from '#shared/i18n/languages.ts';
-import { localize, type ProductTranslation, type Translations } from '#shared/translations.ts';
+import { useLocalize } from '#client/i18n/use-localize.ts';
+import type { TranslationLanguage } from '#shared/i18n/languages.ts';
+import type { ProductTranslation, Translations } from '#shared/translations.ts';
 import { ProductCard } from './product-card.tsx';
 
 export interface CompanyProduct {
@@ -20,14 +20,14 @@ export interface CompanyProduct {
  */
 export function CompanyProductCard({
   product,
-  offered,
+  languages,
 }: {
   product: CompanyProduct;
-  offered: readonly PublicLanguage[];
+  /** The languages the company publishes. */
+  languages: readonly TranslationLanguage[] | null | undefined;
 }) {
-  const lang = useLanguage();
-  const field = (name: 'name' | 'category' | 'origin') =>
-    localize(product[name], product.translations, name, lang, offered);
+  const inLanguage = useLocalize(languages);
+  const field = (name: 'name' | 'category' | 'origin') => inLanguage(product[name], product.translations, name);
   const line = product.origin ? field('origin') : field('category');
   return (
     <ProductCard

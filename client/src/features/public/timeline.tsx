@@ -1,7 +1,8 @@
-import { offeredLanguages, type TranslationLanguage } from '#shared/i18n/languages.ts';
-import { localizeStep, type StepTranslations, type Translations } from '#shared/translations.ts';
+import type { TranslationLanguage } from '#shared/i18n/languages.ts';
+import type { StepTranslations, Translations } from '#shared/translations.ts';
 import { useLanguage, usePublicStrings } from '#client/i18n/language.tsx';
 import { LocalText } from '#client/i18n/local-text.tsx';
+import { useLocalizeStep } from '#client/i18n/use-localize.ts';
 import { formatDateIn } from '#client/lib/format-language.ts';
 import type { PublicProduct } from './types.ts';
 
@@ -27,12 +28,12 @@ export function TimelineSteps({
   testId: string;
 }) {
   const lang = useLanguage();
-  const offered = offeredLanguages(languages);
+  const inLanguage = useLocalizeStep(languages);
   return (
     <ol className="relative ml-2 border-l-2 border-primary/40" data-testid={testId}>
       {steps.map((e) => {
         const field = (name: 'activity' | 'location' | 'description') =>
-          localizeStep(e, translations, name, lang, offered);
+          inLanguage(e, translations, name);
         const location = field('location');
         const description = field('description');
         return (
