@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { jsonWithKey, jsonWithoutKey } from '#server/db/json-keys.ts';
 import type { AppDeps } from '#server/deps.ts';
@@ -21,6 +21,7 @@ import type {
   LotTranslation,
   ProductTranslation,
   StepTranslations,
+  Translations,
 } from '#shared/translations.ts';
 
 /**
@@ -68,29 +69,6 @@ function assertOwnSteps(named: StepTranslations | undefined, own: readonly numbe
   }
 }
 
-/** The ids among `named` that are steps of the product's timeline. */
-async function productStepIds(db: Executor, productId: number, named: StepTranslations | undefined) {
-  const ids = Object.keys(named ?? {}).map(Number);
-  if (!ids.length) return [];
-  const { trackingEntries } = db.tables;
-  const rows = await db
-    .select({ id: trackingEntries.id, productId: trackingEntries.productId })
-    .from(trackingEntries)
-    .where(inArray(trackingEntries.id, ids));
-  return rows.filter((r) => r.productId === productId).map((r) => r.id);
-}
-
-async function lotStepIds(db: Executor, lotId: number, named: StepTranslations | undefined) {
-  const ids = Object.keys(named ?? {}).map(Number);
-  if (!ids.length) return [];
-  const { lotEvents } = db.tables;
-  const rows = await db
-    .select({ id: lotEvents.id, lotId: lotEvents.lotId })
-    .from(lotEvents)
-    .where(inArray(lotEvents.id, ids));
-  return rows.filter((r) => r.lotId === lotId).map((r) => r.id);
-}
-
 /** The new value of a row's `translations`: the language set to the kept translation, or removed. */
 function translationsWith(
   deps: AppDeps,
@@ -101,79 +79,53 @@ function translationsWith(
   return kept ? jsonWithKey(deps.store, column, lang, kept) : jsonWithoutKey(deps.store, column, lang);
 }
 
-/** PUT /products/{id}/translations/{lang}: that language of the product replaced; the product answer. */
-export async function putProductTranslation(
-  deps: AppDeps,
-  scope: CompanyScope,
-  input: PutProductTranslationInput,
-) {
-  const { products } = deps.db.tables;
-  const row = await requireProductInScope(deps.db, scope, input.id);
-  const kept = compactTranslation<ProductTranslation>(input.translation);
-  assertOwnSteps(kept?.steps, await productStepIds(deps.db, row.id, kept?.steps));
-  await deps.db
-    .update(products)
-    .set({ translations: translationsWith(deps, products.translations, input.lang, kept) })
-    .where(eq(products.id, row.id));
-  return getProduct(deps, scope, row.id);
+type Column = Parameters<typeof jsonWithKey>[1];
+
+/**
+ * A kind of translated row, as this module uses it: the row in the caller's scope (another company's is 404),
+ * its `translations` column written by one UPDATE, the answer a write returns, and which of some step ids are
+ * the row's own (a company has no steps). The three kinds share every operation below.
+ */
+interface TranslatedKind<T, Answer> {
+  require(db: Executor, scope: CompanyScope, id: number): Promise<{ id: number; translations: Translations<T> }>;
+  write(deps: AppDeps, id: number, value: (column: Column) => SQL): Promise<unknown>;
+  answer(deps: AppDeps, scope: CompanyScope, id: number): Promise<Answer>;
+  ownSteps?(db: Executor, rowId: number, ids: number[]): Promise<number[]>;
 }
 
-/** DELETE /products/{id}/translations/{lang}: the product answer without that language. */
-export async function deleteProductTranslation(
-  deps: AppDeps,
-  scope: CompanyScope,
-  input: TranslationKeyInput,
-) {
-  const { products } = deps.db.tables;
-  const row = await requireProductInScope(deps.db, scope, input.id);
-  await deps.db
-    .update(products)
-    .set({ translations: jsonWithoutKey(deps.store, products.translations, input.lang) })
-    .where(eq(products.id, row.id));
-  return getProduct(deps, scope, row.id);
-}
+const PRODUCT: TranslatedKind<ProductTranslation, Awaited<ReturnType<typeof getProduct>>> = {
+  require: requireProductInScope,
+  write: ({ db }, id, value) => {
+    const { products } = db.tables;
+    return db.update(products).set({ translations: value(products.translations) }).where(eq(products.id, id));
+  },
+  answer: getProduct,
+  async ownSteps(db, productId, ids) {
+    const { trackingEntries } = db.tables;
+    const rows = await db
+      .select({ id: trackingEntries.id, rowId: trackingEntries.productId })
+      .from(trackingEntries)
+      .where(inArray(trackingEntries.id, ids));
+    return rows.filter((r) => r.rowId === productId).map((r) => r.id);
+  },
+};
 
-/** GET /products/{id}/translations/{lang}: that language's translation, `{}` when there is none. */
-export async function getProductTranslation(
-  deps: AppDeps,
-  scope: CompanyScope,
-  input: TranslationKeyInput,
-): Promise<ProductTranslation> {
-  const row = await requireProductInScope(deps.db, scope, input.id);
-  return row.translations[input.lang] ?? {};
-}
-
-/** PUT /lots/{id}/translations/{lang}: that language of the lot replaced; the lot answer. */
-export async function putLotTranslation(deps: AppDeps, scope: CompanyScope, input: PutLotTranslationInput) {
-  const { lots } = deps.db.tables;
-  const row = await requireLotInScope(deps.db, scope, input.id);
-  const kept = compactTranslation<LotTranslation>(input.translation);
-  assertOwnSteps(kept?.steps, await lotStepIds(deps.db, row.id, kept?.steps));
-  await deps.db
-    .update(lots)
-    .set({ translations: translationsWith(deps, lots.translations, input.lang, kept) })
-    .where(eq(lots.id, row.id));
-  return getLot(deps, scope, row.id);
-}
-
-export async function deleteLotTranslation(deps: AppDeps, scope: CompanyScope, input: TranslationKeyInput) {
-  const { lots } = deps.db.tables;
-  const row = await requireLotInScope(deps.db, scope, input.id);
-  await deps.db
-    .update(lots)
-    .set({ translations: jsonWithoutKey(deps.store, lots.translations, input.lang) })
-    .where(eq(lots.id, row.id));
-  return getLot(deps, scope, row.id);
-}
-
-export async function getLotTranslation(
-  deps: AppDeps,
-  scope: CompanyScope,
-  input: TranslationKeyInput,
-): Promise<LotTranslation> {
-  const row = await requireLotInScope(deps.db, scope, input.id);
-  return row.translations[input.lang] ?? {};
-}
+const LOT: TranslatedKind<LotTranslation, Awaited<ReturnType<typeof getLot>>> = {
+  require: requireLotInScope,
+  write: ({ db }, id, value) => {
+    const { lots } = db.tables;
+    return db.update(lots).set({ translations: value(lots.translations) }).where(eq(lots.id, id));
+  },
+  answer: getLot,
+  async ownSteps(db, lotId, ids) {
+    const { lotEvents } = db.tables;
+    const rows = await db
+      .select({ id: lotEvents.id, rowId: lotEvents.lotId })
+      .from(lotEvents)
+      .where(inArray(lotEvents.id, ids));
+    return rows.filter((r) => r.rowId === lotId).map((r) => r.id);
+  },
+};
 
 /**
  * The company a caller may translate: its own (a company role), any (SUPER_ADMIN). Another company answers
@@ -191,44 +143,76 @@ async function requireCompanyInScope(db: Executor, scope: CompanyScope, id: numb
   return row;
 }
 
-/** PUT /companies/{id}/translations/{lang}: that language of the profile replaced; the company answer. */
-export async function putCompanyTranslation(
+const COMPANY: TranslatedKind<CompanyTranslation, Awaited<ReturnType<typeof getCompanyProfile>>> = {
+  require: requireCompanyInScope,
+  write: ({ db }, id, value) => {
+    const { companies } = db.tables;
+    return db
+      .update(companies)
+      .set({ translations: value(companies.translations) })
+      .where(eq(companies.id, id));
+  },
+  answer: (deps, _scope, id) => getCompanyProfile(deps, id),
+};
+
+/** PUT …/translations/{lang}: that language of the row replaced (its steps checked to be its own); the row's answer. */
+async function putTranslation<T extends Record<string, unknown> & { steps?: StepTranslations }, A>(
+  kind: TranslatedKind<T, A>,
   deps: AppDeps,
   scope: CompanyScope,
-  input: PutCompanyTranslationInput,
-) {
-  const { companies } = deps.db.tables;
-  const row = await requireCompanyInScope(deps.db, scope, input.id);
-  const kept = compactTranslation<CompanyTranslation>(input.translation);
-  await deps.db
-    .update(companies)
-    .set({ translations: translationsWith(deps, companies.translations, input.lang, kept) })
-    .where(eq(companies.id, row.id));
-  return getCompanyProfile(deps, row.id);
+  input: { id: number; lang: TranslationLanguage; translation: T },
+): Promise<A> {
+  const row = await kind.require(deps.db, scope, input.id);
+  const kept = compactTranslation<T>(input.translation);
+  const named = Object.keys(kept?.steps ?? {}).map(Number);
+  if (named.length) assertOwnSteps(kept?.steps, (await kind.ownSteps?.(deps.db, row.id, named)) ?? []);
+  await kind.write(deps, row.id, (column) => translationsWith(deps, column, input.lang, kept));
+  return kind.answer(deps, scope, row.id);
 }
 
-export async function deleteCompanyTranslation(
+/** DELETE …/translations/{lang}: the row's answer without that language. */
+async function deleteTranslation<T, A>(
+  kind: TranslatedKind<T, A>,
   deps: AppDeps,
   scope: CompanyScope,
   input: TranslationKeyInput,
-) {
-  const { companies } = deps.db.tables;
-  const row = await requireCompanyInScope(deps.db, scope, input.id);
-  await deps.db
-    .update(companies)
-    .set({ translations: jsonWithoutKey(deps.store, companies.translations, input.lang) })
-    .where(eq(companies.id, row.id));
-  return getCompanyProfile(deps, row.id);
+): Promise<A> {
+  const row = await kind.require(deps.db, scope, input.id);
+  await kind.write(deps, row.id, (column) => jsonWithoutKey(deps.store, column, input.lang));
+  return kind.answer(deps, scope, row.id);
 }
 
-export async function getCompanyTranslation(
+/** GET …/translations/{lang}: that language's translation, `{}` when there is none. */
+async function getTranslation<T, A>(
+  kind: TranslatedKind<T, A>,
   deps: AppDeps,
   scope: CompanyScope,
   input: TranslationKeyInput,
-): Promise<CompanyTranslation> {
-  const row = await requireCompanyInScope(deps.db, scope, input.id);
+): Promise<T | Record<string, never>> {
+  const row = await kind.require(deps.db, scope, input.id);
   return row.translations[input.lang] ?? {};
 }
+
+export const putProductTranslation = (deps: AppDeps, scope: CompanyScope, input: PutProductTranslationInput) =>
+  putTranslation(PRODUCT, deps, scope, input);
+export const deleteProductTranslation = (deps: AppDeps, scope: CompanyScope, input: TranslationKeyInput) =>
+  deleteTranslation(PRODUCT, deps, scope, input);
+export const getProductTranslation = (deps: AppDeps, scope: CompanyScope, input: TranslationKeyInput) =>
+  getTranslation(PRODUCT, deps, scope, input);
+
+export const putLotTranslation = (deps: AppDeps, scope: CompanyScope, input: PutLotTranslationInput) =>
+  putTranslation(LOT, deps, scope, input);
+export const deleteLotTranslation = (deps: AppDeps, scope: CompanyScope, input: TranslationKeyInput) =>
+  deleteTranslation(LOT, deps, scope, input);
+export const getLotTranslation = (deps: AppDeps, scope: CompanyScope, input: TranslationKeyInput) =>
+  getTranslation(LOT, deps, scope, input);
+
+export const putCompanyTranslation = (deps: AppDeps, scope: CompanyScope, input: PutCompanyTranslationInput) =>
+  putTranslation(COMPANY, deps, scope, input);
+export const deleteCompanyTranslation = (deps: AppDeps, scope: CompanyScope, input: TranslationKeyInput) =>
+  deleteTranslation(COMPANY, deps, scope, input);
+export const getCompanyTranslation = (deps: AppDeps, scope: CompanyScope, input: TranslationKeyInput) =>
+  getTranslation(COMPANY, deps, scope, input);
 
 /**
  * PUT /companies/{id}/languages: the languages the company's pages are offered in besides Vietnamese, kept
