@@ -1,13 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'wouter';
 import { PhotoField } from '#client/features/serials/photo-field.tsx';
-import { client as viClient } from '#shared/i18n/vi/client.ts';
-import { errors as viErrors } from '#shared/i18n/vi/errors.ts';
-import { serialVerdict as viSerialVerdict } from '#shared/i18n/vi/serial-verdict.ts';
+import { usePublicStrings } from '#client/i18n/language.tsx';
 import { pagePath } from '#shared/public-pages.ts';
-import { type SerialVerdictView, verdictBanner } from '#shared/serial-verdict-banner.ts';
-
-const m = viSerialVerdict;
+import { type SerialVerdictView, verdictBanner, vietnamTime } from '#shared/serial-verdict-banner.ts';
 
 /** The element the server writes the counted verdict into (server/http/serial-page.ts). */
 const VERDICT_ELEMENT_ID = 'serial-verdict';
@@ -36,12 +32,13 @@ interface Envelope<T> {
   data?: T;
 }
 
-async function send<T>(path: string, init: RequestInit): Promise<Envelope<T>> {
+/** The API's answer; no network is statusCode 0 with the page's own words for it. */
+async function send<T>(path: string, init: RequestInit, offline: string): Promise<Envelope<T>> {
   try {
     const res = await fetch(`/api${path}`, { credentials: 'same-origin', ...init });
     return (await res.json()) as Envelope<T>;
   } catch {
-    return { statusCode: 0, message: viErrors.badRequest };
+    return { statusCode: 0, message: offline };
   }
 }
 
@@ -52,7 +49,7 @@ const json = (body: unknown): RequestInit => ({
 });
 
 function Banner({ view }: { view: SerialVerdictView }) {
-  const b = verdictBanner(view);
+  const b = verdictBanner(view, usePublicStrings());
   return (
     <section
       role="status"
@@ -70,13 +67,31 @@ function Banner({ view }: { view: SerialVerdictView }) {
   );
 }
 
+/**
+ * The PIN's answer in the page's language, from what the server answered (its own message is Vietnamese):
+ * activated now or when, a wrong PIN; anything else (a limit, no network) as the server or the page said it.
+ */
+function pinAnswer(
+  res: Envelope<{ activatedNow: boolean; activatedAt: string }>,
+  m: ReturnType<typeof usePublicStrings>['serialVerdict'],
+): string {
+  if (res.data) return res.data.activatedNow ? m.activatedNow : m.activatedBefore(vietnamTime(res.data.activatedAt));
+  return res.statusCode === 400 ? m.pinWrong : res.message;
+}
+
 function PinForm({ serial }: { serial: string }) {
+  const s = usePublicStrings();
+  const m = s.serialVerdict;
   const [pin, setPin] = useState('');
   const [answer, setAnswer] = useState<string | null>(null);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const res = await send(`/serials/${serial}/verify`, json({ pin }));
-    setAnswer(res.message);
+    const res = await send<{ activatedNow: boolean; activatedAt: string }>(
+      `/serials/${serial}/verify`,
+      json({ pin }),
+      s.client.offline,
+    );
+    setAnswer(pinAnswer(res, m));
   };
   return (
     <form onSubmit={submit} className="flex flex-col gap-2 rounded-lg border border-line p-4">
@@ -102,13 +117,16 @@ function PinForm({ serial }: { serial: string }) {
 }
 
 function ReportForm({ serial, productId }: { serial: string; productId: number | null }) {
+  const s = usePublicStrings();
+  const m = s.serialVerdict;
   const [answer, setAnswer] = useState<string | null>(null);
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
     if (productId !== null) form.set('productId', String(productId));
-    const res = await send(`/serials/${serial}/reports`, { method: 'POST', body: form });
-    setAnswer(res.message);
+    const res = await send(`/serials/${serial}/reports`, { method: 'POST', body: form }, s.client.offline);
+    // Sent: thanked in the page's language; refused: the server's reason, naming the field.
+    setAnswer(res.statusCode >= 200 && res.statusCode < 300 ? m.reportSent : res.message);
   };
   return (
     <form onSubmit={submit} className="flex flex-col gap-2 rounded-lg border border-line p-4">
@@ -138,13 +156,15 @@ function ReportForm({ serial, productId }: { serial: string; productId: number |
 
 /** '/s/:serial' and the Digital Links with a serial: the item's verdict, then the product (issue 32). */
 export default function SerialVerdictPage() {
+  const s = usePublicStrings();
+  const m = s.serialVerdict;
   const serial = useParams<{ serial: string }>().serial ?? '';
   const [view, setView] = useState<SerialVerdictView | null>(() => serverVerdict(serial));
   const [place, setPlace] = useState<string | null>(null);
   const [asked, setAsked] = useState(false);
   if (!view && !asked) {
     setAsked(true);
-    void send<SerialVerdictView>(`/serials/${serial}`, {}).then((r) => r.data && setView(r.data));
+    void send<SerialVerdictView>(`/serials/${serial}`, {}, s.client.offline).then((r) => r.data && setView(r.data));
   }
   // The only path to the phone's position: the visitor's press. Only the province it maps to is kept.
   const shareLocation = () => {
@@ -152,6 +172,7 @@ export default function SerialVerdictPage() {
       const res = await send<SerialVerdictView>(
         `/serials/${serial}/open`,
         json({ lat: pos.coords.latitude, lon: pos.coords.longitude }),
+        s.client.offline,
       );
       if (res.data) {
         setView(res.data);
@@ -159,7 +180,7 @@ export default function SerialVerdictPage() {
       }
     });
   };
-  if (!view) return <p role="status">{viClient.loading}</p>;
+  if (!view) return <p role="status">{s.client.loading}</p>;
   const issued = view.verdict !== 'NOT_ISSUED';
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-4 p-3">
