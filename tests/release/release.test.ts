@@ -11,7 +11,7 @@ import ExcelJS from 'exceljs';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RELEASE_ARCHIVE, RELEASE_GOALS } from '#bench/lib/release-archive.ts';
+import { bareNodeStartCpuMs, RELEASE_ARCHIVE, RELEASE_GOALS, readyCpuGoalMs } from '#bench/lib/release-archive.ts';
 import { cpuMs } from '#bench/lib/server.ts';
 import { appliedMigrations, markNewer, olderDatabase } from '#tests/helpers/migrations.ts';
 import { TIMELINE } from '#tests/server/products/helpers.ts';
@@ -124,8 +124,12 @@ describe('[COMPANY_ADMIN][release] a company runs it', () => {
       readyCpuMs.push(cpuMs(server.child.pid));
     }
     const s = server!;
-    const figures = `ready ms: ${readyMs.map(Math.round).join(', ')}; CPU ms: ${readyCpuMs.join(', ')}`;
-    expect(Math.min(...readyCpuMs), figures).toBeLessThan(GOALS.readyMs);
+    // The goal scales with this machine's speed now: a bare Node start, measured right after (decision 228).
+    const bareMs = bareNodeStartCpuMs();
+    const goalMs = readyCpuGoalMs(bareMs);
+    const figures = `ready ms: ${readyMs.map(Math.round).join(', ')}; CPU ms: ${readyCpuMs.join(', ')}; bare Node start ${bareMs.toFixed(0)} ms CPU, so the goal is ${goalMs} ms`;
+    console.log(`[release] ${figures}`);
+    expect(Math.min(...readyCpuMs), figures).toBeLessThan(goalMs);
     expect(Math.min(...readyMs), figures).toBeLessThan(GOALS.readyMs * 6);
     // The process is the release's executable itself, not a node found somewhere.
     expect(readlinkSync(`/proc/${s.child.pid}/exe`)).toBe(executable);
