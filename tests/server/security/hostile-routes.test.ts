@@ -135,10 +135,21 @@ interface Outcome {
 }
 
 /**
+ * A body the server may refuse before reading it whole, closing the connection after its answer: one over
+ * the JSON limit (413 at once), and a multipart one, which the upload reader refuses as soon as it passes
+ * its part count or bytes, or its route refuses an anonymous caller before the first byte (decision 218).
+ */
+function refusedUnread(request: HostileRequest, body: Buffer | undefined): boolean {
+  const type = Object.entries(request.headers ?? {}).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
+  return (body?.byteLength ?? 0) > JSON_LIMIT || String(type ?? '').startsWith('multipart/form-data');
+}
+
+/**
  * Sends one request as it is (node's http client: no tidying of the path), each on its own connection
- * and from its own address (TRUST_PROXY), so that limits do not hide the work. A server answers a body
- * over its limit (413) at once and closes the connection after draining what it will of the rest: the
- * client may then fail writing the body, recorded as status 0 and accepted for such bodies only.
+ * and from its own address (TRUST_PROXY), so that limits do not hide the work. A server may answer a body
+ * it refuses unread (refusedUnread) at once and close the connection after draining what it will of the
+ * rest: the client may then fail writing the body, recorded as status 0 and accepted for such bodies only.
+ * A server that crashed instead fails the health watch and the log check below.
  */
 function send(request: HostileRequest, who: string, headers: Record<string, string>): Promise<Outcome> {
   const ip = `10.${(++nextIp >> 16) & 255}.${(nextIp >> 8) & 255}.${nextIp & 255}`;
@@ -179,7 +190,7 @@ function send(request: HostileRequest, who: string, headers: Record<string, stri
       req.destroy(new Error(`no answer in 15 s: ${request.method} ${request.path.slice(0, 100)}`)),
     );
     req.on('error', (err) => {
-      if ((body?.byteLength ?? 0) <= JSON_LIMIT) return reject(err);
+      if (!refusedUnread(request, body)) return reject(err);
       const ms = performance.now() - started;
       resolve({
         request,
