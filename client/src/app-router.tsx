@@ -5,7 +5,7 @@
  */
 import { type ComponentType, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { matchRoute, Redirect, Route, useLocation, useRouter } from 'wouter';
-import { APP_ROUTES, type AppRoute, ComingSoonPage } from './app-routes.ts';
+import { APP_ROUTES, type AppRoute, ComingSoonPage, type RouteGroup } from './app-routes.ts';
 import { AuthGuard, DashboardGuard } from './components/guards/guards.tsx';
 import { AuthLayout } from './components/layout/auth-layout.tsx';
 import { DashboardLayout } from './components/layout/dashboard-layout.tsx';
@@ -15,7 +15,7 @@ import { PageReady } from './components/layout/route-progress.tsx';
 import { SimpleLayout } from './components/layout/simple-layout.tsx';
 import { LoadingScreen } from './components/ui/loading-screen.tsx';
 import { documentTitle } from './features/public/page-titles.ts';
-import { usePublicStrings } from './i18n/language.tsx';
+import { LanguageProvider, type PageLanguage, usePageLanguage, VIETNAMESE } from './i18n/language.tsx';
 import { rootGuard } from './lib/guards.ts';
 import { useConfig } from './lib/use-config.ts';
 import { useSession } from './session/SessionProvider.tsx';
@@ -59,19 +59,37 @@ function RootRoute({ route, title }: { route: AppRoute; title: string }) {
 }
 
 /** The route's page in its group's guard and layout, under the route's title or the page's own (page-title.tsx). */
+/**
+ * The language a route speaks (decision 211): a shopper's pages (the public ones, the scanner, the error
+ * pages, '/' before sign-in) the page's; the workspace and its sign-in pages Vietnamese, whatever the browser.
+ */
+export function routeLanguage(group: RouteGroup, signedIn: boolean, page: PageLanguage): PageLanguage {
+  const visitor = group === 'public' || group === 'simple' || group === 'bare' || (group === 'root' && !signedIn);
+  return visitor ? page : VIETNAMESE;
+}
+
 function RouteView({ route }: { route: AppRoute }) {
   const [titles, setTitles] = useState<PageTitles | null>(null);
-  const strings = usePublicStrings();
+  const { state } = useSession();
+  const language = routeLanguage(route.group, state.isLoggedIn, usePageLanguage());
+  const strings = language.strings;
   const routeTitle = route.publicTitle?.(strings) ?? route.title;
   const tab = titles?.tab ?? routeTitle;
   const header = titles?.header ?? routeTitle;
   useEffect(() => {
     document.title = documentTitle(tab, strings);
   }, [tab, strings]);
+  // The document says the language its text is in: a screen reader reads an English scanner in English and
+  // the workspace after it in Vietnamese (the server wrote the first page's).
+  useEffect(() => {
+    document.documentElement.lang = language.lang;
+  }, [language.lang]);
   return (
-    <PageTitleContext.Provider value={setTitles}>
-      <RouteGroupView route={route} title={header} />
-    </PageTitleContext.Provider>
+    <LanguageProvider language={language}>
+      <PageTitleContext.Provider value={setTitles}>
+        <RouteGroupView route={route} title={header} />
+      </PageTitleContext.Provider>
+    </LanguageProvider>
   );
 }
 

@@ -36,11 +36,11 @@ export const APP_ROUTES: AppRoute[] = [
   r('/serials', n.serials, 'dashboard', () => import('./routes/serials.tsx')),
 
   ...PUBLIC_ROUTES,
-  r('/scan-qr', n.scanQr, 'public', () => import('./routes/scan-qr.tsx')),
+  r('/scan-qr', n.scanQr, 'public', () => import('./routes/scan-qr.tsx'), (s) => s.nav.scanQr),
 
-  r('/403', n.forbidden, 'simple', () => import('./routes/errors/403.tsx')),
-  r('/404', n.notFound, 'simple', () => import('./routes/errors/404.tsx')),
-  r('/500', n.serverError, 'simple', () => import('./routes/errors/500.tsx')),
+  r('/403', n.forbidden, 'simple', () => import('./routes/errors/403.tsx'), (s) => s.nav.forbidden),
+  r('/404', n.notFound, 'simple', () => import('./routes/errors/404.tsx'), (s) => s.nav.notFound),
+  r('/500', n.serverError, 'simple', () => import('./routes/errors/500.tsx'), (s) => s.nav.serverError),
 ];
 
 /** Shown at '/' for visitors while the configured coming-soon date is ahead. */

@@ -59,9 +59,11 @@ export const route = (
   title: string,
   group: RouteGroup,
   load: () => Promise<PageModule>,
+  publicTitle?: AppRoute['publicTitle'],
 ): AppRoute => ({
   path,
   title,
+  ...(publicTitle && { publicTitle }),
   group,
   ...onDemand(load),
 });

@@ -11,7 +11,8 @@ import { applySettings, loadSettings } from './settings/app-settings.ts';
  * Starts the app (main.tsx) or the light page (light-main.tsx, decision 140) in #root. A public page the
  * server rendered is already on screen: the app takes over once that page's code is here, so its first
  * frame draws the same page (first-view/take.ts). `language`: the page's language and its strings (the
- * light page's, decision 211), here before the first render; the app (the workspace) speaks Vietnamese.
+ * light page's and the app's, decision 211), here before the first render; the app's router gives the
+ * workspace's routes Vietnamese (app-router.tsx).
  */
 export function startApp(
   share: { routes?: AppRoute[]; outside?: ReactNode; language?: Promise<PageLanguage> } = {},

@@ -13,6 +13,7 @@ import { makeQueryClient } from '#client/app.tsx';
 import { AppRouter } from '#client/app-router.tsx';
 import { FirstViewData, FirstViewScan } from '#client/first-view/app-start.tsx';
 import type { FirstView } from '#client/first-view/first-view.ts';
+import { LanguageProvider, type PageLanguage, VIETNAMESE } from '#client/i18n/language.tsx';
 import { TRPCProvider } from '#client/lib/trpc.ts';
 import { SessionProvider } from '#client/session/SessionProvider.tsx';
 import { SettingsProvider } from '#client/settings/SettingsProvider.tsx';
@@ -87,28 +88,37 @@ export function renderWithApi(ui: ReactNode, answers: Answers = {}) {
   return { ...view, calls };
 }
 
-/** `firstView`: the app starting from a server-rendered page, as main.tsx starts it. */
-export function renderApp(path: string, answers: Answers = {}, options: { firstView?: FirstView } = {}) {
+/**
+ * `firstView`: the app starting from a server-rendered page, as main.tsx starts it; `language`: the page's
+ * language as main.tsx loads it (Vietnamese when not given).
+ */
+export function renderApp(
+  path: string,
+  answers: Answers = {},
+  options: { firstView?: FirstView; language?: PageLanguage } = {},
+) {
   const firstView = options.firstView ?? null;
   const { trpcClient, calls } = cannedClient(answers);
   // The app's own: what it keeps fresh (a server-rendered page's answer) is fresh here too.
   const queryClient = makeQueryClient();
   const location = memoryLocation({ path, record: true });
   const view = render(
-    <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        <FirstViewData view={firstView}>
-          <SettingsProvider>
-            <Router hook={location.hook}>
-              <SessionProvider>
-                {firstView?.scanCode && <FirstViewScan code={firstView.scanCode} />}
-                <AppRouter />
-              </SessionProvider>
-            </Router>
-          </SettingsProvider>
-        </FirstViewData>
-      </TRPCProvider>
-    </QueryClientProvider>,
+    <LanguageProvider language={options.language ?? VIETNAMESE}>
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+          <FirstViewData view={firstView}>
+            <SettingsProvider>
+              <Router hook={location.hook}>
+                <SessionProvider>
+                  {firstView?.scanCode && <FirstViewScan code={firstView.scanCode} />}
+                  <AppRouter />
+                </SessionProvider>
+              </Router>
+            </SettingsProvider>
+          </FirstViewData>
+        </TRPCProvider>
+      </QueryClientProvider>
+    </LanguageProvider>,
   );
   return { ...view, location, calls };
 }

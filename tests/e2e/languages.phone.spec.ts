@@ -2,8 +2,9 @@
  * A buyer abroad scans a product's QR code (issue 33, decisions 210-212): a company publishes English and
  * Simplified Chinese and translates its product's name, category and one step of its journey over REST,
  * leaving the origin in Vietnamese. A phone whose browser speaks English opens the printed code and reads
- * the product and the page's own words (its header's sign-in link too) in English, the untranslated origin marked "(Vietnamese)"; one whose
- * browser speaks Chinese reads them in Chinese; the switcher brings the Vietnamese page back. Each page
+ * the product and the page's own words (its header's sign-in link too) in English, the untranslated origin
+ * marked "(Vietnamese)", then the scanner (the app's page) in English too; one whose browser speaks Chinese
+ * reads them in Chinese; the switcher brings the Vietnamese page back. Each page
  * passes axe, fits 390 px, runs within the light page's 70 kB with its own language's strings only, and is
  * photographed.
  */
@@ -55,8 +56,8 @@ test('[GUEST][e2e][languages]: an English and a Chinese phone read the same prin
   const path = new URL(product.qr_code_url).pathname;
 
   const readers = [
-    { locale: 'en-US', lang: 'en', name: 'Cau Dat Arabica coffee', words: ['Origin', 'Harvest', 'Coffee'], marker: '(Vietnamese)', signIn: 'Sign in' },
-    { locale: 'zh-CN', lang: 'zh-Hans', name: '求道阿拉比卡咖啡', words: ['产地', '采摘', '咖啡'], marker: '(越南语)', signIn: '登录' },
+    { locale: 'en-US', lang: 'en', name: 'Cau Dat Arabica coffee', words: ['Origin', 'Harvest', 'Coffee'], marker: '(Vietnamese)', signIn: 'Sign in', scan: 'Scan QR code', code: 'Or enter the code printed under the label' },
+    { locale: 'zh-CN', lang: 'zh-Hans', name: '求道阿拉比卡咖啡', words: ['产地', '采摘', '咖啡'], marker: '(越南语)', signIn: '登录', scan: '扫描二维码', code: '或输入标签下方印刷的编码' },
   ];
   for (const reader of readers) {
     const context = await browser.newContext({
@@ -86,6 +87,15 @@ test('[GUEST][e2e][languages]: an English and a Chinese phone read the same prin
     expect(scripts.loaded.some((p) => p.includes(`/${reader.lang}-`))).toBe(true);
     await expectAccessiblePage(page, `product page in ${reader.lang}`);
     await page.screenshot({ path: testInfo.outputPath(`product-${reader.lang}.png`), fullPage: true });
+
+    // The scanner is the app's page, not the light page's: it speaks the visitor's language too.
+    await page.goto('/scan-qr');
+    await expect(page.getByRole('heading', { level: 1, name: reader.scan })).toBeVisible();
+    await expect(page.getByLabel(reader.code)).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', reader.lang);
+    await expectAccessiblePage(page, `scanner in ${reader.lang}`);
+    await page.screenshot({ path: testInfo.outputPath(`scanner-${reader.lang}.png`), fullPage: true });
+    await page.goto(path);
 
     // The switcher: Vietnamese, kept for the next page by the server's cookie.
     const switcher = page.getByTestId('language-switcher');

@@ -39,14 +39,23 @@ export function chooseLanguage(env: {
   }).lang;
 }
 
-/** This document's language, from the browser's own state. */
-export const documentLanguage = (): PublicLanguage =>
+/** The language from the browser's own state, `documentLang` first when the server wrote one. */
+const fromBrowser = (documentLang: string): PublicLanguage =>
   chooseLanguage({
-    documentLang: document.documentElement.lang,
+    documentLang,
     search: window.location.search,
     cookies: document.cookie,
     languages: navigator.languages ?? [navigator.language],
   });
+
+/** This document's language: the light page's, whose `<html lang>` the server wrote. */
+export const documentLanguage = (): PublicLanguage => fromBrowser(document.documentElement.lang);
+
+/**
+ * The app's language for a shopper's pages (the scanner, the error pages, '/' before sign-in): index.html is
+ * the same file for every visitor, so its `lang` is only a default; negotiated as the server negotiates.
+ */
+export const appLanguage = (): PublicLanguage => fromBrowser('');
 
 /** One language's strings, loaded alone. */
 export function loadPublicStrings(lang: PublicLanguage): Promise<PublicStrings> {

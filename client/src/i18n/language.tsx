@@ -20,6 +20,9 @@ export function LanguageProvider({ language, children }: { language: PageLanguag
   return <LanguageContext.Provider value={language}>{children}</LanguageContext.Provider>;
 }
 
+/** The page's language and its strings, as the page started with them. */
+export const usePageLanguage = (): PageLanguage => useContext(LanguageContext);
+
 /** The page's language ('vi', 'en' or 'zh-Hans'). */
 export const useLanguage = (): PublicLanguage => useContext(LanguageContext).lang;
 

@@ -1,12 +1,12 @@
 import type { IScannerError } from '@yudiel/react-qr-scanner';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
-import { vi } from '#shared/i18n/vi/index.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { PageHeading } from '#client/components/ui/page-heading.tsx';
 import { readGuestHistory } from '#client/features/history/guest-history.ts';
 import { productPath } from '#client/features/public/paths.ts';
 import { PrivacyNotice } from '#client/features/public/privacy-notice.tsx';
+import { usePublicStrings } from '#client/i18n/language.tsx';
 import { keepScanPage } from '#client/lib/service-worker.ts';
 import { useSession } from '#client/session/SessionProvider.tsx';
 import { cameraMessage } from '#client/features/scan/camera-errors.ts';
@@ -17,10 +17,10 @@ import { useScanFlow } from '#client/features/scan/use-scan-flow.ts';
 /** The scanner and its WebAssembly: fetched only when this page shows the camera. */
 const CameraScanner = lazy(() => import('#client/features/scan/camera-scanner.tsx'));
 
-const t = vi.publicPages.scan;
-
 /** '/scan-qr': the camera scanner, a photo of the code as the fallback, or the code typed by hand. */
 export default function ScanQrPage() {
+  const s = usePublicStrings();
+  const t = s.scan;
   const flow = useScanFlow();
   const [cameraError, setCameraError] = useState<string | null>(null);
   // A new key mounts a new scanner: "Thử lại camera" asks for the camera again.
@@ -44,7 +44,7 @@ export default function ScanQrPage() {
     };
   }, []);
 
-  const onCameraError = (error: IScannerError) => setCameraError(cameraMessage(error.kind));
+  const onCameraError = (error: IScannerError) => setCameraError(cameraMessage(error.kind, t));
   const retryCamera = () => {
     setCameraError(null);
     setCameraTry((n) => n + 1);
@@ -52,7 +52,7 @@ export default function ScanQrPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-md flex-col gap-4">
-      <PageHeading title={vi.nav.scanQr} />
+      <PageHeading title={s.nav.scanQr} />
       <p className="-mt-4 text-ink-soft">{t.intro}</p>
 
       {cameraError ? (

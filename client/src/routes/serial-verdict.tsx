@@ -30,6 +30,8 @@ interface Envelope<T> {
   statusCode: number;
   message: string;
   data?: T;
+  /** The fields the server refused, by name (a wrong PIN names `pin`). */
+  errors?: Record<string, string>;
 }
 
 /** The API's answer; no network is statusCode 0 with the page's own words for it. */
@@ -69,14 +71,16 @@ function Banner({ view }: { view: SerialVerdictView }) {
 
 /**
  * The PIN's answer in the page's language, from what the server answered (its own message is Vietnamese):
- * activated now or when, a wrong PIN; anything else (a limit, no network) as the server or the page said it.
+ * activated now or when, a wrong PIN, too many tries; anything else (a voided item, no network) as the
+ * server or the page said it.
  */
 function pinAnswer(
   res: Envelope<{ activatedNow: boolean; activatedAt: string }>,
   m: ReturnType<typeof usePublicStrings>['serialVerdict'],
 ): string {
   if (res.data) return res.data.activatedNow ? m.activatedNow : m.activatedBefore(vietnamTime(res.data.activatedAt));
-  return res.statusCode === 400 ? m.pinWrong : res.message;
+  if (res.statusCode === 429) return m.tooManyTries;
+  return res.errors?.pin ? m.pinWrong : res.message;
 }
 
 function PinForm({ serial }: { serial: string }) {

@@ -245,6 +245,7 @@ export const en: PublicStrings = {
     pinLabel: 'PIN (scratch off the coating on the label)',
     pinSubmit: 'Verify',
     pinWrong: 'Incorrect PIN',
+    tooManyTries: 'Too many attempts. Please try again in a few minutes.',
     pinNone: 'This product has no PIN',
     activatedNow: 'Genuine product, just activated',
     activatedBefore: (when: string) =>

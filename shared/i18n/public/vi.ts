@@ -264,6 +264,8 @@ export const viPublic = {
     pinLabel: 'Mã PIN (cào lớp phủ trên tem)',
     pinSubmit: 'Xác thực',
     pinWrong: 'Mã PIN không đúng',
+    /** Too many PINs tried for this item or from this network (the server's 429). */
+    tooManyTries: 'Bạn đã thử quá nhiều lần. Vui lòng thử lại sau ít phút.',
     pinNone: 'Sản phẩm này không có mã PIN',
     activatedNow: 'Sản phẩm chính hãng, vừa được kích hoạt',
     activatedBefore: (when: string) =>

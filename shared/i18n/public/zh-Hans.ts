@@ -236,6 +236,7 @@ export const zhHans: PublicStrings = {
     pinLabel: 'PIN 码（刮开标签上的涂层）',
     pinSubmit: '验证',
     pinWrong: 'PIN 码不正确',
+    tooManyTries: '尝试次数过多，请几分钟后再试。',
     pinNone: '此产品没有 PIN 码',
     activatedNow: '正品，刚刚激活',
     activatedBefore: (when: string) => `此 PIN 码已于 ${when} 被激活。如果不是您本人操作，请谨慎。`,

@@ -1,10 +1,11 @@
 import type { ScannerErrorKind } from '@yudiel/react-qr-scanner';
-import { vi } from '#shared/i18n/vi/index.ts';
+import type { PublicStrings } from '#shared/i18n/public/vi.ts';
 
-const t = vi.publicPages.scan;
-
-/** What to tell a person whose camera did not start (type-only import: the scanner stays out of the page chunk). */
-export function cameraMessage(kind: ScannerErrorKind | 'unknown'): string {
+/**
+ * What to tell a person whose camera did not start, in the page's words `t` (type-only import: the scanner stays
+ * out of the page chunk).
+ */
+export function cameraMessage(kind: ScannerErrorKind | 'unknown', t: PublicStrings['scan']): string {
   switch (kind) {
     case 'permission-denied':
     case 'security':

@@ -1,12 +1,11 @@
 import { type ChangeEvent, useId } from 'react';
-import { vi } from '#shared/i18n/vi/index.ts';
 import { buttonVariants } from '#client/components/ui/button.tsx';
+import { usePublicStrings } from '#client/i18n/language.tsx';
 import { cn } from '#client/lib/cn.ts';
-
-const t = vi.publicPages.scan;
 
 /** The fallback when there is no camera: a photo of the code, read on the phone first (use-scan-flow.ts). */
 export function PhotoPicker({ disabled, onFile }: { disabled: boolean; onFile: (file: File) => void }) {
+  const t = usePublicStrings().scan;
   const id = useId();
   const onChange = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];

@@ -7,16 +7,15 @@
  * codes lets the shopper pick one; with no network a code waits on the phone (pending-scans.ts).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { vi } from '#shared/i18n/vi/index.ts';
+import type { PublicStrings } from '#shared/i18n/public/vi.ts';
 import { readScannedText, type ScannedTarget } from '#shared/scanned-text.ts';
+import { usePublicStrings } from '#client/i18n/language.tsx';
 import { ApiError, apiFetch } from '#client/lib/api-fetch.ts';
 import { errorData } from '#client/lib/trpc.ts';
 import { useConfig } from '#client/lib/use-config.ts';
 import { addPending, isOffline, readPending, removePending } from './pending-scans.ts';
 import type { ScanAnswer } from '#client/features/public/types.ts';
 import { useOpenScannedProduct, useRememberScan, useResolveScan } from './record-scan.ts';
-
-const t = vi.publicPages.scan;
 
 export type ScanStatus =
   | { kind: 'ready' }
@@ -28,10 +27,10 @@ export type ScanStatus =
 /** The photo scan's answer: the scan's, and every product of ours the picture held (decision 120). */
 type ScanImageAnswer = ScanAnswer & { found?: ScanAnswer[] };
 
-/** The message for a failed resolve or photo scan: 404 in our words, anything else as the server said it. */
-function failureMessage(status: number | null | undefined, message: string): string {
-  if (status === 404) return t.notFound;
-  return message || vi.client.unknownError;
+/** The message for a failed resolve or photo scan: 404 in the page's words, anything else as the server said it. */
+function failureMessage(status: number | null | undefined, message: string, s: PublicStrings): string {
+  if (status === 404) return s.scan.notFound;
+  return message || s.client.unknownError;
 }
 
 /** A kept scan (pending-scans.ts): what was scanned, or a bare code as kept before lots were read. */
@@ -46,6 +45,9 @@ function pendingTarget(kept: string): ScannedTarget {
 }
 
 export function useScanFlow() {
+  // The page's language (decision 211); one object for the page's life, so no callback is made again.
+  const s = usePublicStrings();
+  const t = s.scan;
   const config = useConfig();
   const resolve = useResolveScan();
   const open = useOpenScannedProduct();
@@ -84,10 +86,10 @@ export function useScanFlow() {
           setStatus({ kind: 'queued' });
           return;
         }
-        fail(failureMessage(httpStatus, err instanceof Error ? err.message : ''));
+        fail(failureMessage(httpStatus, err instanceof Error ? err.message : '', s));
       }
     },
-    [resolve, open, fail],
+    [resolve, open, fail, s, t],
   );
 
   const onText = useCallback(
@@ -97,7 +99,7 @@ export function useScanFlow() {
       if (!target) return fail(t.notOurs);
       await lookUp(target);
     },
-    [ourTarget, lookUp, fail],
+    [ourTarget, lookUp, fail, t],
   );
 
   const upload = useCallback(
@@ -116,10 +118,10 @@ export function useScanFlow() {
           setStatus({ kind: 'pick', products: found });
         } else open(answer);
       } catch (err) {
-        fail(err instanceof ApiError ? failureMessage(err.status, err.message) : vi.client.unknownError);
+        fail(err instanceof ApiError ? failureMessage(err.status, err.message, s) : s.client.unknownError);
       }
     },
-    [open, fail],
+    [open, fail, s],
   );
 
   const onPhoto = useCallback(
@@ -146,7 +148,7 @@ export function useScanFlow() {
       // for each): a scaled-down copy goes to the server.
       await upload((await reading?.copy()) ?? file);
     },
-    [ourTarget, lookUp, upload, fail],
+    [ourTarget, lookUp, upload, fail, t],
   );
 
   /** The shopper picked one product of a picture with several: that pick is the scan. */
