@@ -1,3 +1,4 @@
+import { memberMarkKey } from '#server/auth/member-mark.ts';
 import { createTokens, type Tokens } from '#server/auth/tokens.ts';
 import type { Db } from '#server/db/client.ts';
 import type { DatabaseStore } from '#server/db/store.ts';
@@ -23,6 +24,8 @@ export interface AppState {
   limits: Limits;
   /** Access tokens signed and verified with the app's secret, verified ones kept (bounded). */
   tokens: Tokens;
+  /** Member marks (server/auth/member-mark.ts): signed with a key of their own, never taken as access tokens. */
+  memberMarks: Tokens;
   /** The signed-in user's row, read on every signed-in request. */
   actors: ActorLookup;
   /** The product list's statements and kept totals and ids (server/services/products/list.ts). */
@@ -40,6 +43,7 @@ export function createAppState(settings: Settings, store: { db: Db; store: Datab
     // Counted in PostgreSQL when the app runs there, so every instance counts the same attempts (decision 157).
     limits: createLimits(settings, store.store.engine === 'pg' ? { pgPool: store.store.pool } : {}),
     tokens: createTokens(settings.jwtSecret),
+    memberMarks: createTokens(memberMarkKey(settings.jwtSecret), { max: 1000 }),
     actors: createActorLookup(store.db),
     productLists: createProductLists(store),
     shutdownHooks: [],

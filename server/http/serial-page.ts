@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
+import { memberCompanyOf } from '#server/auth/member-mark.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { browserIdOf } from '#server/edge/browser-id.ts';
+import { memberMarkOf } from '#server/edge/member-cookie.ts';
 import { requestContext } from '#server/edge/context.ts';
 import {
   judgesSerialLink,
@@ -133,7 +135,7 @@ export async function serialPageAnswer(
     serial,
     browserId: browserIdOf(c),
     userAgent: ctx.req.userAgent,
-    viewerCompanyId: ctx.user?.companyId ?? null,
+    viewerCompanyId: ctx.user?.companyId ?? (await memberCompanyOf(deps, memberMarkOf(c).memberMark)),
     ...placeOf(ctx.req.networkProvince),
     readOnly: c.req.method === 'HEAD',
     ...(gtin === undefined ? {} : { link: lot === undefined ? { gtin } : { gtin, lot } }),

@@ -1,4 +1,6 @@
 import type { Handler, Hono, Context as HonoContext, MiddlewareHandler } from 'hono';
+import { setCookie } from 'hono/cookie';
+import { MEMBER_COOKIE, type MemberMarkAnswer } from '#server/auth/member-mark.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { requestContext } from '#server/edge/context.ts';
 import { okBody } from '#server/edge/envelope.ts';
@@ -45,9 +47,11 @@ export interface RestRoute {
   /**
    * 'file': the procedure answers a file ({ filename, contentType, text }, a CSV for Excel), sent as an
    * attachment instead of the JSON envelope. 'stream': the same with the body a ReadableStream
-   * (`StreamedAnswer`), piped to the client as it asks for more (a serial batch's CSV).
+   * (`StreamedAnswer`), piped to the client as it asks for more (a serial batch's CSV). 'memberMark': the
+   * procedure answers a member mark (`MemberMarkAnswer`), kept in its HttpOnly cookie, or the cookie
+   * dropped when there is none; the envelope says only whether the browser is marked (decision 209).
    */
-  answer?: 'file' | 'stream';
+  answer?: 'file' | 'stream' | 'memberMark';
   /**
    * Signed in before the body is read: an anonymous caller is refused (401) before a byte of a large
    * upload is taken in (the plot import's file, decision 218). The procedure checks the role as usual.
@@ -78,7 +82,7 @@ export function route<I, O>(r: {
   body?: RestRoute['body'];
   input?: (req: RestRequest) => I | Promise<I>;
   call: (caller: Caller, input: I) => Promise<O>;
-  answer?: 'file' | 'stream';
+  answer?: RestRoute['answer'];
   signedIn?: true;
 }): RestRoute {
   return r as RestRoute;
@@ -132,7 +136,7 @@ export function mountRestRoutes(
         hono: c,
       };
       const input = r.input ? await r.input(req) : undefined;
-      const data = await r.call(caller, input as never);
+      let data = await r.call(caller, input as never);
       if (r.answer === 'file') {
         const file = data as FileAnswer;
         c.header('Content-Type', file.contentType);
@@ -146,6 +150,18 @@ export function mountRestRoutes(
         c.header('Content-Disposition', `attachment; filename="${file.filename}"`);
         c.header('Cache-Control', 'no-store');
         return c.body(file.body);
+      }
+      if (r.answer === 'memberMark') {
+        const { mark, maxAgeSeconds } = data as MemberMarkAnswer;
+        setCookie(c, MEMBER_COOKIE, mark ?? '', {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'Lax',
+          secure: new URL(c.req.url).protocol === 'https:',
+          maxAge: mark ? maxAgeSeconds : 0,
+        });
+        c.header('Cache-Control', 'no-store');
+        data = { marked: mark !== null };
       }
       const status = r.status ?? 200;
       const message = typeof r.message === 'function' ? r.message(data as never) : r.message;

@@ -25,6 +25,19 @@ export const authRoutes: RestRoute[] = [
     input: (r) => r.json(),
     call: (c, i) => c.auth.verifyEmail(i),
   }),
+  // The member mark (decision 209): after sign-in and when the app opens signed in; dropped at sign-out.
+  route({
+    method: 'post',
+    path: '/auth/member-cookie',
+    answer: 'memberMark',
+    call: (c) => c.auth.memberMark(),
+  }),
+  route({
+    method: 'delete',
+    path: '/auth/member-cookie',
+    answer: 'memberMark',
+    call: (c) => c.auth.dropMemberMark(),
+  }),
   route({
     method: 'post',
     path: '/auth/login',

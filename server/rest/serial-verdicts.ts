@@ -1,4 +1,5 @@
 import { browserIdOf } from '#server/edge/browser-id.ts';
+import { memberMarkOf } from '#server/edge/member-cookie.ts';
 import { readUploadForm } from '#server/edge/upload-body.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
 import { type RestRoute, route } from './adapter.ts';
@@ -37,7 +38,12 @@ export const serialVerdictRoutes: RestRoute[] = [
   route({
     method: 'post',
     path: '/serials/:serial/open',
-    input: async (r) => ({ ...(await r.json()), serial: r.params.serial, browserId: browserIdOf(r.hono) }),
+    input: async (r) => ({
+      ...(await r.json()),
+      serial: r.params.serial,
+      browserId: browserIdOf(r.hono),
+      ...memberMarkOf(r.hono),
+    }),
     call: (c, i) => c.serials.open(i),
   }),
   route({

@@ -19,6 +19,8 @@ export const browserIdText = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'M√£ tr√
 export const serialOpenInput = z.strictObject({
   serial: serialText,
   browserId: browserIdText,
+  /** The browser's member mark (decision 209), when it holds one: a company member's open is not counted. */
+  memberMark: z.string().max(1024).optional(),
   lat: z.number().min(-90).max(90).optional(),
   lon: z.number().min(-180).max(180).optional(),
 });

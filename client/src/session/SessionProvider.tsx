@@ -30,6 +30,7 @@ import {
   type SessionUser,
   sessionReducer,
 } from './session-reducer.ts';
+import { dropMemberMark, keepMemberMark } from './member-mark.ts';
 import { armSignOut, SESSION_CLEARED, SIGN_IN_PATH } from './sign-out.ts';
 
 interface SessionValue {
@@ -37,7 +38,7 @@ interface SessionValue {
   dispatch: Dispatch<SessionAction>;
   /** Stores a session from login or e-mail verification and signs the user in. */
   signIn: (session: StoredSession, user: SessionUser) => void;
-  /** Clears the local session and goes to sign-in (no server call: tokens simply expire). */
+  /** Clears the local session, drops the member mark and goes to sign-in (tokens themselves simply expire). */
   signOut: () => void;
 }
 
@@ -64,7 +65,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
     client.auth.me
       .query()
-      .then((user) => !cancelled && dispatch({ type: 'INITIALIZED', user }))
+      .then((user) => {
+        if (cancelled) return;
+        dispatch({ type: 'INITIALIZED', user });
+        // Renewed each time the app opens signed in: a member's mark outlives no sign-out by more than a month.
+        if (user.companyId !== null && token) keepMemberMark(token);
+      })
       .catch(() => !cancelled && dispatch({ type: 'INITIALIZED', user: null }));
     return () => {
       cancelled = true;
@@ -73,6 +79,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const onCleared = () => {
+      dropMemberMark();
       dispatch({ type: 'LOGGED_OUT' });
       clearUserQueries(queryClient);
     };
@@ -86,6 +93,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       rememberLogin(user.email);
       armSignOut();
       dispatch({ type: 'LOGGED_IN', user });
+      if (user.companyId !== null) keepMemberMark(session.accessToken);
       // A visitor's scans kept on this phone move into the account, silently on failure (decision 062).
       // Loaded on sign-in, not in the entry: the history code reaches shared/schemas (zod), which the
       // public pages must not load (decision 074).
@@ -99,6 +107,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(() => {
     try {
       clearSession();
+      dropMemberMark();
       dispatch({ type: 'LOGGED_OUT' });
       clearUserQueries(queryClient);
       navigate(SIGN_IN_PATH);

@@ -1,3 +1,4 @@
+import { signMemberMark } from '#server/auth/member-mark.ts';
 import { AppError } from '#server/errors.ts';
 import { login } from '#server/services/accounts/login.ts';
 import {
@@ -51,6 +52,10 @@ export const authRouter = router({
     .input(changePasswordInput)
     .mutation(({ ctx, input }) => changePassword(ctx, ctx.user, input.oldPassword, input.newPassword)),
   me: protectedProcedure.query(({ ctx }) => me(ctx, ctx.user)),
+  /** The signed member mark the browser keeps, so the member's own opens of an item are not counted (decision 209). */
+  memberMark: protectedProcedure.mutation(({ ctx }) => signMemberMark(ctx, ctx.user)),
+  /** No mark: what sign-out keeps (an expired cookie). */
+  dropMemberMark: publicProcedure.mutation(() => ({ mark: null, maxAgeSeconds: 0 })),
   updateMe: protectedProcedure
     .input(updateMeInput)
     .mutation(({ ctx, input }) => updateMe(ctx, ctx.user, input)),

@@ -1,3 +1,4 @@
+import { memberCompanyOf } from '#server/auth/member-mark.ts';
 import { AppError } from '#server/errors.ts';
 import { verifySerialPin } from '#server/services/serials/activation.ts';
 import { listFakeReports, reportFake } from '#server/services/serials/reports.ts';
@@ -29,12 +30,12 @@ export const serialVerdictProcedures = {
   /** The verdict as it stands (GET /api/serials/{serial}); counts nothing. */
   verdict: publicProcedure.input(serialInput).query(({ ctx, input }) => readVerdict(ctx, input.serial)),
   /** An open from the app (its scanner, or the page sharing the phone's position): counted as the page's. */
-  open: publicProcedure.input(serialOpenInput).mutation(({ ctx, input }) =>
+  open: publicProcedure.input(serialOpenInput).mutation(async ({ ctx, input }) =>
     openSerial(ctx, {
       serial: input.serial,
       browserId: input.browserId,
       userAgent: ctx.req.userAgent,
-      viewerCompanyId: ctx.user?.companyId ?? null,
+      viewerCompanyId: ctx.user?.companyId ?? (await memberCompanyOf(ctx, input.memberMark)),
       ...placeOf(ctx.req.networkProvince, input.lat, input.lon),
     }),
   ),

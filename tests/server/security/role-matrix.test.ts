@@ -21,6 +21,8 @@ const PUBLIC = new Set([
   'auth.forgotPassword',
   'auth.verifyResetPassword',
   'auth.resetPassword',
+  // Dropping the member mark at sign-out sets an expired cookie and reads nothing (decision 209).
+  'auth.dropMemberMark',
   'companies.byId',
   'documents.list',
   'products.resolve',
