@@ -124,7 +124,8 @@ describe('[COMPANY_ADMIN][client][translations] the side-by-side translation edi
     await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
     expect(within(panel).getByText(refusal)).toBeTruthy();
     expect(name.getAttribute('aria-describedby')).toContain(within(panel).getByText(refusal).id);
-    expect(document.activeElement).toBe(name);
+    // The focus moves in an effect after the render that marked the field: waited for, not assumed.
+    await waitFor(() => expect(document.activeElement).toBe(name));
     const step2 = within(panel).getByRole('listitem', { name: /Bước 2/ });
     expect(within(step2).getByLabelText('Hoạt động English').getAttribute('aria-invalid')).toBe('true');
     expect(within(step2).getByText('Quá dài')).toBeTruthy();
