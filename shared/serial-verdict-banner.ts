@@ -1,5 +1,7 @@
 import { type PublicStrings, viPublic } from './i18n/public/vi.ts';
 import type { SerialVerdict } from './serials.ts';
+import { formatDateIn } from './format-language.ts';
+import type { PublicLanguage } from './i18n/languages.ts';
 
 /** Why an item is suspect (decision 206). */
 export type SuspectReason = 'COUNT' | 'BURST' | 'FAR';
@@ -38,27 +40,29 @@ export interface VerdictBanner {
   lines: string[];
 }
 
-/** A time as a Vietnamese reader reads it, in Vietnam's zone. */
-export function vietnamTime(isoTime: string): string {
-  const d = new Date(isoTime);
-  const part = (n: number) => String(n).padStart(2, '0');
-  // Vietnam keeps UTC+7 all year: no zone database needed on the phone.
-  const v = new Date(d.getTime() + 7 * 3600_000);
-  return `${part(v.getUTCHours())}:${part(v.getUTCMinutes())} ${part(v.getUTCDate())}/${part(v.getUTCMonth() + 1)}/${v.getUTCFullYear()}`;
-}
-
-function firstLine(v: SerialVerdictView, m: PublicStrings['serialVerdict']): string | null {
+function firstLine(
+  v: SerialVerdictView,
+  m: PublicStrings['serialVerdict'],
+  lang: PublicLanguage,
+): string | null {
   if (!v.firstVerifiedAt) return null;
   const province = v.firstProvince
     ? `${v.firstProvince}${v.firstProvinceApproximate ? ` ${m.approximate}` : ''}`
     : null;
-  return m.seenFirst(vietnamTime(v.firstVerifiedAt), province);
+  return m.seenFirst(formatDateIn(v.firstVerifiedAt, lang), province);
 }
 
-/** The banner in a page's language (`strings`: its public strings, Vietnamese's when not said; issue 33). */
-export function verdictBanner(v: SerialVerdictView, strings: PublicStrings = viPublic): VerdictBanner {
+/**
+ * The banner in a page's language (`strings`: its public strings, Vietnamese's when not said; `lang` the
+ * language its times are written in; issue 33).
+ */
+export function verdictBanner(
+  v: SerialVerdictView,
+  strings: PublicStrings = viPublic,
+  lang: PublicLanguage = 'vi',
+): VerdictBanner {
   const m = strings.serialVerdict;
-  const seen = [m.seen(v.count), firstLine(v, m)].filter((x): x is string => x !== null);
+  const seen = [m.seen(v.count), firstLine(v, m, lang)].filter((x): x is string => x !== null);
   switch (v.verdict) {
     case 'FIRST':
       return { tone: 'good', icon: '✓', title: m.first, lines: [m.firstAdvice] };

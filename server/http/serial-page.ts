@@ -82,7 +82,7 @@ export function verdictMarkup(
 ): string {
   const strings = publicStringsOf(lang);
   const t = strings.serialVerdict;
-  const b = verdictBanner(view, strings);
+  const b = verdictBanner(view, strings, lang);
   const lines = b.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('');
   const banner =
     `<section role="status" aria-live="polite" data-verdict="${view.verdict}" ` +
@@ -147,7 +147,7 @@ export async function serialPageAnswer(
   const root =
     `<div id="root">${verdictMarkup(view, product, lang)}</div>` +
     `<script type="application/json" id="${SERIAL_VERDICT_ELEMENT_ID}">${jsonForHtml(view)}</script>`;
-  const title = `<title>${escapeHtml(verdictBanner(view, publicStringsOf(lang)).title)}</title>`;
+  const title = `<title>${escapeHtml(verdictBanner(view, publicStringsOf(lang), lang).title)}</title>`;
   const light = firstViews.headed(title, lang);
   const html = light
     ? light.replace(/<link rel="modulepreload"[^>]*>\s*/g, '').replace('<div id="root"></div>', () => root)

@@ -1,9 +1,15 @@
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'wouter';
 import { PhotoField } from '#client/features/serials/photo-field.tsx';
-import { usePublicStrings } from '#client/i18n/language.tsx';
+import {
+  type Envelope,
+  type PinResult,
+  pinAnswer,
+  reportAnswer,
+} from '#client/features/serials/verdict-answers.ts';
+import { useLanguage, usePageLanguage, usePublicStrings } from '#client/i18n/language.tsx';
 import { pagePath } from '#shared/public-pages.ts';
-import { type SerialVerdictView, verdictBanner, vietnamTime } from '#shared/serial-verdict-banner.ts';
+import { type SerialVerdictView, verdictBanner } from '#shared/serial-verdict-banner.ts';
 
 /** The element the server writes the counted verdict into (server/http/serial-page.ts). */
 const VERDICT_ELEMENT_ID = 'serial-verdict';
@@ -26,14 +32,6 @@ function serverVerdict(serial: string): SerialVerdictView | null {
   }
 }
 
-interface Envelope<T> {
-  statusCode: number;
-  message: string;
-  data?: T;
-  /** The fields the server refused, by name (a wrong PIN names `pin`). */
-  errors?: Record<string, string>;
-}
-
 /** The API's answer; no network is statusCode 0 with the page's own words for it. */
 async function send<T>(path: string, init: RequestInit, offline: string): Promise<Envelope<T>> {
   try {
@@ -51,7 +49,8 @@ const json = (body: unknown): RequestInit => ({
 });
 
 function Banner({ view }: { view: SerialVerdictView }) {
-  const b = verdictBanner(view, usePublicStrings());
+  const { strings, lang } = usePageLanguage();
+  const b = verdictBanner(view, strings, lang);
   return (
     <section
       role="status"
@@ -69,33 +68,16 @@ function Banner({ view }: { view: SerialVerdictView }) {
   );
 }
 
-/**
- * The PIN's answer in the page's language, from what the server answered (its own message is Vietnamese):
- * activated now or when, a wrong PIN, too many tries; anything else (a voided item, no network) as the
- * server or the page said it.
- */
-function pinAnswer(
-  res: Envelope<{ activatedNow: boolean; activatedAt: string }>,
-  m: ReturnType<typeof usePublicStrings>['serialVerdict'],
-): string {
-  if (res.data) return res.data.activatedNow ? m.activatedNow : m.activatedBefore(vietnamTime(res.data.activatedAt));
-  if (res.statusCode === 429) return m.tooManyTries;
-  return res.errors?.pin ? m.pinWrong : res.message;
-}
-
 function PinForm({ serial }: { serial: string }) {
   const s = usePublicStrings();
+  const lang = useLanguage();
   const m = s.serialVerdict;
   const [pin, setPin] = useState('');
   const [answer, setAnswer] = useState<string | null>(null);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const res = await send<{ activatedNow: boolean; activatedAt: string }>(
-      `/serials/${serial}/verify`,
-      json({ pin }),
-      s.client.offline,
-    );
-    setAnswer(pinAnswer(res, m));
+    const res = await send<PinResult>(`/serials/${serial}/verify`, json({ pin }), s.client.offline);
+    setAnswer(pinAnswer(res, s, lang));
   };
   return (
     <form onSubmit={submit} className="flex flex-col gap-2 rounded-lg border border-line p-4">
@@ -129,8 +111,7 @@ function ReportForm({ serial, productId }: { serial: string; productId: number |
     const form = new FormData(e.currentTarget);
     if (productId !== null) form.set('productId', String(productId));
     const res = await send(`/serials/${serial}/reports`, { method: 'POST', body: form }, s.client.offline);
-    // Sent: thanked in the page's language; refused: the server's reason, naming the field.
-    setAnswer(res.statusCode >= 200 && res.statusCode < 300 ? m.reportSent : res.message);
+    setAnswer(reportAnswer(res, s));
   };
   return (
     <form onSubmit={submit} className="flex flex-col gap-2 rounded-lg border border-line p-4">
@@ -168,7 +149,9 @@ export default function SerialVerdictPage() {
   const [asked, setAsked] = useState(false);
   if (!view && !asked) {
     setAsked(true);
-    void send<SerialVerdictView>(`/serials/${serial}`, {}, s.client.offline).then((r) => r.data && setView(r.data));
+    void send<SerialVerdictView>(`/serials/${serial}`, {}, s.client.offline).then(
+      (r) => r.data && setView(r.data),
+    );
   }
   // The only path to the phone's position: the visitor's press. Only the province it maps to is kept.
   const shareLocation = () => {

@@ -5,7 +5,7 @@ import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import { type LimitScope, limitedSerialPin } from '#server/security/limits.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
-import { vietnamTime } from '#shared/serial-verdict-banner.ts';
+import { formatDate } from '#shared/vietnam-time.ts';
 import { isSerialShaped } from '#shared/serials.ts';
 import { findSerial, ofItem } from './lookup.ts';
 import { serialPin } from './pin.ts';
@@ -44,7 +44,10 @@ export async function verifySerialPin(
     const right = samePin(pin, expected);
     if (!found?.batch.withPin || !right)
       throw new AppError('BAD_REQUEST', m.pinWrong, { fields: { pin: m.pinWrong } });
-    if (found.voided || found.batch.voidedAt) throw new AppError('BAD_REQUEST', vi.serialVerdict.voided);
+    if (found.voided || found.batch.voidedAt)
+      throw new AppError('BAD_REQUEST', vi.serialVerdict.voided, {
+        fields: { serial: vi.serialVerdict.voided },
+      });
     const now = new Date();
     return transaction(deps.db, async (tx) => {
       const { serialStates } = tx.tables;
@@ -64,7 +67,7 @@ export async function verifySerialPin(
         .where(ofItem(serialStates, found))
         .limit(1);
       const at = (row?.at ?? now).toISOString();
-      return { activatedNow: false, activatedAt: at, message: m.activatedBefore(vietnamTime(at)) };
+      return { activatedNow: false, activatedAt: at, message: m.activatedBefore(formatDate(at)) };
     });
   });
 }

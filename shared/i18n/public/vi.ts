@@ -279,6 +279,11 @@ export const viPublic = {
     reportSubmit: 'Gửi báo cáo',
     reportSent: 'Cảm ơn bạn! Báo cáo đã được gửi tới nhà sản xuất.',
     shopRequired: 'Vui lòng nhập tên cửa hàng',
+    noteTooLong: 'Ghi chú dài tối đa 1.000 ký tự',
+    photoTooLarge: 'Ảnh quá lớn. Vui lòng chọn ảnh nhỏ hơn.',
+    photoNotImage: 'Tệp đã chọn không phải ảnh (JPEG, PNG hoặc GIF).',
+    /** A report of a code that is neither issued nor on a product's page: no company to send it to. */
+    reportNoCompany: 'Không xác định được nhà sản xuất của mã này, nên chưa gửi được báo cáo.',
     useLocation: 'Dùng vị trí của tôi',
     locationNote: 'Chỉ tỉnh/thành phố được lưu, không lưu vị trí chính xác.',
     locationSaved: (province: string) => `Đã ghi nhận: ${province}`,

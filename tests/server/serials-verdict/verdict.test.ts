@@ -96,6 +96,12 @@ describe("[PUBLIC][serials] the verdict of an item's page", () => {
     const r = await w.open(`/s/${w.short.codes[0]}`);
     expect(r.verdict).toBe('VOID');
     expect(r.html).toContain('Mã đã bị hủy');
+    // The right PIN of a voided item is refused, naming the serial (the page words it in its language).
+    const pin = await w.api.call('POST', `/serials/${w.a.codes[3]}/verify`, {
+      body: { pin: w.a.pin(w.a.codes[3]!) },
+    });
+    expect(pin.status).toBe(400);
+    expect(pin.body.errors).toEqual({ serial: 'Mã đã bị hủy' });
   });
 
   it('[PUBLIC][serials]: a recalled lot shows its recall banner', async () => {

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { buttonVariants } from '#client/components/ui/button.tsx';
 import { LoadFailed } from '#client/components/ui/load-failed.tsx';
 import { lotPath } from '#client/features/lots/paths.ts';
-import { formatDateIn } from '#client/lib/format-language.ts';
+import { formatDateIn } from '#shared/format-language.ts';
 import { ProductCard } from '#client/features/public/product-card.tsx';
 import { useLanguage, usePublicStrings } from '#client/i18n/language.tsx';
 

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { formatDateIn } from '#client/lib/format-language.ts';
+import { formatDateIn } from '#shared/format-language.ts';
 import { lotPath } from './paths.ts';
 import { useLanguage, usePublicStrings } from '#client/i18n/language.tsx';
 

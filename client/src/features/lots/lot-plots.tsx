@@ -1,5 +1,5 @@
 import type { PublicLotAnswer } from '#client/features/lots/types.ts';
-import { formatNumberIn } from '#client/lib/format-language.ts';
+import { formatNumberIn } from '#shared/format-language.ts';
 import { countryName } from '#shared/countries.ts';
 import { OUTLINE_VIEW_BOX } from '#shared/plots/public-outline.ts';
 import { useLanguage, usePublicStrings } from '#client/i18n/language.tsx';

@@ -3,7 +3,7 @@ import type { TranslationLanguage } from '#shared/i18n/languages.ts';
 import type { LotTranslation, Translations } from '#shared/translations.ts';
 import { LocalText } from '#client/i18n/local-text.tsx';
 import { useLocalize } from '#client/i18n/use-localize.ts';
-import { formatDateIn } from '#client/lib/format-language.ts';
+import { formatDateIn } from '#shared/format-language.ts';
 import { lotPath } from './paths.ts';
 import { useLanguage, usePublicStrings } from '#client/i18n/language.tsx';
 

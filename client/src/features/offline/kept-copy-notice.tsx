@@ -1,6 +1,6 @@
 import { Button } from '#client/components/ui/button.tsx';
 import { Icon } from '#client/components/ui/icon.tsx';
-import { formatDateIn } from '#client/lib/format-language.ts';
+import { formatDateIn } from '#shared/format-language.ts';
 import { useLanguage, usePublicStrings } from '#client/i18n/language.tsx';
 
 /**

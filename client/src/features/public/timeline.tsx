@@ -3,7 +3,7 @@ import type { StepTranslations, Translations } from '#shared/translations.ts';
 import { useLanguage, usePublicStrings } from '#client/i18n/language.tsx';
 import { LocalText } from '#client/i18n/local-text.tsx';
 import { useLocalizeStep } from '#client/i18n/use-localize.ts';
-import { formatDateIn } from '#client/lib/format-language.ts';
+import { formatDateIn } from '#shared/format-language.ts';
 import type { PublicProduct } from './types.ts';
 
 /** A timeline step, a product's tracking entry or a lot's event: what a shopper reads of it. */
@@ -32,8 +32,7 @@ export function TimelineSteps({
   return (
     <ol className="relative ml-2 border-l-2 border-primary/40" data-testid={testId}>
       {steps.map((e) => {
-        const field = (name: 'activity' | 'location' | 'description') =>
-          inLanguage(e, translations, name);
+        const field = (name: 'activity' | 'location' | 'description') => inLanguage(e, translations, name);
         const location = field('location');
         const description = field('description');
         return (
