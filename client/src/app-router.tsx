@@ -61,10 +61,13 @@ function RootRoute({ route, title }: { route: AppRoute; title: string }) {
 /** The route's page in its group's guard and layout, under the route's title or the page's own (page-title.tsx). */
 /**
  * The language a route speaks (decision 211): a shopper's pages (the public ones, the scanner, the error
- * pages, '/' before sign-in) the page's; the workspace and its sign-in pages Vietnamese, whatever the browser.
+ * pages, and before sign-in '/' and the history '/products', which sits in the workspace's layout) the
+ * page's; the workspace and its sign-in pages Vietnamese, whatever the browser. A visitor on another
+ * workspace route is on its way to sign-in.
  */
 export function routeLanguage(group: RouteGroup, signedIn: boolean, page: PageLanguage): PageLanguage {
-  const visitor = group === 'public' || group === 'simple' || group === 'bare' || (group === 'root' && !signedIn);
+  const visitor =
+    group === 'public' || group === 'simple' || group === 'bare' || (!signedIn && group !== 'auth');
   return visitor ? page : VIETNAMESE;
 }
 

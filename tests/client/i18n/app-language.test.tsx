@@ -52,4 +52,22 @@ describe('[GUEST][client][languages] the app outside the light page', () => {
     expect(document.documentElement.lang).toBe('vi');
     expect(screen.queryByText('Sign in')).toBeNull();
   });
+
+  it('marks the site\'s Vietnamese home document on an English visitor\'s home (decision 229)', async () => {
+    const section = { id: 1, title: 'Về chúng tôi', subtitle: null, body: '<p>Truy xuất nguồn gốc</p>' };
+    renderApp('/products', { 'documents.list': () => [section] }, { language: await english() });
+    const title = await screen.findByRole('heading', { name: 'Về chúng tôi (Vietnamese)' });
+    expect(title.closest('section')?.getAttribute('lang')).toBe('vi');
+    expect(within(title).getByTestId('vietnamese-marker').getAttribute('lang')).toBe('en');
+    // The history below it, and the menu, are the visitor's language: the workspace's layout, not its language.
+    expect(screen.getByRole('heading', { name: 'Scanned products' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('shows the same document unmarked on a Vietnamese page', async () => {
+    const section = { id: 1, title: 'Về chúng tôi', subtitle: null, body: '<p>Truy xuất nguồn gốc</p>' };
+    renderApp('/products', { 'documents.list': () => [section] });
+    const title = await screen.findByRole('heading', { name: 'Về chúng tôi' });
+    expect(title.closest('section')?.hasAttribute('lang')).toBe(false);
+  });
 });
