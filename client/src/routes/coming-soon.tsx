@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { vi } from '#shared/i18n/vi/index.ts';
+import { usePublicStrings } from '#client/i18n/language.tsx';
 import { useConfig } from '#client/lib/use-config.ts';
 
 /** Whole days, hours, minutes and seconds until a time (never negative). */
@@ -13,7 +13,7 @@ export function countdownParts(targetMs: number, nowMs: number) {
   };
 }
 
-/** '/' while the configured coming-soon date is ahead: a countdown in the compact simple layout. */
+/** '/' while the configured coming-soon date is ahead: a countdown in the compact simple layout, in the visitor's language. */
 export default function ComingSoonPage() {
   const { data } = useConfig();
   const [now, setNow] = useState(Date.now);
@@ -23,7 +23,7 @@ export default function ComingSoonPage() {
   }, []);
   const target = data?.comingSoonDate ? Date.parse(data.comingSoonDate) : now;
   const parts = countdownParts(target, now);
-  const c = vi.client.comingSoon;
+  const c = usePublicStrings().client.comingSoon;
   const cells = [
     [parts.days, c.days],
     [parts.hours, c.hours],

@@ -18,6 +18,14 @@ export const en: PublicStrings = {
     somethingWentWrong: 'Something went wrong!',
     unknownError: 'Unknown error',
     offline: 'No network connection. Please check your connection and try again.',
+    comingSoon: {
+      title: 'Coming soon!',
+      text: 'We are finishing the website. Please come back later!',
+      days: 'Days',
+      hours: 'Hours',
+      minutes: 'Minutes',
+      seconds: 'Seconds',
+    },
     offlinePage: {
       title: 'You are offline',
       text: 'This page needs a network connection. Check your Wi-Fi or mobile data and try again; the page also reloads by itself once you are back online.',

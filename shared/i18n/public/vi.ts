@@ -27,6 +27,15 @@ export const viPublic = {
     /** 'Unknown Error': a failure that is not an HTTP answer (network down...) (decision 032). */
     unknownError: 'Lỗi không xác định',
     offline: 'Không có kết nối mạng. Vui lòng kiểm tra mạng rồi thử lại.',
+    /** '/' while the site's coming-soon date is ahead: a countdown. */
+    comingSoon: {
+      title: 'Sắp ra mắt!',
+      text: 'Chúng tôi đang hoàn thiện trang web. Hãy quay lại sau nhé!',
+      days: 'Ngày',
+      hours: 'Giờ',
+      minutes: 'Phút',
+      seconds: 'Giây',
+    },
     /** A page that needs the network, opened without one (decision 187). */
     offlinePage: {
       title: 'Không có mạng',

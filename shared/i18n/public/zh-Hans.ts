@@ -18,6 +18,14 @@ export const zhHans: PublicStrings = {
     somethingWentWrong: '出错了！',
     unknownError: '未知错误',
     offline: '没有网络连接。请检查网络后重试。',
+    comingSoon: {
+      title: '即将上线！',
+      text: '我们正在完善网站，请稍后再来！',
+      days: '天',
+      hours: '小时',
+      minutes: '分钟',
+      seconds: '秒',
+    },
     offlinePage: {
       title: '网络未连接',
       text: '此页面需要网络连接。请检查 Wi-Fi 或移动数据后重试；网络恢复后页面也会自动重新加载。',

@@ -31,14 +31,6 @@ export const client = {
   pageFailed: shell.pageFailed,
   backHome: shell.backHome,
   errorPages: shell.errorPages,
-  comingSoon: {
-    title: 'Sắp ra mắt!',
-    text: 'Chúng tôi đang hoàn thiện trang web. Hãy quay lại sau nhé!',
-    days: 'Ngày',
-    hours: 'Giờ',
-    minutes: 'Phút',
-    seconds: 'Giây',
-  },
   appSettings: {
     title: 'Cài đặt ứng dụng',
     colorScheme: 'Chế độ màu',

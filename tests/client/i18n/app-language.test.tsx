@@ -6,7 +6,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appLanguage, documentLanguage, loadPageLanguage } from '#client/i18n/choose-language.ts';
-import { renderApp, userOf, validToken } from '#tests/client/render-app.tsx';
+import { CONFIG, renderApp, userOf, validToken } from '#tests/client/render-app.tsx';
 
 const english = () => loadPageLanguage('en');
 const chinese = () => loadPageLanguage('zh-Hans');
@@ -53,7 +53,7 @@ describe('[GUEST][client][languages] the app outside the light page', () => {
     expect(screen.queryByText('Sign in')).toBeNull();
   });
 
-  it('marks the site\'s Vietnamese home document on an English visitor\'s home (decision 229)', async () => {
+  it("marks the site's Vietnamese home document on an English visitor's home (decision 229)", async () => {
     const section = { id: 1, title: 'Về chúng tôi', subtitle: null, body: '<p>Truy xuất nguồn gốc</p>' };
     renderApp('/products', { 'documents.list': () => [section] }, { language: await english() });
     const title = await screen.findByRole('heading', { name: 'Về chúng tôi (Vietnamese)' });
@@ -69,5 +69,17 @@ describe('[GUEST][client][languages] the app outside the light page', () => {
     renderApp('/products', { 'documents.list': () => [section] });
     const title = await screen.findByRole('heading', { name: 'Về chúng tôi' });
     expect(title.closest('section')?.hasAttribute('lang')).toBe(false);
+  });
+
+  it("counts down to the site's opening in Chinese on '/' before sign-in", async () => {
+    const future = new Date(Date.now() + 3 * 86400_000).toISOString();
+    renderApp(
+      '/',
+      { 'system.config': () => ({ ...CONFIG, comingSoonDate: future }) },
+      { language: await chinese() },
+    );
+    expect(await screen.findByRole('heading', { name: '即将上线！' })).toBeTruthy();
+    expect(screen.getByRole('timer').textContent).toContain('小时');
+    expect(document.body.textContent).not.toContain('Sắp ra mắt');
   });
 });
