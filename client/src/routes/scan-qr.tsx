@@ -6,7 +6,9 @@ import { PageHeading } from '#client/components/ui/page-heading.tsx';
 import { readGuestHistory } from '#client/features/history/guest-history.ts';
 import { productPath } from '#client/features/public/paths.ts';
 import { PrivacyNotice } from '#client/features/public/privacy-notice.tsx';
-import { usePublicStrings } from '#client/i18n/language.tsx';
+import { localNamesOf, namesIn } from '#client/features/history/local-names.ts';
+import { useLanguage, usePublicStrings } from '#client/i18n/language.tsx';
+import { LocalText } from '#client/i18n/local-text.tsx';
 import { keepScanPage } from '#client/lib/service-worker.ts';
 import { useSession } from '#client/session/SessionProvider.tsx';
 import { cameraMessage } from '#client/features/scan/camera-errors.ts';
@@ -20,6 +22,7 @@ const CameraScanner = lazy(() => import('#client/features/scan/camera-scanner.ts
 /** '/scan-qr': the camera scanner, a photo of the code as the fallback, or the code typed by hand. */
 export default function ScanQrPage() {
   const s = usePublicStrings();
+  const lang = useLanguage();
   const t = s.scan;
   const flow = useScanFlow();
   const [cameraError, setCameraError] = useState<string | null>(null);
@@ -115,18 +118,28 @@ export default function ScanQrPage() {
               {t.pickTitle}
             </h2>
             <ul className="flex flex-col gap-2">
-              {flow.status.products.map((p) => (
-                <li key={p.id}>
-                  <Button
-                    variant="outline"
-                    className="h-auto w-full flex-col items-start py-2 text-left whitespace-normal"
-                    onClick={() => flow.onPick(p)}
-                  >
-                    <span className="font-medium">{p.name}</span>
-                    <span className="text-sm font-normal text-ink-soft">{p.company.name}</span>
-                  </Button>
-                </li>
-              ))}
+              {flow.status.products.map((p) => {
+                const names = namesIn(
+                  { name: p.name, companyName: p.company.name, names: localNamesOf(p) },
+                  lang,
+                );
+                return (
+                  <li key={p.id}>
+                    <Button
+                      variant="outline"
+                      className="h-auto w-full flex-col items-start py-2 text-left whitespace-normal"
+                      onClick={() => flow.onPick(p)}
+                    >
+                      <span className="font-medium">
+                        <LocalText field={names.name} />
+                      </span>
+                      <span className="text-sm font-normal text-ink-soft">
+                        <LocalText field={names.companyName} />
+                      </span>
+                    </Button>
+                  </li>
+                );
+              })}
             </ul>
           </section>
         )}
@@ -143,14 +156,19 @@ export default function ScanQrPage() {
             {t.recentTitle}
           </h2>
           <ul className="flex flex-col gap-1 text-sm">
-            {recent.map((r) => (
-              <li key={r.productId}>
-                <Link href={productPath(r.productId)} className="text-primary underline underline-offset-2">
-                  {r.name}
-                </Link>{' '}
-                <span className="text-ink-soft">· {r.companyName}</span>
-              </li>
-            ))}
+            {recent.map((r) => {
+              const names = namesIn(r, lang);
+              return (
+                <li key={r.productId}>
+                  <Link href={productPath(r.productId)} className="text-primary underline underline-offset-2">
+                    <LocalText field={names.name} />
+                  </Link>{' '}
+                  <span className="text-ink-soft">
+                    · <LocalText field={names.companyName} />
+                  </span>
+                </li>
+              );
+            })}
           </ul>
         </section>
       )}

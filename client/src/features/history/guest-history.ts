@@ -5,6 +5,7 @@
  */
 import { SCAN_LOG_MERGE_MAX, STORAGE_KEYS } from '#shared/constants.ts';
 import { readJson, writeJson } from '#client/lib/storage.ts';
+import { isLocalNames, type LocalNames } from './local-names.ts';
 
 /** The lot a scan named (a lot's code or Digital Link), with its recall as the scan showed it. */
 export interface GuestScanLot {
@@ -20,6 +21,8 @@ export interface GuestScan {
   companyName: string;
   /** Absent in entries kept before lots were kept. */
   lot?: GuestScanLot | null;
+  /** The names in the languages the company publishes, as the scan resolved them (absent: none, or older entries). */
+  names?: LocalNames;
   /** ISO date-time */
   scannedAt: string;
 }
@@ -49,6 +52,7 @@ function isGuestScan(v: unknown): v is GuestScan {
     (e.image === null || typeof e.image === 'string') &&
     typeof e.companyName === 'string' &&
     (e.lot === undefined || e.lot === null || isGuestScanLot(e.lot)) &&
+    (e.names === undefined || isLocalNames(e.names)) &&
     typeof e.scannedAt === 'string' &&
     !Number.isNaN(Date.parse(e.scannedAt))
   );

@@ -5,6 +5,8 @@ import { lotPath } from '#client/features/lots/paths.ts';
 import { formatDateIn } from '#shared/format-language.ts';
 import { ProductCard } from '#client/features/public/product-card.tsx';
 import { useLanguage, usePublicStrings } from '#client/i18n/language.tsx';
+import { LocalText } from '#client/i18n/local-text.tsx';
+import { type LocalNames, namesIn } from './local-names.ts';
 
 export interface HistoryItem {
   productId: number;
@@ -12,6 +14,8 @@ export interface HistoryItem {
   image: string | null;
   companyName: string;
   scannedAt: string;
+  /** A visitor's entry: the names in the languages its company publishes (local-names.ts). */
+  names?: LocalNames;
   /** The lot the scan named (decision 184): the entry opens its page and marks its recall. */
   lot: { id: number; code: string; recalled: boolean } | null;
 }
@@ -67,9 +71,9 @@ export function HistoryList({
         <li key={item.productId}>
           <ProductCard
             id={item.productId}
-            name={item.name}
+            name={<LocalText field={namesIn(item, lang).name} />}
             image={item.image}
-            line={item.companyName}
+            line={<LocalText field={namesIn(item, lang).companyName} />}
             extra={t.scannedAt(formatDateIn(item.scannedAt, lang))}
             href={item.lot ? lotPath(item.lot.id) : undefined}
             mark={item.lot && <LotMark lot={item.lot} />}

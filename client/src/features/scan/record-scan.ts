@@ -13,6 +13,7 @@ import type { ScannedTarget } from '#shared/scanned-text.ts';
 import { useTRPC, useTRPCClient } from '#client/lib/trpc.ts';
 import { useSession } from '#client/session/SessionProvider.tsx';
 import { addGuestScan } from '#client/features/history/guest-history.ts';
+import { localNamesOf } from '#client/features/history/local-names.ts';
 import { isScanLogQuery } from '#client/features/history/merge.ts';
 import type { PublicLotAnswer } from '#client/features/lots/types.ts';
 import { productPath } from '#client/features/public/paths.ts';
@@ -46,12 +47,14 @@ export function useRememberScan() {
           .then(() => queryClient.invalidateQueries({ predicate: isScanLogQuery }))
           .catch(() => undefined);
       } else {
+        const names = localNamesOf(product);
         addGuestScan({
           productId: product.id,
           name: product.name,
           image: product.image,
           companyName: product.company.name,
           lot: lot ? { id: lot.id, code: lot.code, recalled: lot.recalled } : null,
+          ...(names ? { names } : {}),
         });
       }
       // The page the scan opens, already in the cache: the lot's page, or the product's.
