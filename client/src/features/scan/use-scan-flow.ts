@@ -1,19 +1,19 @@
 /**
  * The scan page's one flow, whatever brought the code in (camera, photo, typed code): refuse foreign
  * codes at once, resolve ours, record the scan and open the page it leads to (decision 184: every
- * address the app prints, read by shared/scanned-text.ts as the server reads it); say in Vietnamese
- * what failed.
+ * address the app prints, read by shared/scanned-text.ts as the server reads it); say in the page's
+ * language what failed (scan-failure.ts).
  * A photo is read on the phone first (photo-decode.ts, decision 121); a picture with several of our
  * codes lets the shopper pick one; with no network a code waits on the phone (pending-scans.ts).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PublicStrings } from '#shared/i18n/public/vi.ts';
 import { readScannedText, type ScannedTarget } from '#shared/scanned-text.ts';
-import { usePublicStrings } from '#client/i18n/language.tsx';
+import { useLanguage, usePublicStrings } from '#client/i18n/language.tsx';
 import { ApiError, apiFetch } from '#client/lib/api-fetch.ts';
 import { errorData } from '#client/lib/trpc.ts';
 import { useConfig } from '#client/lib/use-config.ts';
 import { addPending, isOffline, readPending, removePending } from './pending-scans.ts';
+import { scanFailure } from './scan-failure.ts';
 import type { ScanAnswer } from '#client/features/public/types.ts';
 import { useOpenScannedProduct, useRememberScan, useResolveScan } from './record-scan.ts';
 
@@ -26,12 +26,6 @@ export type ScanStatus =
 
 /** The photo scan's answer: the scan's, and every product of ours the picture held (decision 120). */
 type ScanImageAnswer = ScanAnswer & { found?: ScanAnswer[] };
-
-/** The message for a failed resolve or photo scan: 404 in the page's words, anything else as the server said it. */
-function failureMessage(status: number | null | undefined, message: string, s: PublicStrings): string {
-  if (status === 404) return s.scan.notFound;
-  return message || s.client.unknownError;
-}
 
 /** A kept scan (pending-scans.ts): what was scanned, or a bare code as kept before lots were read. */
 function pendingTarget(kept: string): ScannedTarget {
@@ -47,6 +41,7 @@ function pendingTarget(kept: string): ScannedTarget {
 export function useScanFlow() {
   // The page's language (decision 211); one object for the page's life, so no callback is made again.
   const s = usePublicStrings();
+  const lang = useLanguage();
   const t = s.scan;
   const config = useConfig();
   const resolve = useResolveScan();
@@ -86,10 +81,10 @@ export function useScanFlow() {
           setStatus({ kind: 'queued' });
           return;
         }
-        fail(failureMessage(httpStatus, err instanceof Error ? err.message : '', s));
+        fail(scanFailure(httpStatus, err instanceof Error ? err.message : '', s, lang));
       }
     },
-    [resolve, open, fail, s, t],
+    [resolve, open, fail, s, t, lang],
   );
 
   const onText = useCallback(
@@ -118,10 +113,10 @@ export function useScanFlow() {
           setStatus({ kind: 'pick', products: found });
         } else open(answer);
       } catch (err) {
-        fail(err instanceof ApiError ? failureMessage(err.status, err.message, s) : s.client.unknownError);
+        fail(err instanceof ApiError ? scanFailure(err.status, err.message, s, lang) : s.client.unknownError);
       }
     },
-    [open, fail, s],
+    [open, fail, s, lang],
   );
 
   const onPhoto = useCallback(
