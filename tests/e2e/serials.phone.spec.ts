@@ -3,7 +3,8 @@
  * for it to be READY, downloads the print house's CSV and reads it; a shopper opens one item's address
  * and is told they are the first to verify it, another browser opening it is told it was seen before
  * (an open counts once per browser per 10 minutes, so the second shopper is a fresh browser), and a
- * guessed serial is "Mã không hợp lệ". Each screen passes axe.
+ * guessed serial is "Mã không hợp lệ". A buyer with an English phone reads the verdict and the report form's
+ * refusal in English (issue 33). Each screen passes axe.
  */
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, type Browser, devices } from '@playwright/test';
@@ -38,11 +39,11 @@ async function productOf(request: APIRequestContext, token: string) {
 }
 
 /** A shopper's phone of its own: a fresh browser, no cookie, not signed in. */
-async function shopperOpens(browser: Browser, url: string) {
+async function shopperOpens(browser: Browser, url: string, locale = 'vi-VN') {
   const context = await browser.newContext({
     ...devices['Pixel 7'],
     viewport: PHONE,
-    locale: 'vi-VN',
+    locale,
     timezoneId: 'Asia/Ho_Chi_Minh',
   });
   const page = await context.newPage();
@@ -127,9 +128,37 @@ test('a batch of 10 is made, its CSV read, one item opened first then seen, and 
   await expectNoAxeViolations(second.page, 'serial verdict, seen (phone)');
   await second.page.screenshot({ path: testInfo.outputPath('verdict-seen-390.png'), fullPage: true });
   await second.context.close();
+
+  // A buyer abroad, an English phone (issue 33), the third open in 24 hours, so suspect: the verdict, its
+  // reason, its first time and the forms speak English.
+  const abroad = await shopperOpens(browser, itemUrl, 'en-US');
+  await expect(
+    abroad.page.getByRole('heading', { level: 1, name: 'Warning: this code shows signs of being copied' }),
+  ).toBeVisible();
+  await expect(abroad.page.getByText('Scanned 3 or more times within 24 hours')).toBeVisible();
+  await expect(
+    abroad.page.getByText(/^First verified: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d$/),
+  ).toBeVisible();
+  expect(await abroad.page.evaluate(() => document.documentElement.lang)).toBe('en');
+  const report = abroad.page.locator('form').filter({ hasText: 'Report a counterfeit' });
+  await report.getByLabel('Shop name').fill('Cửa hàng ABC');
+  await report.locator('input[type=file]').setInputFiles({
+    name: 'not-a-photo.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from('this is text, not a photo'),
+  });
+  await report.getByRole('button', { name: 'Send report' }).click();
+  await expect(report.getByRole('status')).toHaveText('The chosen file is not a photo (JPEG, PNG or GIF).');
+  await expectNoAxeViolations(abroad.page, 'serial verdict in English (phone)');
+  expect(await abroad.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    PHONE.width,
+  );
+  await abroad.page.screenshot({ path: testInfo.outputPath('verdict-english-390.png'), fullPage: true });
+  await abroad.context.close();
+
   const json = await request.get(`/api/serials/${rows[0]?.[1]}`);
   const answer = ((await json.json()) as { data: { verdict: string; count: number } }).data;
-  expect(answer).toMatchObject({ verdict: 'SEEN', count: 2 });
+  expect(answer).toMatchObject({ verdict: 'SUSPECT', count: 3 });
 
   // A guessed serial under the product's own GTIN: not issued, never the product's genuine page.
   const guessed = await shopperOpens(browser, `${origin}/01/${gtin14}/21/ABCDEFGHJKLM`);
