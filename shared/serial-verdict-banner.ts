@@ -1,6 +1,7 @@
 import { type PublicStrings, viPublic } from './i18n/public/vi.ts';
 import type { SerialVerdict } from './serials.ts';
 import { formatDateIn } from './format-language.ts';
+import type { Localized } from './translations.ts';
 import type { PublicLanguage } from './i18n/languages.ts';
 
 /** Why an item is suspect (decision 206). */
@@ -28,6 +29,20 @@ export interface SerialVerdictView {
   productId: number | null;
   lotId: number | null;
   recall: VerdictRecall | null;
+  /** On the item's page only: its product, as the server wrote it. */
+  about?: VerdictAbout | null;
+}
+
+/**
+ * What the item's page says of its product under the verdict, in the page's language (issue 33): written by
+ * the server into the page with the verdict, so the page shows it as the server drew it. Not part of the
+ * verdict JSON (GET /api/serials/{serial}).
+ */
+export interface VerdictAbout {
+  name: Localized;
+  companyName: Localized;
+  /** Whether the product's own page is public (ACTIVE): the link to it is shown only then. */
+  active: boolean;
 }
 
 export type BannerTone = 'good' | 'info' | 'warn' | 'bad';

@@ -19,7 +19,7 @@ import {
 } from '#shared/i18n/languages.ts';
 import { publicStringsOf } from '#shared/i18n/public/index.ts';
 import { pagePath } from '#shared/public-pages.ts';
-import { verdictBanner } from '#shared/serial-verdict-banner.ts';
+import { type VerdictAbout, verdictBanner } from '#shared/serial-verdict-banner.ts';
 import {
   type CompanyTranslation,
   type Localized,
@@ -74,6 +74,17 @@ async function productOf(deps: AppDeps, productId: number | null): Promise<Produ
   return row ? { ...row, active: row.status === 'ACTIVE' } : null;
 }
 
+/** The product under the verdict in `lang` (none for a code never issued), a Vietnamese name marked. */
+function aboutOf(view: SerialVerdictView, product: ProductLine | null, lang: PublicLanguage): VerdictAbout | null {
+  if (!product || view.verdict === 'NOT_ISSUED') return null;
+  const offered = offeredLanguages(product.languages);
+  return {
+    name: localize(product.name, product.translations, 'name', lang, offered),
+    companyName: localize(product.companyName, product.companyTranslations, 'name', lang, offered),
+    active: product.active,
+  };
+}
+
 /** The verdict first, then the product (when its page is public): what the server writes into the page's root, in `lang`. */
 export function verdictMarkup(
   view: SerialVerdictView,
@@ -89,22 +100,22 @@ export function verdictMarkup(
     `style="border:2px solid;border-radius:12px;padding:16px;margin:12px;${TONE_STYLE[b.tone]}">` +
     `<h1 style="font-size:1.25rem;font-weight:700;margin:0 0 8px"><span aria-hidden="true">${b.icon}</span> ` +
     `${escapeHtml(b.title)}</h1>${lines}</section>`;
-  const showProduct = product && view.verdict !== 'NOT_ISSUED';
+  const about = aboutOf(view, product, lang);
   // The product's and its company's names in the page's language, a Vietnamese one marked as such.
-  const offered = product ? offeredLanguages(product.languages) : [];
   const shown = (field: Localized, tag: string) =>
     field.vietnamese
       ? `<${tag} lang="vi">${escapeHtml(field.text)}</${tag}> ${escapeHtml(strings.fallbackMarker)}`
       : `<${tag}>${escapeHtml(field.text)}</${tag}>`;
-  const about = showProduct
-    ? `<section style="margin:12px"><p>${escapeHtml(t.product)}: ${shown(localize(product.name, product.translations, 'name', lang, offered), 'strong')}</p>` +
-      `<p>${shown(localize(product.companyName, product.companyTranslations, 'name', lang, offered), 'span')}</p>` +
-      (product.active
-        ? `<p><a href="${pagePath('productDetails', product.id)}">${escapeHtml(t.productLink)}</a></p>`
-        : '') +
-      '</section>'
-    : '';
-  return banner + about;
+  const section =
+    about && product
+      ? `<section style="margin:12px"><p>${escapeHtml(t.product)}: ${shown(about.name, 'strong')}</p>` +
+        `<p>${shown(about.companyName, 'span')}</p>` +
+        (about.active
+          ? `<p><a href="${pagePath('productDetails', product.id)}">${escapeHtml(t.productLink)}</a></p>`
+          : '') +
+        '</section>'
+      : '';
+  return banner + section;
 }
 
 const jsonForHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -146,7 +157,7 @@ export async function serialPageAnswer(
   const { lang } = language;
   const root =
     `<div id="root">${verdictMarkup(view, product, lang)}</div>` +
-    `<script type="application/json" id="${SERIAL_VERDICT_ELEMENT_ID}">${jsonForHtml(view)}</script>`;
+    `<script type="application/json" id="${SERIAL_VERDICT_ELEMENT_ID}">${jsonForHtml({ ...view, about: aboutOf(view, product, lang) })}</script>`;
   const title = `<title>${escapeHtml(verdictBanner(view, publicStringsOf(lang), lang).title)}</title>`;
   const light = firstViews.headed(title, lang);
   const html = light

@@ -116,6 +116,7 @@ test('a batch of 10 is made, its CSV read, one item opened first then seen, and 
   const itemUrl = rows[0]?.[0] ?? '';
   const first = await shopperOpens(browser, itemUrl);
   await expect(first.page.getByText('Bạn là người đầu tiên xác thực sản phẩm này')).toBeVisible();
+  await expect(first.page.getByText('Sản phẩm: Nước mắm Phú Quốc')).toBeVisible();
   await expectNoAxeViolations(first.page, 'serial verdict, first (phone)');
   await first.page.screenshot({ path: testInfo.outputPath('verdict-first-390.png'), fullPage: true });
   await first.page.reload();
@@ -136,6 +137,9 @@ test('a batch of 10 is made, its CSV read, one item opened first then seen, and 
     abroad.page.getByRole('heading', { level: 1, name: 'Warning: this code shows signs of being copied' }),
   ).toBeVisible();
   await expect(abroad.page.getByText('Scanned 3 or more times within 24 hours')).toBeVisible();
+  // The product under it, its untranslated name in Vietnamese, marked so.
+  await expect(abroad.page.getByText('Product: Nước mắm Phú Quốc (Vietnamese)')).toBeVisible();
+  await expect(abroad.page.locator('[lang="vi"]', { hasText: 'Nước mắm Phú Quốc' })).toBeVisible();
   await expect(
     abroad.page.getByText(/^First verified: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d$/),
   ).toBeVisible();

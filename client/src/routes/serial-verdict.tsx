@@ -8,6 +8,7 @@ import {
   reportAnswer,
 } from '#client/features/serials/verdict-answers.ts';
 import { useLanguage, usePageLanguage, usePublicStrings } from '#client/i18n/language.tsx';
+import { LocalText } from '#client/i18n/local-text.tsx';
 import { pagePath } from '#shared/public-pages.ts';
 import { type SerialVerdictView, verdictBanner } from '#shared/serial-verdict-banner.ts';
 
@@ -172,7 +173,20 @@ export default function SerialVerdictPage() {
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-4 p-3">
       <Banner view={view} />
-      {issued && view.productId !== null && (
+      {view.about && (
+        <section className="flex flex-col gap-1">
+          <p>
+            {m.product}:{' '}
+            <strong>
+              <LocalText field={view.about.name} />
+            </strong>
+          </p>
+          <p className="text-ink-soft">
+            <LocalText field={view.about.companyName} />
+          </p>
+        </section>
+      )}
+      {issued && view.productId !== null && (view.about?.active ?? true) && (
         <a className="text-primary underline" href={pagePath('productDetails', view.productId)}>
           {m.productLink}
         </a>

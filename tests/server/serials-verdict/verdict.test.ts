@@ -24,6 +24,15 @@ describe("[PUBLIC][serials] the verdict of an item's page", () => {
     expect(first.html.indexOf('data-verdict')).toBeLessThan(first.html.indexOf('Cà phê rang xay Ea Tu'));
     expect(first.headers.get('cache-control')).toBe('no-store');
     expect(first.headers.get('set-cookie')).toBeNull();
+    // The page's script carries the product as drawn, so the page keeps showing it once its script runs.
+    const embedded = JSON.parse(/id="serial-verdict">([^<]*)</.exec(first.html)?.[1] ?? 'null');
+    expect(embedded.about).toEqual({
+      name: { text: 'Cà phê rang xay Ea Tu', vietnamese: false },
+      companyName: { text: w.p.companyA.name, vietnamese: false },
+      active: true,
+    });
+    // The verdict JSON is the contract's, without it.
+    expect((await w.json(s)).about).toBeUndefined();
     // Reading the JSON any number of times counts nothing.
     for (let i = 0; i < 3; i++) await w.json(s);
     const second = await w.open(dl(s));
