@@ -40,7 +40,7 @@ export const serialsRoutes: RestRoute[] = [
     method: 'get',
     path: '/serials/batches/:id/export.csv',
     answer: 'stream',
-    input: (r) => ({ id: r.params.id }),
+    input: (r) => ({ ...r.query, id: r.params.id }),
     call: (c, i) => c.serials.exportCsv(i as never),
   }),
 ];

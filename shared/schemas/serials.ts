@@ -26,20 +26,35 @@ export type CreateSerialBatchInput = z.infer<typeof createSerialBatchInput>;
 
 const seqSchema = z.coerce.number().int().min(1, m.seqRange).max(MAX_BATCH_COUNT, m.seqRange);
 
+/** A range of a batch's items, fromSeq..toSeq: both or neither, in order. */
+function withSeqRange<T extends z.ZodType<{ fromSeq?: number; toSeq?: number }>>(schema: T) {
+  return schema
+    .refine((v) => (v.fromSeq === undefined) === (v.toSeq === undefined), {
+      message: m.seqPair,
+      path: ['toSeq'],
+    })
+    .refine((v) => v.fromSeq === undefined || v.toSeq === undefined || v.fromSeq <= v.toSeq, {
+      message: m.seqRange,
+      path: ['toSeq'],
+    });
+}
+
 /** POST /serials/batches/{id}/void: the whole batch, or the items fromSeq..toSeq (both or neither). */
-export const voidSerialsInput = z
-  .strictObject({ batchId: idSchema, fromSeq: seqSchema.optional(), toSeq: seqSchema.optional() })
-  .refine((v) => (v.fromSeq === undefined) === (v.toSeq === undefined), {
-    message: m.seqPair,
-    path: ['toSeq'],
-  })
-  .refine((v) => v.fromSeq === undefined || v.toSeq === undefined || v.fromSeq <= v.toSeq, {
-    message: m.seqRange,
-    path: ['toSeq'],
-  });
+export const voidSerialsInput = withSeqRange(
+  z.strictObject({ batchId: idSchema, fromSeq: seqSchema.optional(), toSeq: seqSchema.optional() }),
+);
 export type VoidSerialsInput = z.infer<typeof voidSerialsInput>;
 
 export const serialBatchIdInput = z.strictObject({ id: idSchema });
+
+/**
+ * GET /serials/batches/{id}/export.csv[?fromSeq=&toSeq=]: the whole batch, or the items fromSeq..toSeq (the
+ * print sheet's range, read from its first item rather than from the batch's).
+ */
+export const serialCsvInput = withSeqRange(
+  z.strictObject({ id: idSchema, fromSeq: seqSchema.optional(), toSeq: seqSchema.optional() }),
+);
+export type SerialCsvInput = z.infer<typeof serialCsvInput>;
 
 export const serialBatchListInput = z.strictObject({
   productId: idSchema.optional(),

@@ -3,6 +3,7 @@ import type { AppDeps } from '#server/deps.ts';
 import { AppError } from '#server/errors.ts';
 import type { CompanyScope } from '#server/services/products/scope.ts';
 import { serials as serialMessages } from '#shared/i18n/vi/serials.ts';
+import type { SerialCsvInput } from '#shared/schemas/serials.ts';
 import { SERIAL_ALPHABET, serialItemPath } from '#shared/serials.ts';
 import { batchInScope, serialPage } from './batches.ts';
 import { serialPinsOf } from './pin.ts';
@@ -24,11 +25,15 @@ export interface StreamedFile {
 
 /**
  * GET /serials/batches/{id}/export.csv: `url,serial,pin,lot` per item for a print house, in seq order. Read
- * from the database a page at a time by seq (keyset) when the reader asks for more: the answer waits on a
+ * from the database a page at a time by seq (keyset, from `fromSeq` to `toSeq` when a range is asked) when the reader asks for more: the answer waits on a
  * slow client instead of piling up, so memory stays flat whatever the batch's size. The lot's cell goes
  * through papaparse with escapeFormulae, as every CSV of the app: a lot code cannot run as a spreadsheet formula.
  */
-export async function serialBatchCsv(deps: AppDeps, scope: CompanyScope, id: number): Promise<StreamedFile> {
+export async function serialBatchCsv(
+  deps: AppDeps,
+  scope: CompanyScope,
+  { id, fromSeq = 1, toSeq = Number.MAX_SAFE_INTEGER }: SerialCsvInput,
+): Promise<StreamedFile> {
   const batch = await batchInScope(deps, scope, id);
   if (batch.status !== 'READY') throw new AppError('CONFLICT', m.notReady);
   const { products, lots } = deps.db.tables;
@@ -56,7 +61,8 @@ export async function serialBatchCsv(deps: AppDeps, scope: CompanyScope, id: num
   const lotCell = cell(lotCode ?? '');
   const pinOf = batch.withPin ? serialPinsOf(batch.pinKey) : () => '';
   const encoder = new TextEncoder();
-  let after = 0;
+  // A range starts at its first item by the (batch_id, seq) key, never by reading the items before it.
+  let after = fromSeq - 1;
   let started = false;
 
   const body = new ReadableStream<Uint8Array>(
@@ -67,7 +73,8 @@ export async function serialBatchCsv(deps: AppDeps, scope: CompanyScope, id: num
           controller.enqueue(encoder.encode(`\uFEFF${CSV_HEADER.join(',')}\r\n`));
           return;
         }
-        const rows = await serialPage(deps, batch.id, after, CSV_PAGE);
+        const rows =
+          after >= toSeq ? [] : await serialPage(deps, batch.id, after, Math.min(CSV_PAGE, toSeq - after));
         if (!rows.length) {
           controller.close();
           return;

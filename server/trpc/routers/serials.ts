@@ -12,6 +12,7 @@ import {
   type SerialBatchList,
   type SerialBatchView,
   serialBatchIdInput,
+  serialCsvInput,
   serialBatchListInput,
   voidSerialsInput,
 } from '#shared/schemas/serials.ts';
@@ -44,8 +45,8 @@ export const serialsRouter = router({
    * piped to the response; over tRPC's HTTP link it has no JSON form.
    */
   exportCsv: manage
-    .input(serialBatchIdInput)
-    .query(({ ctx, input }): Promise<StreamedFile> => serialBatchCsv(ctx, ctx.companyId, input.id)),
+    .input(serialCsvInput)
+    .query(({ ctx, input }): Promise<StreamedFile> => serialBatchCsv(ctx, ctx.companyId, input)),
   // The verdict, counting, PIN, fake reports and the suspects (decisions 206-208).
   ...serialVerdictProcedures,
 });

@@ -265,6 +265,30 @@ describe(`[COMPANY_ADMIN][REST][serials] serial batches (${engine})`, () => {
     }
   });
 
+  it('[COMPANY_ADMIN][REST][serials]: a range of the CSV starts at its first item and ends at its last; a bad range is 400', async () => {
+    const { api, p, products } = await serialsSetup();
+    const batch = await makeBatch(api, p.tokens.adminA, { productId: products.noGtin.id, count: 12 });
+    const path = `/serials/batches/${batch.id}/export.csv`;
+    const whole = csvLines((await api.call('GET', path, { token: p.tokens.adminA })).text);
+    const range = await api.call('GET', `${path}?fromSeq=5&toSeq=7`, { token: p.tokens.adminA });
+    expect(range.status).toBe(200);
+    expect(csvLines(range.text)).toEqual([whole[0], ...whole.slice(5, 8)]);
+    // Past the batch's end: only what there is.
+    expect(
+      csvLines((await api.call('GET', `${path}?fromSeq=11&toSeq=400`, { token: p.tokens.adminA })).text),
+    ).toEqual([whole[0], ...whole.slice(11)]);
+    for (const query of [
+      'fromSeq=5',
+      'fromSeq=8&toSeq=7',
+      'fromSeq=0&toSeq=3',
+      'fromSeq=a&toSeq=3',
+      'other=1',
+    ]) {
+      const bad = await api.call('GET', `${path}?${query}`, { token: p.tokens.adminA });
+      expect(bad.status, query).toBe(400);
+    }
+  });
+
   it('[COMPANY_ADMIN][REST][serials]: a lot code that looks like a formula is written inert', async () => {
     const { api, p, products } = await serialsSetup();
     const { makeLot } = await import('#tests/server/supply-chain/helpers.ts');
