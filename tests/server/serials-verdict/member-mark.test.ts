@@ -25,19 +25,28 @@ describe('[PUBLIC][serials] the member mark', () => {
     const mark = markOf(cookie);
     expect(mark.length).toBeGreaterThan(20);
 
-    const first = await w.open(dl(s), { headers: { cookie: `txng_b=member-phone-xxxxxxxxxx; txng_m=${mark}` } });
+    const first = await w.open(dl(s), {
+      headers: { cookie: `txng_b=member-phone-xxxxxxxxxx; txng_m=${mark}` },
+    });
     expect(first.status).toBe(200);
     expect((await w.json(s)).count).toBe(0);
     // The page's consent button, with the same cookie and no token: not counted either.
     const consent = await w.api.call('POST', `/serials/${s}/open`, {
       body: {},
-      headers: { 'user-agent': 'Mozilla/5.0 (iPhone) Mobile', cookie: `txng_b=member-phone-yyyyyyyyyy; txng_m=${mark}` },
+      headers: {
+        'user-agent': 'Mozilla/5.0 (iPhone) Mobile',
+        cookie: `txng_b=member-phone-yyyyyyyyyy; txng_m=${mark}`,
+      },
     });
     expect(consent.status, consent.text).toBe(200);
     expect((await w.json(s)).count).toBe(0);
 
     // Company B's member, marked the same way, is a shopper for company A's item.
-    const markB = markOf((await w.api.call('POST', '/auth/member-cookie', { token: w.p.tokens.adminB })).headers.get('set-cookie'));
+    const markB = markOf(
+      (await w.api.call('POST', '/auth/member-cookie', { token: w.p.tokens.adminB })).headers.get(
+        'set-cookie',
+      ),
+    );
     await w.open(dl(s), { headers: { cookie: `txng_b=b-phone-xxxxxxxxxxxx; txng_m=${markB}` } });
     expect((await w.json(s)).count).toBe(1);
   });
@@ -45,7 +54,11 @@ describe('[PUBLIC][serials] the member mark', () => {
   it('[PUBLIC][serials]: a forged mark, an access token given as one, and a mark given as a token are refused', async () => {
     const w = await serialWorld();
     const s = w.a.codes[10]!;
-    const mark = markOf((await w.api.call('POST', '/auth/member-cookie', { token: w.p.tokens.adminA })).headers.get('set-cookie'));
+    const mark = markOf(
+      (await w.api.call('POST', '/auth/member-cookie', { token: w.p.tokens.adminA })).headers.get(
+        'set-cookie',
+      ),
+    );
     const forged = `${mark.slice(0, -4)}AAAA`;
     await w.open(dl(s), { headers: { cookie: `txng_b=forged-phone-xxxxxxxx; txng_m=${forged}` } });
     await w.open(dl(s), { headers: { cookie: `txng_b=token-phone-xxxxxxxxx; txng_m=${w.p.tokens.adminA}` } });
@@ -66,7 +79,11 @@ describe('[PUBLIC][serials] the member mark', () => {
     expect(dropped.body.data).toEqual({ marked: false });
     expect(dropped.headers.get('set-cookie')).toMatch(/txng_m=;.*Max-Age=0/i);
 
-    const mark = markOf((await w.api.call('POST', '/auth/member-cookie', { token: w.p.tokens.adminA })).headers.get('set-cookie'));
+    const mark = markOf(
+      (await w.api.call('POST', '/auth/member-cookie', { token: w.p.tokens.adminA })).headers.get(
+        'set-cookie',
+      ),
+    );
     // Signed out everywhere (a password change or reset moves the token version).
     const memberId = Number(JSON.parse(Buffer.from(mark.split('.')[1] ?? '', 'base64url').toString()).sub);
     const { users } = w.api.deps.db.tables;
@@ -76,5 +93,49 @@ describe('[PUBLIC][serials] the member mark', () => {
       .where(eq(users.id, memberId));
     await w.open(dl(s), { headers: { cookie: `txng_b=revoked-phone-xxxxxxx; txng_m=${mark}` } });
     expect((await w.json(s)).count).toBe(1);
+  });
+
+  it('[COMPANY_ADMIN][REST][tRPC][serials]: parallel opens with the mark, and a tRPC batch of them, count nothing; the same without it count once per browser', async () => {
+    const w = await serialWorld();
+    const s = w.a.codes[12]!;
+    const mark = markOf(
+      (await w.api.call('POST', '/auth/member-cookie', { token: w.p.tokens.employeeA })).headers.get(
+        'set-cookie',
+      ),
+    );
+    const browser = (i: number) => `txng_b=parallel-phone-${String(i).padStart(6, '0')}`;
+    await Promise.all([
+      ...Array.from({ length: 8 }, (_, i) =>
+        w.open(dl(s), { headers: { cookie: `${browser(i)}; txng_m=${mark}` } }),
+      ),
+      ...Array.from({ length: 8 }, (_, i) =>
+        w.api.call('POST', `/serials/${s}/open`, {
+          body: {},
+          headers: {
+            'user-agent': 'Mozilla/5.0 (iPhone) Mobile',
+            cookie: `${browser(100 + i)}; txng_m=${mark}`,
+          },
+        }),
+      ),
+    ]);
+    expect((await w.json(s)).count).toBe(0);
+    // Five opens in one tRPC batch, each naming the mark: one request, nothing counted.
+    const input = (i: number) => ({
+      serial: s,
+      browserId: `batch-browser-${String(i).padStart(6, '0')}`,
+      memberMark: mark,
+    });
+    const batch = await w.api.app.request(`/api/trpc/${Array(5).fill('serials.open').join(',')}?batch=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 (iPhone) Mobile' },
+      body: JSON.stringify(Object.fromEntries([0, 1, 2, 3, 4].map((i) => [i, input(i)]))),
+    });
+    expect(batch.status, await batch.clone().text()).toBe(200);
+    expect((await w.json(s)).count).toBe(0);
+    // Without the mark the same parallel opens are shoppers': once per browser, each counted exactly once.
+    await Promise.all(
+      Array.from({ length: 6 }, (_, i) => w.open(dl(s), { headers: { cookie: browser(200 + (i % 3)) } })),
+    );
+    expect((await w.json(s)).count).toBe(3);
   });
 });
