@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+import { secureCookie } from './secure-cookie.ts';
 
 /**
  * The random first-party cookie that tells one browser's opens of a serialized code apart (decision 206):
@@ -18,7 +19,7 @@ export function browserIdOf(c: Context): string {
     path: '/',
     maxAge: 365 * 24 * 3600,
     sameSite: 'Lax',
-    secure: new URL(c.req.url).protocol === 'https:',
+    secure: secureCookie(c),
   });
   return made;
 }

@@ -4,6 +4,7 @@ import { MEMBER_COOKIE, type MemberMarkAnswer } from '#server/auth/member-mark.t
 import type { AppDeps } from '#server/deps.ts';
 import { requestContext } from '#server/edge/context.ts';
 import { okBody } from '#server/edge/envelope.ts';
+import { secureCookie } from '#server/edge/secure-cookie.ts';
 import { AppError } from '#server/errors.ts';
 import { type Caller, createCaller } from '#server/trpc/root.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
@@ -157,7 +158,7 @@ export function mountRestRoutes(
           path: '/',
           httpOnly: true,
           sameSite: 'Lax',
-          secure: new URL(c.req.url).protocol === 'https:',
+          secure: secureCookie(c),
           maxAge: mark ? maxAgeSeconds : 0,
         });
         c.header('Cache-Control', 'no-store');
