@@ -2,7 +2,7 @@ import { type PublicStrings, viPublic } from './i18n/public/vi.ts';
 import type { SerialVerdict } from './serials.ts';
 import { formatDateIn } from './format-language.ts';
 import type { Localized } from './translations.ts';
-import type { PublicLanguage } from './i18n/languages.ts';
+import type { PublicLanguage, TranslationLanguage } from './i18n/languages.ts';
 
 /** Why an item is suspect (decision 206). */
 export type SuspectReason = 'COUNT' | 'BURST' | 'FAR';
@@ -43,6 +43,8 @@ export interface VerdictAbout {
   companyName: Localized;
   /** Whether the product's own page is public (ACTIVE): the link to it is shown only then. */
   active: boolean;
+  /** The languages its company publishes: the page's switcher offers those (and Vietnamese). */
+  languages: TranslationLanguage[];
 }
 
 export type BannerTone = 'good' | 'info' | 'warn' | 'bad';

@@ -82,6 +82,7 @@ function aboutOf(view: SerialVerdictView, product: ProductLine | null, lang: Pub
     name: localize(product.name, product.translations, 'name', lang, offered),
     companyName: localize(product.companyName, product.companyTranslations, 'name', lang, offered),
     active: product.active,
+    languages: product.languages,
   };
 }
 

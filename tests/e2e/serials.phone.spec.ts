@@ -169,5 +169,9 @@ test('a batch of 10 is made, its CSV read, one item opened first then seen, and 
   await expect(guessed.page.getByRole('heading', { level: 1, name: 'Mã không hợp lệ' })).toBeVisible();
   await expectNoAxeViolations(guessed.page, 'serial verdict, not issued (phone)');
   await guessed.page.screenshot({ path: testInfo.outputPath('verdict-not-issued-390.png'), fullPage: true });
+  // A code of nobody's offers the three languages: English says it is invalid in English.
+  await guessed.page.getByTestId('language-switcher').getByRole('link', { name: 'English' }).click();
+  await expect(guessed.page.getByRole('heading', { level: 1, name: 'Invalid code' })).toBeVisible();
+  expect(await guessed.page.evaluate(() => document.documentElement.lang)).toBe('en');
   await guessed.context.close();
 });

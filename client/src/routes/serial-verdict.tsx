@@ -8,6 +8,7 @@ import {
   reportAnswer,
 } from '#client/features/serials/verdict-answers.ts';
 import { useLanguage, usePageLanguage, usePublicStrings } from '#client/i18n/language.tsx';
+import { LanguageSwitcher } from '#client/i18n/language-switcher.tsx';
 import { LocalText } from '#client/i18n/local-text.tsx';
 import { pagePath } from '#shared/public-pages.ts';
 import { type SerialVerdictView, verdictBanner } from '#shared/serial-verdict-banner.ts';
@@ -202,6 +203,8 @@ export default function SerialVerdictPage() {
         </div>
       )}
       <ReportForm serial={serial} productId={view.productId} />
+      {/* After the verdict, which comes first: the company's languages, or all three for a code of nobody's. */}
+      <LanguageSwitcher languages={view.about ? view.about.languages : undefined} />
     </div>
   );
 }

@@ -30,6 +30,7 @@ describe("[PUBLIC][serials] the verdict of an item's page", () => {
       name: { text: 'Cà phê rang xay Ea Tu', vietnamese: false },
       companyName: { text: w.p.companyA.name, vietnamese: false },
       active: true,
+      languages: [],
     });
     // The verdict JSON is the contract's, without it.
     expect((await w.json(s)).about).toBeUndefined();
