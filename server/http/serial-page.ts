@@ -165,6 +165,8 @@ export async function serialPageAnswer(
     ? light.replace(/<link rel="modulepreload"[^>]*>\s*/g, '').replace('<div id="root"></div>', () => root)
     : `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${title}</head><body>${root}</body></html>`;
   c.header('Cache-Control', 'no-store');
+  // One item's verdict is no page for a search engine (decision 229): not indexed, so no hreflang alternates.
+  c.header('X-Robots-Tag', 'noindex');
   setLanguageHeaders(c, language, deps.settings.publicUrl);
   return c.html(html, view.verdict === 'NOT_ISSUED' ? 404 : 200);
 }

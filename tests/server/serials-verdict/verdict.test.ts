@@ -23,6 +23,7 @@ describe("[PUBLIC][serials] the verdict of an item's page", () => {
     // The verdict comes before the product.
     expect(first.html.indexOf('data-verdict')).toBeLessThan(first.html.indexOf('Cà phê rang xay Ea Tu'));
     expect(first.headers.get('cache-control')).toBe('no-store');
+    expect(first.headers.get('x-robots-tag')).toBe('noindex');
     expect(first.headers.get('set-cookie')).toBeNull();
     // The page's script carries the product as drawn, so the page keeps showing it once its script runs.
     const embedded = JSON.parse(/id="serial-verdict">([^<]*)</.exec(first.html)?.[1] ?? 'null');
