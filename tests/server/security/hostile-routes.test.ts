@@ -148,7 +148,8 @@ function refusedUnread(request: HostileRequest, body: Buffer | undefined): boole
  * Sends one request as it is (node's http client: no tidying of the path), each on its own connection
  * and from its own address (TRUST_PROXY), so that limits do not hide the work. A server may answer a body
  * it refuses unread (refusedUnread) at once and close the connection after draining what it will of the
- * rest: the client may then fail writing the body, recorded as status 0 and accepted for such bodies only.
+ * rest: the client may then fail writing the body, recorded as status 0 and accepted for such bodies, and
+ * for a write refused with EPIPE whatever the body (the server answered before reading it).
  * A server that crashed instead fails the health watch and the log check below.
  */
 function send(request: HostileRequest, who: string, headers: Record<string, string>): Promise<Outcome> {
@@ -190,7 +191,11 @@ function send(request: HostileRequest, who: string, headers: Record<string, stri
       req.destroy(new Error(`no answer in 15 s: ${request.method} ${request.path.slice(0, 100)}`)),
     );
     req.on('error', (err) => {
-      if (!refusedUnread(request, body)) return reject(err);
+      // EPIPE is this client failing to write a body the server already answered and closed on: any
+      // refusal made before the body is read (tRPC's refusal of a form, a limit, the overload gate) may
+      // do that, for any body. A crash instead fails the health watch and the log check.
+      const unwritten = body !== undefined && (err as NodeJS.ErrnoException).code === 'EPIPE';
+      if (!unwritten && !refusedUnread(request, body)) return reject(err);
       const ms = performance.now() - started;
       resolve({
         request,
