@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { requestContext } from '#server/edge/context.ts';
 import { errorBody, toErrorAnswer } from '#server/edge/envelope.ts';
+import { markPublicHttps } from '#server/edge/secure-cookie.ts';
 import { uploadLimit } from '#server/edge/upload-body.ts';
 import { TRPC_MAX_BATCH } from '#shared/constants.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
@@ -39,6 +40,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
     const requestId = randomUUID();
     const started = performance.now();
     c.set('requestId' as never, requestId as never);
+    markPublicHttps(c, settings.publicUrl);
     c.header('X-Request-Id', requestId);
     await next();
     // One compact access line per request: the path without its query string, and no reset token.

@@ -138,4 +138,18 @@ describe('[PUBLIC][serials] the member mark', () => {
     );
     expect((await w.json(s)).count).toBe(3);
   });
+
+  it('[COMPANY_ADMIN][REST][serials]: behind a proxy that ends TLS (PUBLIC_URL https, the app reached over http) both cookies are Secure', async () => {
+    const w = await serialWorld({ PUBLIC_URL: 'https://truyxuat.example.vn' });
+    const kept = await w.api.call('POST', '/auth/member-cookie', { token: w.p.tokens.employeeA });
+    expect(kept.headers.get('set-cookie')).toMatch(/; Secure/i);
+    const page = await w.api.app.request(`/s/${w.short.codes[1]}`, {
+      headers: { 'user-agent': 'Mozilla/5.0 (iPhone) Mobile' },
+    });
+    expect(page.headers.get('set-cookie')).toMatch(/^txng_b=[^;]+;.*Secure/i);
+    // On plain http with an http public address they are not (a phone on the company's own network).
+    const plain = await serialWorld();
+    const local = await plain.api.call('POST', '/auth/member-cookie', { token: plain.p.tokens.employeeA });
+    expect(local.headers.get('set-cookie')).not.toMatch(/Secure/i);
+  });
 });
