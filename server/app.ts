@@ -3,9 +3,10 @@ import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
+import { API_PREFIX } from '#server/edge/api-paths.ts';
 import { requestContext } from '#server/edge/context.ts';
 import { errorBody, toErrorAnswer } from '#server/edge/envelope.ts';
-import { markPublicHttps } from '#server/edge/secure-cookie.ts';
+import { isSecureUrl, markPublicHttps } from '#server/edge/secure-cookie.ts';
 import { uploadLimit } from '#server/edge/upload-body.ts';
 import { TRPC_MAX_BATCH } from '#shared/constants.ts';
 import { vi } from '#shared/i18n/vi/index.ts';
@@ -35,12 +36,13 @@ export interface AppOptions {
 export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   const app = new Hono();
   const { settings, logger } = deps;
+  const publicHttps = isSecureUrl(settings.publicUrl);
 
   app.use('*', async (c, next) => {
     const requestId = randomUUID();
     const started = performance.now();
     c.set('requestId' as never, requestId as never);
-    markPublicHttps(c, settings.publicUrl);
+    markPublicHttps(c, publicHttps);
     c.header('X-Request-Id', requestId);
     await next();
     // One compact access line per request: the path without its query string, and no reset token.
@@ -127,7 +129,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   api.use('*', uploadLimit(settings));
   mountRestRoutes(api, deps, restRoutes, jsonLimit);
   api.all('*', (c) => c.json(errorBody(404, vi.errors.routeNotFound), 404));
-  app.route('/api', api);
+  app.route(API_PREFIX, api);
 
   mountUploads(app, deps);
   mountClient(app, client, settings);

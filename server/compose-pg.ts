@@ -5,11 +5,13 @@ import { migratePg, openPgDb, withAdvisoryLock } from './db/pg-client.ts';
 import { createPgScanWriter } from './db/pg-scan-windows.ts';
 import { createPgAnswerSource } from './db/public-answers/pg-source.ts';
 import type { DatabaseStore } from './db/store.ts';
+import { drizzleOpenWriter } from './db/serial-opens.ts';
 import type { AppDeps } from './deps.ts';
 import type { Settings } from './env.ts';
 import { prepareRateLimitStore } from './security/limits.ts';
 import { createPublicAnswers } from './services/products/public-answers.ts';
 import { createScanBuffer } from './services/scans/record.ts';
+import { createSerialItems } from './services/serials/kept-items.ts';
 import { createAppState } from './state.ts';
 
 /**
@@ -53,12 +55,21 @@ export function composePg(
   });
   const writer = createPgScanWriter(handle.pool, { windowMs: settings.scanFlushMs, logger });
   const scanBuffer = createScanBuffer({ settings, logger, later: writer });
+  const serialItems = createSerialItems({
+    db: handle.db,
+    write: drizzleOpenWriter(handle.db),
+    engine: 'pg',
+    flushMs: settings.serialFlushMs,
+    logger,
+    feed,
+  });
   const deps: AppDeps = {
     ...base,
     db: handle.db,
     store,
     publicAnswers,
     scanBuffer,
+    serialItems,
     ...createAppState(settings, { db: handle.db, store }),
   };
   return {
@@ -81,6 +92,7 @@ export function composePg(
       // A generation job still running stops (its batch marked FAILED) before the database closes.
       await deps.serialJobs.stop();
       await scanBuffer.flushAll();
+      await serialItems.close();
       await writer.stop();
       await feed.close();
       publicAnswers.close();

@@ -5,6 +5,7 @@ import { prepareDatabase } from './db/migrations.ts';
 import { createSqliteAnswerSource } from './db/public-answers/sqlite-source.ts';
 import { sqliteScanWriter } from './db/scan-events.ts';
 import type { DatabaseStore } from './db/store.ts';
+import { sqliteOpenWriter } from './db/serial-opens.ts';
 import type { AppDeps } from './deps.ts';
 import type { Settings } from './env.ts';
 import { createHealth } from './health.ts';
@@ -16,6 +17,7 @@ import { createParsePool, type ParsePool } from './services/parsing/parse-pool.t
 import { createPublicAnswers } from './services/products/public-answers.ts';
 import { createDecodePool, type DecodePool } from './services/scans/decode-pool.ts';
 import { createScanBuffer } from './services/scans/record.ts';
+import { createSerialItems } from './services/serials/kept-items.ts';
 import { createAppState } from './state.ts';
 
 export interface ComposeOptions {
@@ -125,6 +127,14 @@ export async function createAppDeps(
     now: sqliteScanWriter(sqlite, logger),
     later: background,
   });
+  const serialItems = createSerialItems({
+    db,
+    write: sqliteOpenWriter(sqlite),
+    engine: 'sqlite',
+    flushMs: settings.serialFlushMs,
+    logger,
+    feed,
+  });
   const deps: AppDeps = {
     ...base,
     db,
@@ -132,6 +142,7 @@ export async function createAppDeps(
     background,
     publicAnswers,
     scanBuffer,
+    serialItems,
     ...createAppState(settings, { db, store }),
   };
   return {
@@ -146,6 +157,7 @@ export async function createAppDeps(
       // A generation job still running stops (its batch marked FAILED) before the database closes.
       await deps.serialJobs.stop();
       await scanBuffer.flushAll();
+      await serialItems.close();
       await background?.stop();
       await closePools();
       publicAnswers.close();

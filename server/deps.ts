@@ -10,6 +10,7 @@ import type { AfterAnswerJobs } from './services/accounts/after-answer.ts';
 import type { ParsePool } from './services/parsing/parse-pool.ts';
 import type { PublicAnswers } from './services/products/public-answers.ts';
 import type { DecodePool } from './services/scans/decode-pool.ts';
+import type { SerialItems } from './services/serials/kept-items.ts';
 import type { ScanBuffer } from './services/scans/record.ts';
 import type { AppState } from './state.ts';
 
@@ -38,6 +39,8 @@ export interface AppDeps extends AppState {
   publicAnswers: PublicAnswers;
   /** Scan events waiting to be written (server/services/scans/record.ts); shutdown flushes it. */
   scanBuffer: ScanBuffer;
+  /** Serialized codes' kept item states and their buffered opens (decision 230); shutdown flushes it. */
+  serialItems: SerialItems;
   /** Told of every full disk met, so the log says it once in a while (server/lib/disk-full.ts). */
   disk: DiskWatch;
 }

@@ -78,6 +78,7 @@ const envSchema = z.object({
     .default(50 * 1024 * 1024),
   SQLITE_SYNCHRONOUS: z.enum(['NORMAL', 'FULL']).default('NORMAL'),
   SCAN_FLUSH_MS: z.coerce.number().int().min(0).max(1000).default(250),
+  SERIAL_FLUSH_MS: z.coerce.number().int().min(0).max(1000).default(250),
   OVERLOAD_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(30),
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -135,6 +136,11 @@ export interface Settings {
   sqliteSynchronous: 'NORMAL' | 'FULL';
   /** Scan events are written in batches this often (ms); 0 writes each at once. */
   scanFlushMs: number;
+  /**
+   * How long a serialized code's counted opens wait in memory before they are written (decision 230); 0:
+   * each open is its own transaction and nothing is kept (the tests' default).
+   */
+  serialFlushMs: number;
   /** How long a public request may wait in an overloaded loop before it is refused with 503; 0: never (decision 182). */
   overloadWaitMs: number;
   /** log2 of scrypt's N (15: N = 32768); tests lower it to stay fast. */
@@ -224,6 +230,7 @@ export function loadSettings(source: Record<string, string | undefined> = proces
     plotImportMaxBytes: e.PLOT_IMPORT_MAX_BYTES,
     sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
     scanFlushMs: e.SCAN_FLUSH_MS,
+    serialFlushMs: e.SERIAL_FLUSH_MS,
     overloadWaitMs: e.OVERLOAD_WAIT_MS,
     passwordHashCost: e.PASSWORD_HASH_COST,
     logLevel: e.LOG_LEVEL,

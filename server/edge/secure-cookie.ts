@@ -2,9 +2,12 @@ import type { Context } from 'hono';
 
 const PUBLIC_HTTPS = 'publicHttps';
 
-/** Said once per request by the app (app.ts): whether the server's public address (PUBLIC_URL) is https. */
-export function markPublicHttps(c: Context, publicUrl: string): void {
-  c.set(PUBLIC_HTTPS as never, /^https:/i.test(publicUrl) as never);
+/** Whether the public address is https: then every cookie the server sets is Secure (language, browser id, member mark). */
+export const isSecureUrl = (publicUrl: string) => /^https:/i.test(publicUrl);
+
+/** Said once per request by the app (app.ts): whether the server's public address (PUBLIC_URL) is https, worked out once. */
+export function markPublicHttps(c: Context, publicHttps: boolean): void {
+  c.set(PUBLIC_HTTPS as never, publicHttps as never);
 }
 
 /**

@@ -57,8 +57,12 @@ export const FIRST_VIEW_HEADERS = {
 
 export const acceptsGzip = (acceptEncoding: string | undefined) => /\bgzip\b/.test(acceptEncoding ?? '');
 
+const EMPTY_ROOT = '<div id="root"></div>';
+/** Frames kept by `around` at most (the verdicts' titles in each language are 18). */
+const MAX_FRAMES = 64;
+
 /** `<` escaped, so nothing in the JSON can close the element or open a comment. */
-const jsonForHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+export const jsonForHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
  * The template with `head` (a title and link-preview tags, share-tags.ts) in place of its title, in
@@ -128,6 +132,11 @@ export interface FirstViews {
   /** The light page in `lang`, with `head` in place of its title; null when the client is not built. */
   headed(head: string, lang: PublicLanguage): string | null;
   /**
+   * The same without its module preloads, split around its empty root (a page drawn for each request
+   * around a kept frame: serial-page.ts); kept per head and language until a build rewrites the page.
+   */
+  around(head: string, lang: PublicLanguage): readonly [string, string] | null;
+  /**
    * A product page whose address names a lot it does not have (decision 184), the notice above the
    * product: made for this request and not kept (its lot is the visitor's text, so there is no bound on
    * how many there could be). Null when the client is not built.
@@ -169,11 +178,28 @@ export function createFirstViews(
     return tpl === null ? undefined : deps.publicAnswers.keptPage(entry, kind, lang, tpl);
   };
 
+  // The frames `around` made, for the template they were made from; a handful (a title per verdict and language).
+  let frames = { template: '', byHead: new Map<string, readonly [string, string] | null>() };
   return {
     kept,
     headed(head, lang) {
       const tpl = currentTemplate();
       return tpl === null ? null : withHead(tpl, head, lang);
+    },
+    around(head, lang) {
+      const tpl = currentTemplate();
+      if (tpl === null) return null;
+      if (frames.template !== tpl || frames.byHead.size >= MAX_FRAMES)
+        frames = { template: tpl, byHead: new Map() };
+      const key = `${lang}\n${head}`;
+      let frame = frames.byHead.get(key);
+      if (frame === undefined) {
+        const page = withHead(tpl, head, lang).replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
+        const at = page.indexOf(EMPTY_ROOT);
+        frame = at < 0 ? null : [page.slice(0, at), page.slice(at + EMPTY_ROOT.length)];
+        frames.byHead.set(key, frame);
+      }
+      return frame;
     },
     async page(entry, kind, lang, scanCode) {
       const made = kept(entry, kind, lang);

@@ -12,6 +12,7 @@
  * request), and a header already read is remembered (a bounded map, made with the chooser at start-up).
  */
 import type { Context } from 'hono';
+import { isSecureUrl } from '#server/edge/secure-cookie.ts';
 import {
   DEFAULT_LANGUAGE,
   fromAcceptLanguage,
@@ -135,7 +136,8 @@ export const withLanguageHeaders = (
 
 /** The language's headers on the app's answer. */
 export function setLanguageHeaders(c: Context, choice: PageLanguage, publicUrl: string): void {
-  for (const [name, value] of Object.entries(withLanguageHeaders({}, choice, publicUrl))) c.header(name, value);
+  for (const [name, value] of Object.entries(withLanguageHeaders({}, choice, publicUrl)))
+    c.header(name, value);
 }
 
 /** The `?lang=` of a request's query string (after the `?`), or undefined; nothing parsed when it has none. */
@@ -161,9 +163,6 @@ export function languageHeaders(
     (options.secure ? '; Secure' : '');
   return { ...(options.vary ? { vary: options.vary } : {}), 'set-cookie': cookie };
 }
-
-/** Whether the public address is https (then the language cookie is Secure). */
-export const isSecureUrl = (publicUrl: string) => /^https:/i.test(publicUrl);
 
 /**
  * The page's `<html lang>`: the client's pages are written in Vietnamese (`lang="vi"`); a page in another

@@ -4,7 +4,8 @@ import type { AppDeps } from '#server/deps.ts';
 import { recordResolve } from '#server/services/products/resolve.ts';
 import { LANGUAGE_PARAM } from '#shared/i18n/languages.ts';
 import { acceptsGzip, createFirstViews } from './first-view.ts';
-import { createLanguageChooser, isSecureUrl, languageHeaders, PAGE_LANGUAGES } from './page-language.ts';
+import { isSecureUrl } from '#server/edge/secure-cookie.ts';
+import { createLanguageChooser, languageHeaders, PAGE_LANGUAGES } from './page-language.ts';
 import {
   type AnswerRoute,
   answerRoutes,
@@ -14,6 +15,7 @@ import {
   type PublicRequest,
 } from './public-routes.ts';
 import { securityHeaderRecord } from './security-headers.ts';
+import { createSerialDispatch, type SerialAnswer } from './serial-dispatch.ts';
 import { clientFiles, DEFAULT_CLIENT_DIR } from './static-client.ts';
 
 /**
@@ -99,6 +101,8 @@ export function withPublicDispatcher(
     }),
   );
   const chooseLanguage = createLanguageChooser();
+  // A serialized code's page and verdict JSON, when its item is kept (decision 230).
+  const serials = createSerialDispatch(deps, firstViews, headerList);
 
   const gate = deps.loadGate;
   let served = 0;
@@ -166,13 +170,17 @@ export function withPublicDispatcher(
     return { headers: headers[route.kind], body: encoded(route.kind, entry) };
   };
 
-  return (req: IncomingMessage, res: ServerResponse) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     gate.arrived();
     const url = req.url ?? '';
     const q = url.indexOf('?');
-    const route =
-      req.method === 'GET' || req.method === 'HEAD' ? routeOf(q < 0 ? url : url.slice(0, q)) : null;
-    if (!route) return next(req, res);
+    const path = q < 0 ? url : url.slice(0, q);
+    const route = req.method === 'GET' || req.method === 'HEAD' ? routeOf(path) : null;
+    if (!route) {
+      if (req.method === 'GET' && serials.claims(path))
+        return serialAnswer(req, res, path, q < 0 ? '' : url.slice(q + 1));
+      return next(req, res);
+    }
     // A public answer's request that waited too long, or finds too many in progress, is refused at once.
     if (gate.overloaded()) return gate.refuse(route[0].kind, req, res);
     // A token to check, or a cross-origin caller (CORS headers are the app's job): the app answers. So does
@@ -188,4 +196,21 @@ export function withPublicDispatcher(
     res.end(found.body);
     served++;
   };
+
+  /** A serial's path: the same gate and conditions as a kept answer's, the answer drawn for the request. */
+  const serialAnswer = (req: IncomingMessage, res: ServerResponse, path: string, search: string) => {
+    const kind = path.startsWith('/api/') ? 'rest' : 'page';
+    if (gate.overloaded()) return gate.refuse(kind, req, res);
+    const plain = !req.headers.authorization && !req.headers.origin && !deps.health.starting;
+    const found: SerialAnswer | null = plain ? serials.answer(req, path, search) : null;
+    if (!found) {
+      gate.inProgress(res);
+      return next(req, res);
+    }
+    res.writeHead(found.status, [...found.headers, 'content-length', String(found.body.byteLength)]);
+    res.end(found.body);
+    served++;
+  };
+
+  return listener;
 }

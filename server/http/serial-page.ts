@@ -1,33 +1,22 @@
-import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { memberCompanyOf } from '#server/auth/member-mark.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { browserIdOf } from '#server/edge/browser-id.ts';
 import { memberMarkOf } from '#server/edge/member-cookie.ts';
 import { requestContext } from '#server/edge/context.ts';
+import { type ProductLine, productLineOf } from '#server/services/serials/item-facts.ts';
 import {
   judgesSerialLink,
   openSerial,
   placeOf,
   type SerialVerdictView,
 } from '#server/services/serials/verdict.ts';
-import {
-  DEFAULT_LANGUAGE,
-  offeredLanguages,
-  type PublicLanguage,
-  type TranslationLanguage,
-} from '#shared/i18n/languages.ts';
+import { DEFAULT_LANGUAGE, offeredLanguages, type PublicLanguage } from '#shared/i18n/languages.ts';
 import { publicStringsOf } from '#shared/i18n/public/index.ts';
 import { pagePath } from '#shared/public-pages.ts';
 import { type VerdictAbout, verdictBanner } from '#shared/serial-verdict-banner.ts';
-import {
-  type CompanyTranslation,
-  type Localized,
-  localize,
-  type ProductTranslation,
-  type Translations,
-} from '#shared/translations.ts';
-import type { FirstViews } from './first-view.ts';
+import { type Localized, localize } from '#shared/translations.ts';
+import { type FirstViews, jsonForHtml } from './first-view.ts';
 import { requestLanguage, setLanguageHeaders } from './page-language.ts';
 import { escapeHtml } from './share-tags.ts';
 
@@ -41,41 +30,12 @@ const TONE_STYLE = {
   bad: 'background:#fdeaea;border-color:#b3261e;color:#7a1712',
 } as const;
 
-interface ProductLine {
-  id: number;
-  name: string;
-  gtin: string | null;
-  active: boolean;
-  companyName: string;
-  /** Its text in other languages, its company's and the languages the company publishes (issue 33). */
-  translations: Translations<ProductTranslation>;
-  companyTranslations: Translations<CompanyTranslation>;
-  languages: TranslationLanguage[];
-}
-
-async function productOf(deps: AppDeps, productId: number | null): Promise<ProductLine | null> {
-  if (productId === null) return null;
-  const { products, companies } = deps.db.tables;
-  const [row] = await deps.db
-    .select({
-      id: products.id,
-      name: products.name,
-      gtin: products.gtin,
-      status: products.status,
-      companyName: companies.name,
-      translations: products.translations,
-      companyTranslations: companies.translations,
-      languages: companies.languages,
-    })
-    .from(products)
-    .innerJoin(companies, eq(companies.id, products.companyId))
-    .where(eq(products.id, productId))
-    .limit(1);
-  return row ? { ...row, active: row.status === 'ACTIVE' } : null;
-}
-
 /** The product under the verdict in `lang` (none for a code never issued), a Vietnamese name marked. */
-function aboutOf(view: SerialVerdictView, product: ProductLine | null, lang: PublicLanguage): VerdictAbout | null {
+function aboutOf(
+  view: SerialVerdictView,
+  product: ProductLine | null,
+  lang: PublicLanguage,
+): VerdictAbout | null {
   if (!product || view.verdict === 'NOT_ISSUED') return null;
   const offered = offeredLanguages(product.languages);
   return {
@@ -86,40 +46,84 @@ function aboutOf(view: SerialVerdictView, product: ProductLine | null, lang: Pub
   };
 }
 
-/** The verdict first, then the product (when its page is public): what the server writes into the page's root, in `lang`. */
-export function verdictMarkup(
-  view: SerialVerdictView,
-  product: ProductLine | null,
-  lang: PublicLanguage = DEFAULT_LANGUAGE,
-): string {
+/** The product's part of the page under the verdict (its names, its link when its page is public), in `lang`. */
+function productSection(about: VerdictAbout, productId: number, lang: PublicLanguage): string {
   const strings = publicStringsOf(lang);
   const t = strings.serialVerdict;
-  const b = verdictBanner(view, strings, lang);
-  const lines = b.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('');
-  const banner =
-    `<section role="status" aria-live="polite" data-verdict="${view.verdict}" ` +
-    `style="border:2px solid;border-radius:12px;padding:16px;margin:12px;${TONE_STYLE[b.tone]}">` +
-    `<h1 style="font-size:1.25rem;font-weight:700;margin:0 0 8px"><span aria-hidden="true">${b.icon}</span> ` +
-    `${escapeHtml(b.title)}</h1>${lines}</section>`;
-  const about = aboutOf(view, product, lang);
   // The product's and its company's names in the page's language, a Vietnamese one marked as such.
   const shown = (field: Localized, tag: string) =>
     field.vietnamese
       ? `<${tag} lang="vi">${escapeHtml(field.text)}</${tag}> ${escapeHtml(strings.fallbackMarker)}`
       : `<${tag}>${escapeHtml(field.text)}</${tag}>`;
-  const section =
-    about && product
-      ? `<section style="margin:12px"><p>${escapeHtml(t.product)}: ${shown(about.name, 'strong')}</p>` +
-        `<p>${shown(about.companyName, 'span')}</p>` +
-        (about.active
-          ? `<p><a href="${pagePath('productDetails', product.id)}">${escapeHtml(t.productLink)}</a></p>`
-          : '') +
-        '</section>'
-      : '';
-  return banner + section;
+  return (
+    `<section style="margin:12px"><p>${escapeHtml(t.product)}: ${shown(about.name, 'strong')}</p>` +
+    `<p>${shown(about.companyName, 'span')}</p>` +
+    (about.active
+      ? `<p><a href="${pagePath('productDetails', productId)}">${escapeHtml(t.productLink)}</a></p>`
+      : '') +
+    '</section>'
+  );
 }
 
-const jsonForHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+/** The banner of the verdict, in `lang`: its tone, icon, title and lines (shared/serial-verdict-banner.ts). */
+function bannerMarkup(view: SerialVerdictView, lang: PublicLanguage): { html: string; title: string } {
+  const b = verdictBanner(view, publicStringsOf(lang), lang);
+  const lines = b.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('');
+  const html =
+    `<section role="status" aria-live="polite" data-verdict="${view.verdict}" ` +
+    `style="border:2px solid;border-radius:12px;padding:16px;margin:12px;${TONE_STYLE[b.tone]}">` +
+    `<h1 style="font-size:1.25rem;font-weight:700;margin:0 0 8px"><span aria-hidden="true">${b.icon}</span> ` +
+    `${escapeHtml(b.title)}</h1>${lines}</section>`;
+  return { html, title: b.title };
+}
+
+/**
+ * The item's page in `lang`: the light page's frame (first-view.ts `around`), the verdict first, then the
+ * product, and the verdict with its product as data for the page's script (no second request). One
+ * definition for the app's route and the dispatcher in front of it. `memo` keeps what depends on the
+ * product and the language only (a kept item's, kept-items.ts), so a storm on one item draws the banner
+ * alone.
+ */
+export function serialPageHtml(
+  firstViews: Pick<FirstViews, 'around'>,
+  view: SerialVerdictView,
+  product: ProductLine | null,
+  lang: PublicLanguage = DEFAULT_LANGUAGE,
+  memo: Map<string, unknown> = new Map(),
+): string {
+  const banner = bannerMarkup(view, lang);
+  const about = product && view.verdict !== 'NOT_ISSUED' ? product : null;
+  let section = '';
+  let aboutJson = 'null';
+  if (about) {
+    const key = `${lang}:${about.active}`;
+    let parts = memo.get(key) as readonly [string, string] | undefined;
+    if (!parts) {
+      const made = aboutOf(view, about, lang) as VerdictAbout;
+      parts = [productSection(made, about.id, lang), jsonForHtml(made)];
+      memo.set(key, parts);
+    }
+    [section, aboutJson] = parts;
+  }
+  // The verdict's JSON with `about` as its last field (the JSON of an object ends with its brace).
+  const data = `${jsonForHtml(view).slice(0, -1)},"about":${aboutJson}}`;
+  const root =
+    `<div id="root">${banner.html}${section}</div>` +
+    `<script type="application/json" id="${SERIAL_VERDICT_ELEMENT_ID}">${data}</script>`;
+  const title = `<title>${escapeHtml(banner.title)}</title>`;
+  const frame = firstViews.around(title, lang);
+  return frame
+    ? frame[0] + root + frame[1]
+    : `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${title}</head><body>${root}</body></html>`;
+}
+
+/** The headers of an item's page besides the language's: never stored, never indexed. */
+export const SERIAL_PAGE_HEADERS = {
+  'content-type': 'text/html; charset=UTF-8',
+  'cache-control': 'no-store',
+  // One item's verdict is no page for a search engine (decision 229): not indexed, so no hreflang alternates.
+  'x-robots-tag': 'noindex',
+} as const;
 
 /**
  * An item's page (issue 32): `/01/{gtin}[/10/{lot}]/21/{serial}` and `/s/{serial}`. The open is counted
@@ -152,21 +156,13 @@ export async function serialPageAnswer(
     readOnly: c.req.method === 'HEAD',
     ...(gtin === undefined ? {} : { link: lot === undefined ? { gtin } : { gtin, lot } }),
   });
-  const product = await productOf(deps, view.productId);
+  // The kept item's product when it is kept (decision 230), else read.
+  const kept = deps.serialItems.peek(serial);
+  const product = kept ? kept.product : await productLineOf(deps.db, view.productId);
   // In the request's language (decision 212); never kept, so only the headers say what it depends on.
   const language = requestLanguage(c);
-  const { lang } = language;
-  const root =
-    `<div id="root">${verdictMarkup(view, product, lang)}</div>` +
-    `<script type="application/json" id="${SERIAL_VERDICT_ELEMENT_ID}">${jsonForHtml({ ...view, about: aboutOf(view, product, lang) })}</script>`;
-  const title = `<title>${escapeHtml(verdictBanner(view, publicStringsOf(lang), lang).title)}</title>`;
-  const light = firstViews.headed(title, lang);
-  const html = light
-    ? light.replace(/<link rel="modulepreload"[^>]*>\s*/g, '').replace('<div id="root"></div>', () => root)
-    : `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${title}</head><body>${root}</body></html>`;
-  c.header('Cache-Control', 'no-store');
-  // One item's verdict is no page for a search engine (decision 229): not indexed, so no hreflang alternates.
-  c.header('X-Robots-Tag', 'noindex');
+  const html = serialPageHtml(firstViews, view, product, language.lang, kept?.productMemo);
+  for (const [name, value] of Object.entries(SERIAL_PAGE_HEADERS)) c.header(name, value);
   setLanguageHeaders(c, language, deps.settings.publicUrl);
   return c.html(html, view.verdict === 'NOT_ISSUED' ? 404 : 200);
 }

@@ -1,3 +1,4 @@
+import { SERIAL_VERDICT_PATH } from '#server/edge/api-paths.ts';
 import { browserIdOf } from '#server/edge/browser-id.ts';
 import { memberMarkOf } from '#server/edge/member-cookie.ts';
 import { readUploadForm } from '#server/edge/upload-body.ts';
@@ -30,7 +31,7 @@ export const serialVerdictRoutes: RestRoute[] = [
   }),
   route({
     method: 'get',
-    path: '/serials/:serial',
+    path: SERIAL_VERDICT_PATH,
     input: (r) => ({ serial: r.params.serial ?? '' }),
     call: (c, i) => c.serials.verdict(i),
   }),

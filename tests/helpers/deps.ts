@@ -64,6 +64,7 @@ export async function createTestDeps(env: Record<string, string> = {}): Promise<
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:3000',
     SCAN_FLUSH_MS: '0',
+    SERIAL_FLUSH_MS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });

@@ -34,7 +34,7 @@ function samePin(given: string, expected: string): boolean {
  * without PINs all count against the serial's and the address's limits, and answer alike.
  */
 export async function verifySerialPin(
-  deps: Pick<AppDeps, 'db'> & LimitScope,
+  deps: Pick<AppDeps, 'db' | 'serialItems'> & LimitScope,
   serial: string,
   pin: string,
 ): Promise<PinAnswer> {
@@ -49,7 +49,7 @@ export async function verifySerialPin(
         fields: { serial: vi.serialVerdict.voided },
       });
     const now = new Date();
-    return transaction(deps.db, async (tx) => {
+    const answer = await transaction(deps.db, async (tx) => {
       const { serialStates } = tx.tables;
       await tx
         .insert(serialStates)
@@ -69,5 +69,8 @@ export async function verifySerialPin(
       const at = (row?.at ?? now).toISOString();
       return { activatedNow: false, activatedAt: at, message: m.activatedBefore(formatDate(at)) };
     });
+    // The kept item shows its activation from now on (decision 230).
+    deps.serialItems.forget({ serial });
+    return answer;
   });
 }

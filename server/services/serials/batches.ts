@@ -338,6 +338,8 @@ export async function voidSerials(
         .update(serialBatches)
         .set({ voidedAt: new Date() })
         .where(and(eq(serialBatches.id, batch.id), sql`${serialBatches.voidedAt} IS NULL`));
+    // Its kept items say VOID from now on (decision 230).
+    deps.serialItems.forget({ batchId: batch.id });
     return getSerialBatch(deps, scope, batch.id);
   }
   const { fromSeq, toSeq } = input;
@@ -360,6 +362,7 @@ export async function voidSerials(
       createdBy: userId,
     });
   });
+  deps.serialItems.forget({ batchId: batch.id });
   return getSerialBatch(deps, scope, batch.id);
 }
 

@@ -1,6 +1,9 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Executor } from '#server/db/client.ts';
+import { itemStateColumns, type WrittenState } from '#server/db/serial-opens.ts';
+
+export { itemStateColumns };
 
 /** An issued serial and what its verdict needs of its batch. */
 export interface FoundSerial {
@@ -23,30 +26,8 @@ export interface FoundSerial {
   state: ItemState | null;
 }
 
-/** An item's row of serial_states, as the verdict reads it. */
-export interface ItemState {
-  count: number;
-  firstVerifiedAt: Date | null;
-  firstProvince: string | null;
-  firstProvinceApproximate: boolean;
-  activatedAt: Date | null;
-  suspectAt: Date | null;
-  suspectReason: string | null;
-}
-
-/** The columns of serial_states an ItemState is read from. */
-export function itemStateColumns(db: Executor) {
-  const { serialStates } = db.tables;
-  return {
-    count: serialStates.count,
-    firstVerifiedAt: serialStates.firstVerifiedAt,
-    firstProvince: serialStates.firstProvince,
-    firstProvinceApproximate: serialStates.firstProvinceApproximate,
-    activatedAt: serialStates.activatedAt,
-    suspectAt: serialStates.suspectAt,
-    suspectReason: serialStates.suspectReason,
-  };
-}
+/** An item's row of serial_states, as the verdict reads it (and as a write of its opens answers it). */
+export type ItemState = Omit<WrittenState, 'batchId' | 'seq'>;
 
 /**
  * The serial's row, its batch and whether it is voided: one query on the serial's unique index, the void

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '#server/deps.ts';
-import { DEFAULT_SUSPECT_THRESHOLD, SERIAL_OPENS_KEPT_MS, suspectThreshold } from './verdict.ts';
+import { suspectThreshold } from './verdict.ts';
+import { DEFAULT_SUSPECT_THRESHOLD, SERIAL_OPENS_KEPT_MS } from './verdict-rules.ts';
 
 export interface SuspectItem {
   serial: string;
@@ -23,10 +24,12 @@ export interface SerialSuspects {
 
 /** The company dashboard's list (issue 32): its suspect items, newest first, and where its items were opened. */
 export async function listSuspects(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'serialItems'>,
   companyId: number,
   limit: number,
 ): Promise<SerialSuspects> {
+  // The opens still buffered (decision 230) are written first: the list is as the public pages stand.
+  await deps.serialItems.flush();
   const { serialStates, serials, serialBatches, products, serialOpens } = deps.db.tables;
   const rows = await deps.db
     .select({
@@ -72,7 +75,7 @@ export async function listSuspects(
 
 /** The company admin sets the count past which an item is suspect. */
 export async function setSuspectThreshold(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'serialItems'>,
   companyId: number,
   threshold: number,
 ): Promise<{ threshold: number }> {
@@ -84,6 +87,8 @@ export async function setSuspectThreshold(
       target: serialSettings.companyId,
       set: { suspectThreshold: threshold, updatedAt: new Date() },
     });
+  // The company's kept items judged by the old threshold are read again (decision 230).
+  deps.serialItems.forget({ companyId });
   return { threshold };
 }
 

@@ -1,156 +1,42 @@
-import { createHash } from 'node:crypto';
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '#server/db/client.ts';
 import { transaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { deviceClass } from '#server/services/scans/device.ts';
-import { nearestProvince, provinceDistanceKm } from '#shared/province-centres.ts';
-import type { SerialVerdictView, SuspectReason, VerdictRecall } from '#shared/serial-verdict-banner.ts';
+import type { SerialVerdictView } from '#shared/serial-verdict-banner.ts';
 import { isSerialShaped } from '#shared/serials.ts';
-
-export type { SerialVerdictView, SuspectReason };
-
+import { lotFactsOf, linkMatches, productLineOf, recentOpensOf } from './item-facts.ts';
 import { type FoundSerial, findSerial, type ItemState, itemStateColumns, ofItem } from './lookup.ts';
+import {
+  browserKey,
+  DEFAULT_SUSPECT_THRESHOLD,
+  notIssued,
+  OPEN_DEDUP_MS,
+  type OpenRequest,
+  opensUncounted,
+  SERIAL_OPENS_KEPT_MS,
+  verdictOf,
+} from './verdict-rules.ts';
+
+export type { SerialVerdictView, SuspectReason } from '#shared/serial-verdict-banner.ts';
+export { browserKey, isBot, type OpenPlace, type OpenRequest, placeOf } from './verdict-rules.ts';
 
 /**
- * The genuine-or-fake verdict of a serialized code (issue 32, decision 206), and the counting of its opens.
- *
- * Verdicts, first that applies: NOT_ISSUED (no such serial: never the product's page, whatever the GTIN in
- * the address), VOID (its batch or a range holding it voided), RECALLED (its lot recalled, or made from a
- * recalled lot), SUSPECT (counted more than the company's threshold, or 3 opens in 24 hours, or two
- * provinces far apart within 2 hours), FIRST (nobody counted before, or only this browser), SEEN.
+ * The genuine-or-fake verdict of a serialized code (issue 32, decision 206), and the counting of its opens;
+ * the rules themselves are verdict-rules.ts.
  *
  * An open counts once per browser per 10 minutes; the company's own signed-in members and bots never
- * count. Counting runs in one transaction that first locks the item's state row (an UPDATE of it), so
- * parallel opens of one item are serialised on both engines: 20 browsers at once count 20, one browser 20
- * times at once counts 1.
+ * count. Two ways to count, one set of rules:
+ * - **Kept items** (decision 230, the server's way: SERIAL_FLUSH_MS > 0): the item's state is kept in
+ *   memory (deps.serialItems, kept-items.ts), an open is applied to it at once and written with others a
+ *   moment later. An open that brings the phone's position (the page's consent button) writes through the
+ *   database's way below, after the buffer is written.
+ * - **The database's way** (SERIAL_FLUSH_MS=0, the tests' default): each counted open is one transaction
+ *   that first locks the item's state row (an UPDATE of it), so parallel opens of one item are serialised
+ *   on both engines: 20 browsers at once count 20, one browser 20 times at once counts 1.
  */
 
-export const OPEN_DEDUP_MS = 10 * 60_000;
-export const BURST_WINDOW_MS = 24 * 3600_000;
-export const BURST_OPENS = 3;
-export const FAR_WINDOW_MS = 2 * 3600_000;
-export const FAR_KM = 300;
-export const DEFAULT_SUSPECT_THRESHOLD = 5;
-/** Opens older than this are deleted as new ones come: the dashboard's provinces read this far back. */
-export const SERIAL_OPENS_KEPT_MS = 30 * 24 * 3600_000;
 /** The share of counted opens that also sweep every item's old opens (an indexed range delete). */
 const OPENS_SWEEP_CHANCE = 0.01;
-
-/** Where the visitor is, as far as we keep it: a province or nothing, and whether from the network. */
-export interface OpenPlace {
-  province: string | null;
-  approximate: boolean;
-}
-
-export interface OpenRequest extends OpenPlace {
-  serial: string;
-  /** The random first-party cookie's value; hashed with the item before it is stored. */
-  browserId: string;
-  userAgent: string;
-  /** The signed-in caller's company, when there is one: its members do not count. */
-  viewerCompanyId: number | null;
-  /**
-   * What a Digital Link's address said besides the serial: its GTIN, and its lot when it had one. An
-   * item's serial under another GTIN or lot is not that item: NOT_ISSUED, and not counted.
-   */
-  link?: { gtin: string; lot?: string };
-  /** A request that shows nothing to anyone (HEAD): judged, never counted. */
-  readOnly?: boolean;
-}
-
-/** Whether the Digital Link's GTIN (and lot) are the item's product's and batch's lot's. */
-async function linkMatches(db: Db, found: Found, link: { gtin: string; lot?: string }): Promise<boolean> {
-  const { products, lots } = db.tables;
-  const [product] = await db
-    .select({ gtin: products.gtin })
-    .from(products)
-    .where(eq(products.id, found.batch.productId))
-    .limit(1);
-  if (!product?.gtin || product.gtin !== link.gtin) return false;
-  if (link.lot === undefined) return true;
-  if (found.batch.lotId === null) return false;
-  const [lot] = await db
-    .select({ code: lots.code })
-    .from(lots)
-    .where(eq(lots.id, found.batch.lotId))
-    .limit(1);
-  return lot?.code === link.lot;
-}
-
-/**
- * Where an open happened, as kept (decision 207): the phone's position when the visitor shared it, mapped at
- * once to the nearest province centre and dropped; else the province a trusted proxy named (approximate);
- * else unknown.
- */
-export function placeOf(networkProvince: string | undefined, lat?: number, lon?: number): OpenPlace {
-  if (lat !== undefined && lon !== undefined) {
-    const province = nearestProvince(lat, lon);
-    if (province) return { province, approximate: false };
-  }
-  return { province: networkProvince ?? null, approximate: true };
-}
-
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
-
-/** The browser as stored: hashed with the item, so the same browser cannot be followed from item to item. */
-export function browserKey(serial: string, browserId: string): string {
-  return createHash('sha256').update(`${serial}:${browserId}`).digest('base64url').slice(0, 22);
-}
-
-/** The project's bot test (a scan event's "other" device: crawlers, scripts, no User-Agent at all). */
-export const isBot = (userAgent: string) => deviceClass(userAgent) === 'other';
-
-type Found = FoundSerial;
-
-function notIssued(serial: string): SerialVerdictView {
-  return {
-    verdict: 'NOT_ISSUED',
-    serial,
-    firstVerifiedAt: null,
-    firstProvince: null,
-    firstProvinceApproximate: false,
-    count: 0,
-    activatedAt: null,
-    suspectReason: null,
-    withPin: false,
-    productId: null,
-    lotId: null,
-    recall: null,
-  };
-}
-
-async function recallOf(db: Db | Executor, lotId: number | null): Promise<VerdictRecall | null> {
-  if (lotId === null) return null;
-  const { lots } = db.tables;
-  const [lot] = await db
-    .select({
-      code: lots.code,
-      recalledAt: lots.recalledAt,
-      recallReason: lots.recallReason,
-      inputRecallCode: lots.inputRecallCode,
-      inputRecallReason: lots.inputRecallReason,
-    })
-    .from(lots)
-    .where(eq(lots.id, lotId))
-    .limit(1);
-  if (!lot) return null;
-  if (lot.recalledAt)
-    return {
-      lotCode: lot.code,
-      reason: lot.recallReason,
-      recalledAt: iso(lot.recalledAt),
-      inputLotCode: null,
-    };
-  if (lot.inputRecallCode)
-    return {
-      lotCode: lot.code,
-      reason: lot.inputRecallReason,
-      recalledAt: null,
-      inputLotCode: lot.inputRecallCode,
-    };
-  return null;
-}
 
 export async function suspectThreshold(db: Db | Executor, companyId: number): Promise<number> {
   const { serialSettings } = db.tables;
@@ -162,72 +48,27 @@ export async function suspectThreshold(db: Db | Executor, companyId: number): Pr
   return row?.t ?? DEFAULT_SUSPECT_THRESHOLD;
 }
 
-type StateRow = ItemState;
-
-/** Which suspect rule the item's recent opens and count break, if any. */
-async function suspectRule(
-  db: Db | Executor,
-  found: Found,
-  count: number,
-  threshold: number,
-  now: number,
-): Promise<SuspectReason | null> {
-  if (count > threshold) return 'COUNT';
-  const { serialOpens } = db.tables;
-  const recent = await db
-    .select({ province: serialOpens.province, at: serialOpens.at })
-    .from(serialOpens)
-    .where(and(ofItem(serialOpens, found), gt(serialOpens.at, new Date(now - BURST_WINDOW_MS))))
-    .orderBy(asc(serialOpens.at))
-    // Bounded: the rules need no more than the last day's opens, and a storm of them is suspect already.
-    .limit(200);
-  if (recent.length >= BURST_OPENS) return 'BURST';
-  const lately = recent.filter((o) => o.province && o.at.getTime() > now - FAR_WINDOW_MS);
-  for (const [i, a] of lately.entries()) {
-    for (const b of lately.slice(i + 1)) {
-      if (Math.abs(a.at.getTime() - b.at.getTime()) > FAR_WINDOW_MS) continue;
-      const km = provinceDistanceKm(a.province as string, b.province as string);
-      if (km !== null && km > FAR_KM) return 'FAR';
-    }
-  }
-  return null;
-}
-
+/** The verdict from the database: the item's lot and recent opens read, then the rules. */
 async function viewOf(
   db: Db | Executor,
   serial: string,
-  found: Found,
-  state: StateRow | null,
+  found: FoundSerial,
+  state: ItemState | null,
   now: number,
   firstIsThisBrowser: boolean,
 ): Promise<SerialVerdictView> {
-  const base = {
-    serial,
-    firstVerifiedAt: iso(state?.firstVerifiedAt),
-    firstProvince: state?.firstProvince ?? null,
-    firstProvinceApproximate: state?.firstProvinceApproximate ?? false,
-    count: state?.count ?? 0,
-    activatedAt: iso(state?.activatedAt),
-    withPin: found.batch.withPin,
-    productId: found.batch.productId,
-    lotId: found.batch.lotId,
-    suspectReason: null,
-    recall: null,
-  };
-  if (found.voided || found.batch.voidedAt) return { ...base, verdict: 'VOID' };
-  const recall = await recallOf(db, found.batch.lotId);
-  if (recall) return { ...base, verdict: 'RECALLED', recall };
-  const count = state?.count ?? 0;
-  const threshold = found.threshold ?? DEFAULT_SUSPECT_THRESHOLD;
-  const reason = count > 0 ? await suspectRule(db, found, count, threshold, now) : null;
-  if (reason) return { ...base, verdict: 'SUSPECT', suspectReason: reason };
-  if (count === 0 || (count === 1 && firstIsThisBrowser)) return { ...base, verdict: 'FIRST' };
-  return { ...base, verdict: 'SEEN' };
+  const lot = found.voided || found.batch.voidedAt ? null : await lotFactsOf(db, found.batch.lotId);
+  const recent = state?.count ? await recentOpensOf(db, found, now) : [];
+  return verdictOf(serial, found, state, { recall: lot?.recall ?? null, recent }, now, firstIsThisBrowser);
 }
 
 /** GET /api/serials/{serial}: the verdict as it stands; reading it counts nothing. */
-export async function readVerdict(deps: Pick<AppDeps, 'db'>, serial: string): Promise<SerialVerdictView> {
+export async function readVerdict(
+  deps: Pick<AppDeps, 'db' | 'serialItems'>,
+  serial: string,
+): Promise<SerialVerdictView> {
   if (!isSerialShaped(serial)) return notIssued(serial);
+  if (deps.serialItems.buffered) return deps.serialItems.read(serial);
   const found = await findSerial(deps.db, serial);
   if (!found) return notIssued(serial);
   return viewOf(deps.db, serial, found, found.state, Date.now(), false);
@@ -237,18 +78,34 @@ export async function readVerdict(deps: Pick<AppDeps, 'db'>, serial: string): Pr
  * An item's page opened: counted when it may be (not a bot, not the company's member, not this browser in
  * the last 10 minutes, not voided or not issued), then its verdict.
  */
-export async function openSerial(deps: Pick<AppDeps, 'db'>, open: OpenRequest): Promise<SerialVerdictView> {
+export async function openSerial(
+  deps: Pick<AppDeps, 'db' | 'serialItems'>,
+  open: OpenRequest,
+): Promise<SerialVerdictView> {
+  if (!isSerialShaped(open.serial)) return notIssued(open.serial);
+  if (!deps.serialItems.buffered) return openInDatabase(deps, open);
+  // The phone's position, shared after the page counted the open, corrects that open's row: written
+  // through, after the opens still buffered, and the kept item read again.
+  if (!open.approximate) return deps.serialItems.writeThrough(open.serial, () => openInDatabase(deps, open));
+  return deps.serialItems.open(open);
+}
+
+/** An open counted by the database's way (one transaction, the item's row locked). */
+export async function openInDatabase(
+  deps: Pick<AppDeps, 'db'>,
+  open: OpenRequest,
+): Promise<SerialVerdictView> {
   const { serial } = open;
-  if (!isSerialShaped(serial)) return notIssued(serial);
   const found = await findSerial(deps.db, serial);
-  if (!found || (open.link && !(await linkMatches(deps.db, found, open.link)))) return notIssued(serial);
-  const uncounted =
-    open.readOnly === true ||
-    found.voided ||
-    found.batch.voidedAt !== null ||
-    isBot(open.userAgent) ||
-    open.viewerCompanyId === found.batch.companyId;
-  if (uncounted) return viewOf(deps.db, serial, found, found.state, Date.now(), false);
+  if (!found) return notIssued(serial);
+  if (open.link) {
+    const [product, lot] = [
+      await productLineOf(deps.db, found.batch.productId),
+      await lotFactsOf(deps.db, found.batch.lotId),
+    ];
+    if (!linkMatches(product, lot, open.link)) return notIssued(serial);
+  }
+  if (opensUncounted(found, open)) return viewOf(deps.db, serial, found, found.state, Date.now(), false);
   const browser = browserKey(serial, open.browserId);
   const view = await transaction(deps.db, async (tx) => {
     const now = Date.now();
@@ -276,7 +133,7 @@ export async function openSerial(deps: Pick<AppDeps, 'db'>, open: OpenRequest): 
         ),
       )
       .limit(1);
-    let state: StateRow | null = locked ?? null;
+    let state: ItemState | null = locked ?? null;
     if (!again) {
       // This item's old opens, under its own lock: no two items' opens wait on each other's deletes.
       await tx
