@@ -6,6 +6,8 @@
  *   is a new browser, so EVERY open is counted, a write each), gzipped;
  * - the same page by its Digital Link `/01/{gtin}/21/{serial}`;
  * - the JSON `GET /api/serials/{serial}` (reads, counts nothing).
+ * Two references from the same bare server: a bare page of the verdict page's size, and the same after one
+ * row written to a SQLite table shaped as serial_opens (bench/bare-server.ts).
  * After the page runs, the items' counts are added up and compared with the 2xx answers wrk received: every
  * open counted. Prints requests/s, p50/p99, errors, the ratio to the ceiling, the app's CPU per request.
  *
@@ -18,7 +20,7 @@ import { machine } from './lib/machine.ts';
 import { engineArg, startAppOn } from './lib/pg-dataset.ts';
 import { SERIALS_GTIN as GTIN, serialsCompany } from './lib/serials-company.ts';
 import { cpuMs, rssMb } from './lib/server.ts';
-import { bareCeiling, type LoadResult, wrk } from './lib/wrk.ts';
+import { bareRuns, type LoadResult, wrk } from './lib/wrk.ts';
 
 const args = process.argv.slice(2);
 const seconds = Number(args[args.indexOf('--seconds') + 1] || 10) || 10;
@@ -56,8 +58,16 @@ const print = (r: LoadResult, ceiling?: number) =>
   );
 
 console.log(`${machine()}; engine ${engine}; ${seconds} s per run`);
-const ceiling = await bareCeiling(BARE, seconds);
+// The ceiling, and two references: a bare page of the verdict page's size, and the same after one row
+// written to a SQLite table shaped as serial_opens (what a counted open costs at the least, no app).
+const [ceiling, barePage, bareWrite] = (await bareRuns(BARE, seconds, [
+  ['ceiling: bare Hono route', '/ping'],
+  ['reference: bare page (1.9 kB)', '/page'],
+  ['reference: bare page + 1 row written', '/page-write'],
+])) as [LoadResult, LoadResult, LoadResult];
 print(ceiling);
+print(barePage, ceiling.rps);
+print(bareWrite, ceiling.rps);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'txng-bench-verdict-'));
 const hot = await seed(dataDir);

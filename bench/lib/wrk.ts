@@ -112,6 +112,16 @@ export async function wrkTogether(
 
 /** The ceiling: the bare Hono route (bench/bare-server.ts) started on `port`, warmed, measured and stopped. */
 export async function bareCeiling(port: number, seconds: number): Promise<LoadResult> {
+  const [ceiling] = await bareRuns(port, seconds, [['ceiling: bare Hono route', '/ping']]);
+  return ceiling as LoadResult;
+}
+
+/** Runs of bench/bare-server.ts's routes, by name and path, in one start of it (each after a warm-up). */
+export async function bareRuns(
+  port: number,
+  seconds: number,
+  runs: ReadonlyArray<[name: string, path: string]>,
+): Promise<LoadResult[]> {
   const bare = await startAndWait(
     'node',
     ['--import', 'tsx', 'bench/bare-server.ts', String(port)],
@@ -119,8 +129,10 @@ export async function bareCeiling(port: number, seconds: number): Promise<LoadRe
     `http://127.0.0.1:${port}/ping`,
   );
   try {
-    wrk('warm-up', `http://127.0.0.1:${port}/ping`, { seconds: 2 });
-    return wrk('ceiling: bare Hono route', `http://127.0.0.1:${port}/ping`, { seconds });
+    return runs.map(([name, path]) => {
+      wrk('warm-up', `http://127.0.0.1:${port}${path}`, { seconds: 2 });
+      return wrk(name, `http://127.0.0.1:${port}${path}`, { seconds });
+    });
   } finally {
     await bare.stop();
   }

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi as vitest } from 'vitest';
 import { withPublicDispatcher } from '#server/http/public-dispatcher.ts';
 import { withNormalisedTargets } from '#server/http/request-target.ts';
 import { SerialItems } from '#server/services/serials/kept-items.ts';
@@ -19,6 +19,7 @@ const KEPT = { SERIAL_FLUSH_MS: '1000' };
 
 let server: Server | undefined;
 afterEach(async () => {
+  vitest.useRealTimers();
   await new Promise((resolve) => server?.close(resolve) ?? resolve(undefined));
   server = undefined;
 });
@@ -198,4 +199,37 @@ describe('[PUBLIC][serials] kept items, opens buffered (decision 230)', () => {
     const [state] = await deps.db.select({ count: serialStates.count }).from(serialStates);
     expect(state?.count).toBe(3);
   });
+
+  // Several instances share PostgreSQL (decision 156); on SQLite one process is the only writer.
+  it.runIf(process.env.TEST_ENGINE === 'pg')(
+    "[PUBLIC][serials]: another instance's opens show once the kept item is old enough, answered meanwhile",
+    async () => {
+      const w = await serialWorld(KEPT);
+      const { deps } = w.api;
+      const other = new SerialItems({
+        db: deps.db,
+        write: drizzleOpenWriter(deps.db),
+        engine: 'pg',
+        flushMs: 1000,
+        logger: { warn: () => undefined },
+      });
+      const s = w.a.codes[7]!;
+      expect((await deps.serialItems.read(s)).count).toBe(0);
+      for (const browserId of ['other-browser-1-xxxxxxx', 'other-browser-2-xxxxxxx'])
+        await other.open({
+          serial: s,
+          browserId,
+          userAgent: PHONE_UA,
+          viewerCompanyId: null,
+          province: null,
+          approximate: true,
+        });
+      await other.close();
+      // Within its trusted age the kept item stands; past it, it is answered as it was and read again.
+      expect((await deps.serialItems.read(s)).count).toBe(0);
+      vitest.useFakeTimers({ toFake: ['Date'] });
+      vitest.setSystemTime(Date.now() + 3000);
+      await expect.poll(async () => (await deps.serialItems.read(s)).count).toBe(2);
+    },
+  );
 });
