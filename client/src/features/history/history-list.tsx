@@ -67,19 +67,22 @@ export function HistoryList({
   }
   return (
     <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2" data-testid="scan-history">
-      {items.map((item) => (
-        <li key={item.productId}>
-          <ProductCard
-            id={item.productId}
-            name={<LocalText field={namesIn(item, lang).name} />}
-            image={item.image}
-            line={<LocalText field={namesIn(item, lang).companyName} />}
-            extra={t.scannedAt(formatDateIn(item.scannedAt, lang))}
-            href={item.lot ? lotPath(item.lot.id) : undefined}
-            mark={item.lot && <LotMark lot={item.lot} />}
-          />
-        </li>
-      ))}
+      {items.map((item) => {
+        const names = namesIn(item, lang);
+        return (
+          <li key={item.productId}>
+            <ProductCard
+              id={item.productId}
+              name={<LocalText field={names.name} />}
+              image={item.image}
+              line={<LocalText field={names.companyName} />}
+              extra={t.scannedAt(formatDateIn(item.scannedAt, lang))}
+              href={item.lot ? lotPath(item.lot.id) : undefined}
+              mark={item.lot && <LotMark lot={item.lot} />}
+            />
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -49,15 +49,17 @@ export function isLocalNames(v: unknown): v is LocalNames {
   );
 }
 
-/** An entry's names in `lang`: the kept translation, else the Vietnamese name (marked on a foreign page). */
+/** An entry's names in `lang`: the kept translation, else the Vietnamese name (marked on a foreign page), by localize's rule. */
 export function namesIn(
   entry: { name: string; companyName: string; names?: LocalNames },
   lang: PublicLanguage,
 ): { name: Localized; companyName: Localized } {
   const kept = lang === 'vi' ? undefined : entry.names?.[lang];
-  const field = (translated: string | undefined, vietnamese: string): Localized =>
-    translated
-      ? { text: translated, vietnamese: false }
-      : { text: vietnamese, vietnamese: lang !== 'vi' && vietnamese !== '' };
-  return { name: field(kept?.name, entry.name), companyName: field(kept?.companyName, entry.companyName) };
+  // The kept names are this language's translation, and the entry was kept for a company that published it.
+  const translations = kept && lang !== 'vi' ? { [lang]: kept } : undefined;
+  const offered = [lang];
+  return {
+    name: localize(entry.name, translations, 'name', lang, offered),
+    companyName: localize(entry.companyName, translations, 'companyName', lang, offered),
+  };
 }
