@@ -28,7 +28,9 @@ describe('[auth] verified-token cache', () => {
     const tampered = [
       `${header}.${b64({ ...claims, sub: '1' })}.${signature}`,
       `${header}.${b64({ ...claims, ver: 3 })}.${signature}`,
-      `${header}.${payload}.${signature.slice(0, -2)}AA`,
+      // One character of the signature changed: its first, whose bits all count (its last two were once
+      // replaced by "AA", and a signature ending in "AA" itself, 1 in 256, made that the genuine token).
+      `${header}.${payload}.${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`,
       `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.`,
       await new SignJWT(claims).setProtectedHeader({ alg: 'HS512' }).sign(secret),
     ];
